@@ -1,0 +1,227 @@
+package dev.wg1bench;
+
+import dev.wg1bench.jmh.Trial;
+import dev.wg1bench.jmh.TrialRunner;
+import dev.wg1bench.load.PgbenchLoader;
+import dev.wg1bench.plan.Isolation;
+import dev.wg1bench.plan.RunFailure;
+import dev.wg1bench.plan.RunPlan;
+import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.report.ConsoleReport;
+import dev.wg1bench.report.JsonReport;
+import dev.wg1bench.result.BenchmarkRun;
+import dev.wg1bench.result.JmhResultMapper;
+import dev.wg1bench.result.Machine;
+import dev.wg1bench.result.TrialResult;
+import dev.wg1bench.target.ClientSettings;
+import dev.wg1bench.target.ConnectionFactory;
+import dev.wg1bench.target.EmbeddedServer;
+import dev.wg1bench.target.ServerInfo;
+import dev.wg1bench.workload.ClientContext;
+import dev.wg1bench.workload.Workload;
+import dev.wg1bench.workload.WorkloadRegistry;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * Runs a {@link RunPlan}: for each target, start it if embedded, check it, prepare its tables,
+ * measure through JMH, map the result; then write the JSON and print the summary. This is the
+ * Java API as well as what the CLI calls.
+ */
+public final class Bench {
+  private final PrintStream out;
+  private final boolean verbose;
+
+  public Bench(PrintStream out, boolean verbose) {
+    this.out = out;
+    this.verbose = verbose;
+  }
+
+  /** Runs the plan on every target and writes the JSON result to the plan's output path. */
+  public BenchmarkRun run(RunPlan plan) {
+    Workload workload = WorkloadRegistry.resolve(plan.workload(), plan.scripts());
+    Set<String> predefined = new HashSet<>(ClientContext.BUILTIN_VARIABLES);
+    predefined.addAll(plan.defines().keySet());
+    // every script error surfaces here, before any server is started or touched
+    workload.check(predefined);
+    Isolation isolation = plan.isolation() != null ? plan.isolation() : workload.defaultIsolation();
+    List<TrialResult> trials = new ArrayList<>();
+    Machine machine = Machine.current();
+    for (TargetSpec spec : plan.targets()) {
+      trials.add(runOn(plan, spec, workload, isolation));
+      BenchmarkRun partial = run(plan, workload, machine, trials);
+      ConsoleReport.trial(partial, trials.get(trials.size() - 1), out);
+      out.println();
+    }
+    BenchmarkRun run = run(plan, workload, machine, trials);
+    JsonReport.write(run, plan.output());
+    ConsoleReport.comparison(run, out);
+    out.println("result written to " + plan.output());
+    return run;
+  }
+
+  private static BenchmarkRun run(RunPlan plan, Workload w, Machine m, List<TrialResult> trials) {
+    return new BenchmarkRun(
+        "wg1bench",
+        BuildInfo.version(),
+        BuildInfo.jmh(),
+        w.name(),
+        w.description(),
+        w.seed(),
+        plan,
+        m,
+        List.copyOf(trials));
+  }
+
+  private TrialResult runOn(RunPlan plan, TargetSpec spec, Workload workload, Isolation isolation) {
+    EmbeddedServer embedded = null;
+    try {
+      TargetSpec target = spec;
+      if (spec.kind() == TargetSpec.Kind.EMBEDDED) {
+        long t0 = System.nanoTime();
+        embedded = EmbeddedServer.start(spec, plan.clients());
+        target = embedded.target();
+        out.printf(
+            "target %s: started an embedded PostgreSQL in %.1f s at %s%n",
+            target.name(), (System.nanoTime() - t0) / 1e9, target.jdbcUrl());
+      }
+      ClientSettings settings =
+          new ClientSettings(plan.queryMode(), isolation, plan.sessionSettings(), plan.sslmode());
+      ConnectionFactory cf = new ConnectionFactory(target, settings);
+      ServerInfo info;
+      int scale;
+      try (Connection c = cf.openPlain()) {
+        info = ServerInfo.read(c);
+        out.printf("target %s: PostgreSQL %s, ssl %s%n", target.name(), info.version(), ServerInfo.sslInUse(c));
+        checkSessionSettings(cf);
+        scale = prepareTables(c, plan, workload, target, embedded != null);
+      } catch (SQLException e) {
+        throw cf.failure("connecting", e);
+      }
+      Path dir = Files.createTempDirectory("wg1bench-trial-");
+      try {
+        Trial trial = Trial.write(plan, target, scale, isolation, dir);
+        out.printf(
+            "running %s on %s: %d clients, warmup %s, %d x %s measured, %d fork(s)...%n",
+            workload.name(),
+            target.name(),
+            plan.clients(),
+            dev.wg1bench.plan.Durations.format(plan.warmup()),
+            plan.iterations(),
+            dev.wg1bench.plan.Durations.format(plan.iterationTime()),
+            plan.forks());
+        Instant started = Instant.now();
+        TrialRunner.Outcome outcome = TrialRunner.run(trial, verbose);
+        return JmhResultMapper.map(trial, outcome, info, workload, started, Instant.now());
+      } finally {
+        deleteTree(dir);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } finally {
+      if (embedded != null) {
+        embedded.close();
+      }
+    }
+  }
+
+  /** A --set that the server rejects is the user's mistake: say which one, exit 2. */
+  private static void checkSessionSettings(ConnectionFactory cf) {
+    if (cf.settings().sessionSettings().isEmpty()) {
+      return;
+    }
+    try (Connection c = cf.openClient()) {
+      // applying them is the check
+    } catch (SQLException e) {
+      String state = e.getSQLState() == null ? "" : e.getSQLState();
+      if (state.equals("42704") || state.equals("22023") || state.equals("55P02") || state.startsWith("42")) {
+        throw new UsageException("--set: " + ConnectionFactory.oneLine(e));
+      }
+      throw cf.failure("applying --set", e);
+    }
+  }
+
+  /**
+   * Makes sure the workload's tables exist and returns the scale. The embedded server is fresh, so
+   * it is initialized here; an external server must have been initialized with {@code init}.
+   */
+  private int prepareTables(
+      Connection c, RunPlan plan, Workload workload, TargetSpec target, boolean embedded)
+      throws SQLException {
+    if (embedded) {
+      int scale = plan.scale() != null ? plan.scale() : RunPlan.EMBEDDED_DEFAULT_SCALE;
+      out.printf("target %s: creating pgbench tables at scale %d%n", target.name(), scale);
+      PgbenchLoader.init(c, scale, 100, false, verbose ? out : null);
+      return scale;
+    }
+    Integer detected = PgbenchLoader.detectScale(c);
+    if (workload.schema() == Workload.Schema.PGBENCH) {
+      List<String> missing = new ArrayList<>(PgbenchLoader.TABLES);
+      missing.removeAll(PgbenchLoader.existing(c));
+      if (!missing.isEmpty() || detected == null || detected == 0) {
+        throw new RunFailure(
+            "target "
+                + target.name()
+                + ": the pgbench tables are missing or empty ("
+                + (missing.isEmpty() ? "pgbench_branches has no rows" : String.join(", ", missing))
+                + "); create them first with: java -jar target/wg1bench.jar init --scale 10 --target '"
+                + target.name()
+                + "="
+                + target.jdbcUrl()
+                + "'");
+      }
+      if (plan.scale() != null && plan.scale().intValue() != detected) {
+        out.printf(
+            "warning: --scale %d ignored: pgbench_branches holds %d rows, so the scale is %d (as pgbench does)%n",
+            plan.scale(), detected, detected);
+      }
+      return detected;
+    }
+    if (plan.scale() != null) {
+      return plan.scale();
+    }
+    return detected != null && detected > 0 ? detected : 1;
+  }
+
+  /** {@code wg1bench init}: create and load the pgbench tables on each target. */
+  public void init(List<TargetSpec> targets, int scale, int fillfactor, boolean force) {
+    for (TargetSpec t : targets) {
+      if (t.kind() == TargetSpec.Kind.EMBEDDED) {
+        throw new UsageException(
+            "init --target embedded: the embedded server is created fresh for every run and"
+                + " initializes itself; give init an external --target URL");
+      }
+      ConnectionFactory cf = new ConnectionFactory(t, ClientSettings.defaults());
+      try (Connection c = cf.openPlain()) {
+        ServerInfo info = ServerInfo.read(c);
+        out.printf("target %s: PostgreSQL %s%n", t.name(), info.version());
+        PgbenchLoader.init(c, scale, fillfactor, force, out);
+      } catch (SQLException e) {
+        throw cf.failure("init", e);
+      }
+    }
+  }
+
+  static void deleteTree(Path dir) {
+    try (Stream<Path> s = Files.walk(dir)) {
+      for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      System.err.println("wg1bench: could not remove " + dir + ": " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,46 @@
+package dev.wg1bench.cli;
+
+import dev.wg1bench.plan.Durations;
+import dev.wg1bench.plan.Isolation;
+import dev.wg1bench.plan.QueryMode;
+import java.time.Duration;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/** picocli converters whose messages name what would be valid. */
+final class Converters {
+  private Converters() {}
+
+  static final class DurationConverter implements ITypeConverter<Duration> {
+    @Override
+    public Duration convert(String value) {
+      try {
+        return Durations.parse(value);
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
+    }
+  }
+
+  static final class IsolationConverter implements ITypeConverter<Isolation> {
+    @Override
+    public Isolation convert(String value) {
+      try {
+        return Isolation.parse(value);
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
+    }
+  }
+
+  static final class QueryModeConverter implements ITypeConverter<QueryMode> {
+    @Override
+    public QueryMode convert(String value) {
+      try {
+        return QueryMode.parse(value);
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
+    }
+  }
+}

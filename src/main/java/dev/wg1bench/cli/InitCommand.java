@@ -1,0 +1,42 @@
+package dev.wg1bench.cli;
+
+import dev.wg1bench.Bench;
+import dev.wg1bench.plan.UsageException;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code wg1bench init}: the pgbench tables, as {@code pgbench -i -s SCALE -F FILLFACTOR}. */
+@Command(
+    name = "init",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Create and load the pgbench tables exactly as pgbench -i does, with COPY.",
+      "Refuses to replace tables that hold rows unless --force; never touches other tables."
+    })
+final class InitCommand implements Callable<Integer> {
+  @Mixin TargetOptions targets;
+
+  @Option(names = {"-s", "--scale"}, paramLabel = "N", description = "Scale factor: 100,000 accounts each (default: ${DEFAULT-VALUE}).")
+  int scale = 1;
+
+  @Option(names = {"-F", "--fillfactor"}, paramLabel = "PCT", description = "Fillfactor of the tables, 10-100 (default: ${DEFAULT-VALUE}).")
+  int fillfactor = 100;
+
+  @Option(names = "--force", description = "Drop and re-create the pgbench tables even if they hold rows.")
+  boolean force;
+
+  @Override
+  public Integer call() {
+    var list = targets.resolve(false);
+    if (list.isEmpty()) {
+      throw new UsageException("init needs --target URL (the embedded server initializes itself on every run)");
+    }
+    if (scale < 1) {
+      throw new UsageException("--scale must be >= 1, got " + scale);
+    }
+    new Bench(System.out, true).init(list, scale, fillfactor, force);
+    return 0;
+  }
+}

@@ -1,0 +1,97 @@
+package dev.wg1bench.cli;
+
+import dev.wg1bench.Bench;
+import dev.wg1bench.BuildInfo;
+import dev.wg1bench.plan.RunFailure;
+import dev.wg1bench.plan.RunPlan;
+import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.plan.UsageException;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/**
+ * {@code wg1bench}: run a workload ({@code --workload NAME}), or {@code init} / {@code list}.
+ * Exit codes: 0 success, 1 runtime failure (server unreachable, tables missing, a run stopped by
+ * --exit-on-error), 2 usage error (bad option, script or target).
+ */
+@Command(
+    name = "wg1bench",
+    mixinStandardHelpOptions = true,
+    versionProvider = Main.Version.class,
+    sortOptions = false,
+    subcommands = {InitCommand.class, ListCommand.class},
+    description = {
+      "Measures what a data-access choice does to PostgreSQL throughput and latency.",
+      "With no --target it starts an embedded PostgreSQL with stock settings.",
+      "Exit codes: 0 ok, 1 runtime failure, 2 usage error."
+    })
+public final class Main implements Callable<Integer> {
+  @Mixin RunOptions run;
+  @Mixin TargetOptions targets;
+
+  @Override
+  public Integer call() {
+    RunPlan plan = PlanFactory.build(run, targets.resolve(true));
+    new Bench(System.out, run.verbose).run(plan);
+    return 0;
+  }
+
+  public static void main(String[] args) {
+    System.exit(execute(args));
+  }
+
+  /** Runs the command line and returns the exit code (tests call this, not main). */
+  public static int execute(String... args) {
+    return commandLine().execute(args);
+  }
+
+  static CommandLine commandLine() {
+    CommandLine cl = new CommandLine(new Main());
+    cl.setParameterExceptionHandler(
+        (ex, args) -> {
+          // One line: what is wrong and what would be valid; picocli's suggestions appended.
+          PrintWriter err = ex.getCommandLine().getErr();
+          StringBuilder msg = new StringBuilder("wg1bench: ").append(ex.getMessage());
+          if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
+            msg.append(" (did you mean ").append(String.join(" or ", u.getSuggestions())).append("?)");
+          }
+          err.println(TargetSpec.redact(msg.toString()));
+          err.flush();
+          return 2;
+        });
+    cl.setExecutionExceptionHandler(
+        (ex, commandLine, parseResult) -> {
+          PrintWriter err = commandLine.getErr();
+          int code;
+          if (ex instanceof UsageException) {
+            err.println("wg1bench: " + ex.getMessage());
+            code = 2;
+          } else if (ex instanceof RunFailure) {
+            err.println("wg1bench: " + ex.getMessage());
+            code = 1;
+          } else {
+            err.println("wg1bench: unexpected failure: " + ex);
+            ex.printStackTrace(err);
+            code = 1;
+          }
+          err.flush();
+          return code;
+        });
+    return cl;
+  }
+
+  /** Version from the build, with what it bundles. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {
+        "wg1bench " + BuildInfo.version(),
+        "JMH " + BuildInfo.jmh() + ", embedded PostgreSQL " + BuildInfo.embeddedBinaries(),
+        "pgjdbc " + org.postgresql.util.DriverInfo.DRIVER_VERSION
+      };
+    }
+  }
+}

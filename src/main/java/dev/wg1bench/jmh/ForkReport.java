@@ -1,0 +1,45 @@
+package dev.wg1bench.jmh;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What one JMH fork saw beyond JMH's own numbers: the latency histogram of its measurement
+ * iterations, failures by kind, first samples of each distinct error, and totals over the whole
+ * trial (warmup included) that data checks need. Written as JSON into the trial directory.
+ */
+public final class ForkReport {
+  /** Latency of successful ops in measurement iterations, microseconds, HdrHistogram encoded. */
+  public String histogram;
+
+  public long measuredOk;
+  public long measuredFailed;
+  public long measuredRetries;
+  public long measuredRetriedOps;
+  public long measuredStatements;
+  public long measuredNanos;
+
+  /** All iterations, warmup included: what the database saw. */
+  public long totalOk;
+
+  public long totalFailed;
+  public java.util.Map<String, Long> failuresByKind = new java.util.LinkedHashMap<>();
+  public List<ErrorEntry> errors = new ArrayList<>();
+
+  /** pg_stat_ssl of a client connection, and the effective value of each --set. */
+  public String clientSsl;
+
+  public java.util.Map<String, String> clientSettings = new java.util.LinkedHashMap<>();
+  public String stoppedBy;
+
+  /** One distinct error (kind and SQLSTATE), counted over the whole trial. */
+  public static final class ErrorEntry {
+    public String kind;
+    public String sqlState;
+    public String firstMessage;
+    public long firstAtEpochMs;
+    public long count;
+    public long retried;
+    public String phase;
+  }
+}

@@ -1,0 +1,88 @@
+package dev.wg1bench.jmh;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.wg1bench.plan.Isolation;
+import dev.wg1bench.plan.RunPlan;
+import dev.wg1bench.plan.Secret;
+import dev.wg1bench.plan.TargetSpec;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Properties;
+
+/**
+ * One measurement of a plan on one target, as the forked JMH JVMs see it. It crosses the process
+ * boundary as a JSON file named by a system property; the password goes in a separate owner-only
+ * file, so neither the fork's command line nor any {@code @Param} ever holds it.
+ *
+ * @param target resolved target (the embedded server's URL once it runs), without password
+ * @param scale pgbench scale the scripts see as :scale
+ * @param isolation effective isolation (plan's, else the workload's default), null = server's
+ * @param dir directory the forks write their reports into
+ * @param secrets owner-only properties file holding the password, or null
+ */
+public record Trial(
+    RunPlan plan, TargetSpec target, int scale, Isolation isolation, Path dir, Path secrets) {
+
+  /** System property naming the trial file in a forked JVM. */
+  public static final String PROPERTY = "wg1bench.trial";
+
+  static final ObjectMapper JSON =
+      new ObjectMapper()
+          .registerModule(new JavaTimeModule())
+          .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS);
+
+  /** Writes the trial and, if the target has a password, the secrets file beside it. */
+  public static Trial write(
+      RunPlan plan, TargetSpec target, int scale, Isolation isolation, Path dir) {
+    try {
+      Path secrets = null;
+      if (target.password() != null) {
+        secrets = dir.resolve("secrets.properties");
+        Files.createFile(
+            secrets,
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Properties p = new Properties();
+        p.setProperty("password", target.password().reveal());
+        try (var out = Files.newOutputStream(secrets)) {
+          p.store(out, null);
+        }
+      }
+      Trial t = new Trial(plan, target, scale, isolation, dir, secrets);
+      JSON.writeValue(dir.resolve("trial.json").toFile(), t);
+      return t;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public Path file() {
+    return dir.resolve("trial.json");
+  }
+
+  /** Reads the trial named by the system property, restoring the password from its file. */
+  public static Trial load() {
+    String f = System.getProperty(PROPERTY);
+    if (f == null) {
+      throw new IllegalStateException("system property " + PROPERTY + " is not set");
+    }
+    try {
+      Trial t = JSON.readValue(Path.of(f).toFile(), Trial.class);
+      if (t.secrets() != null) {
+        Properties p = new Properties();
+        try (var in = Files.newInputStream(t.secrets())) {
+          p.load(in);
+        }
+        TargetSpec withPw = t.target().withPassword(Secret.of(p.getProperty("password")));
+        return new Trial(t.plan(), withPw, t.scale(), t.isolation(), t.dir(), t.secrets());
+      }
+      return t;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,79 @@
+package dev.wg1bench.jmh;
+
+import dev.wg1bench.plan.RunFailure;
+import dev.wg1bench.plan.RunPlan;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.stream.Stream;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * Runs one {@link Trial} through JMH's Runner API. Every option is set explicitly from the plan:
+ * JMH's defaults (5 forks, 5 × 10 s iterations) are not what a user asked for.
+ */
+public final class TrialRunner {
+  private TrialRunner() {}
+
+  /** JMH's result (null if the run stopped early) and the forks' own reports. */
+  public record Outcome(RunResult jmh, List<ForkReport> forks) {}
+
+  public static Outcome run(Trial trial, boolean verbose) {
+    RunPlan p = trial.plan();
+    long warmupMs = p.warmup().toMillis();
+    ChainedOptionsBuilder ob =
+        new OptionsBuilder()
+            .include(WorkloadBenchmark.class.getName() + ".op$")
+            .threads(p.clients())
+            .forks(p.forks())
+            .warmupIterations(warmupMs > 0 ? 1 : 0)
+            .warmupTime(TimeValue.milliseconds(Math.max(warmupMs, 1)))
+            .measurementIterations(p.iterations())
+            .measurementTime(TimeValue.milliseconds(p.iterationTime().toMillis()))
+            // an op can block for as long as the server stalls; JMH must not kill the iteration
+            .timeout(TimeValue.minutes(30))
+            .shouldFailOnError(false)
+            .verbosity(verbose ? VerboseMode.NORMAL : VerboseMode.SILENT)
+            .jvmArgsAppend("-D" + Trial.PROPERTY + "=" + trial.file(), "-Xss512k");
+    if (p.forks() == 0) {
+      // in-process run (tests, the Java API): the benchmark reads the trial from this property
+      System.setProperty(Trial.PROPERTY, trial.file().toString());
+    }
+    Collection<RunResult> results;
+    try {
+      results = new Runner(ob.build()).run();
+    } catch (RunnerException e) {
+      throw new RunFailure("JMH could not run the benchmark: " + e.getMessage(), e);
+    }
+    List<ForkReport> forks = readForkReports(trial.dir());
+    if (forks.isEmpty()) {
+      throw new RunFailure(
+          "the benchmark produced no measurements (a client could not connect or prepare its"
+              + " session; run with --verbose to see JMH's output)");
+    }
+    RunResult r = results.isEmpty() ? null : results.iterator().next();
+    return new Outcome(r, forks);
+  }
+
+  static List<ForkReport> readForkReports(Path dir) {
+    List<ForkReport> out = new ArrayList<>();
+    try (Stream<Path> files = Files.list(dir)) {
+      for (Path f : files.filter(x -> x.getFileName().toString().matches("fork-.*\\.json")).sorted().toList()) {
+        out.add(Trial.JSON.readValue(f.toFile(), ForkReport.class));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,238 @@
+package dev.wg1bench.load;
+
+import dev.wg1bench.plan.RunFailure;
+import dev.wg1bench.plan.UsageException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.postgresql.PGConnection;
+import org.postgresql.copy.CopyIn;
+
+/**
+ * Creates and loads the pgbench tables exactly as {@code pgbench -i -s SCALE [-F FILLFACTOR]} of
+ * PostgreSQL 14+ does with its default steps "dtgvp": drop, create tables, generate data
+ * client-side with COPY ... FREEZE in the transaction that truncated the tables, VACUUM ANALYZE,
+ * primary keys. Same columns, types, row counts, filler values (NULL for branches and tellers,
+ * blank-padded for accounts), and fillfactor.
+ *
+ * <p>Unlike pgbench it refuses to drop tables that hold rows unless forced: a benchmark tool must
+ * not destroy data by default. It never touches any table but these four.
+ */
+public final class PgbenchLoader {
+  public static final List<String> TABLES =
+      List.of("pgbench_accounts", "pgbench_branches", "pgbench_history", "pgbench_tellers");
+  static final int NACCOUNTS = 100_000;
+  static final int NTELLERS = 10;
+  /** pgbench switches aid to bigint at this scale (naccounts would overflow int4). */
+  static final int SCALE_32BIT_THRESHOLD = 20_000;
+
+  private PgbenchLoader() {}
+
+  /** Tables of the family that exist in the connection's search path. */
+  public static List<String> existing(Connection c) throws SQLException {
+    List<String> out = new ArrayList<>();
+    try (Statement st = c.createStatement()) {
+      for (String t : TABLES) {
+        try (ResultSet rs = st.executeQuery("SELECT to_regclass('" + t + "') IS NOT NULL")) {
+          rs.next();
+          if (rs.getBoolean(1)) {
+            out.add(t);
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Scale as pgbench detects it: the row count of pgbench_branches; null if the table is missing. */
+  public static Integer detectScale(Connection c) throws SQLException {
+    if (!existing(c).contains("pgbench_branches")) {
+      return null;
+    }
+    try (Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("SELECT count(*) FROM pgbench_branches")) {
+      rs.next();
+      return rs.getInt(1);
+    }
+  }
+
+  /**
+   * Creates and loads the tables. Throws {@link UsageException} before changing anything when a
+   * table holds rows and {@code force} is off.
+   */
+  public static void init(Connection c, int scale, int fillfactor, boolean force, PrintStream log)
+      throws SQLException {
+    if (scale < 1) {
+      throw new UsageException("--scale must be >= 1, got " + scale);
+    }
+    if (fillfactor < 10 || fillfactor > 100) {
+      throw new UsageException("--fillfactor must be between 10 and 100, got " + fillfactor);
+    }
+    boolean autoCommit = c.getAutoCommit();
+    c.setAutoCommit(true);
+    try (Statement st = c.createStatement()) {
+      for (String t : existing(c)) {
+        try (ResultSet rs = st.executeQuery("SELECT EXISTS (SELECT 1 FROM " + t + ")")) {
+          rs.next();
+          if (rs.getBoolean(1) && !force) {
+            throw new UsageException(
+                "init: table "
+                    + t
+                    + " already holds rows; add --force to drop and re-create the four pgbench"
+                    + " tables (no other table is touched)");
+          }
+        }
+      }
+      long t0 = System.nanoTime();
+      String aidType = scale >= SCALE_32BIT_THRESHOLD ? "bigint" : "int";
+      say(log, "dropping old tables...");
+      st.execute("DROP TABLE IF EXISTS " + String.join(", ", TABLES));
+      say(log, "creating tables...");
+      String ff = fillfactor == 100 ? "" : " WITH (fillfactor=" + fillfactor + ")";
+      st.execute(
+          "CREATE TABLE pgbench_history(tid int, bid int, aid "
+              + aidType
+              + ", delta int, mtime timestamp, filler char(22))");
+      st.execute(
+          "CREATE TABLE pgbench_tellers(tid int not null, bid int, tbalance int, filler char(84))" + ff);
+      st.execute(
+          "CREATE TABLE pgbench_accounts(aid "
+              + aidType
+              + " not null, bid int, abalance int, filler char(84))"
+              + ff);
+      st.execute(
+          "CREATE TABLE pgbench_branches(bid int not null, bbalance int, filler char(88))" + ff);
+      say(log, "generating data (client-side)...");
+      c.setAutoCommit(false);
+      // FREEZE needs the table truncated in the loading transaction, as pgbench does on 14+.
+      st.execute("TRUNCATE TABLE " + String.join(", ", TABLES));
+      boolean freeze = c.getMetaData().getDatabaseMajorVersion() >= 14;
+      copy(c, "pgbench_branches", scale, freeze, null, Rows.BRANCH);
+      copy(c, "pgbench_tellers", (long) scale * NTELLERS, freeze, null, Rows.TELLER);
+      copy(c, "pgbench_accounts", (long) scale * NACCOUNTS, freeze, log, Rows.ACCOUNT);
+      c.commit();
+      c.setAutoCommit(true);
+      say(log, "vacuuming...");
+      for (String t : List.of("pgbench_branches", "pgbench_tellers", "pgbench_accounts", "pgbench_history")) {
+        st.execute("VACUUM ANALYZE " + t);
+      }
+      say(log, "creating primary keys...");
+      st.execute("ALTER TABLE pgbench_branches ADD PRIMARY KEY (bid)");
+      st.execute("ALTER TABLE pgbench_tellers ADD PRIMARY KEY (tid)");
+      st.execute("ALTER TABLE pgbench_accounts ADD PRIMARY KEY (aid)");
+      say(
+          log,
+          String.format(
+              java.util.Locale.ROOT,
+              "done in %.2f s (scale %d, fillfactor %d).",
+              (System.nanoTime() - t0) / 1e9,
+              scale,
+              fillfactor));
+    } catch (SQLException e) {
+      if (!c.getAutoCommit()) {
+        c.rollback();
+      }
+      throw new RunFailure(
+          "init failed and was rolled back to empty tables; re-run it: " + e.getMessage(), e);
+    } finally {
+      c.setAutoCommit(autoCommit);
+    }
+  }
+
+  private static void say(PrintStream log, String s) {
+    if (log != null) {
+      log.println(s);
+    }
+  }
+
+  /** One COPY text row per number, written into a buffer without allocating per row. */
+  private enum Rows {
+    // "filler" NULL for branches and tellers, the empty (blank-padded) string for accounts.
+    BRANCH {
+      @Override
+      int write(byte[] b, int p, long i) {
+        p = digits(b, p, i + 1);
+        return put(b, p, NULL_TAIL);
+      }
+    },
+    TELLER {
+      @Override
+      int write(byte[] b, int p, long i) {
+        p = digits(b, p, i + 1);
+        b[p++] = '\t';
+        p = digits(b, p, i / NTELLERS + 1);
+        return put(b, p, NULL_TAIL);
+      }
+    },
+    ACCOUNT {
+      @Override
+      int write(byte[] b, int p, long i) {
+        p = digits(b, p, i + 1);
+        b[p++] = '\t';
+        p = digits(b, p, i / NACCOUNTS + 1);
+        return put(b, p, EMPTY_TAIL);
+      }
+    };
+
+    abstract int write(byte[] buf, int pos, long index);
+  }
+
+  private static void copy(
+      Connection c, String table, long rows, boolean freeze, PrintStream log, Rows gen)
+      throws SQLException {
+    String sql = "COPY " + table + " FROM STDIN" + (freeze ? " WITH (FREEZE ON)" : "");
+    CopyIn in = c.unwrap(PGConnection.class).getCopyAPI().copyIn(sql);
+    byte[] buf = new byte[1 << 16];
+    int p = 0;
+    long step = Math.max(rows / 100, 1);
+    try (Progress progress = log == null ? null : Progress.start("loading " + table, rows, log)) {
+      for (long i = 0; i < rows; i++) {
+        if (p > buf.length - 64) {
+          in.writeToCopy(buf, 0, p);
+          p = 0;
+        }
+        p = gen.write(buf, p, i);
+        if (progress != null && (i + 1) % step == 0) {
+          progress.stepBy(step);
+        }
+      }
+      if (p > 0) {
+        in.writeToCopy(buf, 0, p);
+      }
+      in.endCopy();
+    } finally {
+      if (in.isActive()) {
+        in.cancelCopy();
+      }
+    }
+  }
+
+  static int digits(byte[] b, int p, long v) {
+    if (v == 0) {
+      b[p] = '0';
+      return p + 1;
+    }
+    int len = 0;
+    for (long t = v; t > 0; t /= 10) {
+      len++;
+    }
+    for (int k = p + len - 1; k >= p; k--) {
+      b[k] = (byte) ('0' + v % 10);
+      v /= 10;
+    }
+    return p + len;
+  }
+
+  private static final byte[] NULL_TAIL = "\t0\t\\N\n".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] EMPTY_TAIL = "\t0\t\n".getBytes(StandardCharsets.US_ASCII);
+
+  static int put(byte[] b, int p, byte[] x) {
+    System.arraycopy(x, 0, b, p, x.length);
+    return p + x.length;
+  }
+}

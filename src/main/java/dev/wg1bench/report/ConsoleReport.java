@@ -1,0 +1,128 @@
+package dev.wg1bench.report;
+
+import dev.wg1bench.plan.Durations;
+import dev.wg1bench.plan.RunPlan;
+import dev.wg1bench.result.BenchmarkRun;
+import dev.wg1bench.result.ErrorRecord;
+import dev.wg1bench.result.Latency;
+import dev.wg1bench.result.Measurement;
+import dev.wg1bench.result.TrialResult;
+import java.io.PrintStream;
+import java.util.Locale;
+import java.util.Map;
+
+/** The console summary, in the spirit of pgbench's: one block per target, then a comparison. */
+public final class ConsoleReport {
+  private ConsoleReport() {}
+
+  public static void trial(BenchmarkRun run, TrialResult t, PrintStream out) {
+    RunPlan p = run.plan();
+    Measurement m = t.measurement();
+    Latency l = m.latencyMs();
+    out.printf("workload: %s (%s)%n", run.workload(), run.seed());
+    out.printf("  %s%n", run.workloadDescription());
+    out.printf(
+        "target: %s, PostgreSQL %s%s%n",
+        t.target(),
+        t.server().version(),
+        t.targetKind().equals("embedded") ? " (embedded, stock settings)" : "");
+    out.printf("  %s%n", t.url());
+    out.printf(
+        "server: shared_buffers=%s synchronous_commit=%s fsync=%s max_connections=%s ssl=%s%n",
+        t.server().settings().get("shared_buffers"),
+        t.server().settings().get("synchronous_commit"),
+        t.server().settings().get("fsync"),
+        t.server().settings().get("max_connections"),
+        t.server().settings().get("ssl"));
+    out.printf("scaling factor: %d%n", t.scale());
+    out.printf(
+        "query mode: %s (preferQueryMode=%s, prepareThreshold=%d), isolation: %s%n",
+        t.client().queryMode(),
+        t.client().preferQueryMode(),
+        t.client().prepareThreshold(),
+        t.client().isolation());
+    out.printf("connection: ssl %s (sslmode %s), pgjdbc %s%n", t.client().ssl(), t.client().sslmode(), t.client().pgjdbc());
+    if (!t.client().sessionSettings().isEmpty()) {
+      out.printf("session settings: %s%n", t.client().sessionSettings());
+    }
+    out.printf("number of clients: %d (one connection each)%n", p.clients());
+    out.printf(
+        "duration: %s measured (%d iterations of %s), warmup %s, %d fork%s%n",
+        Durations.format(p.duration()),
+        p.iterations(),
+        Durations.format(p.iterationTime()),
+        Durations.format(p.warmup()),
+        p.forks(),
+        p.forks() == 1 ? "" : "s");
+    out.printf("number of ops: %d successful, %d failed%n", m.ops(), m.failedOps());
+    out.printf(
+        "number of retries: %d (%d ops retried; max tries %d)%n", m.retries(), m.retriedOps(), p.maxTries());
+    out.printf("failures by kind: %s%n", m.failures().isEmpty() ? "none" : kinds(m.failures()));
+    out.printf(
+        Locale.ROOT,
+        "latency (ms): mean %.3f, p50 %.3f, p90 %.3f, p99 %.3f, p99.9 %.3f, max %.3f%n",
+        l.mean(),
+        l.p50(),
+        l.p90(),
+        l.p99(),
+        l.p999(),
+        l.max());
+    out.printf(Locale.ROOT, "statements/s = %.1f%n", m.statementsPerSecond());
+    if (m.rowsPerSecond() != null) {
+      out.printf(Locale.ROOT, "rows/s = %.1f%n", m.rowsPerSecond());
+    }
+    out.printf(Locale.ROOT, "tps = %s (successful ops/s, JMH)%n", tps(m));
+    if (m.failedOps() > 0) {
+      out.printf(Locale.ROOT, "attempted ops/s = %.1f (failed included)%n", m.attemptedOpsPerSecond());
+    }
+    for (ErrorRecord e : t.errors()) {
+      out.printf(
+          "error: %s %s x%d (%d retried) in %s, first at %s: %s%n",
+          e.kind(), e.sqlState(), e.count(), e.retried(), e.phase(), e.firstAt(), e.firstMessage());
+    }
+    if (m.stoppedBy() != null) {
+      out.printf("STOPPED EARLY: %s%n", m.stoppedBy());
+    }
+  }
+
+  /** "1234.5 ± 12.3 (99.9% CI)", or without the interval when JMH had too few iterations. */
+  public static String tps(Measurement m) {
+    if (m.tpsError() == null) {
+      return String.format(Locale.ROOT, "%.1f (no error estimate: JMH needs 3 or more iterations)", m.tps());
+    }
+    return String.format(Locale.ROOT, "%.1f ± %.1f (99.9%% CI)", m.tps(), m.tpsError());
+  }
+
+  private static String kinds(Map<String, Long> f) {
+    StringBuilder b = new StringBuilder();
+    f.forEach((k, v) -> b.append(b.length() == 0 ? "" : ", ").append(k).append(' ').append(v));
+    return b.toString();
+  }
+
+  /** Side-by-side table when a run had several targets; ratios are against the first target. */
+  public static void comparison(BenchmarkRun run, PrintStream out) {
+    if (run.trials().size() < 2) {
+      return;
+    }
+    out.println();
+    out.printf(
+        "%-20s %-10s %12s %10s %9s %9s %8s %8s %7s%n",
+        "target", "server", "tps", "±99.9%", "p50 ms", "p99 ms", "failed", "retries", "ratio");
+    double base = run.trials().get(0).measurement().tps();
+    for (TrialResult t : run.trials()) {
+      Measurement m = t.measurement();
+      out.printf(
+          Locale.ROOT,
+          "%-20s %-10s %12.1f %10s %9.3f %9.3f %8d %8d %7.2f%n",
+          t.target(),
+          t.server().version().split(" ")[0],
+          m.tps(),
+          m.tpsError() == null ? "-" : String.format(Locale.ROOT, "%.1f", m.tpsError()),
+          m.latencyMs().p50(),
+          m.latencyMs().p99(),
+          m.failedOps(),
+          m.retries(),
+          base > 0 ? m.tps() / base : Double.NaN);
+    }
+  }
+}

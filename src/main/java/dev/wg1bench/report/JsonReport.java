@@ -1,0 +1,46 @@
+package dev.wg1bench.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.wg1bench.result.BenchmarkRun;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/** Writes and reads the JSON result. Writes are atomic: a reader never sees half a file. */
+public final class JsonReport {
+  public static final ObjectMapper JSON =
+      new ObjectMapper()
+          .registerModule(new JavaTimeModule())
+          .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
+          .enable(SerializationFeature.INDENT_OUTPUT);
+
+  private JsonReport() {}
+
+  public static void write(BenchmarkRun run, Path file) {
+    try {
+      Path dir = file.toAbsolutePath().getParent();
+      Files.createDirectories(dir);
+      Path tmp = Files.createTempFile(dir, ".wg1bench-", ".json.tmp");
+      try {
+        JSON.writeValue(tmp.toFile(), run);
+        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } finally {
+        Files.deleteIfExists(tmp);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write result " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  public static BenchmarkRun read(Path file) {
+    try {
+      return JSON.readValue(file.toFile(), BenchmarkRun.class);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read result " + file + ": " + e.getMessage(), e);
+    }
+  }
+}

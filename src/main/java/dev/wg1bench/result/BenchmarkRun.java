@@ -1,0 +1,19 @@
+package dev.wg1bench.result;
+
+import dev.wg1bench.plan.RunPlan;
+import java.util.List;
+
+/**
+ * Everything one invocation measured: the plan (no passwords), the machine, and one trial per
+ * target. This is the JSON result file.
+ */
+public record BenchmarkRun(
+    String tool,
+    String version,
+    String jmh,
+    String workload,
+    String workloadDescription,
+    String seed,
+    RunPlan plan,
+    Machine machine,
+    List<TrialResult> trials) {}

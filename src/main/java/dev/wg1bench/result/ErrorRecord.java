@@ -1,0 +1,12 @@
+package dev.wg1bench.result;
+
+/**
+ * A distinct error seen during the trial.
+ *
+ * @param kind serialization, deadlock, connection, script or other
+ * @param count occurrences, retried ones included
+ * @param retried occurrences a retry cured (they did not fail an op)
+ * @param phase warmup or measurement
+ */
+public record ErrorRecord(
+    String kind, String sqlState, String firstMessage, String firstAt, long count, long retried, String phase) {}

@@ -1,0 +1,186 @@
+package dev.wg1bench.result;
+
+import dev.wg1bench.jmh.ForkReport;
+import dev.wg1bench.jmh.Trial;
+import dev.wg1bench.jmh.TrialRunner;
+import dev.wg1bench.plan.Isolation;
+import dev.wg1bench.plan.RunPlan;
+import dev.wg1bench.target.ServerInfo;
+import dev.wg1bench.workload.Workload;
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.DataFormatException;
+import org.HdrHistogram.Histogram;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+
+/** The only place that reads JMH's result types; everything after it sees wg1bench records. */
+public final class JmhResultMapper {
+  /** Name of the aux counter holding successful ops (see WorkloadBenchmark.Committed). */
+  static final String OK = "ok";
+
+  private JmhResultMapper() {}
+
+  public static TrialResult map(
+      Trial trial,
+      TrialRunner.Outcome outcome,
+      ServerInfo server,
+      Workload workload,
+      Instant started,
+      Instant finished) {
+    RunPlan p = trial.plan();
+    List<ForkReport> forks = outcome.forks();
+    Histogram h = new Histogram(3);
+    long ok = 0;
+    long failed = 0;
+    long retries = 0;
+    long retriedOps = 0;
+    long statements = 0;
+    long nanos = 0;
+    long totalOk = 0;
+    long totalFailed = 0;
+    Map<String, Long> failures = new LinkedHashMap<>();
+    Map<String, ErrorRecord> errors = new LinkedHashMap<>();
+    String stoppedBy = null;
+    String ssl = null;
+    Map<String, String> settings = Map.of();
+    for (ForkReport f : forks) {
+      h.add(decode(f.histogram));
+      ok += f.measuredOk;
+      failed += f.measuredFailed;
+      retries += f.measuredRetries;
+      retriedOps += f.measuredRetriedOps;
+      statements += f.measuredStatements;
+      nanos += f.measuredNanos;
+      totalOk += f.totalOk;
+      totalFailed += f.totalFailed;
+      f.failuresByKind.forEach((k, v) -> failures.merge(k, v, Long::sum));
+      for (ForkReport.ErrorEntry e : f.errors) {
+        String key = e.phase + "/" + e.kind + "/" + e.sqlState;
+        ErrorRecord prev = errors.get(key);
+        errors.put(
+            key,
+            prev == null
+                ? new ErrorRecord(
+                    e.kind,
+                    e.sqlState,
+                    e.firstMessage,
+                    Instant.ofEpochMilli(e.firstAtEpochMs).toString(),
+                    e.count,
+                    e.retried,
+                    e.phase)
+                : new ErrorRecord(
+                    prev.kind(),
+                    prev.sqlState(),
+                    prev.firstMessage(),
+                    prev.firstAt(),
+                    prev.count() + e.count,
+                    prev.retried() + e.retried,
+                    prev.phase()));
+      }
+      if (stoppedBy == null) {
+        stoppedBy = f.stoppedBy;
+      }
+      if (ssl == null) {
+        ssl = f.clientSsl;
+        settings = f.clientSettings;
+      }
+    }
+    double seconds = nanos / 1e9;
+    double tps;
+    double tpsError;
+    double attempted;
+    List<Double> perIteration = new ArrayList<>();
+    RunResult r = outcome.jmh();
+    if (r != null && r.getSecondaryResults().get(OK) != null) {
+      Result<?> okResult = r.getSecondaryResults().get(OK);
+      tps = okResult.getScore();
+      tpsError = okResult.getScoreError();
+      attempted = r.getPrimaryResult().getScore();
+      for (BenchmarkResult br : r.getBenchmarkResults()) {
+        for (IterationResult ir : br.getIterationResults()) {
+          Result<?> x = ir.getSecondaryResults().get(OK);
+          perIteration.add(x == null ? 0.0 : x.getScore());
+        }
+      }
+    } else {
+      // JMH kept no result (the run was stopped): fall back to the forks' own clock.
+      tps = seconds > 0 ? ok / seconds : 0;
+      tpsError = Double.NaN;
+      attempted = seconds > 0 ? (ok + failed) / seconds : 0;
+    }
+    int rowsPerOp = workload.rowsInsertedPerOp();
+    Latency latency =
+        new Latency(
+            h.getTotalCount(),
+            ms(h.getMean()),
+            ms(h.getStdDeviation()),
+            ms(h.getValueAtPercentile(50)),
+            ms(h.getValueAtPercentile(90)),
+            ms(h.getValueAtPercentile(99)),
+            ms(h.getValueAtPercentile(99.9)),
+            ms(h.getMaxValue()));
+    Measurement m =
+        new Measurement(
+            tps,
+            Double.isNaN(tpsError) ? null : tpsError,
+            attempted,
+            ok,
+            failed,
+            retries,
+            retriedOps,
+            failures,
+            statements,
+            seconds > 0 ? statements / seconds : 0,
+            rowsPerOp > 0 ? tps * rowsPerOp : null,
+            latency,
+            perIteration,
+            totalOk,
+            totalFailed,
+            stoppedBy);
+    Isolation iso = trial.isolation();
+    ClientInfo client =
+        new ClientInfo(
+            org.postgresql.util.DriverInfo.DRIVER_VERSION,
+            p.queryMode().cliName(),
+            p.queryMode().preferQueryMode(),
+            p.queryMode().prepareThreshold(),
+            iso == null ? "server default (" + server.settings().get("default_transaction_isolation") + ")" : iso.sqlName(),
+            p.sslmode() == null ? "prefer (pgjdbc default)" : p.sslmode(),
+            ssl,
+            settings,
+            p.clients(),
+            p.clients());
+    return new TrialResult(
+        trial.target().name(),
+        trial.target().kind().name().toLowerCase(java.util.Locale.ROOT),
+        trial.target().jdbcUrl(),
+        trial.scale(),
+        server,
+        client,
+        m,
+        new ArrayList<>(errors.values()),
+        started.toString(),
+        finished.toString());
+  }
+
+  private static double ms(double micros) {
+    return Math.round(micros) / 1000.0;
+  }
+
+  private static Histogram decode(String base64) {
+    try {
+      return Histogram.decodeFromCompressedByteBuffer(
+          ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
+    } catch (DataFormatException e) {
+      throw new IllegalStateException("corrupt latency histogram in a fork report", e);
+    }
+  }
+}

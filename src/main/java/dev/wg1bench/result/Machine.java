@@ -1,0 +1,66 @@
+package dev.wg1bench.result;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The client machine and JVM a result was measured on. */
+public record Machine(
+    String hostname,
+    String os,
+    String kernel,
+    String arch,
+    int cores,
+    long memoryBytes,
+    String cpuModel,
+    String jvm,
+    String jvmVersion) {
+
+  public static Machine current() {
+    return new Machine(
+        readHostname(),
+        System.getProperty("os.name"),
+        System.getProperty("os.version"),
+        System.getProperty("os.arch"),
+        Runtime.getRuntime().availableProcessors(),
+        memTotal(),
+        readCpuModel(),
+        System.getProperty("java.vm.name"),
+        System.getProperty("java.runtime.version"));
+  }
+
+  private static String readHostname() {
+    try {
+      return java.net.InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  private static long memTotal() {
+    for (String l : lines("/proc/meminfo")) {
+      if (l.startsWith("MemTotal:")) {
+        return Long.parseLong(l.replaceAll("\\D+", "")) * 1024;
+      }
+    }
+    return -1;
+  }
+
+  private static String readCpuModel() {
+    for (String l : lines("/proc/cpuinfo")) {
+      if (l.startsWith("model name")) {
+        return l.substring(l.indexOf(':') + 1).trim();
+      }
+    }
+    return "unknown";
+  }
+
+  private static List<String> lines(String f) {
+    try {
+      return Files.readAllLines(Path.of(f));
+    } catch (IOException | RuntimeException e) {
+      return List.of();
+    }
+  }
+}

@@ -1,0 +1,40 @@
+package dev.wg1bench.result;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The numbers of one trial, measured iterations only (warmup excluded).
+ *
+ * @param tps successful ops per second (JMH's score of the "ok" counter)
+ * @param tpsError half-width of JMH's 99.9% confidence interval of tps (NaN with one iteration)
+ * @param attemptedOpsPerSecond all ops per second, failed included (JMH's primary score)
+ * @param ops successful ops
+ * @param failedOps ops that failed after all tries
+ * @param retries re-executions after serialization failures or deadlocks
+ * @param retriedOps successful ops that needed at least one retry
+ * @param failures failed ops by kind
+ * @param statementsPerSecond SQL statements sent per second (BEGIN/END included)
+ * @param rowsPerSecond rows inserted per second (workloads that insert), else null
+ * @param iterationTps tps of each measurement iteration (all forks), for spread and plots
+ * @param totalOps successful ops over the whole trial, warmup included (what the data shows)
+ * @param totalFailedOps failed ops over the whole trial
+ * @param stoppedBy why the run stopped early (--exit-on-error), else null
+ */
+public record Measurement(
+    double tps,
+    Double tpsError,
+    double attemptedOpsPerSecond,
+    long ops,
+    long failedOps,
+    long retries,
+    long retriedOps,
+    Map<String, Long> failures,
+    long statements,
+    double statementsPerSecond,
+    Double rowsPerSecond,
+    Latency latencyMs,
+    List<Double> iterationTps,
+    long totalOps,
+    long totalFailedOps,
+    String stoppedBy) {}

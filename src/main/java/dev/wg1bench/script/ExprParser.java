@@ -1,0 +1,569 @@
+package dev.wg1bench.script;
+
+import dev.wg1bench.script.Ast.Call;
+import dev.wg1bench.script.Ast.Fn;
+import dev.wg1bench.script.Ast.Lit;
+import dev.wg1bench.script.Ast.Var;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Parser for pgbench {@code \set} expressions, following the precedence of pgbench 15's
+ * exprparse.y (lowest first): OR, AND, NOT (right), IS/ISNULL/NOTNULL (non-assoc), comparisons
+ * (non-assoc), {@code | # & << >> ~}, {@code + -}, {@code * / %}, unary {@code + -}.
+ */
+final class ExprParser {
+  private static final int P_OR = 1;
+  private static final int P_AND = 2;
+  private static final int P_NOT = 3;
+  private static final int P_IS = 4;
+  private static final int P_CMP = 5;
+  private static final int P_BIT = 6;
+  private static final int P_ADD = 7;
+  private static final int P_MUL = 8;
+  private static final int P_UNARY = 9;
+
+  static final Map<String, Fn> FUNCTIONS = new HashMap<>();
+
+  static {
+    FUNCTIONS.put("abs", Fn.ABS);
+    FUNCTIONS.put("debug", Fn.DEBUG);
+    FUNCTIONS.put("double", Fn.DOUBLE);
+    FUNCTIONS.put("exp", Fn.EXP);
+    FUNCTIONS.put("greatest", Fn.GREATEST);
+    FUNCTIONS.put("least", Fn.LEAST);
+    FUNCTIONS.put("hash", Fn.HASH_MURMUR2);
+    FUNCTIONS.put("hash_murmur2", Fn.HASH_MURMUR2);
+    FUNCTIONS.put("hash_fnv1a", Fn.HASH_FNV1A);
+    FUNCTIONS.put("int", Fn.INT);
+    FUNCTIONS.put("ln", Fn.LN);
+    FUNCTIONS.put("mod", Fn.MOD);
+    FUNCTIONS.put("permute", Fn.PERMUTE);
+    FUNCTIONS.put("pi", Fn.PI);
+    FUNCTIONS.put("pow", Fn.POW);
+    FUNCTIONS.put("power", Fn.POW);
+    FUNCTIONS.put("random", Fn.RANDOM);
+    FUNCTIONS.put("random_exponential", Fn.RANDOM_EXPONENTIAL);
+    FUNCTIONS.put("random_gaussian", Fn.RANDOM_GAUSSIAN);
+    FUNCTIONS.put("random_zipfian", Fn.RANDOM_ZIPFIAN);
+    FUNCTIONS.put("sqrt", Fn.SQRT);
+  }
+
+  private enum T {
+    INT,
+    MAXINT_PLUS_ONE,
+    DOUBLE,
+    VAR,
+    IDENT,
+    NULL,
+    TRUE,
+    FALSE,
+    AND,
+    OR,
+    NOT,
+    IS,
+    ISNULL,
+    NOTNULL,
+    CASE,
+    WHEN,
+    THEN,
+    ELSE,
+    END,
+    OP,
+    LPAREN,
+    RPAREN,
+    COMMA,
+    EOF
+  }
+
+  private static final Map<String, T> KEYWORDS = new HashMap<>();
+
+  static {
+    KEYWORDS.put("null", T.NULL);
+    KEYWORDS.put("true", T.TRUE);
+    KEYWORDS.put("false", T.FALSE);
+    KEYWORDS.put("and", T.AND);
+    KEYWORDS.put("or", T.OR);
+    KEYWORDS.put("not", T.NOT);
+    KEYWORDS.put("is", T.IS);
+    KEYWORDS.put("isnull", T.ISNULL);
+    KEYWORDS.put("notnull", T.NOTNULL);
+    KEYWORDS.put("case", T.CASE);
+    KEYWORDS.put("when", T.WHEN);
+    KEYWORDS.put("then", T.THEN);
+    KEYWORDS.put("else", T.ELSE);
+    KEYWORDS.put("end", T.END);
+  }
+
+  private final String src;
+  private final String sourceName;
+  private final int line;
+  private int pos;
+
+  // current token
+  private T tok;
+  private String text;
+  private Object value;
+  private int tokStart;
+
+  private ExprParser(String src, String sourceName, int line) {
+    this.src = src;
+    this.sourceName = sourceName;
+    this.line = line;
+  }
+
+  /** Parses a whole expression; errors carry {@code sourceName:line}. */
+  static Ast parse(String src, String sourceName, int line) throws ScriptException {
+    ExprParser p = new ExprParser(src, sourceName, line);
+    p.advance();
+    if (p.tok == T.EOF) {
+      throw p.error("missing expression");
+    }
+    Ast e = p.expr(P_OR);
+    if (p.tok != T.EOF) {
+      throw p.unexpected();
+    }
+    return e;
+  }
+
+  private Ast expr(int minPrec) throws ScriptException {
+    Ast left = prefix();
+    int lastNonAssoc = 0;
+    while (true) {
+      if (tok == T.OR && P_OR >= minPrec) {
+        advance();
+        left = call(Fn.OR, left, expr(P_OR + 1));
+      } else if (tok == T.AND && P_AND >= minPrec) {
+        advance();
+        left = call(Fn.AND, left, expr(P_AND + 1));
+      } else if ((tok == T.IS || tok == T.ISNULL || tok == T.NOTNULL) && P_IS >= minPrec) {
+        if (lastNonAssoc == P_IS) {
+          throw unexpected();
+        }
+        left = isTest(left);
+        lastNonAssoc = P_IS;
+        continue;
+      } else if (tok == T.OP && isComparison(text) && P_CMP >= minPrec) {
+        if (lastNonAssoc == P_CMP) {
+          throw unexpected();
+        }
+        String op = text;
+        advance();
+        Ast right = expr(P_CMP + 1);
+        switch (op) {
+          case "=":
+            left = call(Fn.EQ, left, right);
+            break;
+          case "<>":
+          case "!=":
+            left = call(Fn.NE, left, right);
+            break;
+          case "<":
+            left = call(Fn.LT, left, right);
+            break;
+          case "<=":
+            left = call(Fn.LE, left, right);
+            break;
+          case ">":
+            left = call(Fn.LT, right, left);
+            break;
+          default: // ">="
+            left = call(Fn.LE, right, left);
+            break;
+        }
+        lastNonAssoc = P_CMP;
+        continue;
+      } else if (tok == T.OP && isBitwise(text) && P_BIT >= minPrec) {
+        String op = text;
+        advance();
+        Ast right = expr(P_BIT + 1);
+        Fn fn =
+            op.equals("&")
+                ? Fn.BITAND
+                : op.equals("|")
+                    ? Fn.BITOR
+                    : op.equals("#") ? Fn.BITXOR : op.equals("<<") ? Fn.LSHIFT : Fn.RSHIFT;
+        left = call(fn, left, right);
+      } else if (tok == T.OP && (text.equals("+") || text.equals("-")) && P_ADD >= minPrec) {
+        Fn fn = text.equals("+") ? Fn.ADD : Fn.SUB;
+        advance();
+        left = call(fn, left, expr(P_ADD + 1));
+      } else if (tok == T.OP
+          && (text.equals("*") || text.equals("/") || text.equals("%"))
+          && P_MUL >= minPrec) {
+        Fn fn = text.equals("*") ? Fn.MUL : text.equals("/") ? Fn.DIV : Fn.MOD;
+        advance();
+        left = call(fn, left, expr(P_MUL + 1));
+      } else {
+        return left;
+      }
+      lastNonAssoc = 0;
+    }
+  }
+
+  private Ast isTest(Ast left) throws ScriptException {
+    if (tok == T.ISNULL) {
+      advance();
+      return call(Fn.IS, left, new Lit(null));
+    }
+    if (tok == T.NOTNULL) {
+      advance();
+      return new Call(Fn.NOT, List.of(call(Fn.IS, left, new Lit(null))));
+    }
+    advance(); // IS
+    boolean negate = false;
+    if (tok == T.NOT) {
+      negate = true;
+      advance();
+    }
+    Lit what;
+    if (tok == T.NULL) {
+      what = new Lit(null);
+    } else if (tok == T.TRUE) {
+      what = new Lit(Boolean.TRUE);
+    } else if (tok == T.FALSE) {
+      what = new Lit(Boolean.FALSE);
+    } else {
+      throw unexpected();
+    }
+    advance();
+    Ast is = call(Fn.IS, left, what);
+    return negate ? new Call(Fn.NOT, List.of(is)) : is;
+  }
+
+  private Ast prefix() throws ScriptException {
+    switch (tok) {
+      case LPAREN:
+        {
+          advance();
+          Ast e = expr(P_OR);
+          expect(T.RPAREN, "\")\"");
+          return e;
+        }
+      case INT:
+      case DOUBLE:
+        {
+          Ast e = new Lit(value);
+          advance();
+          return e;
+        }
+      case MAXINT_PLUS_ONE:
+        throw error("bigint constant overflow: " + text);
+      case NULL:
+        advance();
+        return new Lit(null);
+      case TRUE:
+        advance();
+        return new Lit(Boolean.TRUE);
+      case FALSE:
+        advance();
+        return new Lit(Boolean.FALSE);
+      case VAR:
+        {
+          Ast e = new Var(text);
+          advance();
+          return e;
+        }
+      case NOT:
+        advance();
+        return new Call(Fn.NOT, List.of(expr(P_NOT)));
+      case CASE:
+        return caseExpr();
+      case IDENT:
+        return function();
+      case OP:
+        if (text.equals("+")) {
+          advance();
+          return expr(P_UNARY);
+        } else if (text.equals("-")) {
+          advance();
+          if (tok == T.MAXINT_PLUS_ONE) {
+            advance();
+            return new Lit(Long.MIN_VALUE);
+          }
+          // "-x" is "0 - x", as in pgbench
+          return call(Fn.SUB, new Lit(0L), expr(P_UNARY));
+        } else if (text.equals("~")) {
+          // no %prec UNARY in pgbench's grammar: "~" binds like the bitwise operators
+          advance();
+          return call(Fn.BITXOR, new Lit(-1L), expr(P_BIT + 1));
+        }
+        throw unexpected();
+      default:
+        throw unexpected();
+    }
+  }
+
+  private Ast caseExpr() throws ScriptException {
+    advance(); // CASE
+    List<Ast> args = new ArrayList<>();
+    if (tok != T.WHEN) {
+      throw unexpected();
+    }
+    while (tok == T.WHEN) {
+      advance();
+      args.add(expr(P_OR));
+      expect(T.THEN, "THEN");
+      args.add(expr(P_OR));
+    }
+    if (tok == T.ELSE) {
+      advance();
+      args.add(expr(P_OR));
+    } else {
+      args.add(new Lit(null));
+    }
+    expect(T.END, "END");
+    return new Call(Fn.CASE, List.copyOf(args));
+  }
+
+  private Ast function() throws ScriptException {
+    String name = text;
+    int at = tokStart;
+    advance();
+    if (tok != T.LPAREN) {
+      pos = at;
+      throw error("unexpected word \"" + name + "\" at column " + (at + 1));
+    }
+    Fn fn = FUNCTIONS.get(name.toLowerCase(Locale.ROOT));
+    if (fn == null) {
+      throw error("unknown function \"" + name + "\"");
+    }
+    advance();
+    List<Ast> args = new ArrayList<>();
+    if (tok != T.RPAREN) {
+      args.add(expr(P_OR));
+      while (tok == T.COMMA) {
+        advance();
+        args.add(expr(P_OR));
+      }
+    }
+    expect(T.RPAREN, "\")\"");
+    int n = args.size();
+    if (n < fn.minArgs || (fn.maxArgs >= 0 && n > fn.maxArgs)) {
+      String expected =
+          fn.maxArgs < 0
+              ? "at least " + fn.minArgs
+              : fn.minArgs == fn.maxArgs ? "" + fn.minArgs : fn.minArgs + " or " + fn.maxArgs;
+      throw error(
+          "wrong number of arguments for function \""
+              + name.toLowerCase(Locale.ROOT)
+              + "\": expected "
+              + expected
+              + ", got "
+              + n);
+    }
+    return new Call(fn, List.copyOf(args));
+  }
+
+  private static Ast call(Fn fn, Ast a, Ast b) {
+    return new Call(fn, List.of(a, b));
+  }
+
+  private static boolean isComparison(String op) {
+    switch (op) {
+      case "=":
+      case "<>":
+      case "!=":
+      case "<":
+      case "<=":
+      case ">":
+      case ">=":
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  private static boolean isBitwise(String op) {
+    return op.equals("&")
+        || op.equals("|")
+        || op.equals("#")
+        || op.equals("<<")
+        || op.equals(">>");
+  }
+
+  private void expect(T t, String what) throws ScriptException {
+    if (tok != t) {
+      throw error(
+          "syntax error in expression: expected "
+              + what
+              + " but found "
+              + describeToken()
+              + " at column "
+              + (tokStart + 1));
+    }
+    advance();
+  }
+
+  private ScriptException unexpected() {
+    return error(
+        "syntax error in expression: unexpected " + describeToken() + " at column " + (tokStart + 1));
+  }
+
+  private String describeToken() {
+    return tok == T.EOF ? "end of expression" : "\"" + text + "\"";
+  }
+
+  private ScriptException error(String msg) {
+    return new ScriptException(sourceName, line, msg);
+  }
+
+  // ---- lexer ----
+
+  private void advance() throws ScriptException {
+    int n = src.length();
+    while (pos < n && Character.isWhitespace(src.charAt(pos))) {
+      pos++;
+    }
+    tokStart = pos;
+    value = null;
+    if (pos >= n) {
+      tok = T.EOF;
+      text = "";
+      return;
+    }
+    char c = src.charAt(pos);
+    if (isDigit(c) || (c == '.' && pos + 1 < n && isDigit(src.charAt(pos + 1)))) {
+      number();
+      return;
+    }
+    if (c == ':') {
+      int s = ++pos;
+      while (pos < n && isNameChar(src.charAt(pos))) {
+        pos++;
+      }
+      if (pos == s) {
+        pos = s - 1;
+        text = ":";
+        throw error("syntax error in expression: invalid variable reference at column " + s);
+      }
+      tok = T.VAR;
+      text = src.substring(s, pos);
+      return;
+    }
+    if (Character.isLetter(c) || c == '_') {
+      int s = pos;
+      while (pos < n && isNameChar(src.charAt(pos))) {
+        pos++;
+      }
+      text = src.substring(s, pos);
+      T kw = KEYWORDS.get(text.toLowerCase(Locale.ROOT));
+      tok = kw != null ? kw : T.IDENT;
+      return;
+    }
+    char d = pos + 1 < n ? src.charAt(pos + 1) : '\0';
+    String two = "" + c + d;
+    switch (two) {
+      case "<=":
+      case ">=":
+      case "<>":
+      case "!=":
+      case "<<":
+      case ">>":
+        tok = T.OP;
+        text = two;
+        pos += 2;
+        return;
+      default:
+        break;
+    }
+    pos++;
+    text = String.valueOf(c);
+    switch (c) {
+      case '(':
+        tok = T.LPAREN;
+        return;
+      case ')':
+        tok = T.RPAREN;
+        return;
+      case ',':
+        tok = T.COMMA;
+        return;
+      case '+':
+      case '-':
+      case '*':
+      case '/':
+      case '%':
+      case '<':
+      case '>':
+      case '=':
+      case '&':
+      case '|':
+      case '#':
+      case '~':
+        tok = T.OP;
+        return;
+      default:
+        pos--;
+        throw error(
+            "syntax error in expression: unexpected character \""
+                + c
+                + "\" at column "
+                + (pos + 1));
+    }
+  }
+
+  private void number() throws ScriptException {
+    int n = src.length();
+    int s = pos;
+    boolean isDouble = false;
+    while (pos < n && isDigit(src.charAt(pos))) {
+      pos++;
+    }
+    if (pos < n && src.charAt(pos) == '.') {
+      isDouble = true;
+      pos++;
+      while (pos < n && isDigit(src.charAt(pos))) {
+        pos++;
+      }
+    }
+    if (pos < n && (src.charAt(pos) == 'e' || src.charAt(pos) == 'E')) {
+      int e = pos + 1;
+      if (e < n && (src.charAt(e) == '+' || src.charAt(e) == '-')) {
+        e++;
+      }
+      if (e < n && isDigit(src.charAt(e))) {
+        isDouble = true;
+        pos = e;
+        while (pos < n && isDigit(src.charAt(pos))) {
+          pos++;
+        }
+      }
+    }
+    text = src.substring(s, pos);
+    if (isDouble) {
+      double d = Double.parseDouble(text);
+      if (Double.isInfinite(d)) {
+        throw error("double constant overflow: " + text);
+      }
+      tok = T.DOUBLE;
+      value = d;
+      return;
+    }
+    try {
+      value = Long.parseLong(text);
+      tok = T.INT;
+    } catch (NumberFormatException e) {
+      if (text.replaceFirst("^0+(?=.)", "").equals("9223372036854775808")) {
+        tok = T.MAXINT_PLUS_ONE;
+        return;
+      }
+      throw error("bigint constant overflow: " + text);
+    }
+  }
+
+  private static boolean isDigit(char c) {
+    return c >= '0' && c <= '9';
+  }
+
+  static boolean isNameChar(char c) {
+    return (c >= 'a' && c <= 'z')
+        || (c >= 'A' && c <= 'Z')
+        || (c >= '0' && c <= '9')
+        || c == '_'
+        || c >= 0x80;
+  }
+}

@@ -1,0 +1,44 @@
+package dev.wg1bench.workload;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What a client knows about its place in the run.
+ *
+ * @param clientId 0-based index of this client (pgbench's :client_id)
+ * @param clients number of clients in the run (:nclients)
+ * @param scale pgbench scale (:scale)
+ * @param randomSeed the run's seed; each client derives its own stream from it
+ * @param maxTries tries for ops failing with serialization failure or deadlock
+ * @param exitOnError give up the run at the first failed op
+ * @param defines --define variables
+ */
+public record ClientContext(
+    int clientId,
+    int clients,
+    int scale,
+    long randomSeed,
+    int maxTries,
+    boolean exitOnError,
+    Map<String, String> defines) {
+
+  /** Variables every script may use without defining them. */
+  public static final Set<String> BUILTIN_VARIABLES =
+      Set.of("scale", "client_id", "nclients", "default_seed", "random_seed");
+
+  /** Built-ins and defines by name. */
+  public Map<String, Object> variables() {
+    Map<String, Object> v = new LinkedHashMap<>();
+    // defines stay text; the script's slots turn numeric ones into int or double once
+    v.putAll(defines);
+    v.put("scale", (long) scale);
+    v.put("client_id", (long) clientId);
+    v.put("nclients", (long) clients);
+    v.put("random_seed", randomSeed);
+    // pgbench's default_seed seeds hash(); derived from the run seed so runs are reproducible.
+    v.put("default_seed", randomSeed * 0x9E3779B97F4A7C15L + 1);
+    return v;
+  }
+}

@@ -1,0 +1,38 @@
+package dev.wg1bench.workload;
+
+import java.sql.SQLException;
+
+/** How an op failed, by the SQLSTATE classes pgbench's --failures-detailed distinguishes. */
+public enum FailureKind {
+  SERIALIZATION,
+  DEADLOCK,
+  CONNECTION,
+  SCRIPT,
+  OTHER;
+
+  /** Serialization failures and deadlocks are the only failures a retry can cure. */
+  public boolean retryable() {
+    return this == SERIALIZATION || this == DEADLOCK;
+  }
+
+  public static FailureKind of(SQLException e) {
+    String s = e.getSQLState();
+    if (s == null) {
+      return OTHER;
+    }
+    if (s.equals("40001")) {
+      return SERIALIZATION;
+    }
+    if (s.equals("40P01")) {
+      return DEADLOCK;
+    }
+    if (s.startsWith("08") || s.equals("57P01") || s.equals("57P02") || s.equals("57P03")) {
+      return CONNECTION;
+    }
+    return OTHER;
+  }
+
+  public String label() {
+    return name().toLowerCase(java.util.Locale.ROOT);
+  }
+}

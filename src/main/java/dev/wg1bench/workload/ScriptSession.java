@@ -1,0 +1,247 @@
+package dev.wg1bench.workload;
+
+import dev.wg1bench.script.CompiledScript;
+import dev.wg1bench.script.EvalContext;
+import dev.wg1bench.script.PgbenchRandom;
+import dev.wg1bench.script.ScriptRuntimeException;
+import dev.wg1bench.script.SetStep;
+import dev.wg1bench.script.SleepStep;
+import dev.wg1bench.script.SqlStep;
+import dev.wg1bench.script.Step;
+import dev.wg1bench.script.Values;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.TransactionState;
+
+/**
+ * Executes pgbench scripts on one connection. Variables become bound, typed JDBC parameters (int8,
+ * float8, text), so expressions like {@code :aid + :row_count} work in every query mode; each SQL
+ * command is prepared once per connection and reused, as pgbench -M prepared does (in simple and
+ * extended modes pgjdbc still re-sends the text, which is what those modes measure).
+ *
+ * <p>Retries follow pgbench --max-tries: a whole op failing with 40001 or 40P01 is rolled back and
+ * re-run with the same random numbers; other errors fail the op and the run goes on.
+ */
+final class ScriptSession implements ClientSession {
+  private final Connection conn;
+  private final BaseConnection pg;
+  private final CompiledScript[] scripts;
+  private final Step[][] steps;
+  private final PreparedStatement[][] statements;
+  private final Object[][] slots;
+  private final EvalContext[] contexts;
+  private final long[] cumulativeWeight;
+  private final PgbenchRandom random;
+  /** Script choice has its own stream, so a retry re-runs the same script. */
+  private final PgbenchRandom chooser;
+  private final int maxTries;
+  private final boolean exitOnError;
+  /** Random state at the start of the current op, restored on retry (reused, no allocation). */
+  private final long[] saved;
+
+  ScriptSession(
+      Connection conn,
+      List<CompiledScript> compiled,
+      int[] weights,
+      Map<String, Object> variables,
+      ClientContext ctx)
+      throws SQLException {
+    this.conn = conn;
+    this.pg = conn.unwrap(BaseConnection.class);
+    int n = compiled.size();
+    this.scripts = compiled.toArray(new CompiledScript[0]);
+    this.steps = new Step[n][];
+    this.statements = new PreparedStatement[n][];
+    this.slots = new Object[n][];
+    this.contexts = new EvalContext[n];
+    this.cumulativeWeight = new long[n];
+    long seed = ctx.randomSeed() ^ (0x9E3779B97F4A7C15L * (ctx.clientId() + 1));
+    this.random = new PgbenchRandom(seed);
+    this.chooser = new PgbenchRandom(~seed);
+    long defaultSeed = (Long) variables.get("default_seed");
+    long sum = 0;
+    for (int i = 0; i < n; i++) {
+      CompiledScript cs = scripts[i];
+      steps[i] = cs.steps().toArray(new Step[0]);
+      statements[i] = new PreparedStatement[steps[i].length];
+      slots[i] = cs.newSlots(variables);
+      contexts[i] = new EvalContext(slots[i], random, defaultSeed);
+      sum += weights[i];
+      cumulativeWeight[i] = sum;
+    }
+    this.maxTries = ctx.maxTries();
+    this.exitOnError = ctx.exitOnError();
+    this.saved = random.saveState();
+  }
+
+  private int choose() {
+    int n = scripts.length;
+    if (n == 1) {
+      return 0;
+    }
+    long w = chooser.uniform(1, cumulativeWeight[n - 1]);
+    for (int i = 0; i < n; i++) {
+      if (w <= cumulativeWeight[i]) {
+        return i;
+      }
+    }
+    return n - 1;
+  }
+
+  @Override
+  public boolean runOp(OpStats stats) throws SQLException {
+    int s = choose();
+    if (maxTries > 1) {
+      random.saveState(saved);
+    }
+    for (int attempt = 1; ; attempt++) {
+      try {
+        execute(s, stats);
+        if (attempt > 1) {
+          stats.retriedOps++;
+        }
+        return true;
+      } catch (SQLException e) {
+        rollbackIfNeeded();
+        FailureKind kind = FailureKind.of(e);
+        boolean retry = kind.retryable() && attempt < maxTries;
+        stats.error(kind, e.getSQLState(), firstLine(e.getMessage()), retry);
+        if (retry) {
+          stats.retries++;
+          random.restoreState(saved);
+          continue;
+        }
+        stats.failed(kind);
+        if (exitOnError) {
+          throw new OpFailedException(kind.label() + " failure: " + firstLine(e.getMessage()), e);
+        }
+        return false;
+      } catch (ScriptRuntimeException e) {
+        rollbackIfNeeded();
+        stats.error(FailureKind.SCRIPT, "-", e.getMessage(), false);
+        stats.failed(FailureKind.SCRIPT);
+        if (exitOnError) {
+          throw new OpFailedException("script failure: " + e.getMessage(), e);
+        }
+        return false;
+      }
+    }
+  }
+
+  private void execute(int s, OpStats stats) throws SQLException {
+    Step[] st = steps[s];
+    Object[] vars = slots[s];
+    EvalContext ctx = contexts[s];
+    for (int i = 0; i < st.length; i++) {
+      Step step = st[i];
+      if (step instanceof SqlStep q) {
+        PreparedStatement ps = statements[s][i];
+        if (ps == null) {
+          ps = conn.prepareStatement(q.jdbcSql());
+          statements[s][i] = ps;
+        }
+        int[] params = q.paramSlots();
+        for (int k = 0; k < params.length; k++) {
+          bind(ps, k + 1, vars[params[k]]);
+        }
+        boolean hasRows = ps.execute();
+        stats.statements++;
+        if (hasRows) {
+          try (ResultSet rs = ps.getResultSet()) {
+            if (q.gsetPrefix() != null) {
+              gset(q, rs, scripts[s], vars);
+            } else {
+              while (rs.next()) {
+                // pgbench reads every row; so do we, so a SELECT costs what it costs.
+              }
+            }
+          }
+        }
+      } else if (step instanceof SetStep set) {
+        set.execute(ctx);
+      } else if (step instanceof SleepStep sl) {
+        long micros = sl.delayMicros(ctx);
+        if (micros > 0) {
+          LockSupport.parkNanos(micros > Long.MAX_VALUE / 1000 ? Long.MAX_VALUE : micros * 1000);
+        }
+      }
+    }
+  }
+
+  private static void gset(SqlStep q, ResultSet rs, CompiledScript cs, Object[] vars)
+      throws SQLException {
+    if (!rs.next()) {
+      throw new ScriptRuntimeException(cs.sourceName(), q.line(), "\\gset: the query returned no rows");
+    }
+    ResultSetMetaData md = rs.getMetaData();
+    for (int c = 1; c <= md.getColumnCount(); c++) {
+      int slot = cs.slotOf(q.gsetPrefix() + md.getColumnLabel(c));
+      if (slot >= 0) {
+        // pgbench stores each column's text; expressions read numbers out of it on use
+        vars[slot] = rs.getString(c);
+      }
+    }
+    while (rs.next()) {
+      // \gset takes the first row; the rest are read so the statement completes normally.
+    }
+  }
+
+  private static void bind(PreparedStatement ps, int i, Object raw) throws SQLException {
+    Object v = Values.toJdbc(raw);
+    if (v instanceof Long l) {
+      ps.setLong(i, l);
+    } else if (v instanceof Double d) {
+      ps.setDouble(i, d);
+    } else if (v instanceof Boolean b) {
+      ps.setBoolean(i, b);
+    } else if (v == null) {
+      ps.setNull(i, Types.OTHER);
+    } else {
+      // text variables go untyped, so the server infers their type from context as pgbench's do
+      ps.setObject(i, v.toString(), Types.OTHER);
+    }
+  }
+
+  private void rollbackIfNeeded() throws SQLException {
+    if (conn.isClosed()) {
+      return;
+    }
+    if (pg.getTransactionState() != TransactionState.IDLE) {
+      try (Statement st = conn.createStatement()) {
+        st.execute("ROLLBACK");
+      }
+    }
+  }
+
+  private static String firstLine(String m) {
+    if (m == null) {
+      return "";
+    }
+    int nl = m.indexOf('\n');
+    return nl < 0 ? m : m.substring(0, nl);
+  }
+
+  @Override
+  public void close() {
+    for (PreparedStatement[] row : statements) {
+      for (PreparedStatement ps : row) {
+        if (ps != null) {
+          try {
+            ps.close();
+          } catch (SQLException e) {
+            // the connection is going away anyway
+          }
+        }
+      }
+    }
+  }
+}

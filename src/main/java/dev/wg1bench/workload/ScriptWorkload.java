@@ -1,0 +1,123 @@
+package dev.wg1bench.workload;
+
+import dev.wg1bench.plan.Isolation;
+import dev.wg1bench.plan.ScriptSource;
+import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.script.CompiledScript;
+import dev.wg1bench.script.Script;
+import dev.wg1bench.script.ScriptException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A workload made of pgbench-style scripts in a weighted mix, as pgbench {@code -f FILE@WEIGHT}.
+ * Its metadata comes from {@code -- @key value} comment lines at the top of its first script:
+ * {@code @description}, {@code @seed}, {@code @isolation}, {@code @rows-per-op}, {@code @tables}.
+ */
+public final class ScriptWorkload implements Workload {
+  private final String name;
+  private final List<ScriptSource> sources;
+  private final List<Script> scripts;
+  private final Map<String, String> meta;
+
+  public ScriptWorkload(String name, List<ScriptSource> sources) {
+    this.name = name;
+    this.sources = List.copyOf(sources);
+    this.scripts = new ArrayList<>();
+    for (ScriptSource s : sources) {
+      try {
+        scripts.add(Script.parse(s.name(), s.text()));
+      } catch (ScriptException e) {
+        throw new UsageException(e.getMessage(), e);
+      }
+    }
+    this.meta = scripts.get(0).directives();
+  }
+
+  /** A built-in workload: {@code workloads/NAME.sql} on the classpath (the repo's workloads/). */
+  public static ScriptWorkload builtin(String name) {
+    return new ScriptWorkload(name, List.of(new ScriptSource(name + ".sql", resource(name), 1)));
+  }
+
+  static String resource(String name) {
+    String path = "/workloads/" + name + ".sql";
+    try (InputStream in = ScriptWorkload.class.getResourceAsStream(path)) {
+      if (in == null) {
+        throw new IllegalStateException("missing resource " + path);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public List<ScriptSource> sources() {
+    return sources;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public String description() {
+    return meta.getOrDefault("description", "custom script " + sources.get(0).name());
+  }
+
+  @Override
+  public String seed() {
+    return meta.getOrDefault("seed", "custom");
+  }
+
+  @Override
+  public Schema schema() {
+    return "pgbench".equals(meta.get("tables")) ? Schema.PGBENCH : Schema.NONE;
+  }
+
+  @Override
+  public Isolation defaultIsolation() {
+    String i = meta.get("isolation");
+    return i == null ? null : Isolation.parse(i);
+  }
+
+  @Override
+  public int rowsInsertedPerOp() {
+    return Integer.parseInt(meta.getOrDefault("rows-per-op", "0"));
+  }
+
+  @Override
+  public void check(Set<String> predefined) {
+    compile(predefined);
+  }
+
+  private List<CompiledScript> compile(Set<String> predefined) {
+    List<CompiledScript> out = new ArrayList<>();
+    for (Script s : scripts) {
+      try {
+        out.add(s.compile(predefined));
+      } catch (ScriptException e) {
+        throw new UsageException(e.getMessage(), e);
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public ClientSession open(Connection connection, ClientContext context) throws SQLException {
+    Map<String, Object> vars = context.variables();
+    Set<String> predefined = new HashSet<>(vars.keySet());
+    List<CompiledScript> compiled = compile(predefined);
+    int[] weights = sources.stream().mapToInt(ScriptSource::weight).toArray();
+    return new ScriptSession(connection, compiled, weights, vars, context);
+  }
+}

@@ -1,0 +1,47 @@
+package dev.wg1bench.workload;
+
+import dev.wg1bench.plan.Isolation;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Set;
+
+/**
+ * The contract every workload meets. One op is one execution of the workload's unit of work (a
+ * pgbench script run, an insert batch); the runner measures ops, never anything smaller.
+ *
+ * <p>A workload only knows SQL and its own parameters: it never parses options, opens its own
+ * connections or sees JMH.
+ */
+public interface Workload {
+  String name();
+
+  /** One line for {@code wg1bench list}. */
+  String description();
+
+  /** The seed section it reproduces, e.g. "2015 §3.6.3", or "custom". */
+  String seed();
+
+  /** Tables the workload needs before it can run. */
+  Schema schema();
+
+  /** Isolation the workload is defined with (rr_write10: repeatable read); null = server default. */
+  Isolation defaultIsolation();
+
+  /** Rows one successful op inserts (for rows/s and data checks); 0 when it inserts none. */
+  int rowsInsertedPerOp();
+
+  /**
+   * Checks the workload against the variables that will exist (built-ins and --define) before
+   * anything touches a database; throws {@link dev.wg1bench.plan.UsageException} naming file:line.
+   */
+  void check(Set<String> predefined);
+
+  /** Prepares one client's session on a connection it owns for the whole run. */
+  ClientSession open(Connection connection, ClientContext context) throws SQLException;
+
+  /** Schemas a workload may need. */
+  enum Schema {
+    NONE,
+    PGBENCH
+  }
+}

@@ -1,0 +1,246 @@
+package dev.wg1bench.script;
+
+import static dev.wg1bench.script.ScriptTestSupport.compile;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Splitting scripts into commands, SQL variable substitution and meta-command errors. */
+class ScriptParseTest {
+
+  private static List<Step> steps(String text) throws ScriptException {
+    return compile("t.sql", text).steps();
+  }
+
+  private static SqlStep sql(Step s) {
+    return assertInstanceOf(SqlStep.class, s);
+  }
+
+  private static String error(String text) {
+    return assertThrows(ScriptException.class, () -> compile("t.sql", text)).getMessage();
+  }
+
+  @Test
+  void multiLineAndSeveralPerLine() throws Exception {
+    List<Step> s =
+        steps("\n\nSELECT 1,\n  2\nFROM t; SELECT 3;SELECT 4\n;\n  ;\nSELECT 'x;y' -- c;\n;tail");
+    assertEquals(5, s.size());
+    assertEquals("SELECT 1,\n  2\nFROM t", sql(s.get(0)).jdbcSql());
+    assertEquals(3, s.get(0).line());
+    assertEquals("SELECT 3", sql(s.get(1)).jdbcSql());
+    assertEquals(5, s.get(1).line());
+    assertEquals("SELECT 4", sql(s.get(2)).text());
+    assertEquals(5, s.get(2).line());
+    assertEquals("SELECT 'x;y' -- c;", sql(s.get(3)).text());
+    assertEquals(8, s.get(3).line());
+    assertEquals("tail", sql(s.get(4)).text()); // non-blank text after the last ';'
+    assertEquals(9, s.get(4).line());
+  }
+
+  @Test
+  void variablesInSql() throws Exception {
+    CompiledScript cs =
+        compile(
+            "v.sql",
+            "\\set a 1\n"
+                + "SELECT :a::text, ':a', \":a\", E'\\':a', $$ :a ; $$, $t$ ; :a $t$, :a /* :a ; */"
+                + " -- :a ;\n , x[1:2], $1, a$b, ? ;\n");
+    SqlStep s = sql(cs.steps().get(1));
+    assertEquals(
+        "SELECT ?::text, ':a', \":a\", E'\\':a', $$ :a ; $$, $t$ ; :a $t$, ? /* :a ; */"
+            + " -- :a ;\n , x[1:2], $1, a$b, ??",
+        s.jdbcSql());
+    int a = cs.slotOf("a");
+    assertArrayEquals(new int[] {a, a}, s.paramSlots());
+    assertEquals(2, cs.steps().size());
+  }
+
+  @Test
+  void dollarQuotedBody() throws Exception {
+    List<Step> s =
+        steps(
+            "DO $body$\nBEGIN\n  PERFORM 1;\n  RAISE NOTICE 'x;';\nEND\n$body$;\n"
+                + "CREATE FUNCTION f() RETURNS int AS $$ SELECT 1; $$ LANGUAGE sql;\n");
+    assertEquals(2, s.size());
+    assertEquals(TxControl.NONE, sql(s.get(0)).tx());
+    assertEquals(
+        "DO $body$\nBEGIN\n  PERFORM 1;\n  RAISE NOTICE 'x;';\nEND\n$body$", sql(s.get(0)).text());
+    assertEquals(7, s.get(1).line());
+  }
+
+  @Test
+  void nestedCommentsAndParentheses() throws Exception {
+    List<Step> s = steps("/* a /* b; */ c; */ SELECT (1;2) ; -- x;\nSELECT 2");
+    assertEquals(2, s.size());
+    assertEquals("SELECT (1;2)", sql(s.get(0)).text());
+    assertEquals("SELECT 2", sql(s.get(1)).text());
+    assertEquals(2, s.get(1).line());
+  }
+
+  @Test
+  void transactionControl() throws Exception {
+    String[][] cases = {
+      {"BEGIN", "BEGIN"},
+      {"begin isolation level repeatable read", "BEGIN"},
+      {"BEGIN TRANSACTION", "BEGIN"},
+      {"Start Transaction read only", "BEGIN"},
+      {"/* x */ begin -- y", "BEGIN"},
+      {"END", "COMMIT"},
+      {"commit", "COMMIT"},
+      {"COMMIT WORK", "COMMIT"},
+      {"ROLLBACK", "ROLLBACK"},
+      {"abort", "ROLLBACK"},
+      {"ROLLBACK TO SAVEPOINT s", "NONE"},
+      {"COMMIT PREPARED 'x'", "NONE"},
+      {"COMMIT AND CHAIN", "NONE"},
+      {"START something", "NONE"},
+      {"SELECT 1", "NONE"},
+      {"ENDX", "NONE"},
+    };
+    for (String[] c : cases) {
+      assertEquals(TxControl.valueOf(c[1]), sql(steps(c[0] + " ;").get(0)).tx(), c[0]);
+    }
+  }
+
+  @Test
+  void gset() throws Exception {
+    CompiledScript cs =
+        compile(
+            "g.sql",
+            "SELECT 1 AS one \\gset\n"
+                + "SELECT :one;\n"
+                + "SELECT 2 AS two;\n"
+                + "\\gset p_\n"
+                + "\\set z :p_two + 1\n");
+    assertEquals("", sql(cs.steps().get(0)).gsetPrefix());
+    assertEquals("SELECT 1 AS one", sql(cs.steps().get(0)).jdbcSql());
+    assertNull(sql(cs.steps().get(1)).gsetPrefix());
+    assertEquals("p_", sql(cs.steps().get(2)).gsetPrefix());
+    assertEquals(4, cs.steps().size());
+
+    // a prefix only admits names starting with it, and only afterwards
+    Script s = Script.parse("g2.sql", "SELECT :p_x;\nSELECT 1 AS x \\gset p_\nSELECT :p_x, :q;\n");
+    ScriptException e = assertThrows(ScriptException.class, () -> s.compile(Set.of()));
+    assertEquals("g2.sql:1: undefined variable \"p_x\"", e.getMessage());
+    ScriptException e2 =
+        assertThrows(
+            ScriptException.class,
+            () ->
+                Script.parse("g3.sql", "SELECT 1 AS x \\gset p_\nSELECT :p_x, :q;\n")
+                    .compile(Set.of()));
+    assertEquals("g3.sql:2: undefined variable \"q\"", e2.getMessage());
+    assertEquals(
+        "t.sql:2: \\gset must follow an SQL command", error("\\set a 1\n\\gset\n"));
+  }
+
+  @Test
+  void compoundSemicolon() throws Exception {
+    List<Step> s = steps("SELECT 1 \\; SELECT 2;\n");
+    assertEquals(1, s.size());
+    assertEquals("SELECT 1 ; SELECT 2", sql(s.get(0)).jdbcSql());
+  }
+
+  @Test
+  void directives() throws Exception {
+    Script s =
+        Script.parse(
+            "d.sql",
+            "-- @description TPC-B (sort of)\n"
+                + "--@seed 2015 §3.3\n"
+                + "  -- @isolation repeatable_read\n"
+                + "-- plain comment\n"
+                + "SELECT 1; -- @notadirective x\n");
+    assertEquals(
+        List.of(
+            Map.entry("description", "TPC-B (sort of)"),
+            Map.entry("seed", "2015 §3.3"),
+            Map.entry("isolation", "repeatable_read")),
+        List.copyOf(s.directives().entrySet()));
+    CompiledScript cs = s.compile(Set.of());
+    assertEquals("TPC-B (sort of)", cs.directives().get("description"));
+    assertEquals(1, cs.steps().size());
+    assertEquals(5, cs.steps().get(0).line());
+    assertEquals("SELECT 1", sql(cs.steps().get(0)).jdbcSql());
+  }
+
+  @Test
+  void sleep() throws Exception {
+    CompiledScript cs =
+        compile("s.sql", "\\sleep 2\n\\sleep 10 ms\n\\set d 7\n\\sleep :d us\n\\sleep 3 s\n");
+    EvalContext ctx = new EvalContext(new Object[cs.slotCount()], new PgbenchRandom(1), 0);
+    ScriptTestSupport.runSets(cs, ctx);
+    SleepStep s0 = assertInstanceOf(SleepStep.class, cs.steps().get(0));
+    assertEquals(2_000_000L, s0.delayMicros(ctx));
+    assertEquals(10_000L, ((SleepStep) cs.steps().get(1)).delayMicros(ctx));
+    assertEquals(7L, ((SleepStep) cs.steps().get(3)).delayMicros(ctx));
+    assertEquals(3_000_000L, ((SleepStep) cs.steps().get(4)).delayMicros(ctx));
+    assertEquals(
+        "t.sql:1: unrecognized time unit \"min\", must be us, ms or s", error("\\sleep 1 min\n"));
+    assertEquals(
+        "t.sql:1: invalid sleep time \"x\", must be an integer or a :variable",
+        error("\\sleep x\n"));
+    assertEquals("t.sql:1: undefined variable \"nope\"", error("\\sleep :nope\n"));
+  }
+
+  @Test
+  void setrandomForms() throws Exception {
+    CompiledScript cs =
+        compile(
+            "r.sql",
+            "\\setrandom a 1 10\n\\setrandom b -5 :a uniform\n"
+                + "\\setrandom c 1 100 gaussian 2.5\n\\setrandom d 1 100 exponential 3\n");
+    EvalContext ctx =
+        new EvalContext(new Object[cs.slotCount()], new PgbenchRandom(9), 0);
+    for (int i = 0; i < 1000; i++) {
+      ScriptTestSupport.runSets(cs, ctx);
+      long a = (Long) ctx.slots()[cs.slotOf("a")];
+      long b = (Long) ctx.slots()[cs.slotOf("b")];
+      long c = (Long) ctx.slots()[cs.slotOf("c")];
+      long d = (Long) ctx.slots()[cs.slotOf("d")];
+      assertEquals(true, a >= 1 && a <= 10);
+      assertEquals(true, b >= -5 && b <= a);
+      assertEquals(true, c >= 1 && c <= 100);
+      assertEquals(true, d >= 1 && d <= 100);
+    }
+    assertEquals(
+        "t.sql:1: invalid distribution \"zipf\" in \"\\setrandom\"",
+        error("\\setrandom a 1 10 zipf 2\n"));
+    assertEquals(
+        "t.sql:1: missing argument in command \"\\setrandom\"", error("\\setrandom a 1\n"));
+    assertEquals(
+        "t.sql:1: invalid integer argument \"1.5\"", error("\\setrandom a 1.5 10\n"));
+  }
+
+  @Test
+  void metaCommandErrors() {
+    assertEquals("t.sql:2: unknown meta-command \"\\foo\"", error("SELECT 1;\n\\foo bar\n"));
+    assertEquals(
+        "t.sql:1: unsupported meta-command \"\\shell\" (not supported by wg1bench)",
+        error("\\shell ls\n"));
+    assertEquals(
+        "t.sql:3: unsupported meta-command \"\\if\" (not supported by wg1bench)",
+        error("\\set a 1\n\n  \\if :a\n"));
+    assertEquals(
+        "t.sql:1: unsupported meta-command \"\\setshell\" (not supported by wg1bench)",
+        error("\\setshell x echo 1\n"));
+    assertEquals("t.sql:2: unterminated quoted string", error("SELECT 1;\nSELECT 'abc;\n"));
+    assertEquals("t.sql:1: unterminated dollar-quoted string", error("SELECT $$ x;\n"));
+    assertEquals("t.sql:1: unterminated quoted identifier", error("SELECT \"x;\n"));
+    assertEquals("t.sql:1: unterminated /* comment", error("/* SELECT 1;\n"));
+    assertEquals("t.sql:2: undefined variable \"b\"", error("SELECT 1;\nSELECT :b;\n"));
+    assertEquals("t.sql:1: invalid variable name: \"a-b\"", error("\\set a-b 1\n"));
+  }
+
+  @Test
+  void setUsesOnlyEarlierAssignments() {
+    assertEquals("t.sql:1: undefined variable \"x\"", error("\\set x :x + 1\n"));
+    assertEquals("t.sql:1: undefined variable \"later\"", error("SELECT :later;\n\\set later 1\n"));
+  }
+}

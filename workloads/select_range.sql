@@ -1,0 +1,8 @@
+-- @description the read test: count 10001 consecutive accounts from a random start
+-- @seed 2015 §2, 2020 §4.4
+-- @tables pgbench
+\set naccounts 100000 * :scale
+\set row_count 10000
+\set aid_max :naccounts - :row_count
+\set aid random(1, :aid_max)
+SELECT count(abalance) FROM pgbench_accounts WHERE aid BETWEEN :aid AND :aid + :row_count;
