@@ -95,8 +95,8 @@ public final class Bench {
         embedded = EmbeddedServer.start(spec, plan.clients());
         target = embedded.target();
         out.printf(
-            "target %s: started an embedded PostgreSQL in %.1f s at %s%n",
-            target.name(), (System.nanoTime() - t0) / 1e9, target.jdbcUrl());
+            "target %s: started an embedded PostgreSQL in %.1f s at %s (data in %s, removed at exit)%n",
+            target.name(), (System.nanoTime() - t0) / 1e9, target.jdbcUrl(), embedded.dataDirectory());
       }
       ClientSettings settings =
           new ClientSettings(plan.queryMode(), isolation, plan.sessionSettings(), plan.sslmode());

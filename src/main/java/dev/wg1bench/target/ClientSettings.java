@@ -1,0 +1,21 @@
+package dev.wg1bench.target;
+
+import dev.wg1bench.plan.Isolation;
+import dev.wg1bench.plan.QueryMode;
+import java.util.Map;
+
+/**
+ * How each client connection is set up: the app-side knobs that live in the connection rather
+ * than in the workload.
+ *
+ * @param isolation level set with {@link java.sql.Connection#setTransactionIsolation}, or null to
+ *     leave the server default
+ * @param sessionSettings applied with {@code set_config(name, value, false)} right after connect
+ */
+public record ClientSettings(
+    QueryMode queryMode, Isolation isolation, Map<String, String> sessionSettings, String sslmode) {
+
+  public static ClientSettings defaults() {
+    return new ClientSettings(QueryMode.SIMPLE, null, Map.of(), null);
+  }
+}

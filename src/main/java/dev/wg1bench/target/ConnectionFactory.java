@@ -1,0 +1,108 @@
+package dev.wg1bench.target;
+
+import dev.wg1bench.plan.RunFailure;
+import dev.wg1bench.plan.TargetSpec;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.Properties;
+import org.postgresql.Driver;
+import org.postgresql.PGProperty;
+
+/**
+ * Opens pgjdbc connections to one target with the client settings of a run. Driver knobs are set
+ * through {@link PGProperty} constants so a typo fails to compile instead of being ignored.
+ */
+public final class ConnectionFactory {
+  /** Seconds to wait for a TCP connection: an unreachable host fails fast instead of hanging. */
+  static final int CONNECT_TIMEOUT_S = 5;
+
+  private final TargetSpec target;
+  private final ClientSettings settings;
+  private final Driver driver = new Driver();
+
+  public ConnectionFactory(TargetSpec target, ClientSettings settings) {
+    if (target.jdbcUrl() == null) {
+      throw new IllegalArgumentException("target " + target.name() + " has no JDBC URL yet");
+    }
+    this.target = target;
+    this.settings = settings;
+  }
+
+  public TargetSpec target() {
+    return target;
+  }
+
+  public ClientSettings settings() {
+    return settings;
+  }
+
+  Properties properties() {
+    Properties p = new Properties();
+    if (target.user() != null) {
+      PGProperty.USER.set(p, target.user());
+    }
+    if (target.password() != null) {
+      PGProperty.PASSWORD.set(p, target.password().reveal());
+    }
+    PGProperty.APPLICATION_NAME.set(p, "wg1bench");
+    PGProperty.CONNECT_TIMEOUT.set(p, CONNECT_TIMEOUT_S);
+    PGProperty.LOGIN_TIMEOUT.set(p, CONNECT_TIMEOUT_S * 2);
+    PGProperty.PREFER_QUERY_MODE.set(p, settings.queryMode().preferQueryMode());
+    PGProperty.PREPARE_THRESHOLD.set(p, settings.queryMode().prepareThreshold());
+    if (settings.sslmode() != null) {
+      PGProperty.SSL_MODE.set(p, settings.sslmode());
+    }
+    return p;
+  }
+
+  /** A raw connection with only the driver properties applied (for DDL, loading, metadata). */
+  public Connection openPlain() throws SQLException {
+    Connection c = driver.connect(target.jdbcUrl(), properties());
+    if (c == null) {
+      throw new SQLException("pgjdbc does not accept the URL " + target.jdbcUrl());
+    }
+    return c;
+  }
+
+  /** A client connection: autocommit, the run's isolation level and session settings. */
+  public Connection openClient() throws SQLException {
+    Connection c = openPlain();
+    try {
+      if (settings.isolation() != null) {
+        c.setTransactionIsolation(settings.isolation().jdbcLevel());
+      }
+      applySettings(c, settings.sessionSettings());
+      return c;
+    } catch (SQLException e) {
+      c.close();
+      throw e;
+    }
+  }
+
+  static void applySettings(Connection c, Map<String, String> settings) throws SQLException {
+    if (settings.isEmpty()) {
+      return;
+    }
+    try (PreparedStatement ps = c.prepareStatement("SELECT set_config(?, ?, false)")) {
+      for (Map.Entry<String, String> e : settings.entrySet()) {
+        ps.setString(1, e.getKey());
+        ps.setString(2, e.getValue());
+        ps.execute();
+      }
+    }
+  }
+
+  /** Connection errors as one line naming the target, for the console. */
+  public RunFailure failure(String doing, SQLException e) {
+    return new RunFailure(
+        "target " + target.name() + " (" + target.jdbcUrl() + "): " + doing + " failed: " + oneLine(e));
+  }
+
+  public static String oneLine(Throwable e) {
+    String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    int nl = m.indexOf('\n');
+    return nl < 0 ? m : m.substring(0, nl);
+  }
+}

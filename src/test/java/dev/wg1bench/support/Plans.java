@@ -1,0 +1,64 @@
+package dev.wg1bench.support;
+
+import dev.wg1bench.plan.Isolation;
+import dev.wg1bench.plan.QueryMode;
+import dev.wg1bench.plan.RunPlan;
+import dev.wg1bench.plan.ScriptSource;
+import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.workload.WorkloadRegistry;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/** Short, in-process (forks 0) plans against the test server. */
+public final class Plans {
+  private Plans() {}
+
+  public static RunPlan builtin(String workload, int clients, QueryMode mode, Path output) {
+    return plan(workload, WorkloadRegistry.sources(workload), clients, mode, null, 1, Map.of(), output);
+  }
+
+  public static RunPlan plan(
+      String workload,
+      List<ScriptSource> scripts,
+      int clients,
+      QueryMode mode,
+      Isolation isolation,
+      int maxTries,
+      Map<String, String> defines,
+      Path output) {
+    return plan(workload, scripts, List.of(TestServer.target()), clients, mode, isolation, maxTries, defines, output);
+  }
+
+  public static RunPlan plan(
+      String workload,
+      List<ScriptSource> scripts,
+      List<TargetSpec> targets,
+      int clients,
+      QueryMode mode,
+      Isolation isolation,
+      int maxTries,
+      Map<String, String> defines,
+      Path output) {
+    return new RunPlan(
+        workload,
+        scripts,
+        targets,
+        clients,
+        Duration.ofMillis(300),
+        Duration.ofMillis(1500),
+        3,
+        0,
+        isolation,
+        mode,
+        Map.of(),
+        maxTries,
+        null,
+        defines,
+        false,
+        42L,
+        null,
+        output);
+  }
+}

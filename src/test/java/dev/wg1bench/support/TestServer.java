@@ -1,0 +1,75 @@
+package dev.wg1bench.support;
+
+import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.target.ClientSettings;
+import dev.wg1bench.target.ConnectionFactory;
+import dev.wg1bench.target.EmbeddedServer;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * The real PostgreSQL the tests talk to, started once per test JVM: {@code WG1BENCH_TEST_URL}
+ * when set, else Testcontainers' PostgreSQL when Docker is available, else the embedded server.
+ * Never a mock and never another engine.
+ */
+public final class TestServer {
+  private static TargetSpec target;
+  private static String description;
+
+  private TestServer() {}
+
+  public static synchronized TargetSpec target() {
+    if (target == null) {
+      start();
+    }
+    return target;
+  }
+
+  public static synchronized String description() {
+    target();
+    return description;
+  }
+
+  private static void start() {
+    String url = System.getenv("WG1BENCH_TEST_URL");
+    if (url != null && !url.isBlank()) {
+      target = TargetSpec.parse("test=" + url, System.getenv(), null);
+      description = "external server " + target.jdbcUrl();
+    } else if (Docker.available()) {
+      target = Docker.startPostgres();
+      description = "Testcontainers PostgreSQL " + target.jdbcUrl();
+    } else {
+      EmbeddedServer e = EmbeddedServer.start(TargetSpec.embedded(null), 60);
+      Runtime.getRuntime().addShutdownHook(new Thread(e::close));
+      TargetSpec t = e.target();
+      // seen by the code under test as an external server: it must not start another one
+      target = new TargetSpec("test", TargetSpec.Kind.EXTERNAL, t.jdbcUrl(), t.user(), null, null);
+      description = "embedded PostgreSQL " + t.jdbcUrl();
+    }
+    System.err.println("tests run against " + description);
+  }
+
+  /** The server as a --target URL, credentials included, with extra query parameters appended. */
+  public static String url(String... params) {
+    TargetSpec t = target();
+    StringBuilder b = new StringBuilder(t.jdbcUrl());
+    char sep = t.jdbcUrl().contains("?") ? '&' : '?';
+    if (t.user() != null) {
+      b.append(sep).append("user=").append(t.user());
+      sep = '&';
+    }
+    if (t.password() != null) {
+      b.append(sep).append("password=").append(t.password().reveal());
+      sep = '&';
+    }
+    for (String p : params) {
+      b.append(sep).append(p);
+      sep = '&';
+    }
+    return b.toString();
+  }
+
+  public static Connection connect() throws SQLException {
+    return new ConnectionFactory(target(), ClientSettings.defaults()).openPlain();
+  }
+}

@@ -1,0 +1,3 @@
+\set naccounts 100000 * :scale
+\set aid_val random(1, :naccounts)
+UPDATE pgbench_accounts SET filler=repeat(md5(current_timestamp::text),2) WHERE aid = :aid_val;
