@@ -38,8 +38,8 @@ import java.util.stream.Stream;
 
 /**
  * Runs a {@link RunPlan}: for each target, start it if embedded, check it, prepare its tables,
- * measure through JMH, map the result; then write the JSON and print the summary. This is the
- * Java API as well as what the CLI calls.
+ * measure through JMH, map the result; then write the JSON and print the summary. This is the Java
+ * API as well as what the CLI calls.
  */
 public final class Bench {
   private final PrintStream out;
@@ -96,7 +96,10 @@ public final class Bench {
         target = embedded.target();
         out.printf(
             "target %s: started an embedded PostgreSQL in %.1f s at %s (data in %s, removed at exit)%n",
-            target.name(), (System.nanoTime() - t0) / 1e9, target.jdbcUrl(), embedded.dataDirectory());
+            target.name(),
+            (System.nanoTime() - t0) / 1e9,
+            target.jdbcUrl(),
+            embedded.dataDirectory());
       }
       ClientSettings settings =
           new ClientSettings(plan.queryMode(), isolation, plan.sessionSettings(), plan.sslmode());
@@ -105,7 +108,9 @@ public final class Bench {
       int scale;
       try (Connection c = cf.openPlain()) {
         info = ServerInfo.read(c);
-        out.printf("target %s: PostgreSQL %s, ssl %s%n", target.name(), info.version(), ServerInfo.sslInUse(c));
+        out.printf(
+            "target %s: PostgreSQL %s, ssl %s%n",
+            target.name(), info.version(), ServerInfo.sslInUse(c));
         checkSessionSettings(cf);
         scale = prepareTables(c, plan, workload, target, embedded != null);
       } catch (SQLException e) {
@@ -147,7 +152,10 @@ public final class Bench {
       // applying them is the check
     } catch (SQLException e) {
       String state = e.getSQLState() == null ? "" : e.getSQLState();
-      if (state.equals("42704") || state.equals("22023") || state.equals("55P02") || state.startsWith("42")) {
+      if (state.equals("42704")
+          || state.equals("22023")
+          || state.equals("55P02")
+          || state.startsWith("42")) {
         throw new UsageException("--set: " + ConnectionFactory.oneLine(e));
       }
       throw cf.failure("applying --set", e);

@@ -36,7 +36,10 @@ class JarIT {
   }
 
   static Process start(Path log, String... args) throws IOException {
-    List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", jar().toString()));
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                ProcessHandle.current().info().command().orElse("java"), "-jar", jar().toString()));
     cmd.addAll(List.of(args));
     return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
   }
@@ -47,7 +50,20 @@ class JarIT {
     Path log = tmp.resolve("out.txt");
     Path json = tmp.resolve("r.json");
     Process p =
-        start(log, "--workload", "rr_write10", "--clients", "8", "--duration", "3s", "--iterations", "3", "--warmup", "1s", "--output", json.toString());
+        start(
+            log,
+            "--workload",
+            "rr_write10",
+            "--clients",
+            "8",
+            "--duration",
+            "3s",
+            "--iterations",
+            "3",
+            "--warmup",
+            "1s",
+            "--output",
+            json.toString());
     assertTrue(p.waitFor(3, TimeUnit.MINUTES), "timed out");
     String out = Files.readString(log);
     assertEquals(0, p.exitValue(), out);
@@ -55,7 +71,8 @@ class JarIT {
     assertTrue(out.contains("tps = "), out);
     JsonNode t = JSON.readTree(json.toFile()).get("trials").get(0);
     assertEquals("embedded", t.get("targetKind").asText());
-    assertEquals("on", t.get("server").get("settings").get("synchronous_commit").asText(), "stock settings");
+    assertEquals(
+        "on", t.get("server").get("settings").get("synchronous_commit").asText(), "stock settings");
     assertEquals("on", t.get("server").get("settings").get("fsync").asText(), "stock settings");
     JsonNode m = t.get("measurement");
     assertTrue(m.get("ops").asLong() > 0, out);
@@ -74,12 +91,29 @@ class JarIT {
     Path log = tmp.resolve("out.txt");
     Path json = tmp.resolve("r.json");
     Process p =
-        start(log, "--workload", "select_only", "--target", "t=" + TestServer.url("password=" + PLANTED),
-            "--duration", "4s", "--iterations", "4", "--warmup", "1s", "--output", json.toString());
+        start(
+            log,
+            "--workload",
+            "select_only",
+            "--target",
+            "t=" + TestServer.url("password=" + PLANTED),
+            "--duration",
+            "4s",
+            "--iterations",
+            "4",
+            "--warmup",
+            "1s",
+            "--output",
+            json.toString());
     Set<String> forkCommandLines = ConcurrentHashMap.newKeySet();
     while (p.isAlive()) {
       p.descendants()
-          .forEach(ph -> ph.info().commandLine().filter(c -> c.contains("wg1bench.trial")).ifPresent(forkCommandLines::add));
+          .forEach(
+              ph ->
+                  ph.info()
+                      .commandLine()
+                      .filter(c -> c.contains("wg1bench.trial"))
+                      .ifPresent(forkCommandLines::add));
       ProcessHandle.current().info();
       Thread.sleep(50);
     }
@@ -116,7 +150,8 @@ class JarIT {
     assertFalse(Files.exists(d), "data directory left behind: " + d);
     boolean postgresLeft =
         ProcessHandle.allProcesses()
-            .anyMatch(ph -> ph.info().commandLine().map(c -> c.contains(d.toString())).orElse(false));
+            .anyMatch(
+                ph -> ph.info().commandLine().map(c -> c.contains(d.toString())).orElse(false));
     assertFalse(postgresLeft, "a postgres process still runs on " + d);
   }
 }

@@ -18,20 +18,29 @@ import picocli.CommandLine.Option;
 final class InitCommand implements Callable<Integer> {
   @Mixin TargetOptions targets;
 
-  @Option(names = {"-s", "--scale"}, paramLabel = "N", description = "Scale factor: 100,000 accounts each (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = {"-s", "--scale"},
+      paramLabel = "N",
+      description = "Scale factor: 100,000 accounts each (default: ${DEFAULT-VALUE}).")
   int scale = 1;
 
-  @Option(names = {"-F", "--fillfactor"}, paramLabel = "PCT", description = "Fillfactor of the tables, 10-100 (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = {"-F", "--fillfactor"},
+      paramLabel = "PCT",
+      description = "Fillfactor of the tables, 10-100 (default: ${DEFAULT-VALUE}).")
   int fillfactor = 100;
 
-  @Option(names = "--force", description = "Drop and re-create the pgbench tables even if they hold rows.")
+  @Option(
+      names = "--force",
+      description = "Drop and re-create the pgbench tables even if they hold rows.")
   boolean force;
 
   @Override
   public Integer call() {
     var list = targets.resolve(false);
     if (list.isEmpty()) {
-      throw new UsageException("init needs --target URL (the embedded server initializes itself on every run)");
+      throw new UsageException(
+          "init needs --target URL (the embedded server initializes itself on every run)");
     }
     if (scale < 1) {
       throw new UsageException("--scale must be >= 1, got " + scale);

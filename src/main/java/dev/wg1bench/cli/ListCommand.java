@@ -6,7 +6,10 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
 /** {@code wg1bench list}: the built-in workloads, what each does and which seed section it is. */
-@Command(name = "list", mixinStandardHelpOptions = true, description = "List the built-in workloads.")
+@Command(
+    name = "list",
+    mixinStandardHelpOptions = true,
+    description = "List the built-in workloads.")
 final class ListCommand implements Callable<Integer> {
   @Override
   public Integer call() {

@@ -13,8 +13,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
- * {@code wg1bench}: run a workload ({@code --workload NAME}), or {@code init} / {@code list}.
- * Exit codes: 0 success, 1 runtime failure (server unreachable, tables missing, a run stopped by
+ * {@code wg1bench}: run a workload ({@code --workload NAME}), or {@code init} / {@code list}. Exit
+ * codes: 0 success, 1 runtime failure (server unreachable, tables missing, a run stopped by
  * --exit-on-error), 2 usage error (bad option, script or target).
  */
 @Command(
@@ -55,8 +55,11 @@ public final class Main implements Callable<Integer> {
           // One line: what is wrong and what would be valid; picocli's suggestions appended.
           PrintWriter err = ex.getCommandLine().getErr();
           StringBuilder msg = new StringBuilder("wg1bench: ").append(ex.getMessage());
-          if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
-            msg.append(" (did you mean ").append(String.join(" or ", u.getSuggestions())).append("?)");
+          if (ex instanceof CommandLine.UnmatchedArgumentException u
+              && !u.getSuggestions().isEmpty()) {
+            msg.append(" (did you mean ")
+                .append(String.join(" or ", u.getSuggestions()))
+                .append("?)");
           }
           err.println(TargetSpec.redact(msg.toString()));
           err.flush();

@@ -78,18 +78,24 @@ final class PlanFactory {
       try {
         weight = Integer.parseInt(spec.substring(at + 1));
       } catch (NumberFormatException e) {
-        throw new UsageException("--script " + spec + ": weight must be an integer from 0 to " + Integer.MAX_VALUE);
+        throw new UsageException(
+            "--script " + spec + ": weight must be an integer from 0 to " + Integer.MAX_VALUE);
       }
     } else if (at > 0 && !Files.exists(Path.of(spec))) {
       throw new UsageException(
-          "--script " + spec + ": weight '" + spec.substring(at + 1) + "' is not a non-negative integer");
+          "--script "
+              + spec
+              + ": weight '"
+              + spec.substring(at + 1)
+              + "' is not a non-negative integer");
     }
     Path p = Path.of(file);
     if (!Files.isRegularFile(p)) {
       throw new UsageException("--script " + file + ": no such file");
     }
     try {
-      return new ScriptSource(p.getFileName().toString(), Files.readString(p, StandardCharsets.UTF_8), weight);
+      return new ScriptSource(
+          p.getFileName().toString(), Files.readString(p, StandardCharsets.UTF_8), weight);
     } catch (IOException e) {
       throw new UsageException("--script " + file + ": cannot read it (" + e.getMessage() + ")");
     }

@@ -12,7 +12,10 @@ import picocli.CommandLine.Option;
 
 /** The workload and its knobs; pgbench's short options where pgbench has one. */
 public final class RunOptions {
-  @Option(names = {"-w", "--workload"}, paramLabel = "NAME", description = "Built-in workload (see 'wg1bench list').")
+  @Option(
+      names = {"-w", "--workload"},
+      paramLabel = "NAME",
+      description = "Built-in workload (see 'wg1bench list').")
   String workload;
 
   @Option(
@@ -21,7 +24,10 @@ public final class RunOptions {
       description = "pgbench-style script, repeatable: a weighted mix as pgbench -f.")
   List<String> scripts = new ArrayList<>();
 
-  @Option(names = {"-c", "--clients"}, paramLabel = "N", description = "Concurrent clients, one connection each (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = {"-c", "--clients"},
+      paramLabel = "N",
+      description = "Concurrent clients, one connection each (default: ${DEFAULT-VALUE}).")
   int clients = 4;
 
   @Option(
@@ -38,17 +44,26 @@ public final class RunOptions {
       description = "Warmup before measuring, 0 for none (default: 5s).")
   Duration warmup = Duration.ofSeconds(5);
 
-  @Option(names = "--iterations", paramLabel = "N", description = "JMH measurement iterations the duration is split into (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--iterations",
+      paramLabel = "N",
+      description =
+          "JMH measurement iterations the duration is split into (default: ${DEFAULT-VALUE}).")
   int iterations = 5;
 
-  @Option(names = "--forks", paramLabel = "N", description = "JMH forks: fresh JVMs measured in turn; 0 = in this JVM (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--forks",
+      paramLabel = "N",
+      description =
+          "JMH forks: fresh JVMs measured in turn; 0 = in this JVM (default: ${DEFAULT-VALUE}).")
   int forks = 1;
 
   @Option(
       names = "--isolation",
       paramLabel = "LEVEL",
       converter = Converters.IsolationConverter.class,
-      description = "read_committed, repeatable_read or serializable (default: the workload's, else the server's).")
+      description =
+          "read_committed, repeatable_read or serializable (default: the workload's, else the server's).")
   Isolation isolation;
 
   @Option(
@@ -62,30 +77,60 @@ public final class RunOptions {
       })
   QueryMode queryMode = QueryMode.SIMPLE;
 
-  @Option(names = "--set", paramLabel = "NAME=VALUE", description = "Session setting on every connection, repeatable (e.g. synchronous_commit=off).")
+  @Option(
+      names = "--set",
+      paramLabel = "NAME=VALUE",
+      description =
+          "Session setting on every connection, repeatable (e.g. synchronous_commit=off).")
   Map<String, String> settings = new LinkedHashMap<>();
 
-  @Option(names = "--max-tries", paramLabel = "N", description = "Tries per op on serialization failure or deadlock, as pgbench (default: 1 = no retry).")
+  @Option(
+      names = "--max-tries",
+      paramLabel = "N",
+      description =
+          "Tries per op on serialization failure or deadlock, as pgbench (default: 1 = no retry).")
   int maxTries = 1;
 
-  @Option(names = {"-s", "--scale"}, paramLabel = "N", description = "pgbench scale; detected from pgbench_branches when not given (embedded default: 1).")
+  @Option(
+      names = {"-s", "--scale"},
+      paramLabel = "N",
+      description =
+          "pgbench scale; detected from pgbench_branches when not given (embedded default: 1).")
   Integer scale;
 
-  @Option(names = {"-D", "--define"}, paramLabel = "NAME=VALUE", description = "Script variable, as pgbench -D.")
+  @Option(
+      names = {"-D", "--define"},
+      paramLabel = "NAME=VALUE",
+      description = "Script variable, as pgbench -D.")
   Map<String, String> defines = new LinkedHashMap<>();
 
-  @Option(names = "--exit-on-error", description = "Stop the run at the first op that fails after its retries.")
+  @Option(
+      names = "--exit-on-error",
+      description = "Stop the run at the first op that fails after its retries.")
   boolean exitOnError;
 
-  @Option(names = "--random-seed", paramLabel = "N", description = "Seed of the clients' random numbers (default: random, recorded in the result).")
+  @Option(
+      names = "--random-seed",
+      paramLabel = "N",
+      description =
+          "Seed of the clients' random numbers (default: random, recorded in the result).")
   Long randomSeed;
 
-  @Option(names = "--sslmode", paramLabel = "MODE", description = "pgjdbc sslmode: disable, allow, prefer, require, verify-ca, verify-full (default: pgjdbc's prefer).")
+  @Option(
+      names = "--sslmode",
+      paramLabel = "MODE",
+      description =
+          "pgjdbc sslmode: disable, allow, prefer, require, verify-ca, verify-full (default: pgjdbc's prefer).")
   String sslmode;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "JSON result file (default: results/TIMESTAMP-WORKLOAD.json).")
+  @Option(
+      names = {"-o", "--output"},
+      paramLabel = "FILE",
+      description = "JSON result file (default: results/TIMESTAMP-WORKLOAD.json).")
   Path output;
 
-  @Option(names = {"-v", "--verbose"}, description = "Show JMH's own output and load progress.")
+  @Option(
+      names = {"-v", "--verbose"},
+      description = "Show JMH's own output and load progress.")
   boolean verbose;
 }

@@ -68,7 +68,11 @@ public final class TrialRunner {
   static List<ForkReport> readForkReports(Path dir) {
     List<ForkReport> out = new ArrayList<>();
     try (Stream<Path> files = Files.list(dir)) {
-      for (Path f : files.filter(x -> x.getFileName().toString().matches("fork-.*\\.json")).sorted().toList()) {
+      for (Path f :
+          files
+              .filter(x -> x.getFileName().toString().matches("fork-.*\\.json"))
+              .sorted()
+              .toList()) {
         out.add(Trial.JSON.readValue(f.toFile(), ForkReport.class));
       }
     } catch (IOException e) {

@@ -53,7 +53,8 @@ public class WorkloadBenchmark {
   private ConnectionFactory connections;
   private final Histogram measured = new Histogram(3);
   private final ForkReport report = new ForkReport();
-  private final java.util.Map<String, ForkReport.ErrorEntry> errors = new java.util.LinkedHashMap<>();
+  private final java.util.Map<String, ForkReport.ErrorEntry> errors =
+      new java.util.LinkedHashMap<>();
 
   /** Trial level: loading the plan and resolving the workload happen once per fork. */
   @Setup(Level.Trial)
@@ -90,7 +91,10 @@ public class WorkloadBenchmark {
     int n = measured.encodeIntoCompressedByteBuffer(buf);
     report.histogram = Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buf.array(), n));
     report.errors = new java.util.ArrayList<>(errors.values());
-    Path f = trial.dir().resolve("fork-" + ProcessHandle.current().pid() + "-" + System.nanoTime() + ".json");
+    Path f =
+        trial
+            .dir()
+            .resolve("fork-" + ProcessHandle.current().pid() + "-" + System.nanoTime() + ".json");
     try {
       Path tmp = Files.createTempFile(trial.dir(), "fork", ".tmp");
       Trial.JSON.writeValue(tmp.toFile(), report);
@@ -219,8 +223,8 @@ public class WorkloadBenchmark {
     }
 
     /**
-     * After a failed op on a dead connection, reconnects with exponential backoff (up to 1 s) so
-     * a restarting server is waited for instead of hammered, and the run goes on.
+     * After a failed op on a dead connection, reconnects with exponential backoff (up to 1 s) so a
+     * restarting server is waited for instead of hammered, and the run goes on.
      */
     void recoverIfDisconnected() {
       try {

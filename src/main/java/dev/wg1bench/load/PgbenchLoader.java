@@ -28,6 +28,7 @@ public final class PgbenchLoader {
       List.of("pgbench_accounts", "pgbench_branches", "pgbench_history", "pgbench_tellers");
   static final int NACCOUNTS = 100_000;
   static final int NTELLERS = 10;
+
   /** pgbench switches aid to bigint at this scale (naccounts would overflow int4). */
   static final int SCALE_32BIT_THRESHOLD = 20_000;
 
@@ -49,7 +50,9 @@ public final class PgbenchLoader {
     return out;
   }
 
-  /** Scale as pgbench detects it: the row count of pgbench_branches; null if the table is missing. */
+  /**
+   * Scale as pgbench detects it: the row count of pgbench_branches; null if the table is missing.
+   */
   public static Integer detectScale(Connection c) throws SQLException {
     if (!existing(c).contains("pgbench_branches")) {
       return null;
@@ -99,7 +102,8 @@ public final class PgbenchLoader {
               + aidType
               + ", delta int, mtime timestamp, filler char(22))");
       st.execute(
-          "CREATE TABLE pgbench_tellers(tid int not null, bid int, tbalance int, filler char(84))" + ff);
+          "CREATE TABLE pgbench_tellers(tid int not null, bid int, tbalance int, filler char(84))"
+              + ff);
       st.execute(
           "CREATE TABLE pgbench_accounts(aid "
               + aidType
@@ -118,7 +122,8 @@ public final class PgbenchLoader {
       c.commit();
       c.setAutoCommit(true);
       say(log, "vacuuming...");
-      for (String t : List.of("pgbench_branches", "pgbench_tellers", "pgbench_accounts", "pgbench_history")) {
+      for (String t :
+          List.of("pgbench_branches", "pgbench_tellers", "pgbench_accounts", "pgbench_history")) {
         st.execute("VACUUM ANALYZE " + t);
       }
       say(log, "creating primary keys...");

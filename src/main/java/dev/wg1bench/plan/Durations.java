@@ -5,7 +5,10 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Parses durations the way a pgbench user writes them: {@code 10}, {@code 10s}, {@code 500ms}, {@code 2m}, {@code 1h}. */
+/**
+ * Parses durations the way a pgbench user writes them: {@code 10}, {@code 10s}, {@code 500ms},
+ * {@code 2m}, {@code 1h}.
+ */
 public final class Durations {
   private static final Pattern P = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|min|h)?");
 

@@ -24,7 +24,8 @@ import java.util.regex.Pattern;
  * @param queryMode pgbench -M protocol
  * @param sessionSettings {@code --set NAME=VALUE}, applied with set_config on every connection
  * @param maxTries tries per op for serialization failures and deadlocks (1 = no retry)
- * @param scale pgbench scale; null = detect from pgbench_branches (external) or the embedded default
+ * @param scale pgbench scale; null = detect from pgbench_branches (external) or the embedded
+ *     default
  * @param defines {@code --define NAME=VALUE} script variables
  * @param exitOnError stop the run at the first failed op that retries cannot save
  * @param randomSeed seed of the clients' random generators (recorded so a run can be repeated)
@@ -88,7 +89,8 @@ public record RunPlan(
     this.forks = forks;
     this.isolation = isolation;
     this.queryMode = queryMode;
-    this.sessionSettings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(sessionSettings));
+    this.sessionSettings =
+        java.util.Collections.unmodifiableMap(new LinkedHashMap<>(sessionSettings));
     this.maxTries = maxTries;
     this.scale = scale;
     this.defines = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(defines));
@@ -99,7 +101,9 @@ public record RunPlan(
     validate(this);
   }
 
-  /** All combinations are checked here, in one place, with "option constraint, got value" messages. */
+  /**
+   * All combinations are checked here, in one place, with "option constraint, got value" messages.
+   */
   private static void validate(RunPlan p) {
     range("--clients", p.clients, 1, 10_000);
     range("--iterations", p.iterations, 1, 1000);
@@ -133,12 +137,14 @@ public record RunPlan(
     }
     for (String k : p.sessionSettings.keySet()) {
       if (!IDENT.matcher(k).matches()) {
-        throw new UsageException("--set '" + k + "' is not a setting name (letters, digits, _ and .)");
+        throw new UsageException(
+            "--set '" + k + "' is not a setting name (letters, digits, _ and .)");
       }
     }
     for (String k : p.defines.keySet()) {
       if (!k.matches("[A-Za-z0-9_]+")) {
-        throw new UsageException("--define '" + k + "' is not a variable name (letters, digits and _)");
+        throw new UsageException(
+            "--define '" + k + "' is not a variable name (letters, digits and _)");
       }
     }
     if (p.sslmode != null && !SSLMODES.contains(p.sslmode)) {
@@ -153,7 +159,8 @@ public record RunPlan(
 
   private static void range(String option, long value, long min, long max) {
     if (value < min || value > max) {
-      throw new UsageException(option + " must be between " + min + " and " + max + ", got " + value);
+      throw new UsageException(
+          option + " must be between " + min + " and " + max + ", got " + value);
     }
   }
 
@@ -164,7 +171,23 @@ public record RunPlan(
 
   public RunPlan withTargets(List<TargetSpec> t) {
     return new RunPlan(
-        workload, scripts, t, clients, warmup, duration, iterations, forks, isolation, queryMode,
-        sessionSettings, maxTries, scale, defines, exitOnError, randomSeed, sslmode, output);
+        workload,
+        scripts,
+        t,
+        clients,
+        warmup,
+        duration,
+        iterations,
+        forks,
+        isolation,
+        queryMode,
+        sessionSettings,
+        maxTries,
+        scale,
+        defines,
+        exitOnError,
+        randomSeed,
+        sslmode,
+        output);
   }
 }

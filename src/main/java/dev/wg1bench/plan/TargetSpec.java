@@ -38,7 +38,8 @@ public record TargetSpec(
 
   private static final Pattern NAMED = Pattern.compile("([A-Za-z0-9_.\\-]+)=(.*)", Pattern.DOTALL);
   private static final Pattern LIBPQ =
-      Pattern.compile("postgres(?:ql)?://(?:([^:@/]*)(?::([^@/]*))?@)?([^/?]*)(?:/([^?]*))?(?:\\?(.*))?");
+      Pattern.compile(
+          "postgres(?:ql)?://(?:([^:@/]*)(?::([^@/]*))?@)?([^/?]*)(?:/([^?]*))?(?:\\?(.*))?");
   private static final Pattern EMBEDDED = Pattern.compile("embedded(?::(\\d+))?");
 
   public static TargetSpec embedded(String version) {
@@ -124,7 +125,11 @@ public record TargetSpec(
       password = readPasswordFile(passwordFile, host, db, user);
     }
     String clean =
-        "jdbc:postgresql://" + host + "/" + db + (kept.isEmpty() ? "" : "?" + String.join("&", kept));
+        "jdbc:postgresql://"
+            + host
+            + "/"
+            + db
+            + (kept.isEmpty() ? "" : "?" + String.join("&", kept));
     if (name == null) {
       name = host + "/" + db;
     }
@@ -141,7 +146,8 @@ public record TargetSpec(
 
   /** Removes anything that could be a password from text echoed in an error message. */
   public static String redact(String text) {
-    return text.replaceAll("(?i)(password=)[^&]*", "$1****").replaceAll("(://[^:/@]*:)[^@/]*@", "$1****@");
+    return text.replaceAll("(?i)(password=)[^&]*", "$1****")
+        .replaceAll("(://[^:/@]*:)[^@/]*@", "$1****@");
   }
 
   /**
@@ -153,10 +159,13 @@ public record TargetSpec(
     try {
       lines = Files.readAllLines(file, StandardCharsets.UTF_8);
     } catch (java.io.IOException ex) {
-      throw new UsageException("--password-file " + file + ": cannot read it (" + ex.getMessage() + ")");
+      throw new UsageException(
+          "--password-file " + file + ": cannot read it (" + ex.getMessage() + ")");
     }
-    String host = hostPort.contains(":") ? hostPort.substring(0, hostPort.lastIndexOf(':')) : hostPort;
-    String port = hostPort.contains(":") ? hostPort.substring(hostPort.lastIndexOf(':') + 1) : "5432";
+    String host =
+        hostPort.contains(":") ? hostPort.substring(0, hostPort.lastIndexOf(':')) : hostPort;
+    String port =
+        hostPort.contains(":") ? hostPort.substring(hostPort.lastIndexOf(':') + 1) : "5432";
     for (String line : lines) {
       if (line.isBlank() || line.startsWith("#")) {
         continue;

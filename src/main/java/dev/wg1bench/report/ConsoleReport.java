@@ -41,7 +41,9 @@ public final class ConsoleReport {
         t.client().preferQueryMode(),
         t.client().prepareThreshold(),
         t.client().isolation());
-    out.printf("connection: ssl %s (sslmode %s), pgjdbc %s%n", t.client().ssl(), t.client().sslmode(), t.client().pgjdbc());
+    out.printf(
+        "connection: ssl %s (sslmode %s), pgjdbc %s%n",
+        t.client().ssl(), t.client().sslmode(), t.client().pgjdbc());
     if (!t.client().sessionSettings().isEmpty()) {
       out.printf("session settings: %s%n", t.client().sessionSettings());
     }
@@ -56,7 +58,8 @@ public final class ConsoleReport {
         p.forks() == 1 ? "" : "s");
     out.printf("number of ops: %d successful, %d failed%n", m.ops(), m.failedOps());
     out.printf(
-        "number of retries: %d (%d ops retried; max tries %d)%n", m.retries(), m.retriedOps(), p.maxTries());
+        "number of retries: %d (%d ops retried; max tries %d)%n",
+        m.retries(), m.retriedOps(), p.maxTries());
     out.printf("failures by kind: %s%n", m.failures().isEmpty() ? "none" : kinds(m.failures()));
     out.printf(
         Locale.ROOT,
@@ -73,7 +76,8 @@ public final class ConsoleReport {
     }
     out.printf(Locale.ROOT, "tps = %s (successful ops/s, JMH)%n", tps(m));
     if (m.failedOps() > 0) {
-      out.printf(Locale.ROOT, "attempted ops/s = %.1f (failed included)%n", m.attemptedOpsPerSecond());
+      out.printf(
+          Locale.ROOT, "attempted ops/s = %.1f (failed included)%n", m.attemptedOpsPerSecond());
     }
     for (ErrorRecord e : t.errors()) {
       out.printf(
@@ -88,7 +92,8 @@ public final class ConsoleReport {
   /** "1234.5 ± 12.3 (99.9% CI)", or without the interval when JMH had too few iterations. */
   public static String tps(Measurement m) {
     if (m.tpsError() == null) {
-      return String.format(Locale.ROOT, "%.1f (no error estimate: JMH needs 3 or more iterations)", m.tps());
+      return String.format(
+          Locale.ROOT, "%.1f (no error estimate: JMH needs 3 or more iterations)", m.tps());
     }
     return String.format(Locale.ROOT, "%.1f ± %.1f (99.9%% CI)", m.tps(), m.tpsError());
   }

@@ -9,4 +9,10 @@ package dev.wg1bench.result;
  * @param phase warmup or measurement
  */
 public record ErrorRecord(
-    String kind, String sqlState, String firstMessage, String firstAt, long count, long retried, String phase) {}
+    String kind,
+    String sqlState,
+    String firstMessage,
+    String firstAt,
+    long count,
+    long retried,
+    String phase) {}

@@ -152,7 +152,9 @@ public final class JmhResultMapper {
             p.queryMode().cliName(),
             p.queryMode().preferQueryMode(),
             p.queryMode().prepareThreshold(),
-            iso == null ? "server default (" + server.settings().get("default_transaction_isolation") + ")" : iso.sqlName(),
+            iso == null
+                ? "server default (" + server.settings().get("default_transaction_isolation") + ")"
+                : iso.sqlName(),
             p.sslmode() == null ? "prefer (pgjdbc default)" : p.sslmode(),
             ssl,
             settings,

@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A script ready to run: steps with variables resolved to slot indexes. Each client keeps an
- * {@code Object[slotCount()]} (see {@link #newSlots}) inside its {@link EvalContext}. Immutable
- * and shareable between clients.
+ * A script ready to run: steps with variables resolved to slot indexes. Each client keeps an {@code
+ * Object[slotCount()]} (see {@link #newSlots}) inside its {@link EvalContext}. Immutable and
+ * shareable between clients.
  */
 public final class CompiledScript {
   private final String sourceName;
@@ -57,8 +57,9 @@ public final class CompiledScript {
 
   /**
    * A fresh slot array holding the given initial values (predefined variables) for the names the
-   * script mentions. Values are normalized once here (numeric strings and other Number types become Long/Double) so
-   * evaluation does not re-parse them; strings that are not numbers are kept as text.
+   * script mentions. Values are normalized once here (numeric strings and other Number types become
+   * Long/Double) so evaluation does not re-parse them; strings that are not numbers are kept as
+   * text.
    */
   public Object[] newSlots(Map<String, ?> initial) {
     Object[] slots = new Object[slotCount()];

@@ -1,8 +1,8 @@
 package dev.wg1bench.script;
 
 /**
- * Per-client evaluation state: the variable slots, the client's random generator and the seed
- * used by {@code hash()}/{@code permute()} when called without one ({@code :default_seed}).
+ * Per-client evaluation state: the variable slots, the client's random generator and the seed used
+ * by {@code hash()}/{@code permute()} when called without one ({@code :default_seed}).
  */
 public final class EvalContext {
   private final Object[] slots;

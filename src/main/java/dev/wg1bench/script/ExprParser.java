@@ -11,9 +11,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Parser for pgbench {@code \set} expressions, following the precedence of pgbench 15's
- * exprparse.y (lowest first): OR, AND, NOT (right), IS/ISNULL/NOTNULL (non-assoc), comparisons
- * (non-assoc), {@code | # & << >> ~}, {@code + -}, {@code * / %}, unary {@code + -}.
+ * Parser for pgbench {@code \set} expressions, following the precedence of pgbench 15's exprparse.y
+ * (lowest first): OR, AND, NOT (right), IS/ISNULL/NOTNULL (non-assoc), comparisons (non-assoc),
+ * {@code | # & << >> ~}, {@code + -}, {@code * / %}, unary {@code + -}.
  */
 final class ExprParser {
   private static final int P_OR = 1;
@@ -378,11 +378,7 @@ final class ExprParser {
   }
 
   private static boolean isBitwise(String op) {
-    return op.equals("&")
-        || op.equals("|")
-        || op.equals("#")
-        || op.equals("<<")
-        || op.equals(">>");
+    return op.equals("&") || op.equals("|") || op.equals("#") || op.equals("<<") || op.equals(">>");
   }
 
   private void expect(T t, String what) throws ScriptException {
@@ -400,7 +396,10 @@ final class ExprParser {
 
   private ScriptException unexpected() {
     return error(
-        "syntax error in expression: unexpected " + describeToken() + " at column " + (tokStart + 1));
+        "syntax error in expression: unexpected "
+            + describeToken()
+            + " at column "
+            + (tokStart + 1));
   }
 
   private String describeToken() {

@@ -4,8 +4,8 @@ package dev.wg1bench.script;
  * Compiled expression nodes. Each operator is its own class so evaluation is a chain of direct
  * virtual calls: no maps, strings or regexes at run time. Semantics follow pgbench's
  * evalStandardFunc: NULL arguments give NULL (except IS and debug), int op int stays int with
- * overflow checks, any double makes the operation double (except % and bitwise ops, which coerce
- * to int).
+ * overflow checks, any double makes the operation double (except % and bitwise ops, which coerce to
+ * int).
  */
 final class Nodes {
   private Nodes() {}
@@ -654,9 +654,9 @@ final class Nodes {
   }
 
   /**
-   * Pseudorandom bijection of [0, size): several rounds of keyed multiply/xor/rotate on the
-   * largest power-of-two block at either end of the range plus a keyed rotation of the whole
-   * range, with keys drawn from a generator seeded by {@code seed}.
+   * Pseudorandom bijection of [0, size): several rounds of keyed multiply/xor/rotate on the largest
+   * power-of-two block at either end of the range plus a keyed rotation of the whole range, with
+   * keys drawn from a generator seeded by {@code seed}.
    */
   static long permute(long val, long size, long seed) {
     if (size < 2) {

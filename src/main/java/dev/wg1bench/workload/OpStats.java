@@ -11,12 +11,15 @@ import java.util.Map;
 public final class OpStats {
   /** SQL statements sent (BEGIN and END included, as the server sees them). */
   public long statements;
+
   /** Re-executions of ops after a serialization failure or deadlock. */
   public long retries;
+
   /** Ops that succeeded only after at least one retry. */
   public long retriedOps;
 
   private final EnumMap<FailureKind, Long> failures = new EnumMap<>(FailureKind.class);
+
   /** First message and time of each distinct error (by kind and SQLSTATE). */
   private final Map<String, ErrorSample> samples = new LinkedHashMap<>();
 
@@ -27,6 +30,7 @@ public final class OpStats {
     public final String firstMessage;
     public final long firstAtEpochMs;
     public long count;
+
     /** Errors that were retried away count here too, but not as failed ops. */
     public long retried;
 

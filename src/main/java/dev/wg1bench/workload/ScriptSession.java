@@ -41,10 +41,13 @@ final class ScriptSession implements ClientSession {
   private final EvalContext[] contexts;
   private final long[] cumulativeWeight;
   private final PgbenchRandom random;
+
   /** Script choice has its own stream, so a retry re-runs the same script. */
   private final PgbenchRandom chooser;
+
   private final int maxTries;
   private final boolean exitOnError;
+
   /** Random state at the start of the current op, restored on retry (reused, no allocation). */
   private final long[] saved;
 
@@ -180,7 +183,8 @@ final class ScriptSession implements ClientSession {
   private static void gset(SqlStep q, ResultSet rs, CompiledScript cs, Object[] vars)
       throws SQLException {
     if (!rs.next()) {
-      throw new ScriptRuntimeException(cs.sourceName(), q.line(), "\\gset: the query returned no rows");
+      throw new ScriptRuntimeException(
+          cs.sourceName(), q.line(), "\\gset: the query returned no rows");
     }
     ResultSetMetaData md = rs.getMetaData();
     for (int c = 1; c <= md.getColumnCount(); c++) {

@@ -24,7 +24,9 @@ public interface Workload {
   /** Tables the workload needs before it can run. */
   Schema schema();
 
-  /** Isolation the workload is defined with (rr_write10: repeatable read); null = server default. */
+  /**
+   * Isolation the workload is defined with (rr_write10: repeatable read); null = server default.
+   */
   Isolation defaultIsolation();
 
   /** Rows one successful op inserts (for rows/s and data checks); 0 when it inserts none. */

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The built-in workloads, one registration line each. A script workload's SQL, description and
- * seed section live in its file under {@code workloads/}.
+ * The built-in workloads, one registration line each. A script workload's SQL, description and seed
+ * section live in its file under {@code workloads/}.
  */
 public final class WorkloadRegistry {
   private static final Map<String, Workload> BUILTIN = new LinkedHashMap<>();
@@ -39,7 +39,10 @@ public final class WorkloadRegistry {
     Workload w = BUILTIN.get(name);
     if (w == null) {
       throw new UsageException(
-          "--workload '" + name + "' is not a workload; valid: " + String.join(", ", BUILTIN.keySet()));
+          "--workload '"
+              + name
+              + "' is not a workload; valid: "
+              + String.join(", ", BUILTIN.keySet()));
     }
     return w;
   }

@@ -26,7 +26,9 @@ class CliErrorsTest {
     assertEquals(exit, r.exit, r.toString());
     String err = r.err.strip();
     assertEquals(1, err.lines().count(), "expected one line:\n" + r);
-    assertFalse(err.contains("\tat ") || err.contains("Exception"), "no stack trace or exception names:\n" + r);
+    assertFalse(
+        err.contains("\tat ") || err.contains("Exception"),
+        "no stack trace or exception names:\n" + r);
     for (String f : fragments) {
       assertTrue(err.contains(f), "'" + f + "' missing from: " + err);
     }
@@ -62,7 +64,10 @@ class CliErrorsTest {
 
   @Test
   void unknownWorkloadListsTheValidOnes() {
-    assertOneLine(Cli.run("--workload tpcc".split(" ")), 2, "--workload 'tpcc' is not a workload; valid: tpcb, select_only");
+    assertOneLine(
+        Cli.run("--workload tpcc".split(" ")),
+        2,
+        "--workload 'tpcc' is not a workload; valid: tpcb, select_only");
   }
 
   @Test
@@ -79,7 +84,8 @@ class CliErrorsTest {
     assertOneLine(Cli.run("--script", bad.toString()), 2, "bad.sql:1:");
     Files.writeString(bad, "SELECT :nope;\n");
     assertOneLine(Cli.run("--script", bad.toString()), 2, "bad.sql:1: undefined variable \"nope\"");
-    assertOneLine(Cli.run("--script", tmp.resolve("missing.sql").toString()), 2, "missing.sql: no such file");
+    assertOneLine(
+        Cli.run("--script", tmp.resolve("missing.sql").toString()), 2, "missing.sql: no such file");
   }
 
   @Test
@@ -93,13 +99,21 @@ class CliErrorsTest {
   @Test
   void unknownSessionSettingIsAUsageError() throws Exception {
     PgbenchData.reset();
-    Cli r = Cli.run("--workload", "select_only", "--target", TestServer.url(), "--set", "no_such_setting=1");
+    Cli r =
+        Cli.run(
+            "--workload",
+            "select_only",
+            "--target",
+            TestServer.url(),
+            "--set",
+            "no_such_setting=1");
     assertOneLine(r, 2, "--set", "no_such_setting");
   }
 
   @Test
   void missingTablesNameTheInitCommand() throws Exception {
-    try (Connection c = TestServer.connect(); Statement st = c.createStatement()) {
+    try (Connection c = TestServer.connect();
+        Statement st = c.createStatement()) {
       st.execute("CREATE SCHEMA IF NOT EXISTS empty_schema");
     }
     String url = TestServer.url("currentSchema=empty_schema");
@@ -110,8 +124,10 @@ class CliErrorsTest {
   @Test
   void initNeverDropsTablesHoldingRowsUnlessForced() throws Exception {
     PgbenchData.reset();
-    try (Connection c = TestServer.connect(); Statement st = c.createStatement()) {
-      st.execute("INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES (1, 1, 1, 42, now())");
+    try (Connection c = TestServer.connect();
+        Statement st = c.createStatement()) {
+      st.execute(
+          "INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES (1, 1, 1, 42, now())");
       st.execute("CREATE TABLE IF NOT EXISTS bystander(x int)");
       st.execute("INSERT INTO bystander VALUES (7)");
     }
@@ -124,16 +140,32 @@ class CliErrorsTest {
     assertEquals(100_000, PgbenchData.scalar("SELECT count(*) FROM pgbench_accounts"));
     assertEquals(7, PgbenchData.scalar("SELECT x FROM bystander"), "other tables untouched");
     assertOneLine(Cli.run("init"), 2, "init needs --target");
-    assertOneLine(Cli.run("init", "--target", url, "--scale", "0"), 2, "--scale must be >= 1, got 0");
-    assertOneLine(Cli.run("init", "--target", url, "--fillfactor", "5", "--force"), 2, "--fillfactor must be between 10 and 100, got 5");
+    assertOneLine(
+        Cli.run("init", "--target", url, "--scale", "0"), 2, "--scale must be >= 1, got 0");
+    assertOneLine(
+        Cli.run("init", "--target", url, "--fillfactor", "5", "--force"),
+        2,
+        "--fillfactor must be between 10 and 100, got 5");
   }
 
   @Test
   void listShowsEveryWorkloadWithItsSeed() {
     Cli r = Cli.run("list");
     assertEquals(0, r.exit);
-    for (String w : new String[] {"tpcb", "select_only", "select_range", "update1", "write1", "write10", "rr_write10", "insert8", "insert8_multirow"}) {
-      assertTrue(r.out.lines().anyMatch(l -> l.startsWith(w + " ")), w + " missing from list:\n" + r.out);
+    for (String w :
+        new String[] {
+          "tpcb",
+          "select_only",
+          "select_range",
+          "update1",
+          "write1",
+          "write10",
+          "rr_write10",
+          "insert8",
+          "insert8_multirow"
+        }) {
+      assertTrue(
+          r.out.lines().anyMatch(l -> l.startsWith(w + " ")), w + " missing from list:\n" + r.out);
     }
     assertTrue(r.out.contains("2015 §3.6.3"));
   }

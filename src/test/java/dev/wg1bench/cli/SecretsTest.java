@@ -23,8 +23,20 @@ class SecretsTest {
     Path json = tmp.resolve("r.json");
     Cli r =
         Cli.run(
-            "--workload", "select_only", "--target", "secret=" + url, "--forks", "0", "--duration", "600ms",
-            "--iterations", "3", "--warmup", "0", "--output", json.toString());
+            "--workload",
+            "select_only",
+            "--target",
+            "secret=" + url,
+            "--forks",
+            "0",
+            "--duration",
+            "600ms",
+            "--iterations",
+            "3",
+            "--warmup",
+            "0",
+            "--output",
+            json.toString());
     assertEquals(0, r.exit, r.toString());
     assertFalse(r.out.contains(PLANTED), "stdout");
     assertFalse(r.err.contains(PLANTED), "stderr");
@@ -33,14 +45,18 @@ class SecretsTest {
 
   @Test
   void passwordInBadTargetIsRedacted() {
-    Cli r = Cli.run("--workload", "tpcb", "--target", "ftp://u:" + PLANTED + "@h/db?password=" + PLANTED);
+    Cli r =
+        Cli.run(
+            "--workload", "tpcb", "--target", "ftp://u:" + PLANTED + "@h/db?password=" + PLANTED);
     assertEquals(2, r.exit);
     assertFalse(r.err.contains(PLANTED), r.err);
   }
 
   @Test
   void passwordOfUnreachableServerIsNotEchoed() {
-    Cli r = Cli.run("--workload", "tpcb", "--target", "postgresql://bob:" + PLANTED + "@127.0.0.1:1/db");
+    Cli r =
+        Cli.run(
+            "--workload", "tpcb", "--target", "postgresql://bob:" + PLANTED + "@127.0.0.1:1/db");
     assertEquals(1, r.exit);
     assertFalse(r.err.contains(PLANTED), r.err);
     assertFalse(r.out.contains(PLANTED), r.out);

@@ -22,8 +22,7 @@ class ExpressionTest {
   }
 
   private static String parseError(String script) {
-    ScriptException e =
-        assertThrows(ScriptException.class, () -> compile("bad.sql", script));
+    ScriptException e = assertThrows(ScriptException.class, () -> compile("bad.sql", script));
     return e.getMessage();
   }
 

@@ -136,8 +136,7 @@ class ScriptParseTest {
                 Script.parse("g3.sql", "SELECT 1 AS x \\gset p_\nSELECT :p_x, :q;\n")
                     .compile(Set.of()));
     assertEquals("g3.sql:2: undefined variable \"q\"", e2.getMessage());
-    assertEquals(
-        "t.sql:2: \\gset must follow an SQL command", error("\\set a 1\n\\gset\n"));
+    assertEquals("t.sql:2: \\gset must follow an SQL command", error("\\set a 1\n\\gset\n"));
   }
 
   @Test
@@ -196,8 +195,7 @@ class ScriptParseTest {
             "r.sql",
             "\\setrandom a 1 10\n\\setrandom b -5 :a uniform\n"
                 + "\\setrandom c 1 100 gaussian 2.5\n\\setrandom d 1 100 exponential 3\n");
-    EvalContext ctx =
-        new EvalContext(new Object[cs.slotCount()], new PgbenchRandom(9), 0);
+    EvalContext ctx = new EvalContext(new Object[cs.slotCount()], new PgbenchRandom(9), 0);
     for (int i = 0; i < 1000; i++) {
       ScriptTestSupport.runSets(cs, ctx);
       long a = (Long) ctx.slots()[cs.slotOf("a")];
@@ -214,8 +212,7 @@ class ScriptParseTest {
         error("\\setrandom a 1 10 zipf 2\n"));
     assertEquals(
         "t.sql:1: missing argument in command \"\\setrandom\"", error("\\setrandom a 1\n"));
-    assertEquals(
-        "t.sql:1: invalid integer argument \"1.5\"", error("\\setrandom a 1.5 10\n"));
+    assertEquals("t.sql:1: invalid integer argument \"1.5\"", error("\\setrandom a 1.5 10\n"));
   }
 
   @Test

@@ -130,8 +130,10 @@ class SeedScriptsTest {
 
   @Test
   void write1AndWrite10() throws Exception {
-    List<String> aids = List.of("aid00", "aid01", "aid02", "aid03", "aid04", "aid05", "aid06",
-        "aid07", "aid08", "aid09");
+    List<String> aids =
+        List.of(
+            "aid00", "aid01", "aid02", "aid03", "aid04", "aid05", "aid06", "aid07", "aid08",
+            "aid09");
     CompiledScript w1 = compile("write1.sql", write(false));
     assertEquals(21, w1.steps().size());
     SqlStep first = assertInstanceOf(SqlStep.class, w1.steps().get(11));

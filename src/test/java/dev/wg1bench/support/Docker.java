@@ -22,6 +22,11 @@ public final class Docker {
     pg.start();
     Runtime.getRuntime().addShutdownHook(new Thread(pg::stop));
     return new TargetSpec(
-        "test", TargetSpec.Kind.EXTERNAL, pg.getJdbcUrl(), pg.getUsername(), null, Secret.of(pg.getPassword()));
+        "test",
+        TargetSpec.Kind.EXTERNAL,
+        pg.getJdbcUrl(),
+        pg.getUsername(),
+        null,
+        Secret.of(pg.getPassword()));
   }
 }

@@ -16,7 +16,8 @@ public final class Plans {
   private Plans() {}
 
   public static RunPlan builtin(String workload, int clients, QueryMode mode, Path output) {
-    return plan(workload, WorkloadRegistry.sources(workload), clients, mode, null, 1, Map.of(), output);
+    return plan(
+        workload, WorkloadRegistry.sources(workload), clients, mode, null, 1, Map.of(), output);
   }
 
   public static RunPlan plan(
@@ -28,7 +29,16 @@ public final class Plans {
       int maxTries,
       Map<String, String> defines,
       Path output) {
-    return plan(workload, scripts, List.of(TestServer.target()), clients, mode, isolation, maxTries, defines, output);
+    return plan(
+        workload,
+        scripts,
+        List.of(TestServer.target()),
+        clients,
+        mode,
+        isolation,
+        maxTries,
+        defines,
+        output);
   }
 
   public static RunPlan plan(

@@ -8,9 +8,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 
 /**
- * The real PostgreSQL the tests talk to, started once per test JVM: {@code WG1BENCH_TEST_URL}
- * when set, else Testcontainers' PostgreSQL when Docker is available, else the embedded server.
- * Never a mock and never another engine.
+ * The real PostgreSQL the tests talk to, started once per test JVM: {@code WG1BENCH_TEST_URL} when
+ * set, else Testcontainers' PostgreSQL when Docker is available, else the embedded server. Never a
+ * mock and never another engine.
  */
 public final class TestServer {
   private static TargetSpec target;

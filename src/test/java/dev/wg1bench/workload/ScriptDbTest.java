@@ -50,8 +50,14 @@ class ScriptDbTest {
   }
 
   private Measurement run(
-      List<ScriptSource> scripts, int clients, QueryMode mode, Isolation iso, int tries, Map<String, String> defines) {
-    RunPlan p = Plans.plan("custom", scripts, clients, mode, iso, tries, defines, tmp.resolve("r.json"));
+      List<ScriptSource> scripts,
+      int clients,
+      QueryMode mode,
+      Isolation iso,
+      int tries,
+      Map<String, String> defines) {
+    RunPlan p =
+        Plans.plan("custom", scripts, clients, mode, iso, tries, defines, tmp.resolve("r.json"));
     BenchmarkRun r = new Bench(new PrintStream(new ByteArrayOutputStream()), false).run(p);
     Measurement m = r.trials().get(0).measurement();
     assertTrue(m.ops() > 0, "no successful op: " + r.trials().get(0).errors());
@@ -76,16 +82,19 @@ class ScriptDbTest {
         PgbenchData.scalar("SELECT sum(delta) FROM pgbench_history"),
         PgbenchData.scalar("SELECT sum(abalance) FROM pgbench_accounts"));
     PgbenchData.reset();
-    WorkloadDataTest.nothingWritten(run(List.of(resource("pgbench/select-only.sql", 1)), 4, QueryMode.SIMPLE));
+    WorkloadDataTest.nothingWritten(
+        run(List.of(resource("pgbench/select-only.sql", 1)), 4, QueryMode.SIMPLE));
   }
 
   @ParameterizedTest
   @EnumSource(QueryMode.class)
   void seedWrite1AndWrite10AsPrinted(QueryMode mode) throws SQLException {
     PgbenchData.reset();
-    WorkloadDataTest.updatedRandomAccounts(run(List.of(resource("seeds/write1.sql", 1)), 4, mode), 10);
+    WorkloadDataTest.updatedRandomAccounts(
+        run(List.of(resource("seeds/write1.sql", 1)), 4, mode), 10);
     PgbenchData.reset();
-    WorkloadDataTest.updatedRandomAccounts(run(List.of(resource("seeds/write10.sql", 1)), 4, mode), 10);
+    WorkloadDataTest.updatedRandomAccounts(
+        run(List.of(resource("seeds/write10.sql", 1)), 4, mode), 10);
   }
 
   @ParameterizedTest
@@ -94,16 +103,19 @@ class ScriptDbTest {
     PgbenchData.reset();
     WorkloadDataTest.nothingWritten(run(List.of(resource("seeds/read_2015.sql", 1)), 2, mode));
     WorkloadDataTest.nothingWritten(run(List.of(resource("seeds/read_2020.sql", 1)), 2, mode));
-    WorkloadDataTest.updatedRandomAccounts(run(List.of(resource("seeds/update_2020.sql", 1)), 2, mode), 1);
+    WorkloadDataTest.updatedRandomAccounts(
+        run(List.of(resource("seeds/update_2020.sql", 1)), 2, mode), 1);
   }
 
   @ParameterizedTest
   @EnumSource(QueryMode.class)
   void seedBlogInserts(QueryMode mode) throws SQLException {
     PgbenchData.reset();
-    WorkloadDataTest.insertedEightRowOps(run(List.of(resource("seeds/blog_insert8.sql", 1)), 4, mode));
+    WorkloadDataTest.insertedEightRowOps(
+        run(List.of(resource("seeds/blog_insert8.sql", 1)), 4, mode));
     PgbenchData.reset();
-    WorkloadDataTest.insertedEightRowOps(run(List.of(resource("seeds/blog_insert8_multirow.sql", 1)), 4, mode));
+    WorkloadDataTest.insertedEightRowOps(
+        run(List.of(resource("seeds/blog_insert8_multirow.sql", 1)), 4, mode));
   }
 
   /** The seed's literal rr_write10 uses an undefined :ccounts: rejected before any connection. */
@@ -122,18 +134,33 @@ class ScriptDbTest {
             Map.of("num_clients", "4"),
             tmp.resolve("r.json"));
     UsageException e =
-        assertThrows(UsageException.class, () -> new Bench(new PrintStream(new ByteArrayOutputStream()), false).run(p));
+        assertThrows(
+            UsageException.class,
+            () -> new Bench(new PrintStream(new ByteArrayOutputStream()), false).run(p));
     assertEquals("rr_write10_literal.sql:3: undefined variable \"ccounts\"", e.getMessage());
     RunPlan noDefine =
         Plans.plan(
-            "custom", List.of(resource("seeds/rr_write10_literal.sql", 1)), List.of(nowhere), 4,
-            QueryMode.SIMPLE, null, 1, Map.of(), tmp.resolve("r.json"));
+            "custom",
+            List.of(resource("seeds/rr_write10_literal.sql", 1)),
+            List.of(nowhere),
+            4,
+            QueryMode.SIMPLE,
+            null,
+            1,
+            Map.of(),
+            tmp.resolve("r.json"));
     UsageException e2 =
-        assertThrows(UsageException.class, () -> new Bench(new PrintStream(new ByteArrayOutputStream()), false).run(noDefine));
-    assertTrue(e2.getMessage().startsWith("rr_write10_literal.sql:2: undefined variable \"num_clients\""), e2.getMessage());
+        assertThrows(
+            UsageException.class,
+            () -> new Bench(new PrintStream(new ByteArrayOutputStream()), false).run(noDefine));
+    assertTrue(
+        e2.getMessage().startsWith("rr_write10_literal.sql:2: undefined variable \"num_clients\""),
+        e2.getMessage());
   }
 
-  /** pgbench -f a@1 -f b@3: ops split about 1:3; -D values reach the script; \sleep and \gset work. */
+  /**
+   * pgbench -f a@1 -f b@3: ops split about 1:3; -D values reach the script; \sleep and \gset work.
+   */
   @Test
   void weightedMixDefinesSleepAndGset() throws SQLException {
     PgbenchData.reset();
@@ -150,11 +177,14 @@ class ScriptDbTest {
             "INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES (2, 1, 1, 2, now());\n",
             3);
     Measurement m = run(List.of(a, b), 2, QueryMode.EXTENDED, null, 1, Map.of("marker", "1"));
-    long ones = PgbenchData.scalar("SELECT count(*) FROM pgbench_history WHERE delta = 1 AND tid = 1");
-    long twos = PgbenchData.scalar("SELECT count(*) FROM pgbench_history WHERE delta = 2 AND tid = 2");
+    long ones =
+        PgbenchData.scalar("SELECT count(*) FROM pgbench_history WHERE delta = 1 AND tid = 1");
+    long twos =
+        PgbenchData.scalar("SELECT count(*) FROM pgbench_history WHERE delta = 2 AND tid = 2");
     assertEquals(m.totalOps(), ones + twos);
     double share = (double) ones / (ones + twos);
-    assertTrue(share > 0.15 && share < 0.35, "script a ran " + ones + " of " + (ones + twos) + " ops");
+    assertTrue(
+        share > 0.15 && share < 0.35, "script a ran " + ones + " of " + (ones + twos) + " ops");
   }
 
   /**
@@ -165,7 +195,13 @@ class ScriptDbTest {
   void retriesCureSerializationFailuresWithoutLosingUpdates() throws SQLException {
     PgbenchData.reset();
     Measurement m =
-        run(List.of(resource("pgbench/tpcb-like.sql", 1)), 8, QueryMode.PREPARED, Isolation.REPEATABLE_READ, 1000, Map.of());
+        run(
+            List.of(resource("pgbench/tpcb-like.sql", 1)),
+            8,
+            QueryMode.PREPARED,
+            Isolation.REPEATABLE_READ,
+            1000,
+            Map.of());
     assertTrue(m.retries() > 0, "expected serialization failures to be retried");
     assertEquals(0, m.totalFailedOps());
     WorkloadDataTest.balancesAgree(m);

@@ -25,9 +25,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Contract test over every registered workload, in every query mode: a short run on a real
- * server, then a check of what the workload did to the data. A new workload without a data check
- * here fails {@link #everyWorkloadHasADataCheck()}.
+ * Contract test over every registered workload, in every query mode: a short run on a real server,
+ * then a check of what the workload did to the data. A new workload without a data check here fails
+ * {@link #everyWorkloadHasADataCheck()}.
  */
 class WorkloadDataTest {
   /** What a workload must have done, given its measured result. */
@@ -76,7 +76,9 @@ class WorkloadDataTest {
     assertTrue(m.ops() > 0, name + " measured no successful op");
     assertEquals(0, m.totalFailedOps(), name + " had failed ops: " + run.trials().get(0).errors());
     assertEquals(0, m.retries(), name + " needed retries");
-    assertTrue(m.latencyMs().p50() > 0 && m.latencyMs().p99() >= m.latencyMs().p50(), "latency percentiles");
+    assertTrue(
+        m.latencyMs().p50() > 0 && m.latencyMs().p99() >= m.latencyMs().p50(),
+        "latency percentiles");
     assertTrue(m.tps() > 0);
     assertEquals(mode.cliName(), run.trials().get(0).client().queryMode());
     CHECKS.get(name).verify(m);
@@ -84,7 +86,8 @@ class WorkloadDataTest {
 
   private BenchmarkRun run(String name, int clients, QueryMode mode) {
     PrintStream quiet = new PrintStream(new ByteArrayOutputStream());
-    return new Bench(quiet, false).run(Plans.builtin(name, clients, mode, tmp.resolve(name + ".json")));
+    return new Bench(quiet, false)
+        .run(Plans.builtin(name, clients, mode, tmp.resolve(name + ".json")));
   }
 
   /** tpcb: every op moved the same delta through account, teller, branch and history. */
@@ -115,14 +118,23 @@ class WorkloadDataTest {
     long updates = m.totalOps() * updatesPerOp;
     double expected = n * (1 - Math.pow(1 - 1.0 / n, updates));
     long changed = PgbenchData.changedAccounts();
-    assertTrue(changed <= updates, "changed " + changed + " rows with only " + updates + " updates");
+    assertTrue(
+        changed <= updates, "changed " + changed + " rows with only " + updates + " updates");
     assertTrue(
         changed >= expected * 0.97,
-        "changed " + changed + " rows, expected about " + Math.round(expected) + " for " + updates + " updates");
+        "changed "
+            + changed
+            + " rows, expected about "
+            + Math.round(expected)
+            + " for "
+            + updates
+            + " updates");
     assertEquals(0, PgbenchData.historyRows());
   }
 
-  /** Inserts: 8 rows per committed op, each op's rows sharing tid/bid/aid/mtime with deltas d..d+7. */
+  /**
+   * Inserts: 8 rows per committed op, each op's rows sharing tid/bid/aid/mtime with deltas d..d+7.
+   */
   static void insertedEightRowOps(Measurement m) throws SQLException {
     assertEquals(m.totalOps() * 8, PgbenchData.historyRows(), "rows = committed ops x 8");
     long badGroups =

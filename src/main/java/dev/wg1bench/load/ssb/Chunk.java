@@ -1,8 +1,8 @@
 package dev.wg1bench.load.ssb;
 
 /**
- * An inclusive, 1-based range of rows of one table (GENERATOR.md section 2.7, closed form);
- * for {@link SsbTable#LINEORDER} the rows are orders, each producing 1 to 7 lines.
+ * An inclusive, 1-based range of rows of one table (GENERATOR.md section 2.7, closed form); for
+ * {@link SsbTable#LINEORDER} the rows are orders, each producing 1 to 7 lines.
  *
  * @param table the table
  * @param firstRow first row (or order) number, at least 1

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Named distributions read from {@code ssb/dists.dss} on the classpath (GENERATOR.md
- * sections 3.1 to 3.4).
+ * Named distributions read from {@code ssb/dists.dss} on the classpath (GENERATOR.md sections 3.1
+ * to 3.4).
  */
 final class Dists {
   static final String RESOURCE = "/ssb/dists.dss";

@@ -3,8 +3,8 @@ package dev.wg1bench.load.ssb;
 /**
  * One Park-Miller random stream of dbgen (GENERATOR.md sections 2.1 to 2.4).
  *
- * <p>Usage counters of the row protocol (2.5) are not tracked: every generator method knows
- * how many draws a row made and jumps the stream explicitly, which is equivalent.
+ * <p>Usage counters of the row protocol (2.5) are not tracked: every generator method knows how
+ * many draws a row made and jumps the stream explicitly, which is equivalent.
  */
 final class Rng {
   static final long M = 2147483647L;

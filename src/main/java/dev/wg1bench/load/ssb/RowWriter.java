@@ -8,12 +8,13 @@ import java.io.OutputStream;
  * section 7): every field is followed by {@code |}; at the end of a row the {@code .tbl} mode
  * appends a line feed while the COPY mode overwrites the last separator with it.
  *
- * <p>Writes into a reusable byte[] and hands full blocks to the stream, so the hot loops
- * allocate nothing per field.
+ * <p>Writes into a reusable byte[] and hands full blocks to the stream, so the hot loops allocate
+ * nothing per field.
  */
 final class RowWriter {
   static final byte SEP = '|';
   static final byte EOL = '\n';
+
   /** Room guaranteed before each row; the longest SSB row is well under 300 bytes. */
   private static final int ROW_RESERVE = 1024;
 

@@ -20,22 +20,23 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Writes the five dbgen {@code .tbl} files (GENERATOR.md sections 0 and 7): the backend of
- * {@code wg1bench ssb generate --scale SF --output DIR}.
+ * Writes the five dbgen {@code .tbl} files (GENERATOR.md sections 0 and 7): the backend of {@code
+ * wg1bench ssb generate --scale SF --output DIR}.
  *
- * <p>With more than one thread every table is cut into blocks that worker threads generate
- * into memory (possible because chunks are independent, section 2.7) while the calling thread
- * writes the finished blocks in order, keeping a bounded number in flight.
+ * <p>With more than one thread every table is cut into blocks that worker threads generate into
+ * memory (possible because chunks are independent, section 2.7) while the calling thread writes the
+ * finished blocks in order, keeping a bounded number in flight.
  */
 public final class SsbFiles {
   /** Orders per lineorder block: about 4 MB of text. */
   private static final long LINEORDER_BLOCK = 10_000;
+
   /** Rows per block of the other tables: about 4 MB of text. */
   private static final long ROW_BLOCK = 32_768;
+
   private static final int FILE_BUFFER = 1 << 18;
 
-  private SsbFiles() {
-  }
+  private SsbFiles() {}
 
   /**
    * Generates all five tables into dir (created if missing), overwriting existing files.
@@ -46,8 +47,8 @@ public final class SsbFiles {
    * @param dbgenTruncatedDate reproduce dbgen's truncated date table at fractional SF
    * @return the written file of each table, in generation order
    */
-  public static Map<SsbTable, Path> generate(double sf, Path dir, int threads,
-      boolean dbgenTruncatedDate) throws IOException {
+  public static Map<SsbTable, Path> generate(
+      double sf, Path dir, int threads, boolean dbgenTruncatedDate) throws IOException {
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be >= 1, got " + threads);
     }
@@ -86,11 +87,14 @@ public final class SsbFiles {
         blocks.add(new Chunk(t, first, Math.min(units, first + per - 1)));
       }
     }
-    ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-      Thread th = new Thread(r, "ssb-gen");
-      th.setDaemon(true);
-      return th;
-    });
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            threads,
+            r -> {
+              Thread th = new Thread(r, "ssb-gen");
+              th.setDaemon(true);
+              return th;
+            });
     // Bounded look-ahead keeps memory at about (window x 4 MB).
     int window = threads * 3;
     ArrayDeque<Future<Block>> inFlight = new ArrayDeque<>();
@@ -187,7 +191,13 @@ public final class SsbFiles {
     long t0 = System.nanoTime();
     Map<SsbTable, Path> files = generate(sf, dir, threads, truncated);
     long ms = (System.nanoTime() - t0) / 1_000_000;
-    System.out.println(String.format(Locale.ROOT, "ssb generate sf=%s threads=%d: %d ms -> %s",
-        sf, threads, ms, files.values()));
+    System.out.println(
+        String.format(
+            Locale.ROOT,
+            "ssb generate sf=%s threads=%d: %d ms -> %s",
+            sf,
+            threads,
+            ms,
+            files.values()));
   }
 }

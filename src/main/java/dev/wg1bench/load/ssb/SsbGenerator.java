@@ -9,13 +9,13 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * Star Schema Benchmark data generator producing the exact bytes of eyalroz/ssb-dbgen
- * (GENERATOR.md sections 2 to 14).
+ * Star Schema Benchmark data generator producing the exact bytes of eyalroz/ssb-dbgen (GENERATOR.md
+ * sections 2 to 14).
  *
- * <p>Every row's random streams are positioned with the closed form of section 2.7, so any
- * chunk of any table can be generated independently of the others (in any thread) and the
- * concatenation of a table's chunks equals the whole table. Instances are immutable and
- * thread-safe; each {@link #write} call uses its own buffers and streams.
+ * <p>Every row's random streams are positioned with the closed form of section 2.7, so any chunk of
+ * any table can be generated independently of the others (in any thread) and the concatenation of a
+ * table's chunks equals the whole table. Instances are immutable and thread-safe; each {@link
+ * #write} call uses its own buffers and streams.
  */
 public final class SsbGenerator {
   // Seeds of the streams that are drawn from (section 2.6); the others never affect output.
@@ -60,8 +60,10 @@ public final class SsbGenerator {
 
   /** Order dates are U(0, 2405) indexes into the 2557-day list (12.2 step 1). */
   private static final long ORDER_DATE_MAX = 2405L;
+
   /** Days 1992-01-01 .. 1998-12-31 (11.1, 12.1). */
   static final int FULL_DATE_DAYS = 2557;
+
   private static final LocalDate FIRST_DAY = LocalDate.of(1992, 1, 1);
 
   private static final byte[] ALPHABET =
@@ -70,6 +72,7 @@ public final class SsbGenerator {
   private static final byte[] MFGR = ascii("MFGR#");
   private static final byte[] SUPPLIER_PREFIX = ascii("Supplier#");
   private static final byte[] CUSTOMER_PREFIX = ascii("Customer#");
+
   /** The 12.1 date list as YYYYMMDD bytes, shared by all instances. */
   private static final byte[][] DATE_KEYS = buildDateKeys();
 
@@ -81,8 +84,10 @@ public final class SsbGenerator {
   private final long partKeyMax;
   private final long suppliers;
   private final long customers;
+
   /** D_trunc of section 14: the order streams always start after this many states. */
   private final long dateTrunc;
+
   private final long dateRows;
   private final long orders;
   private final Dists dists;
@@ -92,8 +97,8 @@ public final class SsbGenerator {
   /**
    * Creates a generator.
    *
-   * @param scaleFactor SSB scale factor, &gt; 0 (fractional values scale the base counts,
-   *     section 5.1)
+   * @param scaleFactor SSB scale factor, &gt; 0 (fractional values scale the base counts, section
+   *     5.1)
    * @param dbgenTruncatedDate true to reproduce dbgen's truncated date table at fractional SF;
    *     false for the complete 2557-day table (section 14)
    */
@@ -182,8 +187,8 @@ public final class SsbGenerator {
   }
 
   /**
-   * Rows of a table in its {@code .tbl} file; for lineorder the number of lines (computed on
-   * first use by replaying the line-count stream, then cached).
+   * Rows of a table in its {@code .tbl} file; for lineorder the number of lines (computed on first
+   * use by replaying the line-count stream, then cached).
    */
   public long rowCount(SsbTable t) {
     if (t != SsbTable.LINEORDER) {
@@ -203,8 +208,8 @@ public final class SsbGenerator {
   }
 
   /**
-   * Splits a table into up to n independent chunks whose concatenated output equals the whole
-   * table byte for byte. Lineorder is split by order ranges.
+   * Splits a table into up to n independent chunks whose concatenated output equals the whole table
+   * byte for byte. Lineorder is split by order ranges.
    */
   public List<Chunk> chunks(SsbTable t, int n) {
     if (n < 1) {
@@ -240,8 +245,8 @@ public final class SsbGenerator {
 
   /**
    * Writes the chunk's rows as PostgreSQL COPY text with delimiter {@code |}: the same bytes as
-   * {@link #write} minus the trailing separator of every line. No SSB field contains a
-   * backslash, tab or line break, so no escaping is needed.
+   * {@link #write} minus the trailing separator of every line. No SSB field contains a backslash,
+   * tab or line break, so no escaping is needed.
    */
   public void writeCopyText(Chunk c, OutputStream out) throws IOException {
     generate(c, new RowWriter(out, false, BUFFER_SIZE));
@@ -255,8 +260,15 @@ public final class SsbGenerator {
   private void generate(Chunk c, RowWriter w) throws IOException {
     long units = unitCount(c.table());
     if (c.lastRow() > units) {
-      throw new IllegalArgumentException("chunk " + c + " exceeds the " + units + " rows of "
-          + c.table().tableName() + " at scale factor " + scaleFactor);
+      throw new IllegalArgumentException(
+          "chunk "
+              + c
+              + " exceeds the "
+              + units
+              + " rows of "
+              + c.table().tableName()
+              + " at scale factor "
+              + scaleFactor);
     }
     switch (c.table()) {
       case PART:
@@ -451,10 +463,22 @@ public final class SsbGenerator {
 
   // ---------------------------------------------------------------- date (section 11)
 
-  private static final byte[][] MONTHS = asciiAll("January", "February", "March", "April", "May",
-      "June", "July", "August", "September", "October", "November", "December");
-  private static final byte[][] WEEKDAYS = asciiAll("Sunday", "Monday", "Tuesday", "Wednesday",
-      "Thursday", "Friday", "Saturday");
+  private static final byte[][] MONTHS =
+      asciiAll(
+          "January",
+          "February",
+          "March",
+          "April",
+          "May",
+          "June",
+          "July",
+          "August",
+          "September",
+          "October",
+          "November",
+          "December");
+  private static final byte[][] WEEKDAYS =
+      asciiAll("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday");
   private static final byte[] CHRISTMAS = ascii("Christmas");
   private static final byte[] SUMMER = ascii("Summer");
   private static final byte[] WINTER = ascii("Winter");

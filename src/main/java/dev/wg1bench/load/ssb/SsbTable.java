@@ -1,8 +1,6 @@
 package dev.wg1bench.load.ssb;
 
-/**
- * The five SSB tables, in dbgen's generation order (GENERATOR.md sections 0 and 6).
- */
+/** The five SSB tables, in dbgen's generation order (GENERATOR.md sections 0 and 6). */
 public enum SsbTable {
   PART("part"),
   SUPPLIER("supplier"),

@@ -29,17 +29,20 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SsbGeneratorTest {
   /** dbgen SF 0.01 sums from CHECKSUMS.md (date = dbgen's truncated 25-row table). */
   private static final Map<SsbTable, String> SF001 = new EnumMap<>(SsbTable.class);
+
   /** The complete 2557-row date table (= dbgen's SF 1 date.tbl), GENERATOR.md section 14. */
   private static final String FULL_DATE_SHA =
       "a389677a574fc53906f17b3bfb0be93dd4ebe9c12295d45c01eb1c58a1152aa7";
 
   static {
-    SF001.put(SsbTable.CUSTOMER, "c82a776ba66bedf340adac8289d91b013285534df80edf456a31bec70aa029ea");
+    SF001.put(
+        SsbTable.CUSTOMER, "c82a776ba66bedf340adac8289d91b013285534df80edf456a31bec70aa029ea");
     SF001.put(SsbTable.DATE, "20342ada3f2185b008ea9961cc4ce7bd4379844a1216388e720da52d4a3143c2");
-    SF001.put(SsbTable.LINEORDER,
-        "36bdb8fc2c6edfd9b4b54114d57921b0099dc5ffba55f4b29c7e409c55063e4b");
+    SF001.put(
+        SsbTable.LINEORDER, "36bdb8fc2c6edfd9b4b54114d57921b0099dc5ffba55f4b29c7e409c55063e4b");
     SF001.put(SsbTable.PART, "5aec4de726245b1075d6c557ec2bd13693339267c0527e2ce86e8a1255e7eff9");
-    SF001.put(SsbTable.SUPPLIER, "ac6c8f1f9538495612438706bd261ca50f446407ab10efba40e6616c474263b4");
+    SF001.put(
+        SsbTable.SUPPLIER, "ac6c8f1f9538495612438706bd261ca50f446407ab10efba40e6616c474263b4");
   }
 
   private static SsbGenerator g001;
@@ -67,13 +70,17 @@ class SsbGeneratorTest {
     assertEquals(2557, lines(date));
     assertEquals(2557, g.rowCount(SsbTable.DATE));
     String[] l = lineArray(date);
-    assertEquals("19920101|January 1, 1992|Thursday|January|1992|199201|Jan1992|5|1|1|1|1|Winter"
-        + "|0|0|1|1|", l[0]);
-    assertEquals("19981231|December 31, 1998|Friday|December|1998|199812|Dec1998|6|31|365|12|53"
-        + "|Christmas|0|1|0|1|", l[2556]);
+    assertEquals(
+        "19920101|January 1, 1992|Thursday|January|1992|199201|Jan1992|5|1|1|1|1|Winter"
+            + "|0|0|1|1|",
+        l[0]);
+    assertEquals(
+        "19981231|December 31, 1998|Friday|December|1998|199812|Dec1998|6|31|365|12|53"
+            + "|Christmas|0|1|0|1|",
+        l[2556]);
     assertEquals(FULL_DATE_SHA, sha256(date));
-    for (SsbTable t : List.of(SsbTable.PART, SsbTable.SUPPLIER, SsbTable.CUSTOMER,
-        SsbTable.LINEORDER)) {
+    for (SsbTable t :
+        List.of(SsbTable.PART, SsbTable.SUPPLIER, SsbTable.CUSTOMER, SsbTable.LINEORDER)) {
       assertEquals(SF001.get(t), sha256(table(g, t)), t.fileName());
     }
   }
@@ -116,21 +123,28 @@ class SsbGeneratorTest {
   @Test
   void sf1FirstRowsMatchSpecificationExamples() {
     SsbGenerator g = new SsbGenerator(1, false);
-    assertEquals("1|1|18238|155190|828|19960130|2-HIGH|0|17|2116823|10523209|4|2032150|74711|2"
-        + "|19960311|TRUCK|\n"
-        + "1|2|18238|67310|163|19960130|2-HIGH|0|36|4598316|10523209|9|4184467|76638|6"
-        + "|19960327|MAIL|\n"
-        + "1|3|18238|63700|71|19960130|2-HIGH|0|8|1330960|10523209|10|1197864|99822|2"
-        + "|19960402|REG AIR|\n"
-        + "1|4|18238|2132|943|19960130|2-HIGH|0|28|2895564|10523209|9|2634963|62047|6"
-        + "|19960427|AIR|\n",
+    assertEquals(
+        "1|1|18238|155190|828|19960130|2-HIGH|0|17|2116823|10523209|4|2032150|74711|2"
+            + "|19960311|TRUCK|\n"
+            + "1|2|18238|67310|163|19960130|2-HIGH|0|36|4598316|10523209|9|4184467|76638|6"
+            + "|19960327|MAIL|\n"
+            + "1|3|18238|63700|71|19960130|2-HIGH|0|8|1330960|10523209|10|1197864|99822|2"
+            + "|19960402|REG AIR|\n"
+            + "1|4|18238|2132|943|19960130|2-HIGH|0|28|2895564|10523209|9|2634963|62047|6"
+            + "|19960427|AIR|\n",
         text(chunk(g, new Chunk(SsbTable.LINEORDER, 1, 1))));
-    assertEquals("1|lace spring|MFGR#1|MFGR#11|MFGR#1121|goldenrod|PROMO BURNISHED COPPER|7"
-        + "|JUMBO PKG|\n", text(chunk(g, new Chunk(SsbTable.PART, 1, 1))));
-    assertEquals("1|Supplier#000000001|sdrGnXCDRcfriBvY0KL,i|PERU     9|PERU|AMERICA"
-        + "|27-989-741-2988|\n", text(chunk(g, new Chunk(SsbTable.SUPPLIER, 1, 1))));
-    assertEquals("1|Customer#000000001|j5JsirBM9P|MOROCCO  6|MOROCCO|AFRICA|25-214-662-5265"
-        + "|BUILDING|\n", text(chunk(g, new Chunk(SsbTable.CUSTOMER, 1, 1))));
+    assertEquals(
+        "1|lace spring|MFGR#1|MFGR#11|MFGR#1121|goldenrod|PROMO BURNISHED COPPER|7"
+            + "|JUMBO PKG|\n",
+        text(chunk(g, new Chunk(SsbTable.PART, 1, 1))));
+    assertEquals(
+        "1|Supplier#000000001|sdrGnXCDRcfriBvY0KL,i|PERU     9|PERU|AMERICA"
+            + "|27-989-741-2988|\n",
+        text(chunk(g, new Chunk(SsbTable.SUPPLIER, 1, 1))));
+    assertEquals(
+        "1|Customer#000000001|j5JsirBM9P|MOROCCO  6|MOROCCO|AFRICA|25-214-662-5265"
+            + "|BUILDING|\n",
+        text(chunk(g, new Chunk(SsbTable.CUSTOMER, 1, 1))));
     // Sparse order keys (12.4): order 8 has key 32.
     assertTrue(text(chunk(g, new Chunk(SsbTable.LINEORDER, 8, 8))).startsWith("32|1|"));
   }
@@ -155,8 +169,10 @@ class SsbGeneratorTest {
 
   /** A stream whose next state is the given one (state * A^-1 mod M). */
   private static Rng stateBefore(long next) {
-    long inv = java.math.BigInteger.valueOf(Rng.A).modInverse(java.math.BigInteger.valueOf(Rng.M))
-        .longValueExact();
+    long inv =
+        java.math.BigInteger.valueOf(Rng.A)
+            .modInverse(java.math.BigInteger.valueOf(Rng.M))
+            .longValueExact();
     return new Rng(next * inv % Rng.M);
   }
 
@@ -211,7 +227,8 @@ class SsbGeneratorTest {
     assertEquals(1, g.chunks(SsbTable.SUPPLIER, 7).size());
     assertEquals(3, g.chunks(SsbTable.CUSTOMER, 7).size());
     assertThrows(IllegalArgumentException.class, () -> g.chunks(SsbTable.PART, 0));
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> g.write(new Chunk(SsbTable.SUPPLIER, 1, 2), new ByteArrayOutputStream()));
   }
 
@@ -245,8 +262,8 @@ class SsbGeneratorTest {
 
   @Test
   void infiniteScaleFactorRejected() {
-    assertThrows(IllegalArgumentException.class,
-        () -> new SsbGenerator(Double.POSITIVE_INFINITY, false));
+    assertThrows(
+        IllegalArgumentException.class, () -> new SsbGenerator(Double.POSITIVE_INFINITY, false));
   }
 
   @Test

@@ -10,8 +10,7 @@ import java.util.HexFormat;
 
 /** Helpers shared by the SSB tests. */
 final class SsbTestSupport {
-  private SsbTestSupport() {
-  }
+  private SsbTestSupport() {}
 
   static byte[] table(SsbGenerator g, SsbTable t) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
