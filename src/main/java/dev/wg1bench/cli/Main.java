@@ -6,6 +6,7 @@ import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.result.BenchmarkRun;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -26,17 +27,34 @@ import picocli.CommandLine.Mixin;
     description = {
       "Measures what a data-access choice does to PostgreSQL throughput and latency.",
       "With no --target it starts an embedded PostgreSQL with stock settings.",
-      "Exit codes: 0 ok, 1 runtime failure, 2 usage error."
+      "Exit codes: 0 ok, 1 runtime failure or run stopped early, 2 usage error,",
+      "3 run completed but some ops failed (counted in the result)."
     })
 public final class Main implements Callable<Integer> {
   @Mixin RunOptions run;
   @Mixin TargetOptions targets;
 
+  /** Exit code of a run that completed and wrote its result, but some ops failed. */
+  public static final int COMPLETED_WITH_FAILURES = 3;
+
   @Override
   public Integer call() {
     RunPlan plan = PlanFactory.build(run, targets.resolve(true));
-    new Bench(System.out, run.verbose).run(plan);
-    return 0;
+    BenchmarkRun result = new Bench(System.out, run.verbose).run(plan);
+    return exitCode(result);
+  }
+
+  /**
+   * 1 when a trial stopped early (--exit-on-error), 3 when all trials completed but some ops failed
+   * (the numbers stand, the failures are counted in them), else 0.
+   */
+  static int exitCode(BenchmarkRun result) {
+    boolean stopped = result.trials().stream().anyMatch(t -> t.measurement().stoppedBy() != null);
+    if (stopped) {
+      return 1;
+    }
+    boolean failed = result.trials().stream().anyMatch(t -> t.measurement().totalFailedOps() > 0);
+    return failed ? COMPLETED_WITH_FAILURES : 0;
   }
 
   public static void main(String[] args) {

@@ -148,9 +148,19 @@ public class WorkloadBenchmark {
     }
   }
 
-  synchronized void stopped(String why) {
+  /** Set once a client gave up under --exit-on-error; the others stop at their next op. */
+  private volatile boolean stopping;
+
+  /**
+   * --exit-on-error: JMH will not run the teardowns after the exception, so the failing client
+   * folds in its partial iteration and writes the report now.
+   */
+  synchronized void stop(Client c, String why) {
     if (report.stoppedBy == null) {
       report.stoppedBy = why;
+      stopping = true;
+      absorb(c, c.measuring, System.nanoTime() - c.iterationStart);
+      writeReport();
     }
   }
 
@@ -164,8 +174,8 @@ public class WorkloadBenchmark {
     long ok;
     long failed;
     int threadIndex;
-    private boolean measuring;
-    private long iterationStart;
+    boolean measuring;
+    long iterationStart;
     private long backoffNanos;
     private WorkloadBenchmark bench;
     private ClientContext context;
@@ -283,13 +293,16 @@ public class WorkloadBenchmark {
 
   @Benchmark
   public void op(Client c, Committed committed, Trouble trouble) throws SQLException {
+    if (stopping) {
+      throw new OpFailedException("stopped: another client failed under --exit-on-error", null);
+    }
     long retriesBefore = c.stats.retries;
     long t0 = System.nanoTime();
     boolean success;
     try {
       success = c.session.runOp(c.stats);
     } catch (OpFailedException e) {
-      stopped("--exit-on-error: " + e.getMessage());
+      stop(c, "--exit-on-error: " + e.getMessage());
       throw e;
     }
     long micros = (System.nanoTime() - t0) / 1000;

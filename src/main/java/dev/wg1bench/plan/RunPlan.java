@@ -126,6 +126,11 @@ public record RunPlan(
               + p.iterations
               + " gives iterations shorter than 100 ms; lengthen --duration or lower --iterations");
     }
+    if (p.exitOnError && p.forks == 0) {
+      // JMH skips its trial teardown when a benchmark throws in-process, leaving stale state
+      throw new UsageException(
+          "--exit-on-error needs --forks 1 or more: JMH cannot stop an in-process run cleanly");
+    }
     if (p.scripts.isEmpty()) {
       throw new UsageException("--workload or --script is required (see 'wg1bench list')");
     }

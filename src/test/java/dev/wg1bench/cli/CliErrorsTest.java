@@ -52,6 +52,7 @@ class CliErrorsTest {
         "--target ftp://host/db|--target 'ftp://host/db' is not a PostgreSQL URL",
         "--target jdbc:postgresql://host|has no database name",
         "--bogus|Unknown option: '--bogus'",
+        "--exit-on-error --forks 0|--exit-on-error needs --forks 1 or more",
       })
   void badOptionValue(String option, String message) {
     String[] opt = option.split(" ");

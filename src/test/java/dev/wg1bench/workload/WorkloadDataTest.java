@@ -10,13 +10,19 @@ import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.Measurement;
 import dev.wg1bench.support.PgbenchData;
 import dev.wg1bench.support.Plans;
+import dev.wg1bench.support.TestServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -133,15 +139,50 @@ class WorkloadDataTest {
   }
 
   /**
-   * Inserts: 8 rows per committed op, each op's rows sharing tid/bid/aid/mtime with deltas d..d+7.
+   * Inserts: 8 rows per committed op, each op's rows sharing tid, bid, aid and mtime (the
+   * transaction's start) with deltas d, d+1, ..., d+7. Two ops may share all four keys (two
+   * transactions can start in the same microsecond), so each group must split into whole runs of 8
+   * consecutive deltas; a partial op cannot.
    */
   static void insertedEightRowOps(Measurement m) throws SQLException {
     assertEquals(m.totalOps() * 8, PgbenchData.historyRows(), "rows = committed ops x 8");
-    long badGroups =
-        PgbenchData.scalar(
-            "SELECT count(*) FROM (SELECT count(*) AS n, max(delta) - min(delta) AS spread,"
-                + " count(DISTINCT delta) AS d FROM pgbench_history GROUP BY tid, bid, aid, mtime) g"
-                + " WHERE n <> 8 OR spread <> 7 OR d <> 8");
-    assertEquals(0, badGroups, "every op inserted deltas d, d+1, ..., d+7 with the same keys");
+    List<String> bad = new ArrayList<>();
+    try (Connection c = TestServer.connect();
+        Statement st = c.createStatement();
+        ResultSet rs =
+            st.executeQuery(
+                "SELECT tid, bid, aid, mtime, array_agg(delta ORDER BY delta) FROM pgbench_history"
+                    + " GROUP BY tid, bid, aid, mtime")) {
+      while (rs.next()) {
+        Integer[] deltas = (Integer[]) rs.getArray(5).getArray();
+        if (!wholeRunsOfEight(deltas)) {
+          bad.add(rs.getString(3) + "@" + rs.getString(4) + ": " + Arrays.toString(deltas));
+        }
+      }
+    }
+    assertTrue(bad.isEmpty(), "groups that are not whole ops: " + bad);
+  }
+
+  /** Whether sorted deltas split into runs x, x+1, ..., x+7 (greedy from the smallest). */
+  static boolean wholeRunsOfEight(Integer[] sorted) {
+    TreeMap<Integer, Integer> left = new TreeMap<>();
+    for (Integer d : sorted) {
+      left.merge(d, 1, Integer::sum);
+    }
+    while (!left.isEmpty()) {
+      int x = left.firstKey();
+      for (int k = 0; k < 8; k++) {
+        Integer n = left.get(x + k);
+        if (n == null) {
+          return false;
+        }
+        if (n == 1) {
+          left.remove(x + k);
+        } else {
+          left.put(x + k, n - 1);
+        }
+      }
+    }
+    return true;
   }
 }

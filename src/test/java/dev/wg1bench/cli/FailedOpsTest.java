@@ -1,0 +1,92 @@
+package dev.wg1bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wg1bench.support.PgbenchData;
+import dev.wg1bench.support.TestServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Ops that fail are counted by kind and shown; the run goes on unless told to stop. */
+class FailedOpsTest {
+  @TempDir Path tmp;
+
+  /**
+   * Every fourth op divides by zero: 22012 is counted as "other", successful ops still measured.
+   */
+  private Path script() throws Exception {
+    Path f = tmp.resolve("sometimes.sql");
+    Files.writeString(
+        f,
+        "\\set n random(0, 3)\n"
+            + "BEGIN;\n"
+            + "INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES (1, 1, 1, 1, now());\n"
+            + "SELECT 1 / :n;\n"
+            + "END;\n");
+    return f;
+  }
+
+  private Cli run(Path json, String duration, String... extra) throws Exception {
+    String[] base = {
+      "--script",
+      script().toString(),
+      "--target",
+      TestServer.url(),
+      "--clients",
+      "2",
+      "--duration",
+      duration,
+      "--iterations",
+      "3",
+      "--warmup",
+      "0",
+      "--output",
+      json.toString()
+    };
+    String[] args = new String[base.length + extra.length];
+    System.arraycopy(base, 0, args, 0, base.length);
+    System.arraycopy(extra, 0, args, base.length, extra.length);
+    return Cli.run(args);
+  }
+
+  @Test
+  void failuresAreCountedAndTheRunGoesOn() throws Exception {
+    PgbenchData.reset();
+    Path json = tmp.resolve("r.json");
+    Cli r = run(json, "900ms", "--forks", "0");
+    assertEquals(Main.COMPLETED_WITH_FAILURES, r.exit, r.toString());
+    JsonNode t = new ObjectMapper().readTree(json.toFile()).get("trials").get(0);
+    JsonNode m = t.get("measurement");
+    long ok = m.get("ops").asLong();
+    long failed = m.get("failedOps").asLong();
+    assertTrue(ok > 0 && failed > 0, r.out);
+    double share = (double) failed / (ok + failed);
+    assertTrue(share > 0.1 && share < 0.4, "about a quarter should fail, got " + share);
+    assertEquals(failed, m.get("failures").get("other").asLong());
+    JsonNode e = t.get("errors").get(0);
+    assertEquals("22012", e.get("sqlState").asText());
+    assertTrue(e.get("firstMessage").asText().contains("division by zero"));
+    assertTrue(r.out.contains("failures by kind: other"), r.out);
+    // failed transactions were rolled back: only successful ops left a row
+    assertEquals(m.get("totalOps").asLong(), PgbenchData.historyRows());
+  }
+
+  @Test
+  void exitOnErrorStopsTheRunAndStillWritesTheResult() throws Exception {
+    PgbenchData.reset();
+    Path json = tmp.resolve("r.json");
+    long t0 = System.nanoTime();
+    Cli r = run(json, "20s", "--exit-on-error", "--forks", "1");
+    assertEquals(1, r.exit, r.toString());
+    assertTrue(
+        (System.nanoTime() - t0) / 1e9 < 15, "should stop at the first failure, not run 20 s");
+    JsonNode m = new ObjectMapper().readTree(json.toFile()).get("trials").get(0).get("measurement");
+    assertTrue(m.get("stoppedBy").asText().contains("division by zero"), m.toString());
+    assertTrue(r.out.contains("STOPPED EARLY"), r.out);
+  }
+}
