@@ -52,12 +52,15 @@ public final class Bench {
 
   /** Runs the plan on every target and writes the JSON result to the plan's output path. */
   public BenchmarkRun run(RunPlan plan) {
-    Workload workload = WorkloadRegistry.resolve(plan.workload(), plan.scripts());
+    Workload workload = WorkloadRegistry.resolve(plan);
     Set<String> predefined = new HashSet<>(ClientContext.BUILTIN_VARIABLES);
-    predefined.addAll(plan.defines().keySet());
+    predefined.addAll(plan.params().defines().keySet());
     // every script error surfaces here, before any server is started or touched
     workload.check(predefined);
-    Isolation isolation = plan.isolation() != null ? plan.isolation() : workload.defaultIsolation();
+    Isolation isolation =
+        plan.session().isolation() != null
+            ? plan.session().isolation()
+            : workload.defaultIsolation();
     List<TrialResult> trials = new ArrayList<>();
     Machine machine = Machine.current();
     for (TargetSpec spec : plan.targets()) {
@@ -92,7 +95,7 @@ public final class Bench {
       TargetSpec target = spec;
       if (spec.kind() == TargetSpec.Kind.EMBEDDED) {
         long t0 = System.nanoTime();
-        embedded = EmbeddedServer.start(spec, plan.clients());
+        embedded = EmbeddedServer.start(spec, plan.connections());
         target = embedded.target();
         out.printf(
             "target %s: started an embedded PostgreSQL in %.1f s at %s (data in %s, removed at exit)%n",
@@ -102,7 +105,8 @@ public final class Bench {
             embedded.dataDirectory());
       }
       ClientSettings settings =
-          new ClientSettings(plan.queryMode(), isolation, plan.sessionSettings(), plan.sslmode());
+          new ClientSettings(
+              plan.session().queryMode(), isolation, plan.session().settings(), plan.driver());
       ConnectionFactory cf = new ConnectionFactory(target, settings);
       ServerInfo info;
       int scale;
@@ -120,16 +124,18 @@ public final class Bench {
       try {
         Trial trial = Trial.write(plan, target, scale, isolation, dir);
         out.printf(
-            "running %s on %s: %d clients, warmup %s, %d x %s measured, %d fork(s)...%n",
+            "running %s on %s: %d clients%s%s, warmup %s, %d x %s measured, %d fork(s)...%n",
             workload.name(),
             target.name(),
             plan.clients(),
-            dev.wg1bench.plan.Durations.format(plan.warmup()),
-            plan.iterations(),
-            dev.wg1bench.plan.Durations.format(plan.iterationTime()),
-            plan.forks());
+            plan.pooled() ? " sharing a pool of " + plan.poolSize() + " connections" : "",
+            plan.timing().rate() != null ? " at " + plan.timing().rate() + " ops/s (Poisson)" : "",
+            dev.wg1bench.plan.Durations.format(plan.timing().warmup()),
+            plan.timing().iterations(),
+            dev.wg1bench.plan.Durations.format(plan.timing().iterationTime()),
+            plan.timing().forks());
         Instant started = Instant.now();
-        TrialRunner.Outcome outcome = TrialRunner.run(trial, verbose);
+        TrialRunner.Outcome outcome = TrialRunner.run(trial, verbose, out);
         return JmhResultMapper.map(trial, outcome, info, workload, started, Instant.now());
       } finally {
         deleteTree(dir);
@@ -170,7 +176,8 @@ public final class Bench {
       Connection c, RunPlan plan, Workload workload, TargetSpec target, boolean embedded)
       throws SQLException {
     if (embedded) {
-      int scale = plan.scale() != null ? plan.scale() : RunPlan.EMBEDDED_DEFAULT_SCALE;
+      Integer given = plan.params().scale();
+      int scale = given != null ? given : RunPlan.EMBEDDED_DEFAULT_SCALE;
       out.printf("target %s: creating pgbench tables at scale %d%n", target.name(), scale);
       PgbenchLoader.init(c, scale, 100, false, verbose ? out : null);
       return scale;
@@ -191,15 +198,16 @@ public final class Bench {
                 + target.jdbcUrl()
                 + "'");
       }
-      if (plan.scale() != null && plan.scale().intValue() != detected) {
+      Integer given = plan.params().scale();
+      if (given != null && given.intValue() != detected) {
         out.printf(
             "warning: --scale %d ignored: pgbench_branches holds %d rows, so the scale is %d (as pgbench does)%n",
-            plan.scale(), detected, detected);
+            given, detected, detected);
       }
       return detected;
     }
-    if (plan.scale() != null) {
-      return plan.scale();
+    if (plan.params().scale() != null) {
+      return plan.params().scale();
     }
     return detected != null && detected > 0 ? detected : 1;
   }

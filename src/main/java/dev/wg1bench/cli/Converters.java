@@ -22,6 +22,19 @@ final class Converters {
     }
   }
 
+  /** A duration where a bare number means milliseconds (pgbench -L takes ms). */
+  static final class MillisConverter implements ITypeConverter<Duration> {
+    @Override
+    public Duration convert(String value) {
+      String v = value.trim();
+      try {
+        return Durations.parse(v.matches("\\d+(\\.\\d+)?") ? v + "ms" : v);
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
+    }
+  }
+
   static final class IsolationConverter implements ITypeConverter<Isolation> {
     @Override
     public Isolation convert(String value) {

@@ -1,9 +1,13 @@
 package dev.wg1bench.cli;
 
+import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.ScriptSource;
+import dev.wg1bench.plan.SessionKnobs;
 import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.plan.Timing;
 import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.plan.WorkloadKnobs;
 import dev.wg1bench.workload.WorkloadRegistry;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -52,19 +56,17 @@ final class PlanFactory {
         scripts,
         targets,
         o.clients,
-        o.warmup,
-        o.duration,
-        o.iterations,
-        o.forks,
-        o.isolation,
-        o.queryMode,
-        o.settings,
-        o.maxTries,
-        o.scale,
-        o.defines,
-        o.exitOnError,
-        seed,
-        o.sslmode,
+        o.poolSize,
+        new Timing(o.warmup, o.duration, o.iterations, o.forks, o.progress, o.rate, o.latencyLimit),
+        new SessionKnobs(o.isolation, o.queryMode, o.settings, o.maxTries, o.exitOnError),
+        new DriverKnobs(
+            o.sslmode,
+            o.prepareThreshold,
+            o.binaryTransfer,
+            o.fetchSize,
+            o.rewriteBatchedInserts,
+            o.jdbcProperties),
+        new WorkloadKnobs(o.scale, o.defines, o.batchSize, seed),
         output);
   }
 

@@ -117,6 +117,75 @@ public final class RunOptions {
   Long randomSeed;
 
   @Option(
+      names = "--pool-size",
+      paramLabel = "M",
+      description =
+          "Let M pooled connections (HikariCP) serve the clients, M <= clients; time waiting for one is reported apart (default: one connection per client).")
+  Integer poolSize;
+
+  @Option(
+      names = {"-R", "--rate"},
+      paramLabel = "OPS_PER_S",
+      description =
+          "Fixed rate over all clients, Poisson arrivals, as pgbench -R; latency counts from each op's scheduled start.")
+  Double rate;
+
+  @Option(
+      names = {"-L", "--latency-limit"},
+      paramLabel = "MS",
+      converter = Converters.MillisConverter.class,
+      description =
+          "Count ops slower than this as late, and under --rate skip those that cannot start in time, as pgbench -L (a bare number is ms).")
+  Duration latencyLimit;
+
+  @Option(
+      names = {"-P", "--progress"},
+      paramLabel = "SECONDS",
+      converter = Converters.DurationConverter.class,
+      description =
+          "Print ops/s, latency p50/p99, retries and failures every interval, as pgbench -P; the JSON keeps the series.")
+  Duration progress;
+
+  @Option(
+      names = "--batch-size",
+      paramLabel = "N",
+      description =
+          "Rows per op of insert_batch, insert_multirow and insert_copy (default: ${DEFAULT-VALUE}).")
+  int batchSize = dev.wg1bench.plan.WorkloadKnobs.DEFAULT_BATCH_SIZE;
+
+  @Option(
+      names = "--rewrite-batched-inserts",
+      description = "pgjdbc reWriteBatchedInserts: send a batch of INSERTs as multi-row INSERTs.")
+  boolean rewriteBatchedInserts;
+
+  @Option(
+      names = "--prepare-threshold",
+      paramLabel = "N",
+      description =
+          "pgjdbc prepareThreshold, overriding the query mode's (extended and prepared modes only).")
+  Integer prepareThreshold;
+
+  @Option(
+      names = "--binary-transfer",
+      paramLabel = "true|false",
+      arity = "1",
+      description = "pgjdbc binaryTransfer (default: pgjdbc's, true).")
+  Boolean binaryTransfer;
+
+  @Option(
+      names = "--fetch-size",
+      paramLabel = "N",
+      description = "pgjdbc defaultRowFetchSize (default: pgjdbc's, 0 = all rows).")
+  Integer fetchSize;
+
+  @Option(
+      names = "--jdbc-property",
+      paramLabel = "NAME=VALUE",
+      description =
+          "Any other pgjdbc property, repeatable; the name is checked against pgjdbc's list.")
+  Map<String, String> jdbcProperties = new LinkedHashMap<>();
+
+  @Option(
       names = "--sslmode",
       paramLabel = "MODE",
       description =

@@ -12,7 +12,20 @@ public final class ForkReport {
   /** Latency of successful ops in measurement iterations, microseconds, HdrHistogram encoded. */
   public String histogram;
 
+  /** Connection-pool wait of measured ops (pooled runs), microseconds, HdrHistogram encoded. */
+  public String poolWaitHistogram;
+
+  /** Schedule lag of measured ops (--rate runs), microseconds, HdrHistogram encoded. */
+  public String lagHistogram;
+
   public long measuredOk;
+
+  /** --rate with --latency-limit: ops skipped because they could not start in time. */
+  public long measuredSkipped;
+
+  /** --latency-limit: successful ops whose latency exceeded the limit. */
+  public long measuredLate;
+
   public long measuredFailed;
   public long measuredRetries;
   public long measuredRetriedOps;

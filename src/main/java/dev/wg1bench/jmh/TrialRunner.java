@@ -2,6 +2,7 @@ package dev.wg1bench.jmh;
 
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.RunPlan;
+import dev.wg1bench.plan.Timing;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -25,35 +26,48 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 public final class TrialRunner {
   private TrialRunner() {}
 
-  /** JMH's result (null if the run stopped early) and the forks' own reports. */
-  public record Outcome(RunResult jmh, List<ForkReport> forks) {}
+  /**
+   * JMH's result (null if the run stopped early), the forks' own reports, and the progress points
+   * printed during the run (empty without --progress).
+   */
+  public record Outcome(
+      RunResult jmh,
+      List<ForkReport> forks,
+      List<com.fasterxml.jackson.databind.JsonNode> progress) {}
 
-  public static Outcome run(Trial trial, boolean verbose) {
+  public static Outcome run(Trial trial, boolean verbose, java.io.PrintStream console) {
     RunPlan p = trial.plan();
-    long warmupMs = p.warmup().toMillis();
+    Timing t = p.timing();
+    long warmupMs = t.warmup().toMillis();
     ChainedOptionsBuilder ob =
         new OptionsBuilder()
             .include(WorkloadBenchmark.class.getName() + ".op$")
             .threads(p.clients())
-            .forks(p.forks())
+            .forks(t.forks())
             .warmupIterations(warmupMs > 0 ? 1 : 0)
             .warmupTime(TimeValue.milliseconds(Math.max(warmupMs, 1)))
-            .measurementIterations(p.iterations())
-            .measurementTime(TimeValue.milliseconds(p.iterationTime().toMillis()))
+            .measurementIterations(t.iterations())
+            .measurementTime(TimeValue.milliseconds(t.iterationTime().toMillis()))
             // an op can block for as long as the server stalls; JMH must not kill the iteration
             .timeout(TimeValue.minutes(30))
             .shouldFailOnError(false)
             .verbosity(verbose ? VerboseMode.NORMAL : VerboseMode.SILENT)
             .jvmArgsAppend("-D" + Trial.PROPERTY + "=" + trial.file(), "-Xss512k");
-    if (p.forks() == 0) {
+    if (t.forks() == 0) {
       // in-process run (tests, the Java API): the benchmark reads the trial from this property
       System.setProperty(Trial.PROPERTY, trial.file().toString());
     }
     Collection<RunResult> results;
+    ProgressTail tail = t.progress() != null ? new ProgressTail(trial.dir(), console) : null;
+    List<com.fasterxml.jackson.databind.JsonNode> points = List.of();
     try {
       results = new Runner(ob.build()).run();
     } catch (RunnerException e) {
       throw new RunFailure("JMH could not run the benchmark: " + e.getMessage(), e);
+    } finally {
+      if (tail != null) {
+        points = tail.finish();
+      }
     }
     List<ForkReport> forks = readForkReports(trial.dir());
     if (forks.isEmpty()) {
@@ -62,7 +76,7 @@ public final class TrialRunner {
               + " session; run with --verbose to see JMH's output)");
     }
     RunResult r = results.isEmpty() ? null : results.iterator().next();
-    return new Outcome(r, forks);
+    return new Outcome(r, forks, points);
   }
 
   static List<ForkReport> readForkReports(Path dir) {

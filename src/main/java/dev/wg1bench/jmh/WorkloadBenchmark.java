@@ -1,5 +1,6 @@
 package dev.wg1bench.jmh;
 
+import com.zaxxer.hikari.HikariDataSource;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.target.ClientSettings;
 import dev.wg1bench.target.ConnectionFactory;
@@ -16,9 +17,15 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
@@ -41,8 +48,13 @@ import org.openjdk.jmh.runner.IterationType;
  * workload, target and knobs come from the {@link Trial} file, never from {@code @Param}s (they
  * would show up in JMH's tables and command lines, passwords included).
  *
- * <p>The benchmark-scoped state holds what all clients share and collects their measurements at
- * iteration boundaries; nothing is shared on the per-op path.
+ * <p>The benchmark-scoped state holds what all clients share (the workload, the connection factory
+ * or pool) and collects their measurements at iteration boundaries; nothing is shared on the per-op
+ * path except the optional progress sampler.
+ *
+ * <p>Latency is measured from the op's intended start: its scheduled time under {@code --rate} (so
+ * a stalled server shows in the percentiles instead of being hidden), else the moment the client
+ * asked for it, pool wait included.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -51,34 +63,58 @@ public class WorkloadBenchmark {
   private Trial trial;
   private Workload workload;
   private ConnectionFactory connections;
+  private HikariDataSource pool;
+  private ProgressSampler progress;
+  private long meanIntervalNanos;
+  private long latencyLimitNanos = Long.MAX_VALUE;
   private final Histogram measured = new Histogram(3);
+  private final Histogram measuredPoolWait = new Histogram(3);
+  private final Histogram measuredLag = new Histogram(3);
   private final ForkReport report = new ForkReport();
-  private final java.util.Map<String, ForkReport.ErrorEntry> errors =
-      new java.util.LinkedHashMap<>();
+  private final Map<String, ForkReport.ErrorEntry> errors = new LinkedHashMap<>();
+  private int clientsDone;
+  private boolean written;
 
-  /** Trial level: loading the plan and resolving the workload happen once per fork. */
+  /** Set once a client gave up under --exit-on-error; the others stop at their next op. */
+  private volatile boolean stopping;
+
+  /** Trial level: loading the plan, resolving the workload and filling the pool happen once. */
   @Setup(Level.Trial)
   public void loadTrial() {
     trial = Trial.load();
     RunPlan p = trial.plan();
-    workload = WorkloadRegistry.resolve(p.workload(), p.scripts());
+    workload = WorkloadRegistry.resolve(p);
     connections =
         new ConnectionFactory(
             trial.target(),
-            new ClientSettings(p.queryMode(), trial.isolation(), p.sessionSettings(), p.sslmode()));
+            new ClientSettings(
+                p.session().queryMode(), trial.isolation(), p.session().settings(), p.driver()));
+    if (p.pooled()) {
+      pool = connections.pool(p.poolSize());
+    }
+    if (p.timing().rate() != null) {
+      // each client gets an equal share of the rate, as pgbench -R spreads it over clients
+      meanIntervalNanos = Math.round(1e9 * p.clients() / p.timing().rate());
+    }
+    if (p.timing().latencyLimit() != null) {
+      latencyLimitNanos = p.timing().latencyLimit().toNanos();
+    }
+    if (p.timing().progress() != null) {
+      progress = new ProgressSampler(p.timing().progress().toNanos(), trial.dir());
+    }
   }
-
-  private int clientsDone;
-  private boolean written;
 
   /**
    * JMH may tear down this benchmark-scoped state while other threads still run their last
-   * iteration teardown, so the report is written by the last client to finish instead.
+   * iteration teardown, so the last client to finish writes the report instead.
    */
   synchronized void clientDone(int threads) {
     clientsDone++;
     if (clientsDone == threads) {
       writeReport();
+      if (pool != null) {
+        pool.close();
+      }
     }
   }
 
@@ -87,10 +123,13 @@ public class WorkloadBenchmark {
       return;
     }
     written = true;
-    ByteBuffer buf = ByteBuffer.allocate(measured.getNeededByteBufferCapacity());
-    int n = measured.encodeIntoCompressedByteBuffer(buf);
-    report.histogram = Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buf.array(), n));
-    report.errors = new java.util.ArrayList<>(errors.values());
+    if (progress != null) {
+      progress.stop();
+    }
+    report.histogram = encode(measured);
+    report.poolWaitHistogram = pool != null ? encode(measuredPoolWait) : null;
+    report.lagHistogram = meanIntervalNanos > 0 ? encode(measuredLag) : null;
+    report.errors = new ArrayList<>(errors.values());
     Path f =
         trial
             .dir()
@@ -98,18 +137,28 @@ public class WorkloadBenchmark {
     try {
       Path tmp = Files.createTempFile(trial.dir(), "fork", ".tmp");
       Trial.JSON.writeValue(tmp.toFile(), report);
-      Files.move(tmp, f, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+      Files.move(tmp, f, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  private static String encode(Histogram h) {
+    ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+    int n = h.encodeIntoCompressedByteBuffer(buf);
+    return Base64.getEncoder().encodeToString(Arrays.copyOf(buf.array(), n));
   }
 
   synchronized void absorb(Client c, boolean measurement, long nanos) {
     OpStats s = c.stats;
     if (measurement) {
       measured.add(c.latency);
+      measuredPoolWait.add(c.poolWait);
+      measuredLag.add(c.lag);
       report.measuredOk += c.ok;
       report.measuredFailed += c.failed;
+      report.measuredSkipped += c.skipped;
+      report.measuredLate += c.late;
       report.measuredRetries += s.retries;
       report.measuredRetriedOps += s.retriedOps;
       report.measuredStatements += s.statements;
@@ -126,7 +175,8 @@ public class WorkloadBenchmark {
     report.totalFailed += c.failed;
     String phase = measurement ? "measurement" : "warmup";
     for (OpStats.ErrorSample e : s.samples().values()) {
-      ForkReport.ErrorEntry x = errors.get(phase + e.kind + e.sqlState);
+      String key = phase + "/" + e.kind + "/" + e.sqlState;
+      ForkReport.ErrorEntry x = errors.get(key);
       if (x == null) {
         x = new ForkReport.ErrorEntry();
         x.kind = e.kind;
@@ -134,7 +184,7 @@ public class WorkloadBenchmark {
         x.firstMessage = e.firstMessage;
         x.firstAtEpochMs = e.firstAtEpochMs;
         x.phase = phase;
-        errors.put(phase + e.kind + e.sqlState, x);
+        errors.put(key, x);
       }
       x.count += e.count;
       x.retried += e.retried;
@@ -144,12 +194,10 @@ public class WorkloadBenchmark {
   synchronized void clientInfo(Connection c) throws SQLException {
     if (report.clientSsl == null) {
       report.clientSsl = ServerInfo.sslInUse(c);
-      report.clientSettings.putAll(ServerInfo.current(c, trial.plan().sessionSettings().keySet()));
+      report.clientSettings.putAll(
+          ServerInfo.current(c, trial.plan().session().settings().keySet()));
     }
   }
-
-  /** Set once a client gave up under --exit-on-error; the others stop at their next op. */
-  private volatile boolean stopping;
 
   /**
    * --exit-on-error: JMH will not run the teardowns after the exception, so the failing client
@@ -164,18 +212,24 @@ public class WorkloadBenchmark {
     }
   }
 
-  /** One client: its connection, session and per-iteration measurements. */
+  /** One client: its session, its connection (unless pooled) and per-iteration measurements. */
   @State(Scope.Thread)
   public static class Client {
     Connection conn;
     ClientSession session;
     final OpStats stats = new OpStats();
     final Histogram latency = new Histogram(3);
+    final Histogram poolWait = new Histogram(3);
+    final Histogram lag = new Histogram(3);
     long ok;
     long failed;
+    long skipped;
+    long late;
     int threadIndex;
     boolean measuring;
     long iterationStart;
+    private long nextStart;
+    private SplittableRandom arrivals;
     private long backoffNanos;
     private WorkloadBenchmark bench;
     private ClientContext context;
@@ -191,23 +245,38 @@ public class WorkloadBenchmark {
               threadIndex,
               tp.getThreadCount(),
               b.trial.scale(),
-              p.randomSeed(),
-              p.maxTries(),
-              p.exitOnError(),
-              p.defines());
-      conn = b.connections.openClient();
-      session = b.workload.open(conn, context);
-      b.clientInfo(conn);
+              p.params().randomSeed(),
+              p.session().maxTries(),
+              p.session().exitOnError(),
+              p.params().defines(),
+              p.params().batchSize());
+      session = b.workload.open(context);
+      arrivals = new SplittableRandom(context.clientSeed() * 31 + 7);
+      if (b.pool == null) {
+        conn = b.connections.openClient();
+        b.clientInfo(conn);
+      } else if (threadIndex == 0) {
+        try (Connection c = b.pool.getConnection()) {
+          b.clientInfo(c);
+        }
+      }
     }
 
     /** Iteration level: counts are per iteration so warmup never leaks into the measurement. */
     @Setup(Level.Iteration)
     public void startIteration(IterationParams ip) {
       measuring = ip.getType() == IterationType.MEASUREMENT;
+      if (threadIndex == 0 && bench.progress != null) {
+        bench.progress.phase = measuring ? "measurement" : "warmup";
+      }
       stats.reset();
       latency.reset();
+      poolWait.reset();
+      lag.reset();
       ok = 0;
       failed = 0;
+      skipped = 0;
+      late = 0;
       iterationStart = System.nanoTime();
     }
 
@@ -232,6 +301,16 @@ public class WorkloadBenchmark {
       }
     }
 
+    /** Next Poisson arrival: exponential gaps with the client's mean interval. */
+    long schedule(long meanNanos) {
+      if (nextStart == 0) {
+        nextStart = System.nanoTime();
+      }
+      long t = nextStart;
+      nextStart += Math.round(-Math.log(1.0 - arrivals.nextDouble()) * meanNanos);
+      return t;
+    }
+
     /**
      * After a failed op on a dead connection, reconnects with exponential backoff (up to 1 s) so a
      * restarting server is waited for instead of hammered, and the run goes on.
@@ -249,15 +328,12 @@ public class WorkloadBenchmark {
       LockSupport.parkNanos(backoffNanos);
       try {
         Connection fresh = bench.connections.openClient();
-        ClientSession s = bench.workload.open(fresh, context);
-        session.close();
         try {
           conn.close();
         } catch (SQLException e) {
           // already dead
         }
         conn = fresh;
-        session = s;
       } catch (SQLException e) {
         stats.error(FailureKind.CONNECTION, e.getSQLState(), "reconnect: " + e.getMessage(), false);
       }
@@ -296,25 +372,89 @@ public class WorkloadBenchmark {
     if (stopping) {
       throw new OpFailedException("stopped: another client failed under --exit-on-error", null);
     }
+    long intended;
+    if (meanIntervalNanos > 0) {
+      intended = c.schedule(meanIntervalNanos);
+      long wait;
+      while ((wait = intended - System.nanoTime()) > 0) {
+        LockSupport.parkNanos(wait);
+      }
+      long lagNanos = System.nanoTime() - intended;
+      c.lag.recordValue(Math.max(1, lagNanos / 1000));
+      if (lagNanos > latencyLimitNanos) {
+        // pgbench -R -L: an op that cannot even start within the limit is skipped, not run
+        c.skipped++;
+        if (progress != null) {
+          progress.skipped.increment();
+        }
+        return;
+      }
+    } else {
+      intended = System.nanoTime();
+    }
     long retriesBefore = c.stats.retries;
-    long t0 = System.nanoTime();
     boolean success;
     try {
-      success = c.session.runOp(c.stats);
+      Connection conn = c.conn;
+      if (pool != null) {
+        conn = lease(c);
+        if (conn == null) {
+          trouble.failed++;
+          return;
+        }
+      }
+      try {
+        success = c.session.runOp(conn, c.stats);
+      } finally {
+        if (pool != null) {
+          conn.close();
+        }
+      }
     } catch (OpFailedException e) {
       stop(c, "--exit-on-error: " + e.getMessage());
       throw e;
     }
-    long micros = (System.nanoTime() - t0) / 1000;
-    trouble.retries += c.stats.retries - retriesBefore;
+    long latencyNanos = System.nanoTime() - intended;
+    long retried = c.stats.retries - retriesBefore;
+    trouble.retries += retried;
     if (success) {
       c.ok++;
       committed.ok++;
-      c.latency.recordValue(Math.max(1, micros));
+      c.latency.recordValue(Math.max(1, latencyNanos / 1000));
+      if (latencyNanos > latencyLimitNanos) {
+        c.late++;
+      }
     } else {
       c.failed++;
       trouble.failed++;
-      c.recoverIfDisconnected();
+      if (pool == null) {
+        c.recoverIfDisconnected();
+      }
+    }
+    if (progress != null) {
+      (success ? progress.ok : progress.failed).increment();
+      progress.retries.add(retried);
+      if (success) {
+        progress.record(Math.max(1, latencyNanos / 1000));
+      }
+    }
+  }
+
+  /**
+   * A pooled connection, its wait recorded; null (op counted failed) if the pool cannot give one.
+   */
+  private Connection lease(Client c) {
+    long t0 = System.nanoTime();
+    try {
+      Connection conn = pool.getConnection();
+      c.poolWait.recordValue(Math.max(1, (System.nanoTime() - t0) / 1000));
+      return conn;
+    } catch (SQLException e) {
+      c.stats.error(FailureKind.CONNECTION, e.getSQLState(), "pool: " + e.getMessage(), false);
+      c.stats.failed(FailureKind.CONNECTION);
+      c.failed++;
+      LockSupport.parkNanos(100_000_000L);
+      return null;
     }
   }
 }

@@ -47,19 +47,31 @@ public final class ConsoleReport {
     if (!t.client().sessionSettings().isEmpty()) {
       out.printf("session settings: %s%n", t.client().sessionSettings());
     }
-    out.printf("number of clients: %d (one connection each)%n", p.clients());
+    if (p.pooled()) {
+      out.printf(
+          "number of clients: %d sharing a pool of %d connections (HikariCP)%n",
+          p.clients(), p.poolSize());
+    } else {
+      out.printf("number of clients: %d (one connection each)%n", p.clients());
+    }
+    if (p.timing().rate() != null) {
+      out.printf(
+          Locale.ROOT,
+          "rate: %.1f ops/s scheduled (Poisson arrivals); latency from the scheduled start%n",
+          p.timing().rate());
+    }
     out.printf(
         "duration: %s measured (%d iterations of %s), warmup %s, %d fork%s%n",
-        Durations.format(p.duration()),
-        p.iterations(),
-        Durations.format(p.iterationTime()),
-        Durations.format(p.warmup()),
-        p.forks(),
-        p.forks() == 1 ? "" : "s");
+        Durations.format(p.timing().duration()),
+        p.timing().iterations(),
+        Durations.format(p.timing().iterationTime()),
+        Durations.format(p.timing().warmup()),
+        p.timing().forks(),
+        p.timing().forks() == 1 ? "" : "s");
     out.printf("number of ops: %d successful, %d failed%n", m.ops(), m.failedOps());
     out.printf(
         "number of retries: %d (%d ops retried; max tries %d)%n",
-        m.retries(), m.retriedOps(), p.maxTries());
+        m.retries(), m.retriedOps(), p.session().maxTries());
     out.printf("failures by kind: %s%n", m.failures().isEmpty() ? "none" : kinds(m.failures()));
     out.printf(
         Locale.ROOT,
@@ -70,6 +82,28 @@ public final class ConsoleReport {
         l.p99(),
         l.p999(),
         l.max());
+    if (m.scheduleLagMs() != null) {
+      out.printf(
+          Locale.ROOT,
+          "schedule lag (ms): mean %.3f, p99 %.3f, max %.3f%n",
+          m.scheduleLagMs().mean(),
+          m.scheduleLagMs().p99(),
+          m.scheduleLagMs().max());
+    }
+    if (p.timing().latencyLimit() != null) {
+      out.printf(
+          "ops above the latency limit of %s: %d late, %d skipped%n",
+          Durations.format(p.timing().latencyLimit()), m.lateOps(), m.skippedOps());
+    }
+    if (m.poolWaitMs() != null) {
+      out.printf(
+          Locale.ROOT,
+          "pool wait (ms): mean %.3f, p50 %.3f, p99 %.3f, max %.3f (included in the latency)%n",
+          m.poolWaitMs().mean(),
+          m.poolWaitMs().p50(),
+          m.poolWaitMs().p99(),
+          m.poolWaitMs().max());
+    }
     out.printf(Locale.ROOT, "statements/s = %.1f%n", m.statementsPerSecond());
     if (m.rowsPerSecond() != null) {
       out.printf(Locale.ROOT, "rows/s = %.1f%n", m.rowsPerSecond());

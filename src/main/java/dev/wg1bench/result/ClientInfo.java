@@ -8,6 +8,10 @@ import java.util.Map;
  * @param ssl what the connections negotiated (pg_stat_ssl), "off" when unencrypted
  * @param sslmode the sslmode asked for ("prefer" is pgjdbc's default)
  * @param sessionSettings effective values of each --set, read back from a client connection
+ * @param binaryTransfer pgjdbc binaryTransfer (its default is true)
+ * @param fetchSize pgjdbc defaultRowFetchSize (its default is 0: all rows)
+ * @param jdbcProperties other pgjdbc properties given with --jdbc-property
+ * @param pool the shared pool, or null when each client had its own connection
  */
 public record ClientInfo(
     String pgjdbc,
@@ -18,5 +22,10 @@ public record ClientInfo(
     String sslmode,
     String ssl,
     Map<String, String> sessionSettings,
+    boolean binaryTransfer,
+    int fetchSize,
+    boolean rewriteBatchedInserts,
+    Map<String, String> jdbcProperties,
     int clients,
-    int connections) {}
+    int connections,
+    PoolInfo pool) {}

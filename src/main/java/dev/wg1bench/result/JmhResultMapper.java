@@ -3,6 +3,7 @@ package dev.wg1bench.result;
 import dev.wg1bench.jmh.ForkReport;
 import dev.wg1bench.jmh.Trial;
 import dev.wg1bench.jmh.TrialRunner;
+import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.target.ServerInfo;
@@ -38,6 +39,12 @@ public final class JmhResultMapper {
     RunPlan p = trial.plan();
     List<ForkReport> forks = outcome.forks();
     Histogram h = new Histogram(3);
+    Histogram wait = new Histogram(3);
+    Histogram lag = new Histogram(3);
+    boolean pooled = false;
+    boolean paced = false;
+    long skipped = 0;
+    long late = 0;
     long ok = 0;
     long failed = 0;
     long retries = 0;
@@ -53,6 +60,16 @@ public final class JmhResultMapper {
     Map<String, String> settings = Map.of();
     for (ForkReport f : forks) {
       h.add(decode(f.histogram));
+      if (f.poolWaitHistogram != null) {
+        pooled = true;
+        wait.add(decode(f.poolWaitHistogram));
+      }
+      if (f.lagHistogram != null) {
+        paced = true;
+        lag.add(decode(f.lagHistogram));
+      }
+      skipped += f.measuredSkipped;
+      late += f.measuredLate;
       ok += f.measuredOk;
       failed += f.measuredFailed;
       retries += f.measuredRetries;
@@ -117,16 +134,7 @@ public final class JmhResultMapper {
       attempted = seconds > 0 ? (ok + failed) / seconds : 0;
     }
     int rowsPerOp = workload.rowsInsertedPerOp();
-    Latency latency =
-        new Latency(
-            h.getTotalCount(),
-            ms(h.getMean()),
-            ms(h.getStdDeviation()),
-            ms(h.getValueAtPercentile(50)),
-            ms(h.getValueAtPercentile(90)),
-            ms(h.getValueAtPercentile(99)),
-            ms(h.getValueAtPercentile(99.9)),
-            ms(h.getMaxValue()));
+    Latency latency = latency(h);
     Measurement m =
         new Measurement(
             tps,
@@ -140,26 +148,53 @@ public final class JmhResultMapper {
             statements,
             seconds > 0 ? statements / seconds : 0,
             rowsPerOp > 0 ? tps * rowsPerOp : null,
+            paced ? "scheduled start" : "op start",
             latency,
+            skipped,
+            late,
+            pooled ? latency(wait) : null,
+            paced ? latency(lag) : null,
             perIteration,
             totalOk,
             totalFailed,
             stoppedBy);
     Isolation iso = trial.isolation();
+    DriverKnobs d = p.driver();
     ClientInfo client =
         new ClientInfo(
             org.postgresql.util.DriverInfo.DRIVER_VERSION,
-            p.queryMode().cliName(),
-            p.queryMode().preferQueryMode(),
-            p.queryMode().prepareThreshold(),
+            p.session().queryMode().cliName(),
+            p.session().queryMode().preferQueryMode(),
+            d.prepareThreshold() != null
+                ? d.prepareThreshold()
+                : p.session().queryMode().prepareThreshold(),
             iso == null
                 ? "server default (" + server.settings().get("default_transaction_isolation") + ")"
                 : iso.sqlName(),
-            p.sslmode() == null ? "prefer (pgjdbc default)" : p.sslmode(),
+            d.sslmode() == null ? "prefer (pgjdbc default)" : d.sslmode(),
             ssl,
             settings,
+            d.binaryTransfer() == null || d.binaryTransfer(),
+            d.fetchSize() == null ? 0 : d.fetchSize(),
+            d.rewriteBatchedInserts(),
+            d.properties(),
             p.clients(),
-            p.clients());
+            p.connections(),
+            p.pooled() ? new PoolInfo("HikariCP " + hikariVersion(), p.poolSize(), 300_000) : null);
+    List<ProgressPoint> progress = new ArrayList<>();
+    for (com.fasterxml.jackson.databind.JsonNode n : outcome.progress()) {
+      progress.add(
+          new ProgressPoint(
+              n.get("t").asDouble(),
+              n.get("phase").asText(),
+              n.get("ops").asLong(),
+              n.get("opsPerSecond").asDouble(),
+              n.get("p50Ms").isNull() ? null : n.get("p50Ms").asDouble(),
+              n.get("p99Ms").isNull() ? null : n.get("p99Ms").asDouble(),
+              n.get("retries").asLong(),
+              n.get("failures").asLong(),
+              n.get("skipped").asLong()));
+    }
     return new TrialResult(
         trial.target().name(),
         trial.target().kind().name().toLowerCase(java.util.Locale.ROOT),
@@ -169,8 +204,26 @@ public final class JmhResultMapper {
         client,
         m,
         new ArrayList<>(errors.values()),
+        progress,
         started.toString(),
         finished.toString());
+  }
+
+  private static Latency latency(Histogram h) {
+    return new Latency(
+        h.getTotalCount(),
+        ms(h.getMean()),
+        ms(h.getStdDeviation()),
+        ms(h.getValueAtPercentile(50)),
+        ms(h.getValueAtPercentile(90)),
+        ms(h.getValueAtPercentile(99)),
+        ms(h.getValueAtPercentile(99.9)),
+        ms(h.getMaxValue()));
+  }
+
+  private static String hikariVersion() {
+    String v = com.zaxxer.hikari.HikariDataSource.class.getPackage().getImplementationVersion();
+    return v == null ? "" : v;
   }
 
   private static double ms(double micros) {

@@ -16,6 +16,10 @@ import java.util.Map;
  * @param failures failed ops by kind
  * @param statementsPerSecond SQL statements sent per second (BEGIN/END included)
  * @param rowsPerSecond rows inserted per second (workloads that insert), else null
+ * @param skippedOps --rate with --latency-limit: ops skipped because they could not start in time
+ * @param lateOps --latency-limit: successful ops that took longer than the limit
+ * @param poolWaitMs time ops waited for a pooled connection, null without a pool
+ * @param scheduleLagMs how late ops started against their schedule, null without --rate
  * @param iterationTps tps of each measurement iteration (all forks), for spread and plots
  * @param totalOps successful ops over the whole trial, warmup included (what the data shows)
  * @param totalFailedOps failed ops over the whole trial
@@ -33,7 +37,12 @@ public record Measurement(
     long statements,
     double statementsPerSecond,
     Double rowsPerSecond,
+    String latencyFrom,
     Latency latencyMs,
+    long skippedOps,
+    long lateOps,
+    Latency poolWaitMs,
+    Latency scheduleLagMs,
     List<Double> iterationTps,
     long totalOps,
     long totalFailedOps,

@@ -8,6 +8,7 @@ import java.util.List;
  *
  * @param target name, kind and password-free URL of the server
  * @param scale pgbench scale the scripts saw
+ * @param progress the --progress time series, one point per printed line (empty without it)
  */
 public record TrialResult(
     String target,
@@ -18,5 +19,6 @@ public record TrialResult(
     ClientInfo client,
     Measurement measurement,
     List<ErrorRecord> errors,
+    List<ProgressPoint> progress,
     String startedAt,
     String finishedAt) {}

@@ -1,5 +1,6 @@
 package dev.wg1bench.target;
 
+import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.QueryMode;
 import java.util.Map;
@@ -11,11 +12,22 @@ import java.util.Map;
  * @param isolation level set with {@link java.sql.Connection#setTransactionIsolation}, or null to
  *     leave the server default
  * @param sessionSettings applied with {@code set_config(name, value, false)} right after connect
+ * @param driver pgjdbc properties
  */
 public record ClientSettings(
-    QueryMode queryMode, Isolation isolation, Map<String, String> sessionSettings, String sslmode) {
+    QueryMode queryMode,
+    Isolation isolation,
+    Map<String, String> sessionSettings,
+    DriverKnobs driver) {
 
   public static ClientSettings defaults() {
-    return new ClientSettings(QueryMode.SIMPLE, null, Map.of(), null);
+    return new ClientSettings(QueryMode.SIMPLE, null, Map.of(), DriverKnobs.defaults());
+  }
+
+  /** The prepareThreshold in effect: --prepare-threshold if given, else the query mode's. */
+  public int prepareThreshold() {
+    return driver.prepareThreshold() != null
+        ? driver.prepareThreshold()
+        : queryMode.prepareThreshold();
   }
 }

@@ -1,5 +1,6 @@
 package dev.wg1bench.target;
 
+import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.TargetSpec;
 import java.sql.Connection;
@@ -38,6 +39,7 @@ public final class ConnectionFactory {
     return settings;
   }
 
+  /** Driver properties of this target and settings; holds the password, never log it. */
   Properties properties() {
     Properties p = new Properties();
     if (target.user() != null) {
@@ -50,10 +52,22 @@ public final class ConnectionFactory {
     PGProperty.CONNECT_TIMEOUT.set(p, CONNECT_TIMEOUT_S);
     PGProperty.LOGIN_TIMEOUT.set(p, CONNECT_TIMEOUT_S * 2);
     PGProperty.PREFER_QUERY_MODE.set(p, settings.queryMode().preferQueryMode());
-    PGProperty.PREPARE_THRESHOLD.set(p, settings.queryMode().prepareThreshold());
-    if (settings.sslmode() != null) {
-      PGProperty.SSL_MODE.set(p, settings.sslmode());
+    PGProperty.PREPARE_THRESHOLD.set(p, settings.prepareThreshold());
+    DriverKnobs d = settings.driver();
+    if (d.sslmode() != null) {
+      PGProperty.SSL_MODE.set(p, d.sslmode());
     }
+    if (d.binaryTransfer() != null) {
+      PGProperty.BINARY_TRANSFER.set(p, d.binaryTransfer());
+    }
+    if (d.fetchSize() != null) {
+      PGProperty.DEFAULT_ROW_FETCH_SIZE.set(p, d.fetchSize());
+    }
+    if (d.rewriteBatchedInserts()) {
+      PGProperty.REWRITE_BATCHED_INSERTS.set(p, true);
+    }
+    // names were checked against PGProperty when the plan was built
+    d.properties().forEach((k, v) -> PGProperty.forName(k).set(p, v));
     return p;
   }
 
@@ -79,6 +93,50 @@ public final class ConnectionFactory {
       c.close();
       throw e;
     }
+  }
+
+  /**
+   * A HikariCP pool of {@code size} connections set up like {@link #openClient()}: the way an
+   * application server shares few connections among many request threads.
+   */
+  public com.zaxxer.hikari.HikariDataSource pool(int size) {
+    com.zaxxer.hikari.HikariConfig hc = new com.zaxxer.hikari.HikariConfig();
+    hc.setPoolName("wg1bench-" + target.name());
+    hc.setJdbcUrl(target.jdbcUrl());
+    hc.setDataSourceProperties(properties());
+    hc.setMaximumPoolSize(size);
+    hc.setMinimumIdle(size);
+    hc.setAutoCommit(true);
+    // a client waits for a connection as long as an op may take, rather than failing the op
+    hc.setConnectionTimeout(java.time.Duration.ofMinutes(5).toMillis());
+    hc.setInitializationFailTimeout(CONNECT_TIMEOUT_S * 1000L);
+    if (settings.isolation() != null) {
+      hc.setTransactionIsolation("TRANSACTION_" + settings.isolation().name());
+    }
+    if (!settings.sessionSettings().isEmpty()) {
+      hc.setConnectionInitSql(initSql(settings.sessionSettings()));
+    }
+    return new com.zaxxer.hikari.HikariDataSource(hc);
+  }
+
+  /** set_config calls as one statement with quoted literals (HikariCP takes SQL text here). */
+  static String initSql(Map<String, String> settings) {
+    StringBuilder b = new StringBuilder("SELECT ");
+    String sep = "";
+    for (Map.Entry<String, String> e : settings.entrySet()) {
+      b.append(sep)
+          .append("set_config(")
+          .append(literal(e.getKey()))
+          .append(", ")
+          .append(literal(e.getValue()))
+          .append(", false)");
+      sep = ", ";
+    }
+    return b.toString();
+  }
+
+  private static String literal(String s) {
+    return "'" + s.replace("'", "''") + "'";
   }
 
   static void applySettings(Connection c, Map<String, String> settings) throws SQLException {

@@ -14,6 +14,7 @@ import java.util.Set;
  * @param maxTries tries for ops failing with serialization failure or deadlock
  * @param exitOnError give up the run at the first failed op
  * @param defines --define variables
+ * @param batchSize rows per op of the insert workloads
  */
 public record ClientContext(
     int clientId,
@@ -22,7 +23,16 @@ public record ClientContext(
     long randomSeed,
     int maxTries,
     boolean exitOnError,
-    Map<String, String> defines) {
+    Map<String, String> defines,
+    int batchSize) {
+
+  /**
+   * This client's random stream. Every workload derives it the same way, so the insert variants
+   * draw the same numbers for the same client and op, and insert the same rows.
+   */
+  public long clientSeed() {
+    return randomSeed ^ (0x9E3779B97F4A7C15L * (clientId + 1));
+  }
 
   /** Variables every script may use without defining them. */
   public static final Set<String> BUILTIN_VARIABLES =

@@ -32,8 +32,6 @@ import org.postgresql.core.TransactionState;
  * re-run with the same random numbers; other errors fail the op and the run goes on.
  */
 final class ScriptSession implements ClientSession {
-  private final Connection conn;
-  private final BaseConnection pg;
   private final CompiledScript[] scripts;
   private final Step[][] steps;
   private final PreparedStatement[][] statements;
@@ -51,15 +49,14 @@ final class ScriptSession implements ClientSession {
   /** Random state at the start of the current op, restored on retry (reused, no allocation). */
   private final long[] saved;
 
+  /** The connection the cached statements belong to; another one (from a pool) re-prepares. */
+  private Connection preparedOn;
+
   ScriptSession(
-      Connection conn,
       List<CompiledScript> compiled,
       int[] weights,
       Map<String, Object> variables,
-      ClientContext ctx)
-      throws SQLException {
-    this.conn = conn;
-    this.pg = conn.unwrap(BaseConnection.class);
+      ClientContext ctx) {
     int n = compiled.size();
     this.scripts = compiled.toArray(new CompiledScript[0]);
     this.steps = new Step[n][];
@@ -67,7 +64,7 @@ final class ScriptSession implements ClientSession {
     this.slots = new Object[n][];
     this.contexts = new EvalContext[n];
     this.cumulativeWeight = new long[n];
-    long seed = ctx.randomSeed() ^ (0x9E3779B97F4A7C15L * (ctx.clientId() + 1));
+    long seed = ctx.clientSeed();
     this.random = new PgbenchRandom(seed);
     this.chooser = new PgbenchRandom(~seed);
     long defaultSeed = (Long) variables.get("default_seed");
@@ -101,20 +98,28 @@ final class ScriptSession implements ClientSession {
   }
 
   @Override
-  public boolean runOp(OpStats stats) throws SQLException {
+  public boolean runOp(Connection conn, OpStats stats) throws SQLException {
+    if (conn != preparedOn) {
+      // statements of a pooled connection's earlier lease were closed with it; pgjdbc still
+      // reuses its server-side prepared statements per physical connection
+      for (PreparedStatement[] row : statements) {
+        java.util.Arrays.fill(row, null);
+      }
+      preparedOn = conn;
+    }
     int s = choose();
     if (maxTries > 1) {
       random.saveState(saved);
     }
     for (int attempt = 1; ; attempt++) {
       try {
-        execute(s, stats);
+        execute(conn, s, stats);
         if (attempt > 1) {
           stats.retriedOps++;
         }
         return true;
       } catch (SQLException e) {
-        rollbackIfNeeded();
+        rollbackIfNeeded(conn);
         FailureKind kind = FailureKind.of(e);
         boolean retry = kind.retryable() && attempt < maxTries;
         stats.error(kind, e.getSQLState(), firstLine(e.getMessage()), retry);
@@ -129,7 +134,7 @@ final class ScriptSession implements ClientSession {
         }
         return false;
       } catch (ScriptRuntimeException e) {
-        rollbackIfNeeded();
+        rollbackIfNeeded(conn);
         stats.error(FailureKind.SCRIPT, "-", e.getMessage(), false);
         stats.failed(FailureKind.SCRIPT);
         if (exitOnError) {
@@ -140,7 +145,7 @@ final class ScriptSession implements ClientSession {
     }
   }
 
-  private void execute(int s, OpStats stats) throws SQLException {
+  private void execute(Connection conn, int s, OpStats stats) throws SQLException {
     Step[] st = steps[s];
     Object[] vars = slots[s];
     EvalContext ctx = contexts[s];
@@ -215,14 +220,21 @@ final class ScriptSession implements ClientSession {
     }
   }
 
-  private void rollbackIfNeeded() throws SQLException {
-    if (conn.isClosed()) {
-      return;
-    }
-    if (pg.getTransactionState() != TransactionState.IDLE) {
-      try (Statement st = conn.createStatement()) {
-        st.execute("ROLLBACK");
+  /** After a failure inside BEGIN ... END the server waits for ROLLBACK; a dead link needs none. */
+  static void rollbackIfNeeded(Connection conn) {
+    try {
+      if (conn.isClosed()) {
+        return;
       }
+      if (!conn.getAutoCommit()) {
+        conn.rollback();
+      } else if (conn.unwrap(BaseConnection.class).getTransactionState() != TransactionState.IDLE) {
+        try (Statement st = conn.createStatement()) {
+          st.execute("ROLLBACK");
+        }
+      }
+    } catch (SQLException e) {
+      // the connection is broken; the op is already counted as failed and the caller reconnects
     }
   }
 
@@ -236,6 +248,9 @@ final class ScriptSession implements ClientSession {
 
   @Override
   public void close() {
+    if (preparedOn == null) {
+      return;
+    }
     for (PreparedStatement[] row : statements) {
       for (PreparedStatement ps : row) {
         if (ps != null) {

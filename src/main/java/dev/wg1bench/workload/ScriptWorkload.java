@@ -10,8 +10,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -113,11 +111,11 @@ public final class ScriptWorkload implements Workload {
   }
 
   @Override
-  public ClientSession open(Connection connection, ClientContext context) throws SQLException {
+  public ClientSession open(ClientContext context) {
     Map<String, Object> vars = context.variables();
     Set<String> predefined = new HashSet<>(vars.keySet());
     List<CompiledScript> compiled = compile(predefined);
     int[] weights = sources.stream().mapToInt(ScriptSource::weight).toArray();
-    return new ScriptSession(connection, compiled, weights, vars, context);
+    return new ScriptSession(compiled, weights, vars, context);
   }
 }

@@ -1,8 +1,6 @@
 package dev.wg1bench.workload;
 
 import dev.wg1bench.plan.Isolation;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.Set;
 
 /**
@@ -38,12 +36,20 @@ public interface Workload {
    */
   void check(Set<String> predefined);
 
-  /** Prepares one client's session on a connection it owns for the whole run. */
-  ClientSession open(Connection connection, ClientContext context) throws SQLException;
+  /**
+   * One client's session: its variables and random numbers. Connections are handed to it per op, so
+   * the same session works with a dedicated connection or a pool.
+   */
+  ClientSession open(ClientContext context);
 
   /** Schemas a workload may need. */
   enum Schema {
     NONE,
     PGBENCH
+  }
+
+  /** Connection settings the workload needs whatever the user asked (none by default). */
+  default boolean needsAutocommitOff() {
+    return false;
   }
 }

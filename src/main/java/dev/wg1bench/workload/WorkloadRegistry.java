@@ -1,63 +1,84 @@
 package dev.wg1bench.workload;
 
+import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.ScriptSource;
 import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.plan.WorkloadKnobs;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The built-in workloads, one registration line each. A script workload's SQL, description and seed
- * section live in its file under {@code workloads/}.
+ * section live in its file under {@code workloads/}; a Java workload is built from the run's
+ * workload knobs (e.g. --batch-size).
  */
 public final class WorkloadRegistry {
-  private static final Map<String, Workload> BUILTIN = new LinkedHashMap<>();
+  private static final Map<String, Function<WorkloadKnobs, Workload>> BUILTIN =
+      new LinkedHashMap<>();
 
   static {
-    register(ScriptWorkload.builtin("tpcb"));
-    register(ScriptWorkload.builtin("select_only"));
-    register(ScriptWorkload.builtin("select_range"));
-    register(ScriptWorkload.builtin("update1"));
-    register(ScriptWorkload.builtin("write1"));
-    register(ScriptWorkload.builtin("write10"));
-    register(ScriptWorkload.builtin("rr_write10"));
-    register(ScriptWorkload.builtin("insert8"));
-    register(ScriptWorkload.builtin("insert8_multirow"));
+    script("tpcb");
+    script("select_only");
+    script("select_range");
+    script("update1");
+    script("write1");
+    script("write10");
+    script("rr_write10");
+    script("insert8");
+    script("insert8_multirow");
+    java("insert_batch", k -> new InsertWorkload(InsertWorkload.Variant.BATCH, k.batchSize()));
+    java(
+        "insert_multirow", k -> new InsertWorkload(InsertWorkload.Variant.MULTIROW, k.batchSize()));
+    java("insert_copy", k -> new InsertWorkload(InsertWorkload.Variant.COPY, k.batchSize()));
   }
 
   private WorkloadRegistry() {}
 
-  private static void register(Workload w) {
-    BUILTIN.put(w.name(), w);
+  private static void script(String name) {
+    Workload w = ScriptWorkload.builtin(name);
+    BUILTIN.put(name, k -> w);
   }
 
+  private static void java(String name, Function<WorkloadKnobs, Workload> factory) {
+    BUILTIN.put(name, factory);
+  }
+
+  /** Every built-in, with default knobs (for listings and contract tests). */
   public static List<Workload> all() {
-    return List.copyOf(BUILTIN.values());
+    WorkloadKnobs defaults = new WorkloadKnobs(null, Map.of(), WorkloadKnobs.DEFAULT_BATCH_SIZE, 0);
+    return BUILTIN.values().stream().map(f -> f.apply(defaults)).toList();
   }
 
-  public static Workload get(String name) {
-    Workload w = BUILTIN.get(name);
-    if (w == null) {
+  public static boolean exists(String name) {
+    return BUILTIN.containsKey(name);
+  }
+
+  private static Function<WorkloadKnobs, Workload> factory(String name) {
+    Function<WorkloadKnobs, Workload> f = BUILTIN.get(name);
+    if (f == null) {
       throw new UsageException(
           "--workload '"
               + name
               + "' is not a workload; valid: "
               + String.join(", ", BUILTIN.keySet()));
     }
-    return w;
+    return f;
   }
 
-  /** The workload a plan describes: a built-in by name, or the user's scripts. */
-  public static Workload resolve(String name, List<ScriptSource> scripts) {
-    if (BUILTIN.containsKey(name)) {
-      return BUILTIN.get(name);
+  /** The workload a plan describes: a built-in by name with the plan's knobs, or its scripts. */
+  public static Workload resolve(RunPlan plan) {
+    if (BUILTIN.containsKey(plan.workload())) {
+      return BUILTIN.get(plan.workload()).apply(plan.params());
     }
-    return new ScriptWorkload(name, scripts);
+    return new ScriptWorkload(plan.workload(), plan.scripts());
   }
 
-  /** Script text of a built-in, so a plan carries exactly what runs. */
+  /** Script text of a built-in (none for Java workloads), so a plan carries exactly what runs. */
   public static List<ScriptSource> sources(String name) {
-    Workload w = get(name);
+    Workload w =
+        factory(name).apply(new WorkloadKnobs(null, Map.of(), WorkloadKnobs.DEFAULT_BATCH_SIZE, 0));
     if (w instanceof ScriptWorkload s) {
       return s.sources();
     }

@@ -53,6 +53,17 @@ class CliErrorsTest {
         "--target jdbc:postgresql://host|has no database name",
         "--bogus|Unknown option: '--bogus'",
         "--exit-on-error --forks 0|--exit-on-error needs --forks 1 or more",
+        "--clients 4 --pool-size 9|--pool-size must be between 1 and 4, got 9",
+        "--rate 0|--rate must be > 0",
+        "--rate fast|'fast' is not a double",
+        "--latency-limit 0|--latency-limit must be > 0",
+        "--progress 10ms|--progress must be at least 100 ms",
+        "--batch-size 0|--batch-size must be between 1 and 100000, got 0",
+        "--jdbc-property prepareTreshold=3|'prepareTreshold' is not a pgjdbc property; closest: prepareThreshold",
+        "--jdbc-property password=x|--jdbc-property password: give it in the URL",
+        "--prepare-threshold 5|--prepare-threshold has no effect with --query-mode simple",
+        "--binary-transfer maybe|'maybe' is not a boolean",
+        "--fetch-size -1|--fetch-size must be between 0 and 100000000, got -1",
       })
   void badOptionValue(String option, String message) {
     String[] opt = option.split(" ");

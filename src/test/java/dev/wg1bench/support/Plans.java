@@ -1,10 +1,14 @@
 package dev.wg1bench.support;
 
+import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.QueryMode;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.ScriptSource;
+import dev.wg1bench.plan.SessionKnobs;
 import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.plan.Timing;
+import dev.wg1bench.plan.WorkloadKnobs;
 import dev.wg1bench.workload.WorkloadRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -56,19 +60,11 @@ public final class Plans {
         scripts,
         targets,
         clients,
-        Duration.ofMillis(300),
-        Duration.ofMillis(1500),
-        3,
-        0,
-        isolation,
-        mode,
-        Map.of(),
-        maxTries,
         null,
-        defines,
-        false,
-        42L,
-        null,
+        new Timing(Duration.ofMillis(300), Duration.ofMillis(1500), 3, 0, null, null, null),
+        new SessionKnobs(isolation, mode, Map.of(), maxTries, false),
+        DriverKnobs.defaults(),
+        new WorkloadKnobs(null, defines, WorkloadKnobs.DEFAULT_BATCH_SIZE, 42L),
         output);
   }
 }

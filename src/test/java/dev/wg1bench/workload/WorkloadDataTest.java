@@ -42,16 +42,19 @@ class WorkloadDataTest {
   }
 
   static final Map<String, DataCheck> CHECKS =
-      Map.of(
-          "tpcb", WorkloadDataTest::balancesAgree,
-          "select_only", WorkloadDataTest::nothingWritten,
-          "select_range", WorkloadDataTest::nothingWritten,
-          "update1", m -> updatedRandomAccounts(m, 1),
-          "write1", m -> updatedRandomAccounts(m, 10),
-          "write10", m -> updatedRandomAccounts(m, 10),
-          "rr_write10", m -> updatedRandomAccounts(m, 10),
-          "insert8", WorkloadDataTest::insertedEightRowOps,
-          "insert8_multirow", WorkloadDataTest::insertedEightRowOps);
+      Map.ofEntries(
+          Map.entry("tpcb", WorkloadDataTest::balancesAgree),
+          Map.entry("select_only", WorkloadDataTest::nothingWritten),
+          Map.entry("select_range", WorkloadDataTest::nothingWritten),
+          Map.entry("update1", m -> updatedRandomAccounts(m, 1)),
+          Map.entry("write1", m -> updatedRandomAccounts(m, 10)),
+          Map.entry("write10", m -> updatedRandomAccounts(m, 10)),
+          Map.entry("rr_write10", m -> updatedRandomAccounts(m, 10)),
+          Map.entry("insert8", WorkloadDataTest::insertedEightRowOps),
+          Map.entry("insert8_multirow", WorkloadDataTest::insertedEightRowOps),
+          Map.entry("insert_batch", WorkloadDataTest::insertedEightRowOps),
+          Map.entry("insert_multirow", WorkloadDataTest::insertedEightRowOps),
+          Map.entry("insert_copy", WorkloadDataTest::insertedEightRowOps));
 
   @TempDir Path tmp;
 

@@ -1,0 +1,122 @@
+package dev.wg1bench.plan;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.postgresql.PGProperty;
+
+/**
+ * pgjdbc settings that a run varies, each recorded in the result. Unset (null) means the driver's
+ * default, which is also recorded.
+ *
+ * @param sslmode pgjdbc sslmode
+ * @param prepareThreshold executions before pgjdbc switches to a named server-side statement;
+ *     overrides the query mode's value
+ * @param binaryTransfer binary transfer of supported types
+ * @param fetchSize default row fetch size (takes effect in transactions, as pgjdbc documents)
+ * @param rewriteBatchedInserts pgjdbc's reWriteBatchedInserts
+ * @param properties any other pgjdbc property, by its pgjdbc name
+ */
+public record DriverKnobs(
+    String sslmode,
+    Integer prepareThreshold,
+    Boolean binaryTransfer,
+    Integer fetchSize,
+    boolean rewriteBatchedInserts,
+    Map<String, String> properties) {
+
+  static final List<String> SSLMODES =
+      List.of("disable", "allow", "prefer", "require", "verify-ca", "verify-full");
+
+  /** Properties that have their own option, or would put a secret where results are written. */
+  static final Map<String, String> RESERVED =
+      Map.of(
+          "password", "give it in the URL, PGPASSWORD or --password-file",
+          "user", "give it in the URL or PGUSER",
+          "preferQueryMode", "use --query-mode",
+          "prepareThreshold", "use --prepare-threshold",
+          "sslmode", "use --sslmode",
+          "binaryTransfer", "use --binary-transfer",
+          "defaultRowFetchSize", "use --fetch-size",
+          "reWriteBatchedInserts", "use --rewrite-batched-inserts");
+
+  public static DriverKnobs defaults() {
+    return new DriverKnobs(null, null, null, null, false, Map.of());
+  }
+
+  public DriverKnobs {
+    properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+  }
+
+  void validate(QueryMode mode) {
+    if (sslmode != null && !SSLMODES.contains(sslmode)) {
+      throw new UsageException(
+          "--sslmode '" + sslmode + "' is not one of " + String.join(", ", SSLMODES));
+    }
+    if (prepareThreshold != null) {
+      Checks.range("--prepare-threshold", prepareThreshold, -1, 1_000_000);
+      if (mode == QueryMode.SIMPLE) {
+        throw new UsageException(
+            "--prepare-threshold has no effect with --query-mode simple; use extended or prepared");
+      }
+    }
+    if (fetchSize != null) {
+      Checks.range("--fetch-size", fetchSize, 0, 100_000_000);
+    }
+    for (String name : properties.keySet()) {
+      String why = RESERVED.get(name);
+      if (why != null) {
+        throw new UsageException("--jdbc-property " + name + ": " + why);
+      }
+      if (PGProperty.forName(name) == null) {
+        throw new UsageException(
+            "--jdbc-property '"
+                + name
+                + "' is not a pgjdbc property; closest: "
+                + String.join(", ", closest(name)));
+      }
+    }
+  }
+
+  /** The three pgjdbc property names nearest to a misspelled one (edit distance, ignoring case). */
+  static List<String> closest(String name) {
+    List<String> all = new ArrayList<>();
+    for (PGProperty p : PGProperty.values()) {
+      all.add(p.getName());
+    }
+    String n = name.toLowerCase(Locale.ROOT);
+    all.sort(
+        Comparator.comparingInt((String c) -> distance(n, c.toLowerCase(Locale.ROOT)))
+            .thenComparing(c -> c));
+    return all.subList(0, Math.min(3, all.size()));
+  }
+
+  static int distance(String a, String b) {
+    int[] prev = new int[b.length() + 1];
+    int[] cur = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      prev[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      cur[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+      }
+      int[] t = prev;
+      prev = cur;
+      cur = t;
+    }
+    return prev[b.length()];
+  }
+
+  /** Names of the driver properties these knobs set, for the record. */
+  public static Set<String> optionProperties() {
+    return RESERVED.keySet();
+  }
+}

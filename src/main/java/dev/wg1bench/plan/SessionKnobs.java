@@ -1,0 +1,36 @@
+package dev.wg1bench.plan;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * How each client session behaves: the app-side knobs that live in the connection.
+ *
+ * @param isolation isolation level, or null for the workload's own default
+ * @param queryMode pgbench -M protocol
+ * @param settings {@code --set NAME=VALUE}, applied with set_config on every connection
+ * @param maxTries tries per op for serialization failures and deadlocks (1 = no retry)
+ * @param exitOnError stop the run at the first op that fails after its tries
+ */
+public record SessionKnobs(
+    Isolation isolation,
+    QueryMode queryMode,
+    Map<String, String> settings,
+    int maxTries,
+    boolean exitOnError) {
+
+  public SessionKnobs {
+    settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+  }
+
+  void validate() {
+    Checks.range("--max-tries", maxTries, 1, 1_000_000);
+    for (String k : settings.keySet()) {
+      if (!k.matches("[A-Za-z_][A-Za-z0-9_.]*")) {
+        throw new UsageException(
+            "--set '" + k + "' is not a setting name (letters, digits, _ and .)");
+      }
+    }
+  }
+}

@@ -1,0 +1,60 @@
+package dev.wg1bench.plan;
+
+import java.time.Duration;
+
+/**
+ * How long and how a run is measured and paced.
+ *
+ * @param warmup total warmup time (one JMH warmup iteration), zero for none
+ * @param duration total measured time, split into {@code iterations} JMH iterations
+ * @param iterations JMH measurement iterations (3 or more for an error estimate)
+ * @param forks JMH forks; 0 runs in this JVM (tests), 1 or more in fresh JVMs
+ * @param progress interval of progress lines (pgbench -P), or null for none
+ * @param rate target ops per second over all clients, Poisson arrivals (pgbench -R), or null
+ * @param latencyLimit ops later than this are counted late, and under --rate skipped when they
+ *     cannot start in time (pgbench -L), or null
+ */
+public record Timing(
+    Duration warmup,
+    Duration duration,
+    int iterations,
+    int forks,
+    Duration progress,
+    Double rate,
+    Duration latencyLimit) {
+
+  /** Measured time of one JMH iteration. */
+  public Duration iterationTime() {
+    return duration.dividedBy(iterations);
+  }
+
+  void validate() {
+    Checks.range("--iterations", iterations, 1, 1000);
+    Checks.range("--forks", forks, 0, 100);
+    if (duration.isNegative() || duration.isZero()) {
+      throw new UsageException("--duration must be > 0, got " + Durations.format(duration));
+    }
+    if (warmup.isNegative()) {
+      throw new UsageException("--warmup must be >= 0, got " + Durations.format(warmup));
+    }
+    if (duration.toMillis() / iterations < 100) {
+      throw new UsageException(
+          "--duration "
+              + Durations.format(duration)
+              + " split into --iterations "
+              + iterations
+              + " gives iterations shorter than 100 ms; lengthen --duration or lower --iterations");
+    }
+    if (progress != null && progress.toMillis() < 100) {
+      throw new UsageException(
+          "--progress must be at least 100 ms, got " + Durations.format(progress));
+    }
+    if (rate != null && !(rate > 0 && rate <= 10_000_000)) {
+      throw new UsageException("--rate must be > 0 and <= 10000000 ops/s, got " + rate);
+    }
+    if (latencyLimit != null && latencyLimit.toNanos() <= 0) {
+      throw new UsageException(
+          "--latency-limit must be > 0, got " + Durations.format(latencyLimit));
+    }
+  }
+}

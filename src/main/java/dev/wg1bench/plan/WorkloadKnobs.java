@@ -1,0 +1,38 @@
+package dev.wg1bench.plan;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What the workload itself is given.
+ *
+ * @param scale pgbench scale; null = detect from pgbench_branches (external) or the embedded
+ *     default
+ * @param defines {@code --define NAME=VALUE} script variables
+ * @param batchSize rows per op of the batch, multi-row and COPY insert workloads
+ * @param randomSeed seed of the clients' random generators (recorded so a run can be repeated)
+ */
+public record WorkloadKnobs(
+    Integer scale, Map<String, String> defines, int batchSize, long randomSeed) {
+
+  /** Rows per op of the insert workloads unless --batch-size says otherwise (the blog's 8). */
+  public static final int DEFAULT_BATCH_SIZE = 8;
+
+  public WorkloadKnobs {
+    defines = Collections.unmodifiableMap(new LinkedHashMap<>(defines));
+  }
+
+  void validate() {
+    if (scale != null) {
+      Checks.range("--scale", scale, 1, 1_000_000);
+    }
+    Checks.range("--batch-size", batchSize, 1, 100_000);
+    for (String k : defines.keySet()) {
+      if (!k.matches("[A-Za-z0-9_]+")) {
+        throw new UsageException(
+            "--define '" + k + "' is not a variable name (letters, digits and _)");
+      }
+    }
+  }
+}
