@@ -44,6 +44,8 @@ public interface Workload {
   /** Schemas a workload may need. */
   enum Schema {
     NONE,
-    PGBENCH
+    PGBENCH,
+    /** The five Star Schema Benchmark tables, created by {@code init ssb}. */
+    SSB
   }
 }

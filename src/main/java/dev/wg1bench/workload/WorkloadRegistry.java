@@ -23,6 +23,20 @@ public final class WorkloadRegistry {
     register(ScriptWorkload.builtin("rr_write10"));
     register(ScriptWorkload.builtin("insert8"));
     register(ScriptWorkload.builtin("insert8_multirow"));
+    register(ScriptWorkload.builtin("ssb"));
+    register(ScriptWorkload.builtin("ssb_q1.1", "ssb/q1.1"));
+    register(ScriptWorkload.builtin("ssb_q1.2", "ssb/q1.2"));
+    register(ScriptWorkload.builtin("ssb_q1.3", "ssb/q1.3"));
+    register(ScriptWorkload.builtin("ssb_q2.1", "ssb/q2.1"));
+    register(ScriptWorkload.builtin("ssb_q2.2", "ssb/q2.2"));
+    register(ScriptWorkload.builtin("ssb_q2.3", "ssb/q2.3"));
+    register(ScriptWorkload.builtin("ssb_q3.1", "ssb/q3.1"));
+    register(ScriptWorkload.builtin("ssb_q3.2", "ssb/q3.2"));
+    register(ScriptWorkload.builtin("ssb_q3.3", "ssb/q3.3"));
+    register(ScriptWorkload.builtin("ssb_q3.4", "ssb/q3.4"));
+    register(ScriptWorkload.builtin("ssb_q4.1", "ssb/q4.1"));
+    register(ScriptWorkload.builtin("ssb_q4.2", "ssb/q4.2"));
+    register(ScriptWorkload.builtin("ssb_q4.3", "ssb/q4.3"));
   }
 
   private WorkloadRegistry() {}
