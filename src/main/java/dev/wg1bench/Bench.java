@@ -3,6 +3,7 @@ package dev.wg1bench;
 import dev.wg1bench.jmh.Trial;
 import dev.wg1bench.jmh.TrialRunner;
 import dev.wg1bench.load.PgbenchLoader;
+import dev.wg1bench.load.ssb.SsbLoader;
 import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.RunPlan;
@@ -169,6 +170,9 @@ public final class Bench {
   private int prepareTables(
       Connection c, RunPlan plan, Workload workload, TargetSpec target, boolean embedded)
       throws SQLException {
+    if (workload.schema() == Workload.Schema.SSB) {
+      return requireSsb(c, workload, target, embedded);
+    }
     if (embedded) {
       int scale = plan.scale() != null ? plan.scale() : RunPlan.EMBEDDED_DEFAULT_SCALE;
       out.printf("target %s: creating pgbench tables at scale %d%n", target.name(), scale);
@@ -202,6 +206,32 @@ public final class Bench {
       return plan.scale();
     }
     return detected != null && detected > 0 ? detected : 1;
+  }
+
+  /** SSB workloads run on a database loaded by {@code init ssb}; its scale factor is not used. */
+  private static int requireSsb(
+      Connection c, Workload workload, TargetSpec target, boolean embedded) throws SQLException {
+    String init =
+        "java -jar target/wg1bench.jar init ssb --scale 1 --target '"
+            + target.name()
+            + "="
+            + target.jdbcUrl()
+            + "'";
+    if (embedded) {
+      throw new UsageException(
+          "--workload "
+              + workload.name()
+              + " needs the SSB tables: give an external --target loaded with: "
+              + init);
+    }
+    if (SsbLoader.detect(c) == null) {
+      throw new RunFailure(
+          "target "
+              + target.name()
+              + ": the SSB tables are missing or empty; create them first with: "
+              + init);
+    }
+    return 1;
   }
 
   /** {@code wg1bench init}: create and load the pgbench tables on each target. */
