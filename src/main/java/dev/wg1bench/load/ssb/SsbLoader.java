@@ -347,10 +347,25 @@ public final class SsbLoader {
       c.commit();
     } catch (SQLException e) {
       c.rollback();
-      throw e;
+      throw new RunFailure(
+          "init ssb could not (re)create the SSB tables: "
+              + describe(e)
+              + "; rolled back, nothing was changed",
+          e);
     } finally {
       c.setAutoCommit(true);
     }
+  }
+
+  /** The server's message with its DETAIL (e.g. which view depends on a table), on one line. */
+  static String describe(SQLException e) {
+    String m = ConnectionFactory.oneLine(e);
+    if (e instanceof org.postgresql.util.PSQLException p
+        && p.getServerErrorMessage() != null
+        && p.getServerErrorMessage().getDetail() != null) {
+      m += " (" + p.getServerErrorMessage().getDetail().replace('\n', ' ') + ")";
+    }
+    return m;
   }
 
   /** 84 monthly partitions 1992-01 .. 1998-12 of lineorder and date (2020 §6.5.4.5.2). */
