@@ -3,6 +3,7 @@ package dev.wg1bench;
 import dev.wg1bench.jmh.Trial;
 import dev.wg1bench.jmh.TrialRunner;
 import dev.wg1bench.load.PgbenchLoader;
+import dev.wg1bench.load.ssb.SsbLoader;
 import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.RunPlan;
@@ -109,20 +110,20 @@ public final class Bench {
               plan.session().queryMode(), isolation, plan.session().settings(), plan.driver());
       ConnectionFactory cf = new ConnectionFactory(target, settings);
       ServerInfo info;
-      int scale;
+      Dataset data;
       try (Connection c = cf.openPlain()) {
         info = ServerInfo.read(c);
         out.printf(
             "target %s: PostgreSQL %s, ssl %s%n",
             target.name(), info.version(), ServerInfo.sslInUse(c));
         checkSessionSettings(cf);
-        scale = prepareTables(c, plan, workload, target, embedded != null);
+        data = prepareTables(c, cf, plan, workload, target, embedded != null);
       } catch (SQLException e) {
         throw cf.failure("connecting", e);
       }
       Path dir = Files.createTempDirectory("wg1bench-trial-");
       try {
-        Trial trial = Trial.write(plan, target, scale, isolation, dir);
+        Trial trial = Trial.write(plan, target, data.scale(), isolation, dir);
         out.printf(
             "running %s on %s: %d clients%s%s, warmup %s, %d x %s measured, %d fork(s)...%n",
             workload.name(),
@@ -136,7 +137,8 @@ public final class Bench {
             plan.timing().forks());
         Instant started = Instant.now();
         TrialRunner.Outcome outcome = TrialRunner.run(trial, verbose, out);
-        return JmhResultMapper.map(trial, outcome, info, workload, started, Instant.now());
+        return JmhResultMapper.map(
+            trial, outcome, info, workload, data.description(), started, Instant.now());
       } finally {
         deleteTree(dir);
       }
@@ -169,18 +171,33 @@ public final class Bench {
   }
 
   /**
-   * Makes sure the workload's tables exist and returns the scale. The embedded server is fresh, so
-   * it is initialized here; an external server must have been initialized with {@code init}.
+   * Makes sure the workload's tables exist and says what they hold. The embedded server is fresh,
+   * so it is initialized here; an external server must have been initialized with {@code init}.
    */
-  private int prepareTables(
-      Connection c, RunPlan plan, Workload workload, TargetSpec target, boolean embedded)
+  /** What the workload runs on: the scale its scripts see as :scale, and a description. */
+  record Dataset(int scale, String description) {
+    static Dataset pgbench(int scale) {
+      return new Dataset(scale, "pgbench scale " + scale);
+    }
+  }
+
+  private Dataset prepareTables(
+      Connection c,
+      ConnectionFactory cf,
+      RunPlan plan,
+      Workload workload,
+      TargetSpec target,
+      boolean embedded)
       throws SQLException {
+    if (workload.schema() == Workload.Schema.SSB) {
+      return prepareSsb(c, cf, plan, target, embedded);
+    }
     if (embedded) {
       Integer given = plan.params().scale();
       int scale = given != null ? given : RunPlan.EMBEDDED_DEFAULT_SCALE;
       out.printf("target %s: creating pgbench tables at scale %d%n", target.name(), scale);
       PgbenchLoader.init(c, scale, 100, false, verbose ? out : null);
-      return scale;
+      return Dataset.pgbench(scale);
     }
     Integer detected = PgbenchLoader.detectScale(c);
     if (workload.schema() == Workload.Schema.PGBENCH) {
@@ -204,13 +221,50 @@ public final class Bench {
             "warning: --scale %d ignored: pgbench_branches holds %d rows, so the scale is %d (as pgbench does)%n",
             given, detected, detected);
       }
-      return detected;
+      return Dataset.pgbench(detected);
     }
     if (plan.params().scale() != null) {
-      return plan.params().scale();
+      return Dataset.pgbench(plan.params().scale());
     }
-    return detected != null && detected > 0 ? detected : 1;
+    return Dataset.pgbench(detected != null && detected > 0 ? detected : 1);
   }
+
+  /**
+   * SSB workloads run on a database loaded by {@code init ssb}. The embedded server loads itself at
+   * SF {@value #EMBEDDED_SSB_SCALE} (or --scale), small enough to take seconds.
+   */
+  private Dataset prepareSsb(
+      Connection c, ConnectionFactory cf, RunPlan plan, TargetSpec target, boolean embedded)
+      throws SQLException {
+    if (embedded) {
+      Integer given = plan.params().scale();
+      double sf = given != null ? given : EMBEDDED_SSB_SCALE;
+      out.printf(
+          "target %s: loading the Star Schema Benchmark at SF %s%n",
+          target.name(), SsbLoader.scaleKey(sf));
+      SsbLoader.load(
+          cf,
+          new SsbLoader.Options(sf, false, false, false, SsbLoader.defaultThreads()),
+          verbose ? out : null);
+      return new Dataset(1, "SSB SF " + SsbLoader.scaleKey(sf) + " (plain)");
+    }
+    SsbLoader.Loaded loaded = SsbLoader.detect(c);
+    if (loaded == null) {
+      throw new RunFailure(
+          "target "
+              + target.name()
+              + ": the SSB tables are missing or empty; create them first with: "
+              + "java -jar target/wg1bench.jar init ssb --scale 1 --target '"
+              + target.name()
+              + "="
+              + target.jdbcUrl()
+              + "'");
+    }
+    return new Dataset(1, "SSB SF " + loaded.scaleFactor() + " (" + loaded.variant() + ")");
+  }
+
+  /** SSB scale factor of the embedded server when --scale is not given. */
+  static final double EMBEDDED_SSB_SCALE = 0.01;
 
   /** {@code wg1bench init}: create and load the pgbench tables on each target. */
   public void init(List<TargetSpec> targets, int scale, int fillfactor, boolean force) {

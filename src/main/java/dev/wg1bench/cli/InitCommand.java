@@ -7,12 +7,17 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code wg1bench init}: the pgbench tables, as {@code pgbench -i -s SCALE -F FILLFACTOR}. */
+/**
+ * {@code wg1bench init}: the pgbench tables, as {@code pgbench -i -s SCALE -F FILLFACTOR}; {@code
+ * wg1bench init ssb} loads the SSB tables instead.
+ */
 @Command(
     name = "init",
     mixinStandardHelpOptions = true,
+    subcommands = {InitSsbCommand.class},
     description = {
-      "Create and load the pgbench tables exactly as pgbench -i does, with COPY.",
+      "Create and load the pgbench tables exactly as pgbench -i does, with COPY",
+      "(init ssb: the Star Schema Benchmark tables instead).",
       "Refuses to replace tables that hold rows unless --force; never touches other tables."
     })
 final class InitCommand implements Callable<Integer> {

@@ -14,16 +14,16 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
- * {@code wg1bench}: run a workload ({@code --workload NAME}), or {@code init} / {@code list}. Exit
- * codes: 0 success, 1 runtime failure (server unreachable, tables missing, a run stopped by
- * --exit-on-error), 2 usage error (bad option, script or target).
+ * {@code wg1bench}: run a workload ({@code --workload NAME}), or {@code init} / {@code list} /
+ * {@code ssb}. Exit codes: 0 success, 1 runtime failure (server unreachable, tables missing, a run
+ * stopped by --exit-on-error), 2 usage error (bad option, script or target).
  */
 @Command(
     name = "wg1bench",
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
     sortOptions = false,
-    subcommands = {InitCommand.class, ListCommand.class},
+    subcommands = {InitCommand.class, ListCommand.class, SsbCommand.class},
     description = {
       "Measures what a data-access choice does to PostgreSQL throughput and latency.",
       "With no --target it starts an embedded PostgreSQL with stock settings.",
@@ -68,6 +68,8 @@ public final class Main implements Callable<Integer> {
 
   static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new Main());
+    // "--workload ssb" names the workload, not the ssb subcommand
+    cl.setAllowSubcommandsAsOptionParameters(true);
     cl.setParameterExceptionHandler(
         (ex, args) -> {
           // One line: what is wrong and what would be valid; picocli's suggestions appended.

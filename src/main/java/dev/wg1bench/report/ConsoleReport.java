@@ -34,7 +34,7 @@ public final class ConsoleReport {
         t.server().settings().get("fsync"),
         t.server().settings().get("max_connections"),
         t.server().settings().get("ssl"));
-    out.printf("scaling factor: %d%n", t.scale());
+    out.printf("data: %s%n", t.dataset());
     out.printf(
         "query mode: %s (preferQueryMode=%s, prepareThreshold=%d), isolation: %s%n",
         t.client().queryMode(),

@@ -34,6 +34,7 @@ public final class JmhResultMapper {
       TrialRunner.Outcome outcome,
       ServerInfo server,
       Workload workload,
+      String dataset,
       Instant started,
       Instant finished) {
     RunPlan p = trial.plan();
@@ -200,6 +201,7 @@ public final class JmhResultMapper {
         trial.target().kind().name().toLowerCase(java.util.Locale.ROOT),
         trial.target().jdbcUrl(),
         trial.scale(),
+        dataset,
         server,
         client,
         m,

@@ -7,7 +7,8 @@ import java.util.List;
  * One workload measured on one target.
  *
  * @param target name, kind and password-free URL of the server
- * @param scale pgbench scale the scripts saw
+ * @param scale pgbench scale the scripts saw (:scale)
+ * @param dataset what the tables hold, e.g. "pgbench scale 10" or "SSB SF 1 (partitioned)"
  * @param progress the --progress time series, one point per printed line (empty without it)
  */
 public record TrialResult(
@@ -15,6 +16,7 @@ public record TrialResult(
     String targetKind,
     String url,
     int scale,
+    String dataset,
     ServerInfo server,
     ClientInfo client,
     Measurement measurement,

@@ -43,7 +43,15 @@ public final class ScriptWorkload implements Workload {
 
   /** A built-in workload: {@code workloads/NAME.sql} on the classpath (the repo's workloads/). */
   public static ScriptWorkload builtin(String name) {
-    return new ScriptWorkload(name, List.of(new ScriptSource(name + ".sql", resource(name), 1)));
+    return builtin(name, name);
+  }
+
+  /**
+   * A built-in workload whose file is {@code workloads/FILE.sql}, FILE possibly in a subfolder
+   * (e.g. {@code ssb/q1.1} for workload {@code ssb_q1.1}).
+   */
+  public static ScriptWorkload builtin(String name, String file) {
+    return new ScriptWorkload(name, List.of(new ScriptSource(file + ".sql", resource(file), 1)));
   }
 
   static String resource(String name) {
@@ -79,7 +87,11 @@ public final class ScriptWorkload implements Workload {
 
   @Override
   public Schema schema() {
-    return "pgbench".equals(meta.get("tables")) ? Schema.PGBENCH : Schema.NONE;
+    String tables = meta.get("tables");
+    if ("pgbench".equals(tables)) {
+      return Schema.PGBENCH;
+    }
+    return "ssb".equals(tables) ? Schema.SSB : Schema.NONE;
   }
 
   @Override

@@ -45,7 +45,9 @@ public interface Workload {
   /** Schemas a workload may need. */
   enum Schema {
     NONE,
-    PGBENCH
+    PGBENCH,
+    /** The five Star Schema Benchmark tables, created by {@code init ssb}. */
+    SSB
   }
 
   /** Connection settings the workload needs whatever the user asked (none by default). */

@@ -32,12 +32,31 @@ public final class WorkloadRegistry {
     java(
         "insert_multirow", k -> new InsertWorkload(InsertWorkload.Variant.MULTIROW, k.batchSize()));
     java("insert_copy", k -> new InsertWorkload(InsertWorkload.Variant.COPY, k.batchSize()));
+    script("ssb");
+    script("ssb_q1.1", "ssb/q1.1");
+    script("ssb_q1.2", "ssb/q1.2");
+    script("ssb_q1.3", "ssb/q1.3");
+    script("ssb_q2.1", "ssb/q2.1");
+    script("ssb_q2.2", "ssb/q2.2");
+    script("ssb_q2.3", "ssb/q2.3");
+    script("ssb_q3.1", "ssb/q3.1");
+    script("ssb_q3.2", "ssb/q3.2");
+    script("ssb_q3.3", "ssb/q3.3");
+    script("ssb_q3.4", "ssb/q3.4");
+    script("ssb_q4.1", "ssb/q4.1");
+    script("ssb_q4.2", "ssb/q4.2");
+    script("ssb_q4.3", "ssb/q4.3");
   }
 
   private WorkloadRegistry() {}
 
   private static void script(String name) {
-    Workload w = ScriptWorkload.builtin(name);
+    script(name, name);
+  }
+
+  /** A script workload whose file, under workloads/, is named differently (e.g. ssb/q1.1). */
+  private static void script(String name, String file) {
+    Workload w = ScriptWorkload.builtin(name, file);
     BUILTIN.put(name, k -> w);
   }
 

@@ -1,0 +1,65 @@
+package dev.wg1bench.cli;
+
+import dev.wg1bench.load.ssb.SsbLoader;
+import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.ssb.SsbRunner;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code wg1bench init ssb}: the Star Schema Benchmark tables, generated straight into COPY. */
+@Command(
+    name = "ssb",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Create and load the Star Schema Benchmark tables (2020 §6), generated straight into COPY",
+      "over several connections, then primary keys and VACUUM ANALYZE.",
+      "Refuses to replace tables that hold rows unless --force; never touches other tables."
+    })
+final class InitSsbCommand implements Callable<Integer> {
+  @Mixin TargetOptions targets;
+
+  @Option(
+      names = {"-s", "--scale"},
+      paramLabel = "SF",
+      description = "SSB scale factor: a fraction below 1 or a whole number (default: 1).")
+  double scale = 1;
+
+  @Option(
+      names = "--indexes",
+      description = "Btree indexes on lineorder's foreign keys (2020 §6.3).")
+  boolean indexes;
+
+  @Option(
+      names = "--partitioned",
+      description = "lineorder and date range-partitioned by month, 84 partitions (2020 §6.5).")
+  boolean partitioned;
+
+  @Option(
+      names = "--force",
+      description = "Drop and re-create the SSB tables even if they hold rows.")
+  boolean force;
+
+  @Option(
+      names = "--threads",
+      paramLabel = "N",
+      description = "Loading connections (default: the cores, at least 2).")
+  Integer threads;
+
+  @Override
+  public Integer call() {
+    SsbLoader.checkScale(scale);
+    if (threads != null && (threads < 1 || threads > 256)) {
+      throw new UsageException("--threads must be between 1 and 256, got " + threads);
+    }
+    var list = targets.resolve(false);
+    if (list.isEmpty()) {
+      throw new UsageException("init ssb needs --target URL (an external server to load)");
+    }
+    int n = threads != null ? threads : SsbLoader.defaultThreads();
+    new SsbRunner(System.out)
+        .init(list, new SsbLoader.Options(scale, indexes, partitioned, force, n));
+    return 0;
+  }
+}

@@ -1,0 +1,190 @@
+package dev.wg1bench.cli;
+
+import dev.wg1bench.load.ssb.SsbFiles;
+import dev.wg1bench.load.ssb.SsbLoader;
+import dev.wg1bench.load.ssb.SsbTable;
+import dev.wg1bench.plan.RunFailure;
+import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.ssb.SsbRunner;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code wg1bench ssb generate | verify | queries}: the Star Schema Benchmark tools. */
+@Command(
+    name = "ssb",
+    mixinStandardHelpOptions = true,
+    subcommands = {SsbCommand.Generate.class, SsbCommand.Verify.class, SsbCommand.Queries.class},
+    description = {
+      "Star Schema Benchmark (2020 §6): generate dbgen files, verify query results, time queries.",
+      "Load the tables with: wg1bench init ssb --scale SF --target URL"
+    })
+final class SsbCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    throw new CommandLine.ParameterException(
+        spec.commandLine(), "ssb needs a subcommand: generate, verify or queries");
+  }
+
+  /** One external target, as the SSB commands need. */
+  static TargetSpec oneTarget(TargetOptions targets, String command) {
+    List<TargetSpec> list = targets.resolve(false);
+    if (list.size() != 1) {
+      throw new UsageException(command + " needs exactly one --target URL, got " + list.size());
+    }
+    return list.get(0);
+  }
+
+  @Command(
+      name = "generate",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Write the five dbgen .tbl files (byte-identical to eyalroz/ssb-dbgen with",
+        "--dbgen-truncated-date) into a directory."
+      })
+  static final class Generate implements Callable<Integer> {
+    @Option(
+        names = {"-s", "--scale"},
+        paramLabel = "SF",
+        description = "SSB scale factor: a fraction below 1 or a whole number (default: 1).")
+    double scale = 1;
+
+    @Option(
+        names = {"-o", "--output"},
+        paramLabel = "DIR",
+        required = true,
+        description =
+            "Directory for part.tbl, supplier.tbl, customer.tbl, date.tbl, lineorder.tbl.")
+    Path output;
+
+    @Option(
+        names = "--threads",
+        paramLabel = "N",
+        description = "Generating threads (default: the cores).")
+    Integer threads;
+
+    @Option(
+        names = "--dbgen-truncated-date",
+        description =
+            "Truncate the date table at fractional SF as dbgen does (for byte comparison).")
+    boolean truncatedDate;
+
+    @Override
+    public Integer call() {
+      SsbLoader.checkScale(scale);
+      int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
+      if (n < 1 || n > 256) {
+        throw new UsageException("--threads must be between 1 and 256, got " + n);
+      }
+      long t0 = System.nanoTime();
+      Map<SsbTable, Path> files;
+      try {
+        files = SsbFiles.generate(scale, output, n, truncatedDate);
+      } catch (IOException e) {
+        throw new RunFailure("ssb generate: cannot write " + output + ": " + e.getMessage(), e);
+      }
+      System.out.printf(
+          Locale.ROOT,
+          "ssb generate: SF %s, %d threads, %.2f s -> %s%n",
+          SsbLoader.scaleKey(scale),
+          n,
+          (System.nanoTime() - t0) / 1e9,
+          files.values());
+      return 0;
+    }
+  }
+
+  /** Shared by verify and queries. */
+  static final class SessionOptions {
+    @Option(
+        names = "--set",
+        paramLabel = "NAME=VALUE",
+        description = "Session setting, repeatable (e.g. max_parallel_workers_per_gather=0).")
+    Map<String, String> settings = new LinkedHashMap<>();
+
+    Map<String, String> checked() {
+      for (String k : settings.keySet()) {
+        if (!k.matches("[A-Za-z_][A-Za-z0-9_.]*")) {
+          throw new UsageException(
+              "--set '" + k + "' is not a setting name (letters, digits, _ and .)");
+        }
+      }
+      return settings;
+    }
+  }
+
+  @Command(
+      name = "verify",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Run the 13 SSB queries and compare each result's digest with the reference shipped",
+        "for the loaded scale factor. Exit 0 if all match, 1 otherwise."
+      })
+  static final class Verify implements Callable<Integer> {
+    @Mixin TargetOptions targets;
+    @Mixin SessionOptions session;
+
+    @Override
+    public Integer call() {
+      TargetSpec t = oneTarget(targets, "ssb verify");
+      return new SsbRunner(System.out).verify(t, session.checked()).allSame() ? 0 : 1;
+    }
+  }
+
+  @Command(
+      name = "queries",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Time each of the 13 SSB queries on one connection: one warm run, then --repeat timed",
+        "runs; prints median, min, max and rows, and writes a JSON result."
+      })
+  static final class Queries implements Callable<Integer> {
+    @Mixin TargetOptions targets;
+    @Mixin SessionOptions session;
+
+    @Option(
+        names = "--repeat",
+        paramLabel = "K",
+        description = "Timed runs per query (default: ${DEFAULT-VALUE}; the seed took 3-5).")
+    int repeat = 3;
+
+    @Option(
+        names = {"-o", "--output"},
+        paramLabel = "FILE",
+        description = "JSON result (default: results/TIMESTAMP-ssb-queries.json).")
+    Path output;
+
+    @Override
+    public Integer call() {
+      if (repeat < 1 || repeat > 1000) {
+        throw new UsageException("--repeat must be between 1 and 1000, got " + repeat);
+      }
+      TargetSpec t = oneTarget(targets, "ssb queries");
+      Path out =
+          output != null
+              ? output
+              : Paths.get(
+                  "results",
+                  LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
+                      + "-ssb-queries.json");
+      new SsbRunner(System.out).queries(t, repeat, session.checked(), out);
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,777 @@
+package dev.wg1bench.load.ssb;
+
+import dev.wg1bench.BuildInfo;
+import dev.wg1bench.load.Progress;
+import dev.wg1bench.plan.RunFailure;
+import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.target.ConnectionFactory;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.postgresql.PGConnection;
+import org.postgresql.copy.CopyIn;
+
+/**
+ * Creates the Star Schema Benchmark tables (2020 §6.2.1) and streams {@link SsbGenerator} rows
+ * straight into COPY, with no intermediate files: the backend of {@code wg1bench init ssb}.
+ *
+ * <p>Phases, each timed: create (DDL of {@code ssb/schema.sql}, monthly partitions with {@code
+ * partitioned}); generate+copy (several connections in parallel, each in one transaction: the
+ * dimension tables whole with {@code COPY ... FREEZE} after a TRUNCATE in the same transaction,
+ * lineorder cut into order ranges over the connections; all commit only when every stream
+ * succeeded, so a failed or interrupted load leaves empty tables); keys ({@code ssb/keys.sql});
+ * indexes ({@code ssb/indexes.sql}, 2020 §6.3.3.2.1) when asked; VACUUM ANALYZE. Last it writes
+ * {@code ssb_meta}, one row naming the scale factor and variant, so a half-built database is never
+ * taken for a loaded one.
+ *
+ * <p>As {@link dev.wg1bench.load.PgbenchLoader}: it refuses to drop any of the five tables while it
+ * holds rows unless forced, and never touches any other table but its own {@code ssb_meta}.
+ */
+public final class SsbLoader {
+  /** The five SSB tables, in dbgen's generation order. */
+  public static final List<String> TABLES =
+      List.of("part", "supplier", "customer", "date", "lineorder");
+
+  /** One row: what was loaded (scale factor, variant), written after the last phase. */
+  public static final String META = "ssb_meta";
+
+  /** lo_orderkey reaches about 6,000,000 x SF: int4 overflows above SF 357. */
+  static final double BIGINT_ORDERKEY_SCALE = 300;
+
+  /** Generated per COPY write: about 4 MB of lineorder text. */
+  private static final long ORDERS_PER_BLOCK = 10_000;
+
+  private static final long ROWS_PER_BLOCK = 32_768;
+
+  /** Approximate COPY bytes per unit (row, or order for lineorder), to balance the streams. */
+  private static final Map<SsbTable, Integer> BYTES_PER_UNIT =
+      new EnumMap<>(
+          Map.of(
+              SsbTable.PART, 80,
+              SsbTable.SUPPLIER, 100,
+              SsbTable.CUSTOMER, 115,
+              SsbTable.DATE, 130,
+              SsbTable.LINEORDER, 430));
+
+  private SsbLoader() {}
+
+  /**
+   * What to load.
+   *
+   * @param scaleFactor SSB scale factor: a fraction below 1 or a whole number
+   * @param indexes btree indexes on lineorder's foreign keys (2020 §6.3)
+   * @param partitioned lineorder and date range-partitioned by month (2020 §6.5)
+   * @param force drop the tables even if they hold rows
+   * @param threads connections loading in parallel, &gt;= 1
+   */
+  public record Options(
+      double scaleFactor, boolean indexes, boolean partitioned, boolean force, int threads) {
+
+    /** The variant name recorded in ssb_meta: plain, indexes, partitioned or both. */
+    public String variant() {
+      if (indexes && partitioned) {
+        return "partitioned+indexes";
+      }
+      return indexes ? "indexes" : partitioned ? "partitioned" : "plain";
+    }
+  }
+
+  /**
+   * What a load did.
+   *
+   * @param scaleFactor as {@link #scaleKey}
+   * @param variant plain, indexes, partitioned or partitioned+indexes
+   * @param rows rows loaded per table
+   * @param phases wall time of each phase, in order
+   */
+  public record Report(
+      String scaleFactor, String variant, Map<String, Long> rows, Map<String, Duration> phases) {}
+
+  /**
+   * A loaded SSB database.
+   *
+   * @param scaleFactor as {@link #scaleKey}, e.g. "0.01" or "1"
+   * @param variant as recorded by the loader, or "unknown" when inferred from row counts
+   */
+  public record Loaded(String scaleFactor, String variant) {}
+
+  /** Default number of loading connections: the cores, at least 2. */
+  public static int defaultThreads() {
+    return Math.max(2, Runtime.getRuntime().availableProcessors());
+  }
+
+  /** The canonical text of a scale factor: 0.01, 0.1, 1, 10. */
+  public static String scaleKey(double sf) {
+    return BigDecimal.valueOf(sf).stripTrailingZeros().toPlainString();
+  }
+
+  /**
+   * Checks a {@code --scale} value: positive, finite, and whole when &gt;= 1 (dbgen's counts use
+   * the integer part of SF &gt;= 1, so 1.5 would silently load SF 1).
+   */
+  public static void checkScale(double sf) {
+    if (!(sf > 0) || Double.isInfinite(sf)) {
+      throw new UsageException(
+          "--scale must be a number > 0 (a fraction below 1 or a whole number), got "
+              + scaleKey0(sf));
+    }
+    if (sf >= 1 && sf != Math.floor(sf)) {
+      throw new UsageException(
+          "--scale must be a fraction below 1 or a whole number, got " + scaleKey(sf));
+    }
+    if (sf > 100_000) {
+      throw new UsageException("--scale must be at most 100000, got " + scaleKey(sf));
+    }
+  }
+
+  private static String scaleKey0(double sf) {
+    return Double.isNaN(sf) || Double.isInfinite(sf) ? String.valueOf(sf) : scaleKey(sf);
+  }
+
+  /** Tables of the five that exist in the connection's search path. */
+  public static List<String> existing(Connection c) throws SQLException {
+    List<String> out = new ArrayList<>();
+    for (String t : TABLES) {
+      if (exists(c, t)) {
+        out.add(t);
+      }
+    }
+    return out;
+  }
+
+  private static boolean exists(Connection c, String table) throws SQLException {
+    try (Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("SELECT to_regclass('" + table + "') IS NOT NULL")) {
+      rs.next();
+      return rs.getBoolean(1);
+    }
+  }
+
+  /**
+   * The SSB data in the database: from ssb_meta, else inferred from the supplier row count (2000 x
+   * SF); null when lineorder is missing or empty.
+   */
+  public static Loaded detect(Connection c) throws SQLException {
+    if (!existing(c).containsAll(TABLES)) {
+      return null;
+    }
+    try (Statement st = c.createStatement()) {
+      try (ResultSet rs = st.executeQuery("SELECT EXISTS (SELECT 1 FROM lineorder)")) {
+        rs.next();
+        if (!rs.getBoolean(1)) {
+          return null;
+        }
+      }
+      if (exists(c, META)) {
+        try (ResultSet rs = st.executeQuery("SELECT scale_factor, variant FROM " + META)) {
+          if (rs.next()) {
+            return new Loaded(rs.getString(1), rs.getString(2));
+          }
+        }
+      }
+      try (ResultSet rs = st.executeQuery("SELECT count(*) FROM supplier")) {
+        rs.next();
+        long suppliers = rs.getLong(1);
+        BigDecimal sf = BigDecimal.valueOf(suppliers).divide(BigDecimal.valueOf(2000));
+        return new Loaded(sf.stripTrailingZeros().toPlainString(), "unknown");
+      }
+    }
+  }
+
+  /**
+   * Creates and loads the SSB tables. Throws {@link UsageException} before changing anything when
+   * one of the five tables holds rows and {@code force} is off; {@link RunFailure} saying what is
+   * left when a phase fails.
+   */
+  public static Report load(ConnectionFactory cf, Options o, PrintStream log) {
+    checkScale(o.scaleFactor());
+    if (o.threads() < 1) {
+      throw new UsageException("--threads must be >= 1, got " + o.threads());
+    }
+    String sf = scaleKey(o.scaleFactor());
+    Map<String, Duration> phases = new LinkedHashMap<>();
+    try (Connection c = cf.openPlain()) {
+      c.setAutoCommit(true);
+      refuseToReplaceRows(c, o.force());
+      long t0 = System.nanoTime();
+      say(log, "creating SSB tables (" + o.variant() + ")...");
+      createTables(c, o);
+      phases.put("create", since(t0));
+
+      SsbGenerator g = new SsbGenerator(o.scaleFactor(), false);
+      t0 = System.nanoTime();
+      Map<String, Long> rows;
+      try {
+        rows = copyAll(cf, g, o, log);
+      } catch (RuntimeException | SQLException e) {
+        throw afterCopyFailure(c, sf, e);
+      }
+      phases.put("generate+copy", since(t0));
+      say(
+          log,
+          String.format(Locale.ROOT, "generate+copy: %.2f s", seconds(phases, "generate+copy")));
+
+      String phase = "keys";
+      try {
+        t0 = System.nanoTime();
+        say(log, "adding primary keys...");
+        runParallel(cf, keyStatements(o.partitioned()), o.threads());
+        phases.put("keys", since(t0));
+        if (o.indexes()) {
+          phase = "indexes";
+          t0 = System.nanoTime();
+          say(log, "creating indexes on lineorder's foreign keys...");
+          runParallel(cf, statements("ssb/indexes.sql"), o.threads());
+          phases.put("indexes", since(t0));
+        }
+        phase = "analyze";
+        t0 = System.nanoTime();
+        say(log, "vacuum analyze...");
+        List<String> analyze = new ArrayList<>();
+        for (String t : List.of("lineorder", "part", "customer", "supplier", "date")) {
+          analyze.add("VACUUM ANALYZE " + t);
+        }
+        runParallel(cf, analyze, o.threads());
+        phases.put("analyze", since(t0));
+        phase = "ssb_meta";
+        writeMeta(c, sf, o.variant(), rows);
+      } catch (SQLException | RuntimeException e) {
+        throw new RunFailure(
+            "init ssb failed while adding "
+                + phase
+                + ": "
+                + ConnectionFactory.oneLine(e)
+                + "; the five SSB tables hold all the data but not all keys, indexes or statistics"
+                + " (ssb_meta is not written); re-run init ssb --scale "
+                + sf
+                + " --force to rebuild",
+            e);
+      }
+      for (Map.Entry<String, Duration> p : phases.entrySet()) {
+        say(
+            log,
+            String.format(
+                Locale.ROOT, "  %-14s %8.2f s", p.getKey(), p.getValue().toNanos() / 1e9));
+      }
+      say(
+          log,
+          String.format(
+              Locale.ROOT,
+              "done: SSB SF %s (%s), %d lineorder rows, %d connections.",
+              sf,
+              o.variant(),
+              rows.get("lineorder"),
+              o.threads()));
+      return new Report(
+          sf, o.variant(), Collections.unmodifiableMap(rows), Collections.unmodifiableMap(phases));
+    } catch (SQLException e) {
+      throw cf.failure("init ssb", e);
+    }
+  }
+
+  private static double seconds(Map<String, Duration> phases, String p) {
+    return phases.get(p).toNanos() / 1e9;
+  }
+
+  private static Duration since(long t0) {
+    return Duration.ofNanos(System.nanoTime() - t0);
+  }
+
+  private static void refuseToReplaceRows(Connection c, boolean force) throws SQLException {
+    if (force) {
+      return;
+    }
+    try (Statement st = c.createStatement()) {
+      for (String t : existing(c)) {
+        try (ResultSet rs = st.executeQuery("SELECT EXISTS (SELECT 1 FROM " + t + ")")) {
+          rs.next();
+          if (rs.getBoolean(1)) {
+            throw new UsageException(
+                "init ssb: table "
+                    + t
+                    + " already holds rows; add --force to drop and re-create the five SSB tables"
+                    + " (no other table is touched)");
+          }
+        }
+      }
+    }
+  }
+
+  /** Drops and creates the tables in one transaction: either the old ones or the new ones. */
+  private static void createTables(Connection c, Options o) throws SQLException {
+    c.setAutoCommit(false);
+    try (Statement st = c.createStatement()) {
+      st.execute("DROP TABLE IF EXISTS " + META + ", " + String.join(", ", TABLES));
+      for (String ddl : statements("ssb/schema.sql")) {
+        if (o.scaleFactor() > BIGINT_ORDERKEY_SCALE) {
+          ddl = ddl.replace("lo_orderkey       INTEGER", "lo_orderkey       BIGINT");
+        }
+        if (o.partitioned() && ddl.startsWith("CREATE TABLE lineorder")) {
+          ddl += " PARTITION BY RANGE (lo_orderdate)";
+        } else if (o.partitioned() && ddl.startsWith("CREATE TABLE date")) {
+          ddl += " PARTITION BY RANGE (d_datekey)";
+        }
+        st.execute(ddl);
+      }
+      if (o.partitioned()) {
+        for (String p : partitionStatements()) {
+          st.execute(p);
+        }
+      }
+      c.commit();
+    } catch (SQLException e) {
+      c.rollback();
+      throw new RunFailure(
+          "init ssb could not (re)create the SSB tables: "
+              + describe(e)
+              + "; rolled back, nothing was changed",
+          e);
+    } finally {
+      c.setAutoCommit(true);
+    }
+  }
+
+  /** The server's message with its DETAIL (e.g. which view depends on a table), on one line. */
+  static String describe(SQLException e) {
+    String m = ConnectionFactory.oneLine(e);
+    if (e instanceof org.postgresql.util.PSQLException p
+        && p.getServerErrorMessage() != null
+        && p.getServerErrorMessage().getDetail() != null) {
+      m += " (" + p.getServerErrorMessage().getDetail().replace('\n', ' ') + ")";
+    }
+    return m;
+  }
+
+  /** 84 monthly partitions 1992-01 .. 1998-12 of lineorder and date (2020 §6.5.4.5.2). */
+  static List<String> partitionStatements() {
+    List<String> out = new ArrayList<>();
+    for (String[] t : new String[][] {{"lineorder", "lineorder"}, {"date", "date"}}) {
+      LocalDate m = LocalDate.of(1992, 1, 1);
+      for (int i = 0; i < 84; i++) {
+        LocalDate next = m.plusMonths(1);
+        out.add(
+            String.format(
+                Locale.ROOT,
+                "CREATE TABLE %s_%04d%02d PARTITION OF %s FOR VALUES FROM (%d) TO (%d)",
+                t[0],
+                m.getYear(),
+                m.getMonthValue(),
+                t[1],
+                key(m),
+                key(next)));
+        m = next;
+      }
+    }
+    return out;
+  }
+
+  private static int key(LocalDate d) {
+    return d.getYear() * 10000 + d.getMonthValue() * 100 + d.getDayOfMonth();
+  }
+
+  static List<String> keyStatements(boolean partitioned) {
+    List<String> out = new ArrayList<>();
+    for (String s : statements("ssb/keys.sql")) {
+      if (partitioned) {
+        s = s.replace("(lo_orderkey, lo_linenumber)", "(lo_orderkey, lo_linenumber, lo_orderdate)");
+      }
+      out.add(s);
+    }
+    return out;
+  }
+
+  /** The statements of a DDL resource, comments removed, split at semicolons. */
+  static List<String> statements(String resource) {
+    String text;
+    try (InputStream in = SsbLoader.class.getResourceAsStream("/" + resource)) {
+      if (in == null) {
+        throw new IllegalStateException("missing resource /" + resource);
+      }
+      text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    StringBuilder b = new StringBuilder();
+    for (String line : text.split("\n")) {
+      int dash = line.indexOf("--");
+      b.append(dash < 0 ? line : line.substring(0, dash)).append('\n');
+    }
+    List<String> out = new ArrayList<>();
+    for (String s : b.toString().split(";")) {
+      if (!s.isBlank()) {
+        out.add(s.strip());
+      }
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------ generate + copy
+
+  /**
+   * Assigns the work to n connections: every dimension table whole to one connection (so it can be
+   * loaded with FREEZE), lineorder cut into order ranges sized so the connections carry about the
+   * same number of bytes.
+   */
+  static List<List<Chunk>> plan(SsbGenerator g, int n) {
+    List<List<Chunk>> shares = new ArrayList<>();
+    long[] load = new long[n];
+    for (int i = 0; i < n; i++) {
+      shares.add(new ArrayList<>());
+    }
+    long smallBytes = 0;
+    for (SsbTable t : SsbTable.values()) {
+      if (t != SsbTable.LINEORDER) {
+        smallBytes += g.unitCount(t) * BYTES_PER_UNIT.get(t);
+      }
+    }
+    long orders = g.unitCount(SsbTable.LINEORDER);
+    long perOrder = BYTES_PER_UNIT.get(SsbTable.LINEORDER);
+    long total = orders * perOrder + smallBytes;
+    // The dimension tables go to the last connection, which takes fewer orders to make up.
+    long first = 1;
+    for (int i = 0; i < n && first <= orders; i++) {
+      long target = total / n - (i == n - 1 ? smallBytes : 0);
+      long take = i == n - 1 ? orders - first + 1 : Math.max(1, target / perOrder);
+      long last = Math.min(orders, first + take - 1);
+      shares.get(i).add(new Chunk(SsbTable.LINEORDER, first, last));
+      load[i] += (last - first + 1) * perOrder;
+      first = last + 1;
+    }
+    for (SsbTable t : SsbTable.values()) {
+      if (t != SsbTable.LINEORDER) {
+        // Before lineorder on its connection: COPY FREEZE right after the TRUNCATE.
+        shares.get(n - 1).add(0, g.all(t));
+      }
+    }
+    return shares;
+  }
+
+  private static Map<String, Long> copyAll(
+      ConnectionFactory cf, SsbGenerator g, Options o, PrintStream log) throws SQLException {
+    int n = o.threads();
+    List<List<Chunk>> shares = plan(g, n);
+    Map<SsbTable, AtomicLong> rows = new EnumMap<>(SsbTable.class);
+    for (SsbTable t : SsbTable.values()) {
+      rows.put(t, new AtomicLong());
+    }
+    long expected = 0;
+    for (SsbTable t : SsbTable.values()) {
+      expected += g.rowCount(t);
+    }
+    AtomicBoolean abort = new AtomicBoolean();
+    CountDownLatch copied = new CountDownLatch(n);
+    ExecutorService pool = Executors.newFixedThreadPool(n, daemon("ssb-load"));
+    List<Future<Void>> futures = new ArrayList<>();
+    try (Progress progress = log == null ? null : Progress.start("generate+copy", expected, log)) {
+      for (int i = 0; i < n; i++) {
+        List<Chunk> share = shares.get(i);
+        futures.add(
+            pool.submit(
+                () -> {
+                  stream(cf, g, share, o.partitioned(), rows, progress, abort, copied);
+                  return null;
+                }));
+      }
+      Throwable first = null;
+      for (Future<Void> f : futures) {
+        try {
+          f.get();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          abort.set(true);
+          first = first == null ? e : first;
+        } catch (ExecutionException e) {
+          abort.set(true);
+          first = first == null ? e.getCause() : first;
+        }
+      }
+      if (first != null) {
+        if (first instanceof SQLException s) {
+          throw s;
+        }
+        if (first instanceof RuntimeException r) {
+          throw r;
+        }
+        throw new RunFailure(ConnectionFactory.oneLine(first), first);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    Map<String, Long> out = new LinkedHashMap<>();
+    for (SsbTable t : SsbTable.values()) {
+      out.put(t.tableName(), rows.get(t).get());
+    }
+    return out;
+  }
+
+  /**
+   * One connection: copies its chunks in one transaction, waits until every connection has finished
+   * copying, then commits, or rolls back if any failed.
+   */
+  private static void stream(
+      ConnectionFactory cf,
+      SsbGenerator g,
+      List<Chunk> share,
+      boolean partitioned,
+      Map<SsbTable, AtomicLong> rows,
+      Progress progress,
+      AtomicBoolean abort,
+      CountDownLatch copied)
+      throws SQLException, IOException, InterruptedException {
+    boolean counted = false;
+    try (Connection c = cf.openPlain()) {
+      c.setAutoCommit(false);
+      boolean ok = false;
+      try {
+        try (Statement st = c.createStatement()) {
+          for (Chunk chunk : share) {
+            SsbTable t = chunk.table();
+            boolean whole = chunk.firstRow() == 1 && chunk.lastRow() == g.unitCount(t);
+            // FREEZE: the table must be truncated in this transaction; not for partitioned ones.
+            boolean partitionedTable =
+                partitioned && (t == SsbTable.LINEORDER || t == SsbTable.DATE);
+            boolean freeze = whole && !partitionedTable;
+            if (freeze) {
+              st.execute("TRUNCATE " + t.tableName());
+            }
+            copy(c, g, chunk, freeze, rows.get(t), progress, abort);
+          }
+        }
+        ok = true;
+      } catch (SQLException | IOException | RuntimeException e) {
+        abort.set(true);
+        throw e;
+      } finally {
+        copied.countDown();
+        counted = true;
+        // Commit only when every connection copied all its rows: all or nothing.
+        copied.await();
+        if (!ok || abort.get()) {
+          c.rollback();
+        }
+      }
+      if (!abort.get()) {
+        c.commit();
+      }
+    } finally {
+      if (!counted) {
+        abort.set(true);
+        copied.countDown();
+      }
+    }
+  }
+
+  private static void copy(
+      Connection c,
+      SsbGenerator g,
+      Chunk chunk,
+      boolean freeze,
+      AtomicLong rows,
+      Progress progress,
+      AtomicBoolean abort)
+      throws SQLException, IOException {
+    String sql =
+        "COPY "
+            + chunk.table().tableName()
+            + " FROM STDIN (FORMAT text, DELIMITER '|'"
+            + (freeze ? ", FREEZE" : "")
+            + ")";
+    CopyIn in = c.unwrap(PGConnection.class).getCopyAPI().copyIn(sql);
+    try {
+      CopyStream out = new CopyStream(in, rows, progress, abort);
+      long per = chunk.table() == SsbTable.LINEORDER ? ORDERS_PER_BLOCK : ROWS_PER_BLOCK;
+      for (long f = chunk.firstRow(); f <= chunk.lastRow(); f += per) {
+        g.writeCopyText(new Chunk(chunk.table(), f, Math.min(chunk.lastRow(), f + per - 1)), out);
+      }
+      in.endCopy();
+    } finally {
+      if (in.isActive()) {
+        in.cancelCopy();
+      }
+    }
+  }
+
+  /** Forwards generated bytes to COPY, counting rows (lines) and stopping when a peer failed. */
+  private static final class CopyStream extends OutputStream {
+    private final CopyIn in;
+    private final AtomicLong rows;
+    private final Progress progress;
+    private final AtomicBoolean abort;
+
+    CopyStream(CopyIn in, AtomicLong rows, Progress progress, AtomicBoolean abort) {
+      this.in = in;
+      this.rows = rows;
+      this.progress = progress;
+      this.abort = abort;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      if (abort.get()) {
+        throw new IOException("stopped: another loading connection failed");
+      }
+      long lines = 0;
+      for (int i = off, end = off + len; i < end; i++) {
+        if (b[i] == '\n') {
+          lines++;
+        }
+      }
+      try {
+        in.writeToCopy(b, off, len);
+      } catch (SQLException e) {
+        throw new IOException(e.getMessage(), e);
+      }
+      rows.addAndGet(lines);
+      if (progress != null) {
+        synchronized (progress) {
+          progress.stepBy(lines);
+        }
+      }
+    }
+  }
+
+  /** After a failed copy phase: empty the tables (the streams rolled back) and say so. */
+  private static RunFailure afterCopyFailure(Connection c, String sf, Throwable e) {
+    Throwable cause = e;
+    while (cause.getCause() != null && !(cause instanceof SQLException)) {
+      cause = cause.getCause();
+    }
+    String why = ConnectionFactory.oneLine(cause);
+    try (Statement st = c.createStatement()) {
+      st.execute("TRUNCATE " + String.join(", ", TABLES));
+      return new RunFailure(
+          "init ssb failed while loading (generate+copy): "
+              + why
+              + "; it was rolled back to the five SSB tables created empty (no other table"
+              + " touched); re-run init ssb --scale "
+              + sf,
+          e);
+    } catch (SQLException again) {
+      return new RunFailure(
+          "init ssb failed while loading (generate+copy): "
+              + why
+              + "; the five SSB tables may hold part of the data; re-run init ssb --scale "
+              + sf
+              + " --force to replace them",
+          e);
+    }
+  }
+
+  // ------------------------------------------------------------------ keys, indexes, analyze
+
+  /** Runs statements on up to n connections at once, longest (first listed) first. */
+  private static void runParallel(ConnectionFactory cf, List<String> sqls, int n)
+      throws SQLException {
+    ConcurrentLinkedQueue<String> queue = new ConcurrentLinkedQueue<>(sqls);
+    int k = Math.max(1, Math.min(n, sqls.size()));
+    ExecutorService pool = Executors.newFixedThreadPool(k, daemon("ssb-ddl"));
+    AtomicBoolean failed = new AtomicBoolean();
+    List<Future<Void>> futures = new ArrayList<>();
+    try {
+      for (int i = 0; i < k; i++) {
+        futures.add(
+            pool.submit(
+                () -> {
+                  try (Connection c = cf.openPlain();
+                      Statement st = c.createStatement()) {
+                    // A sort in memory instead of on disk for the key and index builds.
+                    st.execute("SET maintenance_work_mem = '256MB'");
+                    String s;
+                    while (!failed.get() && (s = queue.poll()) != null) {
+                      st.execute(s);
+                    }
+                  } catch (SQLException | RuntimeException e) {
+                    failed.set(true);
+                    throw e;
+                  }
+                  return null;
+                }));
+      }
+      for (Future<Void> f : futures) {
+        try {
+          f.get();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new RunFailure("interrupted", e);
+        } catch (ExecutionException e) {
+          if (e.getCause() instanceof SQLException s) {
+            throw s;
+          }
+          throw new RunFailure(ConnectionFactory.oneLine(e.getCause()), e.getCause());
+        }
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static void writeMeta(Connection c, String sf, String variant, Map<String, Long> rows)
+      throws SQLException {
+    try (Statement st = c.createStatement()) {
+      st.execute(
+          "CREATE TABLE "
+              + META
+              + " (scale_factor text NOT NULL, variant text NOT NULL, date_rows int NOT NULL,"
+              + " lineorder_rows bigint NOT NULL, generator text NOT NULL,"
+              + " loaded_at timestamptz NOT NULL DEFAULT now())");
+    }
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "INSERT INTO "
+                + META
+                + " (scale_factor, variant, date_rows, lineorder_rows, generator)"
+                + " VALUES (?, ?, ?, ?, ?)")) {
+      ps.setString(1, sf);
+      ps.setString(2, variant);
+      ps.setInt(3, rows.get("date").intValue());
+      ps.setLong(4, rows.get("lineorder"));
+      ps.setString(5, "wg1bench " + BuildInfo.version() + " SsbGenerator (full date table)");
+      ps.executeUpdate();
+    }
+  }
+
+  private static java.util.concurrent.ThreadFactory daemon(String name) {
+    return r -> {
+      Thread t = new Thread(r, name);
+      t.setDaemon(true);
+      return t;
+    };
+  }
+
+  private static void say(PrintStream log, String s) {
+    if (log != null) {
+      log.println(s);
+    }
+  }
+}

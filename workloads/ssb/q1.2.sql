@@ -1,0 +1,9 @@
+-- @description SSB Q1.2, flight 1: revenue from discounts, one year/month/week, quantity range
+-- @seed 2020 §6.2.2
+-- @tables ssb
+select sum(lo_extendedprice*lo_discount) as revenue
+from lineorder, date
+where lo_orderdate = d_datekey
+  and d_yearmonthnum = 199401
+  and lo_discount between 4 and 6
+  and lo_quantity between 26 and 35;
