@@ -65,7 +65,7 @@ public final class Bench {
     List<TrialResult> trials = new ArrayList<>();
     Machine machine = Machine.current();
     for (TargetSpec spec : plan.targets()) {
-      trials.add(runOn(plan, spec, workload, isolation));
+      trials.add(runOn(plan, spec, workload, isolation, trials.size() + 1));
       BenchmarkRun partial = run(plan, workload, machine, trials);
       ConsoleReport.trial(partial, trials.get(trials.size() - 1), out);
       out.println();
@@ -75,6 +75,44 @@ public final class Bench {
     ConsoleReport.comparison(run, out);
     out.println("result written to " + plan.output());
     return run;
+  }
+
+  /**
+   * The knob values that identify a trial, so reports can plot and group trials by any of them:
+   * target, workload, clients, query mode, isolation, and whatever else the plan set.
+   */
+  static java.util.Map<String, String> point(RunPlan plan, TargetSpec target, Isolation isolation) {
+    java.util.Map<String, String> p = new java.util.LinkedHashMap<>();
+    p.put("target", target.name());
+    p.put("workload", plan.workload());
+    p.put("clients", Integer.toString(plan.clients()));
+    p.put("queryMode", plan.session().queryMode().cliName());
+    p.put("isolation", isolation == null ? "default" : isolation.cliName());
+    if (plan.poolSize() != null) {
+      p.put("poolSize", plan.poolSize().toString());
+    }
+    if (plan.timing().rate() != null) {
+      p.put("rate", plan.timing().rate().toString());
+    }
+    plan.session().settings().forEach((k, v) -> p.put("set." + k, v));
+    var d = plan.driver();
+    if (d.prepareThreshold() != null) {
+      p.put("prepareThreshold", d.prepareThreshold().toString());
+    }
+    if (d.binaryTransfer() != null) {
+      p.put("binaryTransfer", d.binaryTransfer().toString());
+    }
+    if (d.fetchSize() != null) {
+      p.put("fetchSize", d.fetchSize().toString());
+    }
+    if (d.rewriteBatchedInserts()) {
+      p.put("rewriteBatchedInserts", "true");
+    }
+    if (d.sslmode() != null) {
+      p.put("sslmode", d.sslmode());
+    }
+    d.properties().forEach((k, v) -> p.put("jdbc." + k, v));
+    return p;
   }
 
   private static BenchmarkRun run(RunPlan plan, Workload w, Machine m, List<TrialResult> trials) {
@@ -87,10 +125,12 @@ public final class Bench {
         w.seed(),
         plan,
         m,
-        List.copyOf(trials));
+        List.copyOf(trials),
+        dev.wg1bench.result.Summaries.of(trials));
   }
 
-  private TrialResult runOn(RunPlan plan, TargetSpec spec, Workload workload, Isolation isolation) {
+  private TrialResult runOn(
+      RunPlan plan, TargetSpec spec, Workload workload, Isolation isolation, int sequence) {
     EmbeddedServer embedded = null;
     try {
       TargetSpec target = spec;
@@ -123,7 +163,16 @@ public final class Bench {
       }
       Path dir = Files.createTempDirectory("wg1bench-trial-");
       try {
-        Trial trial = Trial.write(plan, target, data.scale(), isolation, dir);
+        Trial trial =
+            Trial.write(
+                plan,
+                target,
+                data.scale(),
+                isolation,
+                dir,
+                point(plan, spec, isolation),
+                1,
+                sequence);
         out.printf(
             "running %s on %s: %d clients%s%s, warmup %s, %d x %s measured, %d fork(s)...%n",
             workload.name(),

@@ -24,9 +24,20 @@ import java.util.Properties;
  * @param isolation effective isolation (plan's, else the workload's default), null = server's
  * @param dir directory the forks write their reports into
  * @param secrets owner-only properties file holding the password, or null
+ * @param point knob values identifying this trial's matrix point
+ * @param repeat 1-based repetition of the point
+ * @param sequence 1-based position of the trial in the run's order
  */
 public record Trial(
-    RunPlan plan, TargetSpec target, int scale, Isolation isolation, Path dir, Path secrets) {
+    RunPlan plan,
+    TargetSpec target,
+    int scale,
+    Isolation isolation,
+    Path dir,
+    Path secrets,
+    java.util.Map<String, String> point,
+    int repeat,
+    int sequence) {
 
   /** System property naming the trial file in a forked JVM. */
   public static final String PROPERTY = "wg1bench.trial";
@@ -38,7 +49,14 @@ public record Trial(
 
   /** Writes the trial and, if the target has a password, the secrets file beside it. */
   public static Trial write(
-      RunPlan plan, TargetSpec target, int scale, Isolation isolation, Path dir) {
+      RunPlan plan,
+      TargetSpec target,
+      int scale,
+      Isolation isolation,
+      Path dir,
+      java.util.Map<String, String> point,
+      int repeat,
+      int sequence) {
     try {
       Path secrets = null;
       if (target.password() != null) {
@@ -52,7 +70,7 @@ public record Trial(
           p.store(out, null);
         }
       }
-      Trial t = new Trial(plan, target, scale, isolation, dir, secrets);
+      Trial t = new Trial(plan, target, scale, isolation, dir, secrets, point, repeat, sequence);
       JSON.writeValue(dir.resolve("trial.json").toFile(), t);
       return t;
     } catch (IOException e) {
@@ -78,7 +96,16 @@ public record Trial(
           p.load(in);
         }
         TargetSpec withPw = t.target().withPassword(Secret.of(p.getProperty("password")));
-        return new Trial(t.plan(), withPw, t.scale(), t.isolation(), t.dir(), t.secrets());
+        return new Trial(
+            t.plan(),
+            withPw,
+            t.scale(),
+            t.isolation(),
+            t.dir(),
+            t.secrets(),
+            t.point(),
+            t.repeat(),
+            t.sequence());
       }
       return t;
     } catch (IOException e) {

@@ -4,8 +4,9 @@ import dev.wg1bench.plan.RunPlan;
 import java.util.List;
 
 /**
- * Everything one invocation measured: the plan (no passwords), the machine, and one trial per
- * target. This is the JSON result file.
+ * Everything one invocation measured: the plan (no passwords), the machine, every trial (one per
+ * target, knob value and repetition, in the order they ran) and the summary per matrix point. This
+ * is the JSON result file.
  */
 public record BenchmarkRun(
     String tool,
@@ -16,4 +17,5 @@ public record BenchmarkRun(
     String seed,
     RunPlan plan,
     Machine machine,
-    List<TrialResult> trials) {}
+    List<TrialResult> trials,
+    List<PointSummary> summary) {}

@@ -197,6 +197,9 @@ public final class JmhResultMapper {
               n.get("skipped").asLong()));
     }
     return new TrialResult(
+        trial.point(),
+        trial.repeat(),
+        trial.sequence(),
         trial.target().name(),
         trial.target().kind().name().toLowerCase(java.util.Locale.ROOT),
         trial.target().jdbcUrl(),

@@ -2,16 +2,23 @@ package dev.wg1bench.result;
 
 import dev.wg1bench.target.ServerInfo;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One workload measured on one target.
  *
+ * @param point the knob values of this trial's matrix point (target, clients, query mode, ...)
+ * @param repeat 1-based repetition of this point
+ * @param sequence 1-based position of this trial in the run's (possibly shuffled) order
  * @param target name, kind and password-free URL of the server
  * @param scale pgbench scale the scripts saw (:scale)
  * @param dataset what the tables hold, e.g. "pgbench scale 10" or "SSB SF 1 (partitioned)"
  * @param progress the --progress time series, one point per printed line (empty without it)
  */
 public record TrialResult(
+    Map<String, String> point,
+    int repeat,
+    int sequence,
     String target,
     String targetKind,
     String url,

@@ -304,7 +304,12 @@ public final class SsbRunner {
               + " external --target URL");
     }
     return new ConnectionFactory(
-        t, new ClientSettings(QueryMode.SIMPLE, null, Map.copyOf(settings), null));
+        t,
+        new ClientSettings(
+            QueryMode.SIMPLE,
+            null,
+            Map.copyOf(settings),
+            dev.wg1bench.plan.DriverKnobs.defaults()));
   }
 
   /** A client connection with the --set settings; one the server rejects is a usage error. */
