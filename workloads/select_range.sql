@@ -1,5 +1,6 @@
 -- @description the read test: count 10001 consecutive accounts from a random start
 -- @seed 2015 §2, 2020 §4.4
+-- @read-only
 -- @tables pgbench
 \set naccounts 100000 * :scale
 \set row_count 10000

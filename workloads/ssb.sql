@@ -1,5 +1,6 @@
 -- @description the 13 Star Schema Benchmark queries Q1.1 .. Q4.3 in order, one op = all 13
 -- @seed 2020 §6.2.2
+-- @read-only
 -- @tables ssb
 -- Q1.1
 select sum(lo_extendedprice*lo_discount) as revenue

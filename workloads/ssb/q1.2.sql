@@ -1,5 +1,6 @@
 -- @description SSB Q1.2, flight 1: revenue from discounts, one year/month/week, quantity range
 -- @seed 2020 §6.2.2
+-- @read-only
 -- @tables ssb
 select sum(lo_extendedprice*lo_discount) as revenue
 from lineorder, date

@@ -1,5 +1,6 @@
 -- @description SSB Q2.2, flight 2: revenue per year and brand for a part category or brand range and a supplier region
 -- @seed 2020 §6.2.2
+-- @read-only
 -- @tables ssb
 select sum(lo_revenue), d_year, p_brand1
 from lineorder, date, part, supplier

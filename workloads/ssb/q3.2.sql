@@ -1,5 +1,6 @@
 -- @description SSB Q3.2, flight 3: revenue per customer/supplier nation or city and year in a region
 -- @seed 2020 §6.2.2
+-- @read-only
 -- @tables ssb
 select c_city, s_city, d_year, sum(lo_revenue) as revenue
 from customer, lineorder, supplier, date

@@ -1,5 +1,6 @@
 -- @description SSB Q4.2, flight 4: profit per year and nation/category/brand for America
 -- @seed 2020 §6.2.2
+-- @read-only
 -- @tables ssb
 select d_year, s_nation, p_category, sum(lo_revenue - lo_supplycost) as profit
 from date, customer, supplier, part, lineorder

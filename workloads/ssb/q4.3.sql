@@ -1,5 +1,6 @@
 -- @description SSB Q4.3, flight 4: profit per year and nation/category/brand for America
 -- @seed 2020 §6.2.2
+-- @read-only
 -- @tables ssb
 select d_year, s_city, p_brand1, sum(lo_revenue - lo_supplycost) as profit
 from date, customer, supplier, part, lineorder

@@ -4,7 +4,9 @@ import dev.wg1bench.jmh.Trial;
 import dev.wg1bench.jmh.TrialRunner;
 import dev.wg1bench.load.PgbenchLoader;
 import dev.wg1bench.load.ssb.SsbLoader;
+import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.Isolation;
+import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.TargetSpec;
@@ -14,6 +16,8 @@ import dev.wg1bench.report.JsonReport;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.JmhResultMapper;
 import dev.wg1bench.result.Machine;
+import dev.wg1bench.result.MatrixInfo;
+import dev.wg1bench.result.Summaries;
 import dev.wg1bench.result.TrialResult;
 import dev.wg1bench.target.ClientSettings;
 import dev.wg1bench.target.ConnectionFactory;
@@ -32,8 +36,12 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -53,37 +61,291 @@ public final class Bench {
 
   /** Runs the plan on every target and writes the JSON result to the plan's output path. */
   public BenchmarkRun run(RunPlan plan) {
-    Workload workload = WorkloadRegistry.resolve(plan);
-    Set<String> predefined = new HashSet<>(ClientContext.BUILTIN_VARIABLES);
-    predefined.addAll(plan.params().defines().keySet());
-    // every script error surfaces here, before any server is started or touched
-    workload.check(predefined);
+    return run(Matrix.of(plan));
+  }
+
+  /** A server kept up for the whole run, with the data each schema was prepared to. */
+  private static final class Live implements AutoCloseable {
+    final TargetSpec spec;
+    final TargetSpec target;
+    final EmbeddedServer embedded;
+    final ServerInfo info;
+    final Map<Workload.Schema, Dataset> datasets = new HashMap<>();
+    boolean checkpointDenied;
+
+    Live(TargetSpec spec, TargetSpec target, EmbeddedServer embedded, ServerInfo info) {
+      this.spec = spec;
+      this.target = target;
+      this.embedded = embedded;
+      this.info = info;
+    }
+
+    @Override
+    public void close() {
+      if (embedded != null) {
+        embedded.close();
+      }
+    }
+  }
+
+  /**
+   * Runs every trial of the matrix: targets are started once (embedded ones included) and kept for
+   * the whole run; trials run in the matrix's order with its hygiene before each; the JSON holds
+   * every trial and a summary per point.
+   */
+  public BenchmarkRun run(Matrix m) {
+    Map<String, Workload> byPoint = new LinkedHashMap<>();
+    for (Matrix.Point p : m.points()) {
+      Workload w = WorkloadRegistry.resolve(p.plan());
+      Set<String> predefined = new HashSet<>(ClientContext.BUILTIN_VARIABLES);
+      predefined.addAll(p.plan().params().defines().keySet());
+      // every script error surfaces here, before any server is started or touched
+      w.check(predefined);
+      byPoint.put(key(p), w);
+    }
+    Machine machine = Machine.current();
+    List<TrialResult> trials = new ArrayList<>();
+    Map<String, Live> live = new LinkedHashMap<>();
+    int connections = m.points().stream().mapToInt(p -> p.plan().connections()).max().orElse(1);
+    List<Matrix.TrialRef> schedule = m.schedule();
+    Set<String> varying = varying(m);
+    try {
+      for (TargetSpec spec : m.targets()) {
+        live.put(spec.name(), open(spec, connections));
+      }
+      if (m.isSweep()) {
+        out.printf(
+            "%d trials: %d points x %d repeats, %s order%s%n",
+            schedule.size(),
+            m.points().size(),
+            m.repeat(),
+            m.order().name().toLowerCase(Locale.ROOT),
+            m.order() == Matrix.Order.RANDOM ? " (--seed " + m.seed() + ")" : "");
+      }
+      for (Matrix.TrialRef ref : schedule) {
+        Matrix.Point p = m.points().get(ref.point());
+        Workload w = byPoint.get(key(p));
+        Live lt = live.get(p.target().name());
+        TrialResult r = trial(m, p, w, lt, ref.repeat(), trials.size() + 1);
+        trials.add(r);
+        BenchmarkRun partial = run(m, byPoint, machine, trials);
+        if (m.isSweep()) {
+          ConsoleReport.trialLine(r, schedule.size(), varying, out);
+        } else {
+          ConsoleReport.trial(partial, r, out);
+          out.println();
+        }
+      }
+    } finally {
+      live.values().forEach(Live::close);
+    }
+    BenchmarkRun run = run(m, byPoint, machine, trials);
+    JsonReport.write(run, m.output());
+    if (m.isSweep()) {
+      ConsoleReport.summary(run, varying, out);
+    } else {
+      ConsoleReport.comparison(run, out);
+    }
+    out.println("result written to " + m.output());
+    return run;
+  }
+
+  private static String key(Matrix.Point p) {
+    return System.identityHashCode(p.plan()) + "/" + p.target().name();
+  }
+
+  /** Point keys whose values differ between points: what the console names for each trial. */
+  static Set<String> varying(Matrix m) {
+    Map<String, Set<String>> values = new LinkedHashMap<>();
+    for (Matrix.Point p : m.points()) {
+      point(p, p.plan().session().isolation())
+          .forEach((k, v) -> values.computeIfAbsent(k, x -> new HashSet<>()).add(v));
+    }
+    Set<String> out = new java.util.LinkedHashSet<>();
+    out.add("target");
+    values.forEach(
+        (k, v) -> {
+          if (v.size() > 1) {
+            out.add(k);
+          }
+        });
+    return out;
+  }
+
+  private Live open(TargetSpec spec, int connections) {
+    EmbeddedServer embedded = null;
+    TargetSpec target = spec;
+    if (spec.kind() == TargetSpec.Kind.EMBEDDED) {
+      long t0 = System.nanoTime();
+      embedded = EmbeddedServer.start(spec, connections);
+      target = embedded.target();
+      out.printf(
+          "target %s: started an embedded PostgreSQL in %.1f s at %s (data in %s, removed at exit)%n",
+          target.name(),
+          (System.nanoTime() - t0) / 1e9,
+          target.jdbcUrl(),
+          embedded.dataDirectory());
+    }
+    ConnectionFactory cf = new ConnectionFactory(target, ClientSettings.defaults());
+    try (Connection c = cf.openPlain()) {
+      ServerInfo info = ServerInfo.read(c);
+      out.printf(
+          "target %s: PostgreSQL %s, ssl %s%n",
+          target.name(), info.version(), ServerInfo.sslInUse(c));
+      return new Live(spec, target, embedded, info);
+    } catch (SQLException e) {
+      if (embedded != null) {
+        embedded.close();
+      }
+      throw cf.failure("connecting", e);
+    } catch (RuntimeException e) {
+      if (embedded != null) {
+        embedded.close();
+      }
+      throw e;
+    }
+  }
+
+  private TrialResult trial(
+      Matrix m, Matrix.Point p, Workload workload, Live lt, int repeat, int sequence) {
+    RunPlan plan = p.plan();
     Isolation isolation =
         plan.session().isolation() != null
             ? plan.session().isolation()
             : workload.defaultIsolation();
-    List<TrialResult> trials = new ArrayList<>();
-    Machine machine = Machine.current();
-    for (TargetSpec spec : plan.targets()) {
-      trials.add(runOn(plan, spec, workload, isolation, trials.size() + 1));
-      BenchmarkRun partial = run(plan, workload, machine, trials);
-      ConsoleReport.trial(partial, trials.get(trials.size() - 1), out);
-      out.println();
+    ClientSettings settings =
+        new ClientSettings(
+            plan.session().queryMode(), isolation, plan.session().settings(), plan.driver());
+    ConnectionFactory cf = new ConnectionFactory(lt.target, settings);
+    Dataset data;
+    try (Connection c = cf.openPlain()) {
+      checkSessionSettings(cf);
+      data = lt.datasets.get(workload.schema());
+      if (data == null) {
+        data = prepareTables(c, cf, plan, workload, lt.target, lt.embedded != null);
+        lt.datasets.put(workload.schema(), data);
+      }
+      beforeTrial(m.between(), workload, lt, data, c);
+    } catch (SQLException e) {
+      throw cf.failure("preparing", e);
     }
-    BenchmarkRun run = run(plan, workload, machine, trials);
-    JsonReport.write(run, plan.output());
-    ConsoleReport.comparison(run, out);
-    out.println("result written to " + plan.output());
-    return run;
+    Path dir;
+    try {
+      dir = Files.createTempDirectory("wg1bench-trial-");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    try {
+      Trial trial =
+          Trial.write(
+              plan, lt.target, data.scale(), isolation, dir, point(p, isolation), repeat, sequence);
+      if (!m.isSweep()) {
+        out.printf(
+            "running %s on %s: %d clients%s%s, warmup %s, %d x %s measured, %d fork(s)...%n",
+            workload.name(),
+            lt.target.name(),
+            plan.clients(),
+            plan.pooled() ? " sharing a pool of " + plan.poolSize() + " connections" : "",
+            plan.timing().rate() != null ? " at " + plan.timing().rate() + " ops/s (Poisson)" : "",
+            Durations.format(plan.timing().warmup()),
+            plan.timing().iterations(),
+            Durations.format(plan.timing().iterationTime()),
+            plan.timing().forks());
+      }
+      Instant started = Instant.now();
+      TrialRunner.Outcome outcome = TrialRunner.run(trial, verbose, out);
+      return JmhResultMapper.map(
+          trial, outcome, lt.info, workload, data.description(), started, Instant.now());
+    } finally {
+      deleteTree(dir);
+    }
+  }
+
+  /**
+   * The seeds' hygiene before a trial: a CHECKPOINT so one trial's dirty buffers are not written
+   * during the next (2015 §3.3), VACUUM, or a fresh data set (2020 §4.6).
+   */
+  private void beforeTrial(
+      Matrix.BetweenTrials between, Workload w, Live lt, Dataset data, Connection c)
+      throws SQLException {
+    Matrix.BetweenTrials what =
+        between == Matrix.BetweenTrials.AUTO
+            ? (w.readOnly() ? Matrix.BetweenTrials.NONE : Matrix.BetweenTrials.CHECKPOINT)
+            : between;
+    try (java.sql.Statement st = c.createStatement()) {
+      switch (what) {
+        case CHECKPOINT -> {
+          if (!lt.checkpointDenied) {
+            try {
+              st.execute("CHECKPOINT");
+            } catch (SQLException e) {
+              lt.checkpointDenied = true;
+              out.printf(
+                  "warning: target %s: CHECKPOINT between trials not allowed (%s); trials run without it%n",
+                  lt.target.name(), ConnectionFactory.oneLine(e));
+            }
+          }
+        }
+        case VACUUM -> {
+          if (w.schema() == Workload.Schema.PGBENCH) {
+            for (String t : PgbenchLoader.TABLES) {
+              st.execute("VACUUM ANALYZE " + t);
+            }
+          } else {
+            st.execute("VACUUM ANALYZE");
+          }
+        }
+        case REINIT -> {
+          if (w.schema() == Workload.Schema.PGBENCH) {
+            // asked for explicitly: dropping the pgbench tables (only those) is the point
+            PgbenchLoader.init(c, data.scale(), 100, true, null);
+          }
+        }
+        default -> {
+          // NONE (or AUTO on a read-only workload)
+        }
+      }
+    }
+  }
+
+  private static BenchmarkRun run(
+      Matrix m, Map<String, Workload> workloads, Machine machine, List<TrialResult> trials) {
+    List<Workload> distinct = new ArrayList<>();
+    for (Workload w : workloads.values()) {
+      if (distinct.stream().noneMatch(d -> d.name().equals(w.name()))) {
+        distinct.add(w);
+      }
+    }
+    String names = String.join(",", distinct.stream().map(Workload::name).toList());
+    String descriptions = String.join("; ", distinct.stream().map(Workload::description).toList());
+    String seeds = String.join("; ", distinct.stream().map(Workload::seed).distinct().toList());
+    return new BenchmarkRun(
+        "wg1bench",
+        BuildInfo.version(),
+        BuildInfo.jmh(),
+        names,
+        descriptions,
+        seeds,
+        m.points().get(0).plan(),
+        new MatrixInfo(
+            m.points().size(),
+            m.repeat(),
+            m.order().name().toLowerCase(Locale.ROOT),
+            m.seed(),
+            m.between().name().toLowerCase(Locale.ROOT)),
+        machine,
+        List.copyOf(trials),
+        Summaries.of(trials));
   }
 
   /**
    * The knob values that identify a trial, so reports can plot and group trials by any of them:
    * target, workload, clients, query mode, isolation, and whatever else the plan set.
    */
-  static java.util.Map<String, String> point(RunPlan plan, TargetSpec target, Isolation isolation) {
-    java.util.Map<String, String> p = new java.util.LinkedHashMap<>();
-    p.put("target", target.name());
+  static Map<String, String> point(Matrix.Point mp, Isolation isolation) {
+    RunPlan plan = mp.plan();
+    Map<String, String> p = new LinkedHashMap<>(mp.labels());
+    p.put("target", mp.target().name());
     p.put("workload", plan.workload());
     p.put("clients", Integer.toString(plan.clients()));
     p.put("queryMode", plan.session().queryMode().cliName());
@@ -113,91 +375,6 @@ public final class Bench {
     }
     d.properties().forEach((k, v) -> p.put("jdbc." + k, v));
     return p;
-  }
-
-  private static BenchmarkRun run(RunPlan plan, Workload w, Machine m, List<TrialResult> trials) {
-    return new BenchmarkRun(
-        "wg1bench",
-        BuildInfo.version(),
-        BuildInfo.jmh(),
-        w.name(),
-        w.description(),
-        w.seed(),
-        plan,
-        m,
-        List.copyOf(trials),
-        dev.wg1bench.result.Summaries.of(trials));
-  }
-
-  private TrialResult runOn(
-      RunPlan plan, TargetSpec spec, Workload workload, Isolation isolation, int sequence) {
-    EmbeddedServer embedded = null;
-    try {
-      TargetSpec target = spec;
-      if (spec.kind() == TargetSpec.Kind.EMBEDDED) {
-        long t0 = System.nanoTime();
-        embedded = EmbeddedServer.start(spec, plan.connections());
-        target = embedded.target();
-        out.printf(
-            "target %s: started an embedded PostgreSQL in %.1f s at %s (data in %s, removed at exit)%n",
-            target.name(),
-            (System.nanoTime() - t0) / 1e9,
-            target.jdbcUrl(),
-            embedded.dataDirectory());
-      }
-      ClientSettings settings =
-          new ClientSettings(
-              plan.session().queryMode(), isolation, plan.session().settings(), plan.driver());
-      ConnectionFactory cf = new ConnectionFactory(target, settings);
-      ServerInfo info;
-      Dataset data;
-      try (Connection c = cf.openPlain()) {
-        info = ServerInfo.read(c);
-        out.printf(
-            "target %s: PostgreSQL %s, ssl %s%n",
-            target.name(), info.version(), ServerInfo.sslInUse(c));
-        checkSessionSettings(cf);
-        data = prepareTables(c, cf, plan, workload, target, embedded != null);
-      } catch (SQLException e) {
-        throw cf.failure("connecting", e);
-      }
-      Path dir = Files.createTempDirectory("wg1bench-trial-");
-      try {
-        Trial trial =
-            Trial.write(
-                plan,
-                target,
-                data.scale(),
-                isolation,
-                dir,
-                point(plan, spec, isolation),
-                1,
-                sequence);
-        out.printf(
-            "running %s on %s: %d clients%s%s, warmup %s, %d x %s measured, %d fork(s)...%n",
-            workload.name(),
-            target.name(),
-            plan.clients(),
-            plan.pooled() ? " sharing a pool of " + plan.poolSize() + " connections" : "",
-            plan.timing().rate() != null ? " at " + plan.timing().rate() + " ops/s (Poisson)" : "",
-            dev.wg1bench.plan.Durations.format(plan.timing().warmup()),
-            plan.timing().iterations(),
-            dev.wg1bench.plan.Durations.format(plan.timing().iterationTime()),
-            plan.timing().forks());
-        Instant started = Instant.now();
-        TrialRunner.Outcome outcome = TrialRunner.run(trial, verbose, out);
-        return JmhResultMapper.map(
-            trial, outcome, info, workload, data.description(), started, Instant.now());
-      } finally {
-        deleteTree(dir);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } finally {
-      if (embedded != null) {
-        embedded.close();
-      }
-    }
   }
 
   /** A --set that the server rejects is the user's mistake: say which one, exit 2. */

@@ -2,8 +2,8 @@ package dev.wg1bench.cli;
 
 import dev.wg1bench.Bench;
 import dev.wg1bench.BuildInfo;
+import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RunFailure;
-import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.result.BenchmarkRun;
@@ -23,7 +23,7 @@ import picocli.CommandLine.Mixin;
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
     sortOptions = false,
-    subcommands = {InitCommand.class, ListCommand.class, SsbCommand.class},
+    subcommands = {InitCommand.class, ListCommand.class, SsbCommand.class, AdviseCommand.class},
     description = {
       "Measures what a data-access choice does to PostgreSQL throughput and latency.",
       "With no --target it starts an embedded PostgreSQL with stock settings.",
@@ -39,8 +39,8 @@ public final class Main implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    RunPlan plan = PlanFactory.build(run, targets.resolve(true));
-    BenchmarkRun result = new Bench(System.out, run.verbose).run(plan);
+    Matrix matrix = PlanFactory.build(run, targets.resolve(true));
+    BenchmarkRun result = new Bench(System.out, run.verbose).run(matrix);
     return exitCode(result);
   }
 

@@ -2,6 +2,7 @@ package dev.wg1bench.cli;
 
 import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.QueryMode;
+import dev.wg1bench.plan.WorkloadKnobs;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,13 +11,17 @@ import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
-/** The workload and its knobs; pgbench's short options where pgbench has one. */
+/**
+ * The workload and its knobs; pgbench's short options where pgbench has one. Options marked
+ * "sweeps" take a comma list: the run then measures every combination (see {@code --repeat}).
+ */
 public final class RunOptions {
   @Option(
       names = {"-w", "--workload"},
       paramLabel = "NAME",
-      description = "Built-in workload (see 'wg1bench list').")
-  String workload;
+      split = ",",
+      description = "Built-in workload (see 'wg1bench list'); sweeps.")
+  List<String> workloads = new ArrayList<>();
 
   @Option(
       names = {"-f", "--script"},
@@ -27,14 +32,16 @@ public final class RunOptions {
   @Option(
       names = {"-c", "--clients"},
       paramLabel = "N",
-      description = "Concurrent clients, one connection each (default: ${DEFAULT-VALUE}).")
-  int clients = 4;
+      split = ",",
+      description =
+          "Concurrent clients, one connection each (default: 4); sweeps, e.g. 1,2,4,8,16.")
+  List<Integer> clients = new ArrayList<>(List.of(4));
 
   @Option(
       names = {"-T", "--duration"},
       paramLabel = "TIME",
       converter = Converters.DurationConverter.class,
-      description = "Measured time, e.g. 10s, 2m (default: 10s).")
+      description = "Measured time per trial, e.g. 10s, 2m (default: 10s).")
   Duration duration = Duration.ofSeconds(10);
 
   @Option(
@@ -61,27 +68,29 @@ public final class RunOptions {
   @Option(
       names = "--isolation",
       paramLabel = "LEVEL",
+      split = ",",
       converter = Converters.IsolationConverter.class,
       description =
-          "read_committed, repeatable_read or serializable (default: the workload's, else the server's).")
-  Isolation isolation;
+          "read_committed, repeatable_read or serializable (default: the workload's, else the server's); sweeps.")
+  List<Isolation> isolations = new ArrayList<>();
 
   @Option(
       names = {"-M", "--query-mode"},
       paramLabel = "MODE",
+      split = ",",
       converter = Converters.QueryModeConverter.class,
       description = {
-        "simple, extended or prepared, as pgbench -M (default: simple).",
+        "simple, extended or prepared, as pgbench -M (default: simple); sweeps.",
         "simple = preferQueryMode=simple; extended = preferQueryMode=extended, prepareThreshold=0;",
         "prepared = preferQueryMode=extended, prepareThreshold=1."
       })
-  QueryMode queryMode = QueryMode.SIMPLE;
+  List<QueryMode> queryModes = new ArrayList<>();
 
   @Option(
       names = "--set",
       paramLabel = "NAME=VALUE",
       description =
-          "Session setting on every connection, repeatable (e.g. synchronous_commit=off).")
+          "Session setting on every connection, repeatable (e.g. synchronous_commit=off); NAME=V1,V2 sweeps (\\, for a literal comma).")
   Map<String, String> settings = new LinkedHashMap<>();
 
   @Option(
@@ -119,9 +128,10 @@ public final class RunOptions {
   @Option(
       names = "--pool-size",
       paramLabel = "M",
+      split = ",",
       description =
-          "Let M pooled connections (HikariCP) serve the clients, M <= clients; time waiting for one is reported apart (default: one connection per client).")
-  Integer poolSize;
+          "Let M pooled connections (HikariCP) serve the clients, M <= clients; time waiting for one is reported apart (default: one connection per client); sweeps.")
+  List<Integer> poolSizes = new ArrayList<>();
 
   @Option(
       names = {"-R", "--rate"},
@@ -149,9 +159,10 @@ public final class RunOptions {
   @Option(
       names = "--batch-size",
       paramLabel = "N",
+      split = ",",
       description =
-          "Rows per op of insert_batch, insert_multirow and insert_copy (default: ${DEFAULT-VALUE}).")
-  int batchSize = dev.wg1bench.plan.WorkloadKnobs.DEFAULT_BATCH_SIZE;
+          "Rows per op of insert_batch, insert_multirow and insert_copy (default: 8); sweeps.")
+  List<Integer> batchSizes = new ArrayList<>(List.of(WorkloadKnobs.DEFAULT_BATCH_SIZE));
 
   @Option(
       names = "--rewrite-batched-inserts",
@@ -161,22 +172,24 @@ public final class RunOptions {
   @Option(
       names = "--prepare-threshold",
       paramLabel = "N",
+      split = ",",
       description =
-          "pgjdbc prepareThreshold, overriding the query mode's (extended and prepared modes only).")
-  Integer prepareThreshold;
+          "pgjdbc prepareThreshold, overriding the query mode's (extended and prepared modes only); sweeps.")
+  List<Integer> prepareThresholds = new ArrayList<>();
 
   @Option(
       names = "--binary-transfer",
       paramLabel = "true|false",
-      arity = "1",
-      description = "pgjdbc binaryTransfer (default: pgjdbc's, true).")
-  Boolean binaryTransfer;
+      split = ",",
+      description = "pgjdbc binaryTransfer (default: pgjdbc's, true); sweeps.")
+  List<Boolean> binaryTransfers = new ArrayList<>();
 
   @Option(
       names = "--fetch-size",
       paramLabel = "N",
-      description = "pgjdbc defaultRowFetchSize (default: pgjdbc's, 0 = all rows).")
-  Integer fetchSize;
+      split = ",",
+      description = "pgjdbc defaultRowFetchSize (default: pgjdbc's, 0 = all rows); sweeps.")
+  List<Integer> fetchSizes = new ArrayList<>();
 
   @Option(
       names = "--jdbc-property",
@@ -191,6 +204,33 @@ public final class RunOptions {
       description =
           "pgjdbc sslmode: disable, allow, prefer, require, verify-ca, verify-full (default: pgjdbc's prefer).")
   String sslmode;
+
+  @Option(
+      names = "--repeat",
+      paramLabel = "N",
+      description =
+          "Trials per point, median and spread reported (default: 3 when a knob is swept, else 1).")
+  Integer repeat;
+
+  @Option(
+      names = "--order",
+      paramLabel = "random|sequential",
+      description =
+          "Trial order: random (default, reproducible with --seed) or sequential, round after round.")
+  String order = "random";
+
+  @Option(
+      names = "--seed",
+      paramLabel = "N",
+      description = "Seed of the trial order (default: random, recorded).")
+  Long seed;
+
+  @Option(
+      names = "--between-trials",
+      paramLabel = "WHAT",
+      description =
+          "checkpoint, vacuum, reinit or none before each trial (default: checkpoint for workloads that write, none for read-only ones).")
+  String betweenTrials;
 
   @Option(
       names = {"-o", "--output"},

@@ -32,6 +32,9 @@ public final class ForkReport {
   public long measuredStatements;
   public long measuredNanos;
 
+  /** CPU time of this fork's JVM (all threads) over the measurement iterations. */
+  public long measuredCpuNanos;
+
   /** All iterations, warmup included: what the database saw. */
   public long totalOk;
 

@@ -143,6 +143,16 @@ public class WorkloadBenchmark {
     }
   }
 
+  /** CPU time of this JVM, all threads: the client's own cost, to compare with pgbench's. */
+  static long processCpuNanos() {
+    java.lang.management.OperatingSystemMXBean os =
+        java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
+      return sun.getProcessCpuTime();
+    }
+    return 0;
+  }
+
   private static String encode(Histogram h) {
     ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
     int n = h.encodeIntoCompressedByteBuffer(buf);
@@ -164,6 +174,7 @@ public class WorkloadBenchmark {
       report.measuredStatements += s.statements;
       if (c.threadIndex == 0) {
         report.measuredNanos += nanos;
+        report.measuredCpuNanos += processCpuNanos() - c.iterationCpu;
       }
       for (FailureKind k : FailureKind.values()) {
         if (s.failures(k) > 0) {
@@ -228,6 +239,7 @@ public class WorkloadBenchmark {
     int threadIndex;
     boolean measuring;
     long iterationStart;
+    long iterationCpu;
     private long nextStart;
     private SplittableRandom arrivals;
     private long backoffNanos;
@@ -278,6 +290,9 @@ public class WorkloadBenchmark {
       skipped = 0;
       late = 0;
       iterationStart = System.nanoTime();
+      if (threadIndex == 0) {
+        iterationCpu = processCpuNanos();
+      }
     }
 
     @TearDown(Level.Iteration)

@@ -6,6 +6,7 @@ import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.ErrorRecord;
 import dev.wg1bench.result.Latency;
 import dev.wg1bench.result.Measurement;
+import dev.wg1bench.result.PointSummary;
 import dev.wg1bench.result.TrialResult;
 import java.io.PrintStream;
 import java.util.Locale;
@@ -105,6 +106,12 @@ public final class ConsoleReport {
           m.poolWaitMs().max());
     }
     out.printf(Locale.ROOT, "statements/s = %.1f%n", m.statementsPerSecond());
+    if (m.clientCpuMicrosPerOp() != null) {
+      out.printf(
+          Locale.ROOT,
+          "client CPU per op = %.1f us (this JVM, all threads)%n",
+          m.clientCpuMicrosPerOp());
+    }
     if (m.rowsPerSecond() != null) {
       out.printf(Locale.ROOT, "rows/s = %.1f%n", m.rowsPerSecond());
     }
@@ -163,5 +170,61 @@ public final class ConsoleReport {
           m.retries(),
           base > 0 ? m.tps() / base : Double.NaN);
     }
+  }
+
+  /** One line per trial of a sweep: which point, which repeat, what it measured. */
+  public static void trialLine(
+      TrialResult t, int total, java.util.Set<String> keys, PrintStream out) {
+    Measurement m = t.measurement();
+    out.printf(
+        Locale.ROOT,
+        "[%d/%d] %s #%d: tps %s, p50 %.3f ms, p99 %.3f ms, failed %d, retries %d%n",
+        t.sequence(),
+        total,
+        describe(t.point(), keys),
+        t.repeat(),
+        tps(m),
+        m.latencyMs().p50(),
+        m.latencyMs().p99(),
+        m.failedOps(),
+        m.retries());
+  }
+
+  static String describe(Map<String, String> point, java.util.Set<String> keys) {
+    StringBuilder b = new StringBuilder();
+    for (String k : keys) {
+      String v = point.get(k);
+      if (v != null) {
+        b.append(b.length() == 0 ? "" : " ").append(k.equals("target") ? v : k + "=" + v);
+      }
+    }
+    return b.toString();
+  }
+
+  /** The sweep's result: per point, the median of its trials and their spread. */
+  public static void summary(BenchmarkRun run, java.util.Set<String> keys, PrintStream out) {
+    out.println();
+    out.printf(
+        "%-44s %3s %11s %23s %9s %9s %7s %7s%n",
+        "point", "n", "median tps", "min .. max", "p50 ms", "p99 ms", "failed", "retries");
+    for (PointSummary p : run.summary()) {
+      out.printf(
+          Locale.ROOT,
+          "%-44s %3d %11.1f %23s %9.3f %9.3f %7d %7d%n",
+          describe(p.point(), keys),
+          p.trials(),
+          p.medianTps(),
+          String.format(Locale.ROOT, "%.1f .. %.1f", p.minTps(), p.maxTps()),
+          p.medianP50Ms(),
+          p.medianP99Ms(),
+          p.failedOps(),
+          p.retries());
+    }
+    out.printf(
+        "%d trials, %s order%s; medians of %d repeat(s) per point%n",
+        run.trials().size(),
+        run.matrix().order(),
+        run.matrix().order().equals("random") ? " (seed " + run.matrix().seed() + ")" : "",
+        run.matrix().repeat());
   }
 }

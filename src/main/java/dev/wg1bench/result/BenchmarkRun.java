@@ -16,6 +16,37 @@ public record BenchmarkRun(
     String workloadDescription,
     String seed,
     RunPlan plan,
+    MatrixInfo matrix,
     Machine machine,
     List<TrialResult> trials,
-    List<PointSummary> summary) {}
+    List<PointSummary> summary,
+    List<AdviceResult> advice) {
+
+  /** A run without advice. */
+  public BenchmarkRun(
+      String tool,
+      String version,
+      String jmh,
+      String workload,
+      String workloadDescription,
+      String seed,
+      RunPlan plan,
+      MatrixInfo matrix,
+      Machine machine,
+      List<TrialResult> trials,
+      List<PointSummary> summary) {
+    this(
+        tool,
+        version,
+        jmh,
+        workload,
+        workloadDescription,
+        seed,
+        plan,
+        matrix,
+        machine,
+        trials,
+        summary,
+        List.of());
+  }
+}

@@ -52,6 +52,7 @@ public final class JmhResultMapper {
     long retriedOps = 0;
     long statements = 0;
     long nanos = 0;
+    long cpu = 0;
     long totalOk = 0;
     long totalFailed = 0;
     Map<String, Long> failures = new LinkedHashMap<>();
@@ -77,6 +78,7 @@ public final class JmhResultMapper {
       retriedOps += f.measuredRetriedOps;
       statements += f.measuredStatements;
       nanos += f.measuredNanos;
+      cpu += f.measuredCpuNanos;
       totalOk += f.totalOk;
       totalFailed += f.totalFailed;
       f.failuresByKind.forEach((k, v) -> failures.merge(k, v, Long::sum));
@@ -155,6 +157,7 @@ public final class JmhResultMapper {
             late,
             pooled ? latency(wait) : null,
             paced ? latency(lag) : null,
+            ok + failed > 0 && cpu > 0 ? cpu / 1000.0 / (ok + failed) : null,
             perIteration,
             totalOk,
             totalFailed,

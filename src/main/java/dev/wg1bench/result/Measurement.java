@@ -20,6 +20,8 @@ import java.util.Map;
  * @param lateOps --latency-limit: successful ops that took longer than the limit
  * @param poolWaitMs time ops waited for a pooled connection, null without a pool
  * @param scheduleLagMs how late ops started against their schedule, null without --rate
+ * @param clientCpuMicrosPerOp CPU time of the client JVM per op (successful or not) over the
+ *     measurement, from the JVM's own accounting (all its threads: workload, driver, JMH, GC)
  * @param iterationTps tps of each measurement iteration (all forks), for spread and plots
  * @param totalOps successful ops over the whole trial, warmup included (what the data shows)
  * @param totalFailedOps failed ops over the whole trial
@@ -43,6 +45,7 @@ public record Measurement(
     long lateOps,
     Latency poolWaitMs,
     Latency scheduleLagMs,
+    Double clientCpuMicrosPerOp,
     List<Double> iterationTps,
     long totalOps,
     long totalFailedOps,

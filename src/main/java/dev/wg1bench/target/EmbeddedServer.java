@@ -47,15 +47,8 @@ public final class EmbeddedServer implements AutoCloseable {
    * needs more connections than that (recorded in the result's settings like any other).
    */
   public static EmbeddedServer start(TargetSpec spec, int clients) {
-    if (spec.embeddedVersion() != null && !spec.embeddedVersion().equals(bundledMajor())) {
-      throw new dev.wg1bench.plan.UsageException(
-          "--target embedded:"
-              + spec.embeddedVersion()
-              + ": this build bundles PostgreSQL "
-              + bundledMajor()
-              + " only; use --target embedded or embedded:"
-              + bundledMajor());
-    }
+    io.zonky.test.db.postgres.embedded.PgBinaryResolver binaries =
+        EmbeddedBinaries.forMajor(spec.embeddedVersion());
     Map<String, String> settings = new LinkedHashMap<>(STOCK_SETTINGS);
     if (clients + 10 > 100) {
       settings.put("max_connections", Integer.toString(clients + 10));
@@ -67,8 +60,14 @@ public final class EmbeddedServer implements AutoCloseable {
       // zonky deletes this directory on close and from its shutdown hook (Ctrl-C included)
       b.setDataDirectory(data).setCleanDataDirectory(true);
       b.setPGStartupWait(java.time.Duration.ofSeconds(60));
+      if (binaries != null) {
+        b.setPgBinaryResolver(binaries);
+      }
       return new EmbeddedServer(b.start(), spec, settings, data);
     } catch (IOException | RuntimeException e) {
+      if (e instanceof RunFailure rf) {
+        throw rf;
+      }
       throw new RunFailure("embedded PostgreSQL did not start: " + ConnectionFactory.oneLine(e), e);
     }
   }

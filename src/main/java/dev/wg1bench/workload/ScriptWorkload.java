@@ -101,6 +101,11 @@ public final class ScriptWorkload implements Workload {
   }
 
   @Override
+  public boolean readOnly() {
+    return meta.containsKey("read-only");
+  }
+
+  @Override
   public int rowsInsertedPerOp() {
     return Integer.parseInt(meta.getOrDefault("rows-per-op", "0"));
   }

@@ -50,8 +50,8 @@ public interface Workload {
     SSB
   }
 
-  /** Connection settings the workload needs whatever the user asked (none by default). */
-  default boolean needsAutocommitOff() {
+  /** Whether ops only read (no hygiene such as CHECKPOINT is needed between their trials). */
+  default boolean readOnly() {
     return false;
   }
 }

@@ -1,0 +1,98 @@
+package dev.wg1bench.advise;
+
+import dev.wg1bench.plan.UsageException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.stream.Stream;
+
+/**
+ * A piece of tuning advice from the seeds, as data: the claim, where it comes from, and the two
+ * runs that test it, written as wg1bench options ({@code common} goes to both arms).
+ *
+ * @param expect higher (the treatment should raise tps) or lower
+ */
+public record Advice(
+    String name,
+    String claim,
+    String seed,
+    String expect,
+    String common,
+    String baseline,
+    String treatment) {
+
+  /** The advice shipped in config/advice/ (inside the jar). */
+  public static List<Advice> shipped() {
+    List<Advice> out = new ArrayList<>();
+    try (InputStream index = Advice.class.getResourceAsStream("/config/advice/INDEX")) {
+      if (index == null) {
+        throw new IllegalStateException("config/advice/INDEX is missing from the build");
+      }
+      for (String name : new String(index.readAllBytes(), StandardCharsets.UTF_8).split("\\s+")) {
+        if (name.isBlank()) {
+          continue;
+        }
+        try (InputStream in =
+            Advice.class.getResourceAsStream("/config/advice/" + name + ".properties")) {
+          out.add(
+              parse(
+                  name,
+                  new java.io.InputStreamReader(in, StandardCharsets.UTF_8),
+                  name + ".properties"));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out;
+  }
+
+  /** Every NAME.properties in a directory, by name. */
+  public static List<Advice> fromDirectory(Path dir) {
+    if (!Files.isDirectory(dir)) {
+      throw new UsageException("--advice-dir " + dir + ": no such directory");
+    }
+    List<Advice> out = new ArrayList<>();
+    try (Stream<Path> files = Files.list(dir)) {
+      for (Path f : files.filter(p -> p.toString().endsWith(".properties")).sorted().toList()) {
+        String name = f.getFileName().toString().replaceFirst("\\.properties$", "");
+        try (Reader r = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
+          out.add(parse(name, r, f.toString()));
+        }
+      }
+    } catch (IOException e) {
+      throw new UsageException("--advice-dir " + dir + ": " + e.getMessage());
+    }
+    return out;
+  }
+
+  static Advice parse(String name, Reader r, String where) throws IOException {
+    Properties p = new Properties();
+    p.load(r);
+    for (String k : List.of("claim", "seed", "baseline", "treatment")) {
+      if (p.getProperty(k) == null) {
+        throw new UsageException(where + ": missing '" + k + "'");
+      }
+    }
+    String expect = p.getProperty("expect", "higher").trim().toLowerCase(Locale.ROOT);
+    if (!expect.equals("higher") && !expect.equals("lower")) {
+      throw new UsageException(where + ": expect must be higher or lower, got '" + expect + "'");
+    }
+    return new Advice(
+        name,
+        p.getProperty("claim").trim(),
+        p.getProperty("seed").trim(),
+        expect,
+        p.getProperty("common", "").trim(),
+        p.getProperty("baseline").trim(),
+        p.getProperty("treatment").trim());
+  }
+}
