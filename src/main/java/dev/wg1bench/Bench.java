@@ -23,6 +23,7 @@ import dev.wg1bench.target.ClientSettings;
 import dev.wg1bench.target.ConnectionFactory;
 import dev.wg1bench.target.EmbeddedServer;
 import dev.wg1bench.target.ServerInfo;
+import dev.wg1bench.target.ServerSampler;
 import dev.wg1bench.workload.ClientContext;
 import dev.wg1bench.workload.Workload;
 import dev.wg1bench.workload.WorkloadRegistry;
@@ -71,6 +72,13 @@ public final class Bench {
     final EmbeddedServer embedded;
     final ServerInfo info;
     final Map<Workload.Schema, Dataset> datasets = new HashMap<>();
+
+    /** Fillfactor of the pgbench tables as they are now (100 unless wg1bench created them so). */
+    int fillfactor = 100;
+
+    /** Storage parameters wg1bench set on the workload tables, to reset when no longer wanted. */
+    final Map<String, String> tableOptions = new LinkedHashMap<>();
+
     boolean checkpointDenied;
 
     Live(TargetSpec spec, TargetSpec target, EmbeddedServer embedded, ServerInfo info) {
@@ -224,8 +232,11 @@ public final class Bench {
       if (data == null) {
         data = prepareTables(c, cf, plan, workload, lt.target, lt.embedded != null);
         lt.datasets.put(workload.schema(), data);
+        if (workload.schema() == Workload.Schema.PGBENCH) {
+          lt.fillfactor = PgbenchLoader.fillfactor(c);
+        }
       }
-      beforeTrial(m.between(), workload, lt, data, c);
+      beforeTrial(m.between(), plan, workload, lt, data, c);
     } catch (SQLException e) {
       throw cf.failure("preparing", e);
     }
@@ -253,9 +264,24 @@ public final class Bench {
             plan.timing().forks());
       }
       Instant started = Instant.now();
-      TrialRunner.Outcome outcome = TrialRunner.run(trial, verbose, out);
+      ServerSampler sampler =
+          plan.timing().progress() != null && !tablesOf(workload.schema()).isEmpty()
+              ? new ServerSampler(
+                  new ConnectionFactory(lt.target, ClientSettings.defaults()),
+                  tablesOf(workload.schema()),
+                  plan.timing().progress().toNanos())
+              : null;
+      TrialRunner.Outcome outcome;
+      List<ServerSampler.Sample> samples = List.of();
+      try {
+        outcome = TrialRunner.run(trial, verbose, out);
+      } finally {
+        if (sampler != null) {
+          samples = sampler.finish();
+        }
+      }
       return JmhResultMapper.map(
-          trial, outcome, lt.info, workload, data.description(), started, Instant.now());
+          trial, outcome, lt.info, workload, data.description(), samples, started, Instant.now());
     } finally {
       deleteTree(dir);
     }
@@ -266,8 +292,28 @@ public final class Bench {
    * during the next (2015 §3.3), VACUUM, or a fresh data set (2020 §4.6).
    */
   private void beforeTrial(
-      Matrix.BetweenTrials between, Workload w, Live lt, Dataset data, Connection c)
+      Matrix.BetweenTrials between, RunPlan plan, Workload w, Live lt, Dataset data, Connection c)
       throws SQLException {
+    Integer ff = plan.params().fillfactor();
+    boolean refill = w.schema() == Workload.Schema.PGBENCH && ff != null && ff != lt.fillfactor;
+    if (refill && lt.embedded == null && between != Matrix.BetweenTrials.REINIT) {
+      throw new UsageException(
+          "--fillfactor "
+              + ff
+              + ": the pgbench tables on target "
+              + lt.target.name()
+              + " have fillfactor "
+              + lt.fillfactor
+              + "; add --between-trials reinit to re-create them (or run init -F "
+              + ff
+              + ")");
+    }
+    if (refill) {
+      // the embedded server's tables are wg1bench's own; re-create them with this fillfactor
+      PgbenchLoader.init(c, data.scale(), ff, true, null);
+      lt.fillfactor = ff;
+    }
+    applyTableOptions(plan, w, lt, c);
     Matrix.BetweenTrials what =
         between == Matrix.BetweenTrials.AUTO
             ? (w.readOnly() ? Matrix.BetweenTrials.NONE : Matrix.BetweenTrials.CHECKPOINT)
@@ -296,13 +342,65 @@ public final class Bench {
           }
         }
         case REINIT -> {
-          if (w.schema() == Workload.Schema.PGBENCH) {
+          if (w.schema() == Workload.Schema.PGBENCH && !refill) {
             // asked for explicitly: dropping the pgbench tables (only those) is the point
-            PgbenchLoader.init(c, data.scale(), 100, true, null);
+            PgbenchLoader.init(c, data.scale(), lt.fillfactor, true, null);
+            applyTableOptions(plan, w, lt, c);
           }
         }
         default -> {
           // NONE (or AUTO on a read-only workload)
+        }
+      }
+    }
+  }
+
+  /** The tables a workload's schema consists of (for storage parameters and server sampling). */
+  static List<String> tablesOf(Workload.Schema schema) {
+    return switch (schema) {
+      case PGBENCH -> PgbenchLoader.TABLES;
+      case SSB -> SsbLoader.TABLES;
+      default -> List.of();
+    };
+  }
+
+  /**
+   * Sets the trial's storage parameters on the workload's tables and resets those an earlier trial
+   * set but this one does not, so one trial's settings never leak into the next.
+   */
+  private static void applyTableOptions(RunPlan plan, Workload w, Live lt, Connection c)
+      throws SQLException {
+    Map<String, String> want = plan.params().tableOptions();
+    List<String> tables = tablesOf(w.schema());
+    if (!want.isEmpty() && tables.isEmpty()) {
+      throw new UsageException(
+          "--table-option needs a workload with known tables (pgbench or ssb), not " + w.name());
+    }
+    try (java.sql.Statement st = c.createStatement()) {
+      for (String k : List.copyOf(lt.tableOptions.keySet())) {
+        if (!want.containsKey(k)) {
+          for (String t : tables) {
+            st.execute("ALTER TABLE " + t + " RESET (" + k + ")");
+          }
+          lt.tableOptions.remove(k);
+        }
+      }
+      for (Map.Entry<String, String> e : want.entrySet()) {
+        if (!e.getValue().equals(lt.tableOptions.get(e.getKey()))) {
+          for (String t : tables) {
+            try {
+              st.execute("ALTER TABLE " + t + " SET (" + e.getKey() + " = " + e.getValue() + ")");
+            } catch (SQLException ex) {
+              throw new UsageException(
+                  "--table-option "
+                      + e.getKey()
+                      + "="
+                      + e.getValue()
+                      + ": "
+                      + ConnectionFactory.oneLine(ex));
+            }
+          }
+          lt.tableOptions.put(e.getKey(), e.getValue());
         }
       }
     }
@@ -357,6 +455,10 @@ public final class Bench {
       p.put("rate", plan.timing().rate().toString());
     }
     plan.session().settings().forEach((k, v) -> p.put("set." + k, v));
+    if (plan.params().fillfactor() != null) {
+      p.put("fillfactor", plan.params().fillfactor().toString());
+    }
+    plan.params().tableOptions().forEach((k, v) -> p.put("table." + k, v));
     var d = plan.driver();
     if (d.prepareThreshold() != null) {
       p.put("prepareThreshold", d.prepareThreshold().toString());

@@ -44,7 +44,9 @@ final class PlanFactory {
       Integer prepareThreshold,
       Boolean binaryTransfer,
       Integer fetchSize,
-      Map<String, String> settings) {}
+      Map<String, String> settings,
+      Integer fillfactor,
+      Map<String, String> tableOptions) {}
 
   static Matrix build(RunOptions o, List<TargetSpec> targets) {
     if (!o.workloads.isEmpty() && !o.scripts.isEmpty()) {
@@ -88,7 +90,8 @@ final class PlanFactory {
                   c.fetchSize(),
                   o.rewriteBatchedInserts,
                   o.jdbcProperties),
-              new WorkloadKnobs(o.scale, o.defines, c.batchSize(), seed),
+              new WorkloadKnobs(
+                  o.scale, o.defines, c.batchSize(), seed, c.fillfactor(), c.tableOptions()),
               output(o, workloads));
       for (TargetSpec t : targets) {
         points.add(new Matrix.Point(plan, t));
@@ -111,6 +114,8 @@ final class PlanFactory {
     List<Boolean> binaries = o.binaryTransfers.isEmpty() ? nullList() : distinct(o.binaryTransfers);
     List<Integer> fetches = o.fetchSizes.isEmpty() ? nullList() : distinct(o.fetchSizes);
     List<Map<String, String>> settings = settingCombos(o.settings);
+    List<Integer> fillfactors = o.fillfactors.isEmpty() ? nullList() : distinct(o.fillfactors);
+    List<Map<String, String>> tableOptions = settingCombos(o.tableOptions);
     List<Combo> out = new ArrayList<>();
     for (String w : workloads) {
       for (int c : distinct(o.clients)) {
@@ -122,7 +127,11 @@ final class PlanFactory {
                   for (Boolean bin : binaries) {
                     for (Integer f : fetches) {
                       for (Map<String, String> s : settings) {
-                        out.add(new Combo(w, c, m, i, p, b, t, bin, f, s));
+                        for (Integer ff : fillfactors) {
+                          for (Map<String, String> to : tableOptions) {
+                            out.add(new Combo(w, c, m, i, p, b, t, bin, f, s, ff, to));
+                          }
+                        }
                       }
                     }
                   }

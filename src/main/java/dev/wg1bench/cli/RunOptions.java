@@ -165,6 +165,21 @@ public final class RunOptions {
   List<Integer> batchSizes = new ArrayList<>(List.of(WorkloadKnobs.DEFAULT_BATCH_SIZE));
 
   @Option(
+      names = {"-F", "--fillfactor"},
+      paramLabel = "PCT",
+      split = ",",
+      description =
+          "Fillfactor of the pgbench tables wg1bench creates (embedded server, --between-trials reinit); sweeps, e.g. 100,80 (HOT).")
+  List<Integer> fillfactors = new ArrayList<>();
+
+  @Option(
+      names = "--table-option",
+      paramLabel = "NAME=VALUE",
+      description =
+          "Storage parameter set on the workload's tables before each trial, e.g. autovacuum_enabled=on,off; sweeps.")
+  Map<String, String> tableOptions = new LinkedHashMap<>();
+
+  @Option(
       names = "--rewrite-batched-inserts",
       description = "pgjdbc reWriteBatchedInserts: send a batch of INSERTs as multi-row INSERTs.")
   boolean rewriteBatchedInserts;

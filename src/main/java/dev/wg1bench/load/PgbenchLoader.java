@@ -50,6 +50,18 @@ public final class PgbenchLoader {
     return out;
   }
 
+  /** Fillfactor of pgbench_accounts as created (100 when none was set). */
+  public static int fillfactor(Connection c) throws SQLException {
+    try (Statement st = c.createStatement();
+        ResultSet rs =
+            st.executeQuery(
+                "SELECT (SELECT option_value FROM pg_options_to_table(reloptions)"
+                    + " WHERE option_name = 'fillfactor')"
+                    + " FROM pg_class WHERE oid = to_regclass('pgbench_accounts')")) {
+      return rs.next() && rs.getString(1) != null ? Integer.parseInt(rs.getString(1)) : 100;
+    }
+  }
+
   /**
    * Scale as pgbench detects it: the row count of pgbench_branches; null if the table is missing.
    */

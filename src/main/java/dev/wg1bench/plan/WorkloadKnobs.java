@@ -12,15 +12,29 @@ import java.util.Map;
  * @param defines {@code --define NAME=VALUE} script variables
  * @param batchSize rows per op of the batch, multi-row and COPY insert workloads
  * @param randomSeed seed of the clients' random generators (recorded so a run can be repeated)
+ * @param fillfactor fillfactor of the pgbench tables when wg1bench creates them (embedded server,
+ *     --between-trials reinit), or null for 100
+ * @param tableOptions storage parameters set on the workload's tables before each trial (e.g.
+ *     autovacuum_enabled=off), reset when a later trial does not set them
  */
 public record WorkloadKnobs(
-    Integer scale, Map<String, String> defines, int batchSize, long randomSeed) {
+    Integer scale,
+    Map<String, String> defines,
+    int batchSize,
+    long randomSeed,
+    Integer fillfactor,
+    Map<String, String> tableOptions) {
+
+  public WorkloadKnobs(Integer scale, Map<String, String> defines, int batchSize, long randomSeed) {
+    this(scale, defines, batchSize, randomSeed, null, Map.of());
+  }
 
   /** Rows per op of the insert workloads unless --batch-size says otherwise (the blog's 8). */
   public static final int DEFAULT_BATCH_SIZE = 8;
 
   public WorkloadKnobs {
     defines = Collections.unmodifiableMap(new LinkedHashMap<>(defines));
+    tableOptions = Collections.unmodifiableMap(new LinkedHashMap<>(tableOptions));
   }
 
   void validate() {
@@ -28,6 +42,23 @@ public record WorkloadKnobs(
       Checks.range("--scale", scale, 1, 1_000_000);
     }
     Checks.range("--batch-size", batchSize, 1, 100_000);
+    if (fillfactor != null) {
+      Checks.range("--fillfactor", fillfactor, 10, 100);
+    }
+    for (Map.Entry<String, String> e : tableOptions.entrySet()) {
+      if (!e.getKey().matches("[A-Za-z_][A-Za-z0-9_.]*")) {
+        throw new UsageException(
+            "--table-option '" + e.getKey() + "' is not a storage parameter name");
+      }
+      if (!e.getValue().matches("[A-Za-z0-9_.\\-]+")) {
+        throw new UsageException(
+            "--table-option "
+                + e.getKey()
+                + "='"
+                + e.getValue()
+                + "': a value is a number or a word");
+      }
+    }
     for (String k : defines.keySet()) {
       if (!k.matches("[A-Za-z0-9_]+")) {
         throw new UsageException(

@@ -35,6 +35,7 @@ public final class JmhResultMapper {
       ServerInfo server,
       Workload workload,
       String dataset,
+      List<dev.wg1bench.target.ServerSampler.Sample> serverSamples,
       Instant started,
       Instant finished) {
     RunPlan p = trial.plan();
@@ -213,6 +214,7 @@ public final class JmhResultMapper {
         m,
         new ArrayList<>(errors.values()),
         progress,
+        serverSamples,
         started.toString(),
         finished.toString());
   }

@@ -1,6 +1,7 @@
 package dev.wg1bench.result;
 
 import dev.wg1bench.target.ServerInfo;
+import dev.wg1bench.target.ServerSampler;
 import java.util.List;
 import java.util.Map;
 
@@ -14,6 +15,8 @@ import java.util.Map;
  * @param scale pgbench scale the scripts saw (:scale)
  * @param dataset what the tables hold, e.g. "pgbench scale 10" or "SSB SF 1 (partitioned)"
  * @param progress the --progress time series, one point per printed line (empty without it)
+ * @param serverSamples with --progress: the workload tables' sizes, live/dead tuples, autovacuum
+ *     runs and the server's checkpoints at each interval
  */
 public record TrialResult(
     Map<String, String> point,
@@ -29,5 +32,6 @@ public record TrialResult(
     Measurement measurement,
     List<ErrorRecord> errors,
     List<ProgressPoint> progress,
+    List<ServerSampler.Sample> serverSamples,
     String startedAt,
     String finishedAt) {}
