@@ -6,6 +6,7 @@ import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.report.CsvReport;
 import dev.wg1bench.result.BenchmarkRun;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -41,6 +42,15 @@ public final class Main implements Callable<Integer> {
   public Integer call() {
     RunPlan plan = PlanFactory.build(run, targets.resolve(true));
     BenchmarkRun result = new Bench(System.out, run.verbose).run(plan);
+    if (run.csv != null) {
+      try {
+        CsvReport.write(result, run.csv);
+      } catch (java.io.UncheckedIOException e) {
+        throw new RunFailure(e.getMessage() + " (the JSON result was written)", e);
+      }
+      System.out.println(
+          "csv written to " + run.csv + " and " + CsvReport.summaryFile(run.csv).getFileName());
+    }
     return exitCode(result);
   }
 
