@@ -6,6 +6,7 @@ import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.report.CsvReport;
 import dev.wg1bench.result.BenchmarkRun;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -15,15 +16,21 @@ import picocli.CommandLine.Mixin;
 
 /**
  * {@code wg1bench}: run a workload ({@code --workload NAME}), or {@code init} / {@code list} /
- * {@code ssb}. Exit codes: 0 success, 1 runtime failure (server unreachable, tables missing, a run
- * stopped by --exit-on-error), 2 usage error (bad option, script or target).
+ * {@code ssb} / {@code report}. Exit codes: 0 success, 1 runtime failure (server unreachable,
+ * tables missing, a run stopped by --exit-on-error), 2 usage error (bad option, script or target).
  */
 @Command(
     name = "wg1bench",
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
     sortOptions = false,
-    subcommands = {InitCommand.class, ListCommand.class, SsbCommand.class, AdviseCommand.class},
+    subcommands = {
+      InitCommand.class,
+      ListCommand.class,
+      SsbCommand.class,
+      AdviseCommand.class,
+      ReportCommand.class
+    },
     description = {
       "Measures what a data-access choice does to PostgreSQL throughput and latency.",
       "With no --target it starts an embedded PostgreSQL with stock settings.",
@@ -41,6 +48,15 @@ public final class Main implements Callable<Integer> {
   public Integer call() {
     Matrix matrix = PlanFactory.build(run, targets.resolve(true));
     BenchmarkRun result = new Bench(System.out, run.verbose).run(matrix);
+    if (run.csv != null) {
+      try {
+        CsvReport.write(result, run.csv);
+      } catch (java.io.UncheckedIOException e) {
+        throw new RunFailure(e.getMessage() + " (the JSON result was written)", e);
+      }
+      System.out.println(
+          "csv written to " + run.csv + " and " + CsvReport.summaryFile(run.csv).getFileName());
+    }
     return exitCode(result);
   }
 

@@ -254,6 +254,13 @@ public final class RunOptions {
   Path output;
 
   @Option(
+      names = "--csv",
+      paramLabel = "FILE",
+      description =
+          "Also write the trials as CSV to FILE and the per-point summary to FILE-summary.csv.")
+  Path csv;
+
+  @Option(
       names = {"-v", "--verbose"},
       description = "Show JMH's own output and load progress.")
   boolean verbose;

@@ -1,0 +1,57 @@
+package dev.wg1bench.cli;
+
+import dev.wg1bench.plan.RunFailure;
+import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.report.HtmlReport;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code wg1bench report RESULT.json... --html DIR}: an HTML page with plots of one or more result
+ * files, for reading and sharing without wg1bench.
+ */
+@Command(
+    name = "report",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Write an HTML report of one or more JSON results: DIR/index.html (self-contained),",
+      "the plots as PNG and the trials as DIR/results.csv."
+    })
+final class ReportCommand implements Callable<Integer> {
+  @Parameters(arity = "1..*", paramLabel = "RESULT.json", description = "Result files of runs.")
+  List<Path> files = new ArrayList<>();
+
+  @Option(
+      names = "--html",
+      paramLabel = "DIR",
+      required = true,
+      description = "Directory to write index.html, the PNGs and results.csv into.")
+  Path html;
+
+  @Override
+  public Integer call() {
+    List<HtmlReport.Source> sources = new ArrayList<>();
+    for (Path f : files) {
+      try {
+        sources.add(HtmlReport.read(f));
+      } catch (HtmlReport.BadInput e) {
+        throw new UsageException("report: " + e.getMessage(), e);
+      }
+    }
+    Path index;
+    try {
+      index = HtmlReport.write(sources, html);
+    } catch (UncheckedIOException e) {
+      throw new RunFailure("report: " + e.getMessage(), e);
+    }
+    System.out.println("report written to " + index);
+    return 0;
+  }
+}

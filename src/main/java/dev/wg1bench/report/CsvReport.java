@@ -1,0 +1,257 @@
+package dev.wg1bench.report;
+
+import dev.wg1bench.result.BenchmarkRun;
+import dev.wg1bench.result.Latency;
+import dev.wg1bench.result.Measurement;
+import dev.wg1bench.result.PointSummary;
+import dev.wg1bench.result.Summaries;
+import dev.wg1bench.result.TrialResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * CSV for spreadsheets and R/pandas: one row per trial in FILE, one row per matrix point in
+ * FILE-summary.csv. RFC 4180 (CRLF, fields quoted when they hold a comma, quote or line break); the
+ * point's knobs are columns of their own, the union over all trials in first-seen order. Writes are
+ * atomic, as the JSON's.
+ */
+public final class CsvReport {
+  /** Columns after sequence, repeat and the point's knobs. */
+  static final List<String> TRIAL_COLUMNS =
+      List.of(
+          "tps",
+          "tpsError",
+          "attemptedOpsPerSecond",
+          "ops",
+          "failedOps",
+          "retries",
+          "statementsPerSecond",
+          "rowsPerSecond",
+          "latencyMeanMs",
+          "latencyP50Ms",
+          "latencyP90Ms",
+          "latencyP99Ms",
+          "latencyP999Ms",
+          "latencyMaxMs",
+          "poolWaitP99Ms",
+          "scheduleLagP99Ms",
+          "serverVersion",
+          "ssl");
+
+  static final List<String> SUMMARY_COLUMNS =
+      List.of(
+          "trials",
+          "medianTps",
+          "minTps",
+          "maxTps",
+          "medianP50Ms",
+          "medianP99Ms",
+          "failedOps",
+          "retries");
+
+  private CsvReport() {}
+
+  /** Writes the trials to {@code file} and the point summaries to {@link #summaryFile}. */
+  public static void write(BenchmarkRun run, Path file) {
+    write(List.of(run), file);
+  }
+
+  /**
+   * Several result files in one CSV: a leading {@code run} column (1-based, in the order given)
+   * tells them apart when there is more than one.
+   */
+  public static void write(List<BenchmarkRun> runs, Path file) {
+    atomicWrite(file, trials(runs));
+    atomicWrite(summaryFile(file), summary(runs));
+  }
+
+  /** {@code results.csv} → {@code results-summary.csv}. */
+  public static Path summaryFile(Path file) {
+    String name = file.getFileName().toString();
+    String base =
+        name.toLowerCase(java.util.Locale.ROOT).endsWith(".csv")
+            ? name.substring(0, name.length() - 4)
+            : name;
+    return file.resolveSibling(base + "-summary.csv");
+  }
+
+  /** The per-trial CSV text. */
+  public static String trials(List<BenchmarkRun> runs) {
+    boolean multi = runs.size() > 1;
+    Set<String> keys = new LinkedHashSet<>();
+    for (BenchmarkRun r : runs) {
+      for (TrialResult t : r.trials()) {
+        keys.addAll(point(t.point()).keySet());
+      }
+    }
+    StringBuilder out = new StringBuilder();
+    List<String> header = new ArrayList<>();
+    if (multi) {
+      header.add("run");
+    }
+    header.add("sequence");
+    header.add("repeat");
+    header.addAll(keys);
+    header.addAll(TRIAL_COLUMNS);
+    row(out, header);
+    for (int i = 0; i < runs.size(); i++) {
+      for (TrialResult t : runs.get(i).trials()) {
+        List<String> f = new ArrayList<>();
+        if (multi) {
+          f.add(Integer.toString(i + 1));
+        }
+        f.add(Integer.toString(t.sequence()));
+        f.add(Integer.toString(t.repeat()));
+        Map<String, String> p = point(t.point());
+        for (String k : keys) {
+          f.add(p.getOrDefault(k, ""));
+        }
+        Measurement m = t.measurement();
+        Latency l = m == null ? null : m.latencyMs();
+        f.add(m == null ? "" : num(m.tps()));
+        f.add(m == null ? "" : num(m.tpsError()));
+        f.add(m == null ? "" : num(m.attemptedOpsPerSecond()));
+        f.add(m == null ? "" : Long.toString(m.ops()));
+        f.add(m == null ? "" : Long.toString(m.failedOps()));
+        f.add(m == null ? "" : Long.toString(m.retries()));
+        f.add(m == null ? "" : num(m.statementsPerSecond()));
+        f.add(m == null ? "" : num(m.rowsPerSecond()));
+        f.add(l == null ? "" : num(l.mean()));
+        f.add(l == null ? "" : num(l.p50()));
+        f.add(l == null ? "" : num(l.p90()));
+        f.add(l == null ? "" : num(l.p99()));
+        f.add(l == null ? "" : num(l.p999()));
+        f.add(l == null ? "" : num(l.max()));
+        f.add(m == null || m.poolWaitMs() == null ? "" : num(m.poolWaitMs().p99()));
+        f.add(m == null || m.scheduleLagMs() == null ? "" : num(m.scheduleLagMs().p99()));
+        f.add(t.server() == null ? "" : nz(t.server().version()));
+        f.add(
+            t.client() != null && t.client().ssl() != null
+                ? t.client().ssl()
+                : t.server() == null ? "" : nz(t.server().ssl()));
+        row(out, f);
+      }
+    }
+    return out.toString();
+  }
+
+  /** The per-point summary CSV text. */
+  public static String summary(List<BenchmarkRun> runs) {
+    boolean multi = runs.size() > 1;
+    List<List<PointSummary>> all = new ArrayList<>();
+    Set<String> keys = new LinkedHashSet<>();
+    for (BenchmarkRun r : runs) {
+      List<PointSummary> s = summaries(r);
+      all.add(s);
+      s.forEach(p -> keys.addAll(point(p.point()).keySet()));
+    }
+    StringBuilder out = new StringBuilder();
+    List<String> header = new ArrayList<>();
+    if (multi) {
+      header.add("run");
+    }
+    header.addAll(keys);
+    header.addAll(SUMMARY_COLUMNS);
+    row(out, header);
+    for (int i = 0; i < all.size(); i++) {
+      for (PointSummary s : all.get(i)) {
+        List<String> f = new ArrayList<>();
+        if (multi) {
+          f.add(Integer.toString(i + 1));
+        }
+        Map<String, String> p = point(s.point());
+        for (String k : keys) {
+          f.add(p.getOrDefault(k, ""));
+        }
+        f.add(Integer.toString(s.trials()));
+        f.add(num(s.medianTps()));
+        f.add(num(s.minTps()));
+        f.add(num(s.maxTps()));
+        f.add(num(s.medianP50Ms()));
+        f.add(num(s.medianP99Ms()));
+        f.add(Long.toString(s.failedOps()));
+        f.add(Long.toString(s.retries()));
+        row(out, f);
+      }
+    }
+    return out.toString();
+  }
+
+  /** The run's point summaries; recomputed from the trials for files that lack them. */
+  static List<PointSummary> summaries(BenchmarkRun r) {
+    return r.summary() != null ? r.summary() : Summaries.of(r.trials());
+  }
+
+  /** One field as RFC 4180 wants it. */
+  public static String quote(String s) {
+    if (s == null) {
+      return "";
+    }
+    boolean needs =
+        s.indexOf(',') >= 0
+            || s.indexOf('"') >= 0
+            || s.indexOf('\n') >= 0
+            || s.indexOf('\r') >= 0
+            || (!s.isEmpty() && (s.charAt(0) == ' ' || s.charAt(s.length() - 1) == ' '));
+    return needs ? '"' + s.replace("\"", "\"\"") + '"' : s;
+  }
+
+  private static void row(StringBuilder out, List<String> fields) {
+    for (int i = 0; i < fields.size(); i++) {
+      if (i > 0) {
+        out.append(',');
+      }
+      out.append(quote(fields.get(i)));
+    }
+    out.append("\r\n");
+  }
+
+  private static Map<String, String> point(Map<String, String> p) {
+    return p == null ? Map.of() : p;
+  }
+
+  private static String nz(String s) {
+    return s == null ? "" : s;
+  }
+
+  /** Plain decimal, no exponent; empty for null, NaN and infinities. */
+  static String num(Double d) {
+    if (d == null || d.isNaN() || d.isInfinite()) {
+      return "";
+    }
+    return BigDecimal.valueOf(d).stripTrailingZeros().toPlainString();
+  }
+
+  /**
+   * Writes next to the target and renames, so a reader never sees half a file; the temporary file
+   * is created the ordinary way (umask applies), as the page and CSVs are meant to be shared.
+   */
+  static void atomicWrite(Path file, String text) {
+    try {
+      Path dir = file.toAbsolutePath().getParent();
+      Files.createDirectories(dir);
+      Path tmp =
+          dir.resolve(
+              ".wg1bench-" + file.getFileName() + "." + java.util.UUID.randomUUID() + ".tmp");
+      try {
+        Files.writeString(tmp, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
+        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } finally {
+        Files.deleteIfExists(tmp);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+    }
+  }
+}

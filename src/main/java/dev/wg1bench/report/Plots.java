@@ -1,0 +1,506 @@
+package dev.wg1bench.report;
+
+import dev.wg1bench.result.PointSummary;
+import dev.wg1bench.result.ProgressPoint;
+import dev.wg1bench.result.TrialResult;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.AxesChartStyler;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.Marker;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The report's figures as PNG, drawn by XChart: throughput and p99 latency against clients with one
+ * line per value of whatever else varies between points (the seeds' figures 2.2, 3.x and 4.x), or
+ * bars when clients does not vary; and the --progress time series per point.
+ */
+public final class Plots {
+  static {
+    // before any AWT class loads: reports are written on servers without a display
+    System.setProperty("java.awt.headless", "true");
+  }
+
+  public static final int WIDTH = 900;
+  public static final int HEIGHT = 550;
+
+  /** Height of each of the two stacked charts of a time-series figure. */
+  public static final int SERIES_HEIGHT = 400;
+
+  /** Height added per series when the legend goes below the plot. */
+  static final int LEGEND_ROW = 22;
+
+  /** Keys that are axes or groups, never series: every point of a plot has the same workload. */
+  private static final Set<String> NOT_SERIES = Set.of("workload", "clients");
+
+  /** Keys whose values read well alone in a legend ("local, prepared"). */
+  private static final Set<String> SELF_EXPLAINING = Set.of("target", "queryMode", "isolation");
+
+  private static final Color[] PALETTE = {
+    new Color(0x1f77b4),
+    new Color(0xd62728),
+    new Color(0x2ca02c),
+    new Color(0xff7f0e),
+    new Color(0x9467bd),
+    new Color(0x8c564b),
+    new Color(0xe377c2),
+    new Color(0x17becf),
+    new Color(0x7f7f7f),
+    new Color(0xbcbd22)
+  };
+
+  private static final Marker[] MARKERS = {
+    SeriesMarkers.CIRCLE,
+    SeriesMarkers.SQUARE,
+    SeriesMarkers.DIAMOND,
+    SeriesMarkers.TRIANGLE_UP,
+    SeriesMarkers.TRIANGLE_DOWN,
+    SeriesMarkers.CROSS,
+    SeriesMarkers.PLUS,
+    SeriesMarkers.OVAL
+  };
+
+  private static final String FONT = "SansSerif";
+
+  private Plots() {}
+
+  /**
+   * One figure: a PNG and what the HTML says about it.
+   *
+   * @param name file name stem, unique within a report
+   * @param caption a sentence under the image saying how to read it
+   */
+  public record Figure(
+      String name, String title, String caption, byte[] png, int width, int height) {}
+
+  /** Every figure of a report, workload by workload. */
+  public static List<Figure> all(List<PointSummary> summaries, List<TrialResult> trials) {
+    List<Figure> out = new ArrayList<>();
+    Map<String, List<PointSummary>> byWorkload = new LinkedHashMap<>();
+    for (PointSummary s : summaries) {
+      byWorkload.computeIfAbsent(workload(s.point()), k -> new ArrayList<>()).add(s);
+    }
+    Map<Map<String, String>, List<TrialResult>> trialsByPoint = new LinkedHashMap<>();
+    for (TrialResult t : trials) {
+      trialsByPoint.computeIfAbsent(t.point(), k -> new ArrayList<>()).add(t);
+    }
+    int w = 0;
+    for (Map.Entry<String, List<PointSummary>> e : byWorkload.entrySet()) {
+      w++;
+      String workload = e.getKey();
+      List<PointSummary> ps = e.getValue();
+      String stem = "w" + w + "-" + fileSafe(workload);
+      List<String> varying = varying(ps);
+      Set<Integer> clients = new TreeSet<>();
+      ps.forEach(p -> clients.add(clients(p.point())));
+      if (clients.size() > 1) {
+        out.add(
+            vsClients(
+                stem + "-tps",
+                workload + ": throughput vs clients",
+                "ops/s",
+                "#,##0",
+                ps,
+                varying,
+                trialsByPoint,
+                t -> t.measurement().tps(),
+                PointSummary::medianTps));
+        out.add(
+            vsClients(
+                stem + "-p99",
+                workload + ": p99 latency vs clients",
+                "p99 latency (ms)",
+                "#,##0.##",
+                ps,
+                varying,
+                trialsByPoint,
+                t -> t.measurement().latencyMs().p99(),
+                PointSummary::medianP99Ms));
+      } else {
+        String at = clients.isEmpty() ? "" : " (" + clients.iterator().next() + " clients)";
+        out.add(
+            bars(
+                stem + "-tps",
+                workload + ": throughput" + at,
+                "median ops/s",
+                "#,##0",
+                ps,
+                varying,
+                PointSummary::medianTps));
+        out.add(
+            bars(
+                stem + "-p99",
+                workload + ": p99 latency" + at,
+                "median p99 latency (ms)",
+                "#,##0.##",
+                ps,
+                varying,
+                PointSummary::medianP99Ms));
+      }
+      List<String> seriesKeys = new ArrayList<>(varying);
+      if (clients.size() > 1) {
+        seriesKeys.add("clients");
+      }
+      int i = 0;
+      for (PointSummary p : ps) {
+        i++;
+        List<TrialResult> ts = trialsByPoint.getOrDefault(p.point(), List.of());
+        if (ts.stream().anyMatch(t -> t.progress() != null && !t.progress().isEmpty())) {
+          out.add(timeSeries(stem + "-progress-" + i, workload, label(p.point(), seriesKeys), ts));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Keys other than workload and clients whose value differs between points, first-seen order. */
+  static List<String> varying(List<PointSummary> ps) {
+    Set<String> keys = new LinkedHashSet<>();
+    ps.forEach(p -> keys.addAll(p.point().keySet()));
+    List<String> out = new ArrayList<>();
+    for (String k : keys) {
+      if (NOT_SERIES.contains(k)) {
+        continue;
+      }
+      Set<String> values = new LinkedHashSet<>();
+      ps.forEach(p -> values.add(String.valueOf(p.point().get(k))));
+      if (values.size() > 1) {
+        out.add(k);
+      }
+    }
+    return out;
+  }
+
+  /** "local, prepared" from the varying keys; "set.fsync=off" style for less obvious ones. */
+  static String label(Map<String, String> point, List<String> keys) {
+    List<String> parts = new ArrayList<>();
+    for (String k : keys) {
+      String v = point.get(k);
+      if (v == null) {
+        // a knob this point did not set: its label just lacks it
+        continue;
+      }
+      if (k.equals("clients")) {
+        parts.add(v + (v.equals("1") ? " client" : " clients"));
+      } else if (SELF_EXPLAINING.contains(k)) {
+        parts.add(v);
+      } else {
+        parts.add(k.replaceFirst("^(set|jdbc)\\.", "") + "=" + v);
+      }
+    }
+    return parts.isEmpty() ? "all points" : String.join(", ", parts);
+  }
+
+  private static Figure vsClients(
+      String name,
+      String title,
+      String yTitle,
+      String yPattern,
+      List<PointSummary> ps,
+      List<String> varying,
+      Map<Map<String, String>, List<TrialResult>> trialsByPoint,
+      ToDoubleFunction<TrialResult> ofTrial,
+      ToDoubleFunction<PointSummary> median) {
+    // clients sit at equal spacing (1, 2, 4, ... 64 would crowd the left on a linear axis)
+    List<Integer> xs =
+        new ArrayList<>(new TreeSet<>(ps.stream().map(p -> clients(p.point())).toList()));
+    Map<String, List<PointSummary>> series = new LinkedHashMap<>();
+    for (PointSummary p : ps) {
+      series.computeIfAbsent(label(p.point(), varying), k -> new ArrayList<>()).add(p);
+    }
+    int longest = series.keySet().stream().mapToInt(String::length).max().orElse(0);
+    boolean below = legendBelow(series.size(), longest);
+    // a legend below gets its own rows, so the plot keeps its height
+    int height = below ? HEIGHT + LEGEND_ROW * series.size() : HEIGHT;
+    XYChart c = new XYChart(WIDTH, height);
+    c.setTitle(title);
+    c.setXAxisTitle("clients");
+    c.setYAxisTitle(yTitle);
+    AxesChartStyler s = style(c.getStyler(), below);
+    s.setYAxisDecimalPattern(yPattern);
+    c.getStyler().setYAxisMin(0.0);
+    c.setCustomXAxisTickLabelsFormatter(
+        x -> {
+          long i = Math.round(x);
+          return Math.abs(x - i) < 1e-6 && i >= 0 && i < xs.size()
+              ? Integer.toString(xs.get((int) i))
+              : "";
+        });
+    boolean spread = false;
+    int n = 0;
+    for (Map.Entry<String, List<PointSummary>> e : series.entrySet()) {
+      Color color = PALETTE[n % PALETTE.length];
+      Marker marker = MARKERS[n % MARKERS.length];
+      n++;
+      List<PointSummary> pts = new ArrayList<>(e.getValue());
+      pts.sort(java.util.Comparator.comparingInt(p -> clients(p.point())));
+      double[] x = new double[pts.size()];
+      double[] y = new double[pts.size()];
+      for (int i = 0; i < pts.size(); i++) {
+        PointSummary p = pts.get(i);
+        x[i] = xs.indexOf(clients(p.point()));
+        y[i] = median.applyAsDouble(p);
+        List<TrialResult> ts = trialsByPoint.getOrDefault(p.point(), List.of());
+        if (ts.size() > 1) {
+          double lo = ts.stream().mapToDouble(ofTrial).min().orElse(y[i]);
+          double hi = ts.stream().mapToDouble(ofTrial).max().orElse(y[i]);
+          // min-max whisker of the repeats, in the series' colour, out of the legend
+          XYSeries bar =
+              c.addSeries(
+                  e.getKey() + " range " + i, new double[] {x[i], x[i]}, new double[] {lo, hi});
+          bar.setLineColor(color);
+          bar.setLineStyle(new BasicStroke(2f));
+          bar.setMarker(SeriesMarkers.NONE);
+          bar.setShowInLegend(false);
+          spread = true;
+        }
+      }
+      XYSeries line = c.addSeries(e.getKey(), x, y);
+      line.setLineColor(color);
+      line.setMarkerColor(color);
+      line.setMarker(marker);
+      line.setLineStyle(new BasicStroke(2.5f));
+    }
+    String caption =
+        "Median over the repeats at each point"
+            + (spread ? "; vertical bars span the lowest to the highest repeat." : ".");
+    return figure(name, title, caption, c, WIDTH, height);
+  }
+
+  private static Figure bars(
+      String name,
+      String title,
+      String yTitle,
+      String yPattern,
+      List<PointSummary> ps,
+      List<String> varying,
+      ToDoubleFunction<PointSummary> value) {
+    CategoryChart c = new CategoryChart(WIDTH, HEIGHT);
+    c.setTitle(title);
+    c.setXAxisTitle(varying.isEmpty() ? "point" : String.join(", ", varying));
+    c.setYAxisTitle(yTitle);
+    AxesChartStyler s = style(c.getStyler(), 1);
+    s.setYAxisDecimalPattern(yPattern);
+    c.getStyler().setLegendVisible(false);
+    c.getStyler().setYAxisMin(0.0);
+    c.getStyler().setLabelsVisible(true);
+    c.getStyler().setLabelsFont(new Font(FONT, Font.PLAIN, 13));
+    if (ps.size() > 4) {
+      c.getStyler().setXAxisLabelRotation(20);
+    }
+    List<String> labels = new ArrayList<>();
+    List<Double> values = new ArrayList<>();
+    for (PointSummary p : ps) {
+      String l = label(p.point(), varying);
+      // categories must be distinct
+      while (labels.contains(l)) {
+        l = l + " ";
+      }
+      labels.add(l);
+      values.add(value.applyAsDouble(p));
+    }
+    CategorySeries bar = c.addSeries(yTitle, labels, values);
+    bar.setFillColor(PALETTE[0]);
+    return figure(name, title, "Median over the repeats of each point.", c, WIDTH, HEIGHT);
+  }
+
+  /** ops/s above, p99 below, one line per repeat of the point; warmup dashed. */
+  private static Figure timeSeries(
+      String name, String workload, String pointLabel, List<TrialResult> trials) {
+    String title = workload + ": " + pointLabel;
+    XYChart ops = new XYChart(WIDTH, SERIES_HEIGHT);
+    ops.setTitle(title + ": throughput per interval");
+    ops.setXAxisTitle("time (s)");
+    ops.setYAxisTitle("ops/s");
+    style(ops.getStyler(), trials.size() + 1).setYAxisDecimalPattern("#,##0");
+    ops.getStyler().setYAxisMin(0.0);
+    XYChart p99 = new XYChart(WIDTH, SERIES_HEIGHT);
+    p99.setTitle(title + ": p99 latency per interval");
+    p99.setXAxisTitle("time (s)");
+    p99.setYAxisTitle("p99 latency (ms)");
+    style(p99.getStyler(), trials.size() + 1).setYAxisDecimalPattern("#,##0.##");
+    p99.getStyler().setYAxisMin(0.0);
+    for (XYChart c : List.of(ops, p99)) {
+      // two stacked charts: smaller titles so long point labels fit
+      c.getStyler().setChartTitleFont(new Font(FONT, Font.BOLD, 16));
+    }
+    ProgressPoint warmup = null;
+    int n = 0;
+    for (TrialResult t : trials) {
+      if (t.progress() == null || t.progress().isEmpty()) {
+        continue;
+      }
+      Color color = PALETTE[n % PALETTE.length];
+      Marker marker = MARKERS[n % MARKERS.length];
+      n++;
+      String label = "repeat " + t.repeat() + " (trial " + t.sequence() + ")";
+      List<ProgressPoint> warm = new ArrayList<>();
+      List<ProgressPoint> meas = new ArrayList<>();
+      for (ProgressPoint p : t.progress()) {
+        (isWarmup(p) ? warm : meas).add(p);
+      }
+      if (!warm.isEmpty()) {
+        if (warmup == null) {
+          warmup = warm.get(0);
+        }
+        // the dashed warmup line runs into the first measured point, so the trace is unbroken
+        List<ProgressPoint> w = new ArrayList<>(warm);
+        if (!meas.isEmpty()) {
+          w.add(meas.get(0));
+        }
+        line(ops, label + " warmup", w, p -> p.opsPerSecond(), color, marker, true);
+        line(p99, label + " warmup", w, Plots::p99, color, marker, true);
+      }
+      if (!meas.isEmpty()) {
+        line(ops, label, meas, p -> p.opsPerSecond(), color, marker, false);
+        line(p99, label, meas, Plots::p99, color, marker, false);
+      }
+    }
+    if (warmup != null) {
+      // a legend entry for the dashed style: one point on a warmup line, no marker, draws nothing
+      double[] t = {warmup.t()};
+      for (XYChart c : List.of(ops, p99)) {
+        double y = c == ops ? warmup.opsPerSecond() : p99(warmup);
+        XYSeries key = c.addSeries("warmup (dashed)", t, new double[] {Double.isNaN(y) ? 0 : y});
+        key.setLineColor(Color.DARK_GRAY);
+        key.setLineStyle(dashed());
+        key.setMarker(SeriesMarkers.NONE);
+      }
+    }
+    try {
+      ByteArrayOutputStream png = new ByteArrayOutputStream();
+      BitmapEncoder.saveBitmap(List.of(ops, p99), 2, 1, png, BitmapEncoder.BitmapFormat.PNG);
+      return new Figure(
+          name,
+          title,
+          "Each --progress interval of each repeat at this point; dashed: warmup (not measured).",
+          png.toByteArray(),
+          WIDTH,
+          2 * SERIES_HEIGHT);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot draw " + name + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static void line(
+      XYChart c,
+      String name,
+      List<ProgressPoint> pts,
+      ToDoubleFunction<ProgressPoint> y,
+      Color color,
+      Marker marker,
+      boolean warmup) {
+    List<Double> xs = new ArrayList<>();
+    List<Double> ys = new ArrayList<>();
+    for (ProgressPoint p : pts) {
+      double v = y.applyAsDouble(p);
+      if (!Double.isNaN(v)) {
+        xs.add(p.t());
+        ys.add(v);
+      }
+    }
+    if (xs.isEmpty()) {
+      return;
+    }
+    XYSeries s = c.addSeries(name, xs, ys);
+    s.setLineColor(color);
+    s.setMarkerColor(color);
+    s.setMarker(warmup ? SeriesMarkers.NONE : marker);
+    s.setLineStyle(warmup ? dashed() : new BasicStroke(2f));
+    s.setShowInLegend(!warmup);
+  }
+
+  private static double p99(ProgressPoint p) {
+    return p.p99Ms() == null ? Double.NaN : p.p99Ms();
+  }
+
+  private static boolean isWarmup(ProgressPoint p) {
+    return p.phase() != null && p.phase().toLowerCase(Locale.ROOT).startsWith("warm");
+  }
+
+  private static BasicStroke dashed() {
+    return new BasicStroke(
+        2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, new float[] {7f, 5f}, 0f);
+  }
+
+  /** Fonts large enough to read in a browser at 100%; legend below when there are many series. */
+  private static AxesChartStyler style(AxesChartStyler s, int seriesCount) {
+    return style(s, legendBelow(seriesCount, 0));
+  }
+
+  /** A wide or long legend on the right squeezes the plot: below it, one entry a row, instead. */
+  static boolean legendBelow(int seriesCount, int longestLabel) {
+    return seriesCount > 10 || longestLabel > 26;
+  }
+
+  private static AxesChartStyler style(AxesChartStyler s, boolean below) {
+    s.setChartBackgroundColor(Color.WHITE);
+    s.setPlotBackgroundColor(Color.WHITE);
+    s.setPlotBorderColor(Color.GRAY);
+    s.setPlotGridLinesColor(new Color(0xdddddd));
+    s.setChartTitleFont(new Font(FONT, Font.BOLD, 18));
+    s.setAxisTitleFont(new Font(FONT, Font.PLAIN, 15));
+    s.setAxisTickLabelsFont(new Font(FONT, Font.PLAIN, 13));
+    s.setLegendFont(new Font(FONT, Font.PLAIN, 13));
+    s.setLegendBorderColor(Color.LIGHT_GRAY);
+    s.setLegendPosition(below ? Styler.LegendPosition.OutsideS : Styler.LegendPosition.OutsideE);
+    // XChart does not wrap a horizontal legend
+    s.setLegendLayout(Styler.LegendLayout.Vertical);
+    s.setMarkerSize(9);
+    s.setChartPadding(12);
+    s.setAntiAlias(true);
+    return s;
+  }
+
+  private static Figure figure(
+      String name, String title, String caption, Chart<?, ?> c, int width, int height) {
+    try {
+      return new Figure(
+          name,
+          title,
+          caption,
+          BitmapEncoder.getBitmapBytes(c, BitmapEncoder.BitmapFormat.PNG),
+          width,
+          height);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot draw " + name + ": " + e.getMessage(), e);
+    }
+  }
+
+  static String workload(Map<String, String> point) {
+    String w = point.get("workload");
+    return w == null ? "workload" : w;
+  }
+
+  static int clients(Map<String, String> point) {
+    try {
+      return Integer.parseInt(point.getOrDefault("clients", "0").trim());
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  static String fileSafe(String s) {
+    String f = s.replaceAll("[^A-Za-z0-9_.-]+", "_");
+    return f.length() > 40 ? f.substring(0, 40) : f;
+  }
+}

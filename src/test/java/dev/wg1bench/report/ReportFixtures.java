@@ -1,0 +1,251 @@
+package dev.wg1bench.report;
+
+import dev.wg1bench.plan.DriverKnobs;
+import dev.wg1bench.plan.QueryMode;
+import dev.wg1bench.plan.RunPlan;
+import dev.wg1bench.plan.SessionKnobs;
+import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.plan.Timing;
+import dev.wg1bench.plan.WorkloadKnobs;
+import dev.wg1bench.result.BenchmarkRun;
+import dev.wg1bench.result.ClientInfo;
+import dev.wg1bench.result.ErrorRecord;
+import dev.wg1bench.result.Latency;
+import dev.wg1bench.result.Machine;
+import dev.wg1bench.result.Measurement;
+import dev.wg1bench.result.ProgressPoint;
+import dev.wg1bench.result.Summaries;
+import dev.wg1bench.result.TrialResult;
+import dev.wg1bench.target.ServerInfo;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * A realistic tpcb_like result without a database: 2 targets x 3 client counts x 2 query modes x 3
+ * repeats, with --progress series (warmup and measurement) and a few errors.
+ */
+public final class ReportFixtures {
+  static final List<String> TARGETS = List.of("local", "remote");
+  static final List<Integer> CLIENTS = List.of(1, 8, 32);
+  static final List<String> MODES = List.of("simple", "prepared");
+  static final int REPEATS = 3;
+
+  /** A value with a comma, a quote and a space, kept by every trial (so it does not vary). */
+  static final String APP_NAME = "wg1 \"bench\", run";
+
+  private ReportFixtures() {}
+
+  public static BenchmarkRun run() {
+    return run(TARGETS, Map.of());
+  }
+
+  static BenchmarkRun run(List<String> targets, Map<String, String> extraPoint) {
+    return run(targets, CLIENTS, extraPoint);
+  }
+
+  static BenchmarkRun run(
+      List<String> targets, List<Integer> clientCounts, Map<String, String> extraPoint) {
+    Random rnd = new Random(7);
+    List<TrialResult> trials = new ArrayList<>();
+    Instant t0 = Instant.parse("2025-06-01T10:00:00Z");
+    int seq = 0;
+    for (int r = 1; r <= REPEATS; r++) {
+      for (String target : targets) {
+        for (int c : clientCounts) {
+          for (String mode : MODES) {
+            seq++;
+            Map<String, String> p = new LinkedHashMap<>();
+            p.put("target", target);
+            p.put("workload", "tpcb_like");
+            p.put("clients", Integer.toString(c));
+            p.put("queryMode", mode);
+            p.put("isolation", "default");
+            p.put("set.application_name", APP_NAME);
+            p.putAll(extraPoint);
+            double base = (target.equals("local") ? 900 : 450) * Math.pow(c, 0.7);
+            double tps =
+                base * (mode.equals("prepared") ? 1.25 : 1.0) * (1 + 0.04 * rnd.nextGaussian());
+            double p99 = 1000.0 * c / tps * (3 + rnd.nextDouble());
+            Instant start = t0.plusSeconds(20L * seq);
+            trials.add(trial(p, r, seq, target, c, mode, tps, p99, rnd, start));
+          }
+        }
+      }
+    }
+    RunPlan plan =
+        new RunPlan(
+            "tpcb_like",
+            List.of(),
+            targets.stream()
+                .map(
+                    t ->
+                        new TargetSpec(
+                            t,
+                            TargetSpec.Kind.EXTERNAL,
+                            "jdbc:postgresql://" + t + ":5432/bench",
+                            "bench",
+                            null,
+                            null))
+                .toList(),
+            8,
+            null,
+            new Timing(
+                Duration.ofSeconds(3),
+                Duration.ofSeconds(10),
+                5,
+                1,
+                Duration.ofSeconds(1),
+                null,
+                null),
+            new SessionKnobs(null, QueryMode.SIMPLE, Map.of(), 1, false),
+            DriverKnobs.defaults(),
+            new WorkloadKnobs(10, Map.of(), WorkloadKnobs.DEFAULT_BATCH_SIZE, 42L),
+            Path.of("results/x.json"));
+    Machine m =
+        new Machine(
+            "bench-client",
+            "Linux",
+            "6.1.0-18-amd64",
+            "amd64",
+            16,
+            64L * 1024 * 1024 * 1024,
+            "AMD EPYC 7B13",
+            "OpenJDK 64-Bit Server VM",
+            "17.0.15+6");
+    return new BenchmarkRun(
+        "wg1bench",
+        "0.1.0",
+        "1.37",
+        "tpcb_like",
+        "pgbench's built-in TPC-B (sort of)",
+        "2.2",
+        plan,
+        new dev.wg1bench.result.MatrixInfo(12, 3, "random", 42, "auto"),
+        m,
+        trials,
+        Summaries.of(trials));
+  }
+
+  private static TrialResult trial(
+      Map<String, String> p,
+      int repeat,
+      int seq,
+      String target,
+      int clients,
+      String mode,
+      double tps,
+      double p99,
+      Random rnd,
+      Instant start) {
+    long ops = Math.round(tps * 10);
+    Latency lat = new Latency(ops, p99 / 3, p99 / 6, p99 / 3.5, p99 / 1.6, p99, p99 * 1.8, p99 * 4);
+    List<Double> iters = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      iters.add(tps * (1 + 0.03 * rnd.nextGaussian()));
+    }
+    long failed = clients == 32 && mode.equals("simple") ? 3 : 0;
+    Measurement m =
+        new Measurement(
+            tps,
+            tps * 0.05,
+            tps + failed / 10.0,
+            ops,
+            failed,
+            clients / 8,
+            clients / 8,
+            failed > 0 ? Map.of("serialization", failed) : Map.of(),
+            ops * 7,
+            tps * 7,
+            null,
+            "op start",
+            lat,
+            0,
+            0,
+            null,
+            null,
+            12.5,
+            iters,
+            Math.round(tps * 13),
+            failed,
+            null);
+    List<ProgressPoint> progress = new ArrayList<>();
+    for (int t = 1; t <= 13; t++) {
+      boolean warm = t <= 3;
+      double f = warm ? 0.6 + 0.12 * t : 1 + 0.05 * rnd.nextGaussian();
+      progress.add(
+          new ProgressPoint(
+              t,
+              warm ? "warmup" : "measurement",
+              Math.round(tps * f),
+              tps * f,
+              p99 / 3.5 / f,
+              p99 / f * (1 + 0.1 * rnd.nextDouble()),
+              0,
+              0,
+              0));
+    }
+    List<ErrorRecord> errors =
+        failed > 0
+            ? List.of(
+                new ErrorRecord(
+                    "serialization",
+                    "40001",
+                    "ERROR: could not serialize access due to <concurrent> update",
+                    start.plusSeconds(5).toString(),
+                    failed,
+                    0,
+                    "measurement"))
+            : List.of();
+    Map<String, String> settings = new LinkedHashMap<>();
+    settings.put("shared_buffers", "4GB");
+    settings.put("synchronous_commit", "on");
+    settings.put("max_connections", "200");
+    ServerInfo server =
+        new ServerInfo(
+            target.equals("local") ? "17.5" : "16.9",
+            target.equals("local") ? 170005 : 160009,
+            "PostgreSQL 17.5 on x86_64-pc-linux-gnu",
+            settings,
+            "off");
+    ClientInfo client =
+        new ClientInfo(
+            "42.7.14",
+            mode,
+            mode.equals("simple") ? "simple" : "extended",
+            mode.equals("simple") ? 5 : 1,
+            "server default (read committed)",
+            "prefer (pgjdbc default)",
+            "off",
+            Map.of("application_name", APP_NAME),
+            true,
+            0,
+            false,
+            Map.of(),
+            clients,
+            clients,
+            null);
+    return new TrialResult(
+        p,
+        repeat,
+        seq,
+        target,
+        "external",
+        "jdbc:postgresql://" + target + ":5432/bench",
+        10,
+        "pgbench scale 10",
+        server,
+        client,
+        m,
+        errors,
+        progress,
+        List.of(),
+        start.toString(),
+        start.plusSeconds(14).toString());
+  }
+}
