@@ -168,8 +168,84 @@ public final class Plots {
           out.add(timeSeries(stem + "-progress-" + i, workload, label(p.point(), seriesKeys), ts));
         }
       }
+      List<TrialResult> sampled = new ArrayList<>();
+      for (PointSummary p : ps) {
+        for (TrialResult t : trialsByPoint.getOrDefault(p.point(), List.of())) {
+          if (t.serverSamples() != null && !t.serverSamples().isEmpty()) {
+            sampled.add(t);
+          }
+        }
+      }
+      if (!sampled.isEmpty()) {
+        out.add(serverSeries(stem + "-server", workload, seriesKeys, sampled));
+      }
     }
     return out;
+  }
+
+  /**
+   * Dead tuples and table size of the workload's tables over each trial (sampled with --progress):
+   * the long-run view of autovacuum and HOT, one line per trial.
+   */
+  private static Figure serverSeries(
+      String name, String workload, List<String> keys, List<TrialResult> trials) {
+    XYChart dead = new XYChart(WIDTH, SERIES_HEIGHT);
+    dead.setTitle(workload + ": dead tuples in the workload's tables");
+    dead.setXAxisTitle("time (s)");
+    dead.setYAxisTitle("dead tuples");
+    XYChart size = new XYChart(WIDTH, SERIES_HEIGHT);
+    size.setTitle(workload + ": size of the workload's tables");
+    size.setXAxisTitle("time (s)");
+    size.setYAxisTitle("tables + indexes (MB)");
+    int longest = 0;
+    for (TrialResult t : trials) {
+      longest = Math.max(longest, (label(t.point(), keys) + " #" + t.repeat()).length());
+    }
+    for (XYChart c : List.of(dead, size)) {
+      style(c.getStyler(), trials.size()).setYAxisDecimalPattern("#,##0.#");
+      c.getStyler().setChartTitleFont(new Font(FONT, Font.BOLD, 16));
+    }
+    int n = 0;
+    for (TrialResult t : trials) {
+      int k = t.serverSamples().size();
+      double[] x = new double[k];
+      double[] d = new double[k];
+      double[] mb = new double[k];
+      for (int i = 0; i < k; i++) {
+        var sample = t.serverSamples().get(i);
+        x[i] = sample.t();
+        for (var table : sample.tables().values()) {
+          d[i] += table.deadTuples();
+          mb[i] += (table.tableBytes() + table.indexBytes()) / 1e6;
+        }
+      }
+      String label = label(t.point(), keys) + " #" + t.repeat();
+      Color color = PALETTE[n % PALETTE.length];
+      Marker marker = MARKERS[n % MARKERS.length];
+      n++;
+      XYSeries a = dead.addSeries(label, x, d);
+      a.setLineColor(color);
+      a.setMarkerColor(color);
+      a.setMarker(marker);
+      XYSeries b = size.addSeries(label, x, mb);
+      b.setLineColor(color);
+      b.setMarkerColor(color);
+      b.setMarker(marker);
+    }
+    try {
+      ByteArrayOutputStream png = new ByteArrayOutputStream();
+      BitmapEncoder.saveBitmap(List.of(dead, size), 2, 1, png, BitmapEncoder.BitmapFormat.PNG);
+      return new Figure(
+          name,
+          workload + ": dead tuples and table size",
+          "Sampled from pg_stat_user_tables at each --progress interval: dead tuples (autovacuum"
+              + " removes them) and the tables' size with their indexes (HOT updates keep it flat).",
+          png.toByteArray(),
+          WIDTH,
+          2 * SERIES_HEIGHT);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot draw " + name + ": " + e.getMessage(), e);
+    }
   }
 
   /** Keys other than workload and clients whose value differs between points, first-seen order. */
