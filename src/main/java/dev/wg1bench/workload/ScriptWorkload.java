@@ -54,6 +54,24 @@ public final class ScriptWorkload implements Workload {
     return new ScriptWorkload(name, List.of(new ScriptSource(file + ".sql", resource(file), 1)));
   }
 
+  /**
+   * A built-in workload whose one op runs several built-in scripts in order: the header of the
+   * first file's directives is replaced by {@code header}, and the files' SQL follows in order, so
+   * the queries exist once, in their own files.
+   */
+  public static ScriptWorkload sequence(String name, String header, List<String> files) {
+    StringBuilder text = new StringBuilder(header.strip()).append('\n');
+    for (String f : files) {
+      text.append("-- ").append(f).append('\n');
+      for (String line : resource(f).split("\n", -1)) {
+        if (!line.startsWith("-- @")) {
+          text.append(line).append('\n');
+        }
+      }
+    }
+    return new ScriptWorkload(name, List.of(new ScriptSource(name + ".sql", text.toString(), 1)));
+  }
+
   static String resource(String name) {
     String path = "/workloads/" + name + ".sql";
     try (InputStream in = ScriptWorkload.class.getResourceAsStream(path)) {

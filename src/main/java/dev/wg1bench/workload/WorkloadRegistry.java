@@ -18,6 +18,26 @@ public final class WorkloadRegistry {
   private static final Map<String, Function<WorkloadKnobs, Workload>> BUILTIN =
       new LinkedHashMap<>();
 
+  private static final List<String> SSB_QUERIES =
+      List.of(
+          "ssb/q1.1",
+          "ssb/q1.2",
+          "ssb/q1.3",
+          "ssb/q2.1",
+          "ssb/q2.2",
+          "ssb/q2.3",
+          "ssb/q3.1",
+          "ssb/q3.2",
+          "ssb/q3.3",
+          "ssb/q3.4",
+          "ssb/q4.1",
+          "ssb/q4.2",
+          "ssb/q4.3");
+
+  private static final String SSB_ALL =
+      "-- @description the 13 Star Schema Benchmark queries Q1.1 .. Q4.3 in order, one op = all 13\n"
+          + "-- @seed 2020 §6.2.2\n-- @read-only\n-- @tables ssb\n";
+
   static {
     script("tpcb");
     script("select_only");
@@ -32,7 +52,7 @@ public final class WorkloadRegistry {
     java(
         "insert_multirow", k -> new InsertWorkload(InsertWorkload.Variant.MULTIROW, k.batchSize()));
     java("insert_copy", k -> new InsertWorkload(InsertWorkload.Variant.COPY, k.batchSize()));
-    script("ssb");
+    sequence("ssb", SSB_ALL, SSB_QUERIES);
     script("ssb_q1.1", "ssb/q1.1");
     script("ssb_q1.2", "ssb/q1.2");
     script("ssb_q1.3", "ssb/q1.3");
@@ -49,6 +69,12 @@ public final class WorkloadRegistry {
   }
 
   private WorkloadRegistry() {}
+
+  /** A workload whose one op runs several script files in order. */
+  private static void sequence(String name, String header, List<String> files) {
+    Workload w = ScriptWorkload.sequence(name, header, files);
+    BUILTIN.put(name, k -> w);
+  }
 
   private static void script(String name) {
     script(name, name);
