@@ -33,7 +33,17 @@ public record TargetSpec(
 
   public enum Kind {
     EXTERNAL,
-    EMBEDDED
+    EMBEDDED,
+    /**
+     * An application's own javax.sql.DataSource, by its id in {@code DataSources} (in-process runs
+     * only).
+     */
+    DATASOURCE
+  }
+
+  /** A DataSource registered under {@code id}; its URL is whatever the DataSource connects to. */
+  public static TargetSpec dataSource(String name, String id) {
+    return new TargetSpec(name, Kind.DATASOURCE, "datasource:" + id, null, null, null);
   }
 
   private static final Pattern NAMED = Pattern.compile("([A-Za-z0-9_.\\-]+)=(.*)", Pattern.DOTALL);

@@ -73,6 +73,12 @@ public final class ConnectionFactory {
 
   /** A raw connection with only the driver properties applied (for DDL, loading, metadata). */
   public Connection openPlain() throws SQLException {
+    if (target.kind() == TargetSpec.Kind.DATASOURCE) {
+      // the application's own pool: its driver settings are the application's, not ours
+      Connection c = DataSources.get(target.jdbcUrl()).getConnection();
+      c.setAutoCommit(true);
+      return c;
+    }
     Connection c = driver.connect(target.jdbcUrl(), properties());
     if (c == null) {
       throw new SQLException("pgjdbc does not accept the URL " + target.jdbcUrl());
@@ -102,8 +108,12 @@ public final class ConnectionFactory {
   public com.zaxxer.hikari.HikariDataSource pool(int size) {
     com.zaxxer.hikari.HikariConfig hc = new com.zaxxer.hikari.HikariConfig();
     hc.setPoolName("wg1bench-" + target.name());
-    hc.setJdbcUrl(target.jdbcUrl());
-    hc.setDataSourceProperties(properties());
+    if (target.kind() == TargetSpec.Kind.DATASOURCE) {
+      hc.setDataSource(DataSources.get(target.jdbcUrl()));
+    } else {
+      hc.setJdbcUrl(target.jdbcUrl());
+      hc.setDataSourceProperties(properties());
+    }
     hc.setMaximumPoolSize(size);
     hc.setMinimumIdle(size);
     hc.setAutoCommit(true);

@@ -1,0 +1,269 @@
+package dev.wg1bench.api;
+
+import dev.wg1bench.Bench;
+import dev.wg1bench.plan.DriverKnobs;
+import dev.wg1bench.plan.Isolation;
+import dev.wg1bench.plan.QueryMode;
+import dev.wg1bench.plan.RunPlan;
+import dev.wg1bench.plan.ScriptSource;
+import dev.wg1bench.plan.Secret;
+import dev.wg1bench.plan.SessionKnobs;
+import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.plan.Timing;
+import dev.wg1bench.plan.WorkloadKnobs;
+import dev.wg1bench.result.BenchmarkRun;
+import dev.wg1bench.target.DataSources;
+import dev.wg1bench.workload.WorkloadRegistry;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.sql.DataSource;
+
+/**
+ * The Java API: describe a run, point it at a server, run it, assert on the result. For JUnit tests
+ * of data-access code, against a Testcontainers {@code PostgreSQLContainer}, any JDBC URL, the
+ * application's own {@link DataSource}, or an embedded server:
+ *
+ * <pre>{@code
+ * Wg1bench.Result r =
+ *     Wg1bench.workload("tpcb").clients(4).duration(Duration.ofSeconds(5))
+ *         .against(container.getJdbcUrl(), container.getUsername(), container.getPassword())
+ *         .run();
+ * assertTrue(r.tps() > 100);
+ * assertEquals(0, r.failedOps());
+ * }</pre>
+ *
+ * Runs are in-process ({@code forks(0)}) by default, so tests stay fast; every knob of the CLI that
+ * makes sense in a test is here, validated the same way (a {@link dev.wg1bench.plan.UsageException}
+ * names the bad value). The pgbench tables must exist on an external target ({@code
+ * initPgbench(scale)} creates them); the embedded server creates its own.
+ */
+public final class Wg1bench {
+  private final String workload;
+  private final List<ScriptSource> scripts;
+  private final List<TargetSpec> targets = new ArrayList<>();
+  private final List<String> registered = new ArrayList<>();
+  private int clients = 4;
+  private Integer poolSize;
+  private Duration duration = Duration.ofSeconds(5);
+  private Duration warmup = Duration.ofSeconds(1);
+  private int iterations = 3;
+  private int forks;
+  private Double rate;
+  private Isolation isolation;
+  private QueryMode queryMode = QueryMode.SIMPLE;
+  private final Map<String, String> settings = new LinkedHashMap<>();
+  private int maxTries = 1;
+  private Integer scale;
+  private int batchSize = WorkloadKnobs.DEFAULT_BATCH_SIZE;
+  private long randomSeed = 42;
+  private Path output;
+  private PrintStream out = new PrintStream(OutputStream.nullOutputStream());
+  private Integer initScale;
+
+  private Wg1bench(String workload, List<ScriptSource> scripts) {
+    this.workload = workload;
+    this.scripts = scripts;
+  }
+
+  /** A built-in workload ({@code wg1bench list}). */
+  public static Wg1bench workload(String name) {
+    return new Wg1bench(name, WorkloadRegistry.sources(name));
+  }
+
+  /** Your own pgbench-style script. */
+  public static Wg1bench script(String name, String text) {
+    return new Wg1bench("custom", List.of(new ScriptSource(name, text, 1)));
+  }
+
+  public Wg1bench clients(int n) {
+    this.clients = n;
+    return this;
+  }
+
+  /**
+   * Let {@code m} pooled connections serve the clients (HikariCP), as an application server does.
+   */
+  public Wg1bench poolSize(int m) {
+    this.poolSize = m;
+    return this;
+  }
+
+  public Wg1bench duration(Duration d) {
+    this.duration = d;
+    return this;
+  }
+
+  public Wg1bench warmup(Duration d) {
+    this.warmup = d;
+    return this;
+  }
+
+  public Wg1bench iterations(int n) {
+    this.iterations = n;
+    return this;
+  }
+
+  /** JMH forks; 0 (the default here) runs in this JVM. A DataSource target needs 0. */
+  public Wg1bench forks(int n) {
+    this.forks = n;
+    return this;
+  }
+
+  public Wg1bench rate(double opsPerSecond) {
+    this.rate = opsPerSecond;
+    return this;
+  }
+
+  public Wg1bench isolation(Isolation i) {
+    this.isolation = i;
+    return this;
+  }
+
+  public Wg1bench queryMode(QueryMode m) {
+    this.queryMode = m;
+    return this;
+  }
+
+  /** A session setting on every connection, e.g. {@code set("synchronous_commit", "off")}. */
+  public Wg1bench set(String name, String value) {
+    settings.put(name, value);
+    return this;
+  }
+
+  public Wg1bench maxTries(int n) {
+    this.maxTries = n;
+    return this;
+  }
+
+  public Wg1bench scale(int s) {
+    this.scale = s;
+    return this;
+  }
+
+  public Wg1bench batchSize(int n) {
+    this.batchSize = n;
+    return this;
+  }
+
+  public Wg1bench randomSeed(long seed) {
+    this.randomSeed = seed;
+    return this;
+  }
+
+  /** Where the JSON result goes (default: a temporary file). */
+  public Wg1bench output(Path file) {
+    this.output = file;
+    return this;
+  }
+
+  /** Where the console summary goes (default: nowhere). */
+  public Wg1bench console(PrintStream s) {
+    this.out = s;
+    return this;
+  }
+
+  /** Create (or re-create: the tables are the test's) the pgbench tables before running. */
+  public Wg1bench initPgbench(int scale) {
+    this.initScale = scale;
+    return this;
+  }
+
+  /** A server by JDBC URL and credentials. */
+  public Wg1bench against(String jdbcUrl, String user, String password) {
+    TargetSpec t = TargetSpec.parse(jdbcUrl, Map.of(), null);
+    targets.add(new TargetSpec(t.name(), t.kind(), t.jdbcUrl(), user, null, Secret.of(password)));
+    return this;
+  }
+
+  /** The application's own DataSource (its pool and driver settings are used as they are). */
+  public Wg1bench against(DataSource ds) {
+    String id = DataSources.register(ds);
+    registered.add(id);
+    targets.add(TargetSpec.dataSource("datasource", id));
+    return this;
+  }
+
+  /** An embedded PostgreSQL with stock settings, started for this run and removed after it. */
+  public Wg1bench againstEmbedded() {
+    targets.add(TargetSpec.embedded(null));
+    return this;
+  }
+
+  /**
+   * Runs on every target and returns the result; throws UsageException / RunFailure as the CLI
+   * does.
+   */
+  public Result run() {
+    try {
+      Path out = output != null ? output : Files.createTempFile("wg1bench-", ".json");
+      RunPlan plan =
+          new RunPlan(
+              workload,
+              scripts,
+              targets,
+              clients,
+              poolSize,
+              new Timing(warmup, duration, iterations, forks, null, rate, null),
+              new SessionKnobs(isolation, queryMode, settings, maxTries, false),
+              DriverKnobs.defaults(),
+              new WorkloadKnobs(scale, Map.of(), batchSize, randomSeed),
+              out);
+      Bench bench = new Bench(this.out, false);
+      if (initScale != null) {
+        bench.init(
+            targets.stream().filter(t -> t.kind() != TargetSpec.Kind.EMBEDDED).toList(),
+            initScale,
+            100,
+            true);
+      }
+      return new Result(bench.run(plan));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } finally {
+      registered.forEach(DataSources::unregister);
+    }
+  }
+
+  /** What a test asserts on; {@link #run()} gives access to everything else. */
+  public record Result(BenchmarkRun run) {
+    private dev.wg1bench.result.Measurement m() {
+      return run.trials().get(0).measurement();
+    }
+
+    /** Successful ops per second (first target). */
+    public double tps() {
+      return m().tps();
+    }
+
+    public double p50Ms() {
+      return m().latencyMs().p50();
+    }
+
+    public double p99Ms() {
+      return m().latencyMs().p99();
+    }
+
+    /** Ops that failed after all their tries, over the whole run (warmup included). */
+    public long failedOps() {
+      return m().totalFailedOps();
+    }
+
+    public long retries() {
+      return m().retries();
+    }
+
+    /** Successful ops over the whole run, warmup included (what the data shows). */
+    public long committedOps() {
+      return m().totalOps();
+    }
+  }
+}

@@ -1,0 +1,63 @@
+package dev.wg1bench.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.wg1bench.plan.QueryMode;
+import dev.wg1bench.support.PgbenchData;
+import dev.wg1bench.support.TestServer;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/**
+ * How an application's tests use wg1bench: run a workload against a server and assert on
+ * throughput, latency and failures. The same scenario runs on the embedded server, on the
+ * application's own pool (a DataSource), and on a Testcontainers PostgreSQL where Docker exists
+ * ({@link ContainerScenarioTest}).
+ */
+class ApiExampleTest {
+  /** The scenario every target must pass: tpcb at 4 clients, prepared, no failed op. */
+  static Wg1bench scenario() {
+    return Wg1bench.workload("tpcb")
+        .clients(4)
+        .queryMode(QueryMode.PREPARED)
+        .duration(Duration.ofMillis(1500))
+        .warmup(Duration.ofMillis(300))
+        .iterations(3);
+  }
+
+  static void assertHealthy(Wg1bench.Result r) {
+    assertTrue(r.tps() > 10, "tps " + r.tps());
+    assertTrue(r.p99Ms() > 0 && r.p99Ms() < 2000, "p99 " + r.p99Ms());
+    assertEquals(0, r.failedOps());
+  }
+
+  @Test
+  void onTheEmbeddedServer() {
+    Wg1bench.Result r = scenario().againstEmbedded().run();
+    assertHealthy(r);
+    assertEquals("embedded", r.run().trials().get(0).targetKind());
+  }
+
+  @Test
+  void onTheApplicationsOwnPool() throws Exception {
+    HikariConfig hc = new HikariConfig();
+    hc.setJdbcUrl(TestServer.target().jdbcUrl());
+    hc.setUsername(TestServer.target().user());
+    if (TestServer.target().password() != null) {
+      hc.setPassword(TestServer.target().password().reveal());
+    }
+    hc.setMaximumPoolSize(4);
+    try (HikariDataSource app = new HikariDataSource(hc)) {
+      Wg1bench.Result r = scenario().initPgbench(1).against(app).run();
+      assertHealthy(r);
+      // and the books balance: what the workload did to the data
+      assertEquals(r.committedOps(), PgbenchData.historyRows());
+      assertEquals(
+          PgbenchData.scalar("SELECT sum(delta) FROM pgbench_history"),
+          PgbenchData.scalar("SELECT sum(abalance) FROM pgbench_accounts"));
+    }
+  }
+}
