@@ -1,6 +1,7 @@
 -- @description the read test: count 10001 consecutive accounts from a random start
 -- @seed 2015 §2, 2020 §4.4
 -- @tables pgbench
+-- @check read-only
 \set naccounts 100000 * :scale
 \set row_count 10000
 \set aid_max :naccounts - :row_count

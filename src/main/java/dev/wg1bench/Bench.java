@@ -20,6 +20,8 @@ import dev.wg1bench.target.ConnectionFactory;
 import dev.wg1bench.target.EmbeddedServer;
 import dev.wg1bench.target.ServerInfo;
 import dev.wg1bench.workload.ClientContext;
+import dev.wg1bench.workload.DataCheck;
+import dev.wg1bench.workload.FailureKind;
 import dev.wg1bench.workload.Workload;
 import dev.wg1bench.workload.WorkloadRegistry;
 import java.io.IOException;
@@ -46,9 +48,17 @@ public final class Bench {
   private final PrintStream out;
   private final boolean verbose;
 
+  private boolean check;
+
   public Bench(PrintStream out, boolean verbose) {
     this.out = out;
     this.verbose = verbose;
+  }
+
+  /** --check: verify the workload's {@link DataCheck} against the database after each trial. */
+  public Bench check(boolean on) {
+    this.check = on;
+    return this;
   }
 
   /** Runs the plan on every target and writes the JSON result to the plan's output path. */
@@ -184,10 +194,14 @@ public final class Bench {
             plan.timing().iterations(),
             dev.wg1bench.plan.Durations.format(plan.timing().iterationTime()),
             plan.timing().forks());
+        DataCheck dc = workload.dataCheck();
+        DataCheck.Snapshot before = check ? snapshot(cf, dc) : null;
         Instant started = Instant.now();
         TrialRunner.Outcome outcome = TrialRunner.run(trial, verbose, out);
-        return JmhResultMapper.map(
-            trial, outcome, info, workload, data.description(), started, Instant.now());
+        TrialResult r =
+            JmhResultMapper.map(
+                trial, outcome, info, workload, data.description(), started, Instant.now());
+        return check ? r.withCheck(verify(cf, dc, before, r)) : r;
       } finally {
         deleteTree(dir);
       }
@@ -197,6 +211,33 @@ public final class Bench {
       if (embedded != null) {
         embedded.close();
       }
+    }
+  }
+
+  private static DataCheck.Snapshot snapshot(ConnectionFactory cf, DataCheck dc) {
+    try (Connection c = cf.openPlain()) {
+      return dc.snapshot(c);
+    } catch (SQLException e) {
+      throw cf.failure("--check (reading the tables before the run)", e);
+    }
+  }
+
+  /** The workload's guarantees against the database; a failure to read it fails the check. */
+  private static DataCheck.Outcome verify(
+      ConnectionFactory cf, DataCheck dc, DataCheck.Snapshot before, TrialResult r) {
+    var m = r.measurement();
+    long serialization =
+        r.errors().stream()
+            .filter(e -> e.kind().equals(FailureKind.SERIALIZATION.label()))
+            .mapToLong(e -> e.count())
+            .sum();
+    long connection = r.outages().stream().mapToLong(o -> o.failedOps()).sum();
+    try (Connection c = cf.openPlain()) {
+      return dc.verify(
+          c, before, new DataCheck.Counts(m.totalOps(), serialization, connection, m.stoppedBy()));
+    } catch (SQLException e) {
+      return new DataCheck.Outcome(
+          false, List.of(), List.of("could not read the tables: " + ConnectionFactory.oneLine(e)));
     }
   }
 

@@ -14,6 +14,8 @@ import java.util.Map;
  * @param scale pgbench scale the scripts saw (:scale)
  * @param dataset what the tables hold, e.g. "pgbench scale 10" or "SSB SF 1 (partitioned)"
  * @param progress the --progress time series, one point per printed line (empty without it)
+ * @param outages periods when clients had lost their connection, in order
+ * @param check what --check found in the database after the trial, null without --check
  */
 public record TrialResult(
     Map<String, String> point,
@@ -30,4 +32,29 @@ public record TrialResult(
     List<ErrorRecord> errors,
     List<ProgressPoint> progress,
     String startedAt,
-    String finishedAt) {}
+    String finishedAt,
+    List<Outage> outages,
+    dev.wg1bench.workload.DataCheck.Outcome check) {
+
+  /** This result with the outcome of --check. */
+  public TrialResult withCheck(dev.wg1bench.workload.DataCheck.Outcome c) {
+    return new TrialResult(
+        point,
+        repeat,
+        sequence,
+        target,
+        targetKind,
+        url,
+        scale,
+        dataset,
+        server,
+        client,
+        measurement,
+        errors,
+        progress,
+        startedAt,
+        finishedAt,
+        outages,
+        c);
+  }
+}

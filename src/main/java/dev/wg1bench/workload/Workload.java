@@ -50,6 +50,11 @@ public interface Workload {
     SSB
   }
 
+  /** What it guarantees about the data, verified after a trial with --check. */
+  default DataCheck dataCheck() {
+    return DataCheck.NONE;
+  }
+
   /** Connection settings the workload needs whatever the user asked (none by default). */
   default boolean needsAutocommitOff() {
     return false;
