@@ -274,6 +274,10 @@ public class WorkloadBenchmark {
     boolean down;
 
     long iterationStart;
+
+    /** When this iteration's time is up (System.nanoTime). */
+    long iterationEnd;
+
     private long nextStart;
     private SplittableRandom arrivals;
     private long backoffNanos;
@@ -324,6 +328,7 @@ public class WorkloadBenchmark {
       skipped = 0;
       late = 0;
       iterationStart = System.nanoTime();
+      iterationEnd = iterationStart + ip.getTime().convertTo(TimeUnit.NANOSECONDS);
     }
 
     @TearDown(Level.Iteration)
@@ -375,7 +380,14 @@ public class WorkloadBenchmark {
       }
       bench.connectionLost(this);
       backoffNanos = Math.min(Math.max(backoffNanos * 2, 50_000_000L), 1_000_000_000L);
-      LockSupport.parkNanos(backoffNanos);
+      long now = System.nanoTime();
+      if (now - iterationEnd >= 0) {
+        // the iteration's time is up and JMH waits for the other clients: idle, don't spin
+        LockSupport.parkNanos(20_000_000L);
+        return;
+      }
+      // never past the iteration's end, so a backoff cannot make the run overrun its duration
+      LockSupport.parkNanos(Math.min(backoffNanos, iterationEnd - now));
       try {
         Connection fresh = bench.connections.openClient();
         try {
