@@ -133,7 +133,7 @@ public final class ConsoleReport {
       out.println(outage(o));
     }
     if (t.check() != null) {
-      out.println("check: " + t.check().summary());
+      out.println(t.check().summary());
     }
     if (m.stoppedBy() != null) {
       out.printf("STOPPED EARLY: %s%n", m.stoppedBy());

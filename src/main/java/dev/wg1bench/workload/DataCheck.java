@@ -119,12 +119,12 @@ public final class DataCheck {
    * @param failures one line per rule that did not
    */
   public record Outcome(boolean passed, List<String> details, List<String> failures) {
-    /** "ok (...)" or "FAILED: ...", for the console. */
+    /** "check: ok (...)" or "check FAILED: ...", for the console. */
     public String summary() {
       if (passed) {
-        return "ok (" + String.join("; ", details) + ")";
+        return "check: ok (" + String.join("; ", details) + ")";
       }
-      return "FAILED: " + String.join("; ", failures);
+      return "check FAILED: " + String.join("; ", failures);
     }
   }
 
