@@ -68,6 +68,10 @@ public final class Bench {
     predefined.addAll(plan.params().defines().keySet());
     // every script error surfaces here, before any server is started or touched
     workload.check(predefined);
+    String unwritable = JsonReport.unwritable(plan.output());
+    if (unwritable != null) {
+      throw new UsageException("--output " + plan.output() + ": " + unwritable);
+    }
     Isolation isolation =
         plan.session().isolation() != null
             ? plan.session().isolation()

@@ -194,7 +194,20 @@ public final class ConnectionFactory {
             + "): "
             + doing
             + " failed: "
-            + oneLine(e));
+            + oneLine(e)
+            + cause(e));
+  }
+
+  /** What pgjdbc's generic "The connection attempt failed." leaves out. */
+  private static String cause(SQLException e) {
+    Throwable c = e.getCause();
+    if (c instanceof java.net.UnknownHostException) {
+      return " (unknown host " + c.getMessage() + ")";
+    }
+    if (c instanceof java.net.SocketTimeoutException) {
+      return " (timed out)";
+    }
+    return "";
   }
 
   public static String oneLine(Throwable e) {
