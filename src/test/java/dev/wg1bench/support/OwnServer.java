@@ -108,11 +108,6 @@ public final class OwnServer implements AutoCloseable {
     return this;
   }
 
-  /** pg_ctl reload, after editing pg_hba.conf. */
-  public void reload() throws IOException, InterruptedException {
-    pgCtl("reload");
-  }
-
   private void pgCtl(String... args) throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();
     if ("root".equals(System.getProperty("user.name"))) {
