@@ -2,6 +2,7 @@
 -- @seed blog (insert-heavy pgbench), baseline
 -- @tables pgbench
 -- @rows-per-op 8
+-- @check rows
 \set nbranches 1 * :scale
 \set ntellers 10 * :scale
 \set naccounts 100000 * :scale

@@ -2,6 +2,7 @@
 -- @seed 2015 §3.6.3
 -- @tables pgbench
 -- @isolation repeatable_read
+-- @check balances, no-serialization-failure
 -- The seed's script meant each client to own the aids congruent to its index; it used an
 -- undefined :ccounts and forgot aid07's offset. This is the intent, stated in WORKLOADS.md:
 -- aid = (r - 1) * nclients + client_id + 1 with r uniform in [1, floor(naccounts / nclients)].

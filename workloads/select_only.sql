@@ -2,5 +2,6 @@
 -- @seed pgbench -S
 -- @read-only
 -- @tables pgbench
+-- @check read-only
 \set aid random(1, 100000 * :scale)
 SELECT abalance FROM pgbench_accounts WHERE aid = :aid;

@@ -2,6 +2,7 @@
 -- @seed 2015 §2, 2020 §4.4
 -- @read-only
 -- @tables pgbench
+-- @check read-only
 \set naccounts 100000 * :scale
 \set row_count 10000
 \set aid_max :naccounts - :row_count

@@ -2,6 +2,7 @@
 -- @seed pgbench -b tpcb-like; 2015 §6, 2020 §4
 -- @tables pgbench
 -- @rows-per-op 1
+-- @check balances
 \set aid random(1, 100000 * :scale)
 \set bid random(1, 1 * :scale)
 \set tid random(1, 10 * :scale)

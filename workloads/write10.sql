@@ -1,6 +1,7 @@
 -- @description the same 10 UPDATEs inside one transaction (one op = 10 UPDATEs)
 -- @seed 2015 §3.3
 -- @tables pgbench
+-- @check balances
 \set naccounts 100000 * :scale
 \set aid00 random(1, :naccounts)
 \set aid01 random(1, :naccounts)

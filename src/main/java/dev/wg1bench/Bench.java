@@ -25,6 +25,8 @@ import dev.wg1bench.target.EmbeddedServer;
 import dev.wg1bench.target.ServerInfo;
 import dev.wg1bench.target.ServerSampler;
 import dev.wg1bench.workload.ClientContext;
+import dev.wg1bench.workload.DataCheck;
+import dev.wg1bench.workload.FailureKind;
 import dev.wg1bench.workload.Workload;
 import dev.wg1bench.workload.WorkloadRegistry;
 import java.io.IOException;
@@ -55,9 +57,17 @@ public final class Bench {
   private final PrintStream out;
   private final boolean verbose;
 
+  private boolean check;
+
   public Bench(PrintStream out, boolean verbose) {
     this.out = out;
     this.verbose = verbose;
+  }
+
+  /** --check: verify the workload's {@link DataCheck} against the database after each trial. */
+  public Bench check(boolean on) {
+    this.check = on;
+    return this;
   }
 
   /** Runs the plan on every target and writes the JSON result to the plan's output path. */
@@ -110,6 +120,10 @@ public final class Bench {
       // every script error surfaces here, before any server is started or touched
       w.check(predefined);
       byPoint.put(key(p), w);
+    }
+    String unwritable = JsonReport.unwritable(m.output());
+    if (unwritable != null) {
+      throw new UsageException("--output " + m.output() + ": " + unwritable);
     }
     Machine machine = Machine.current();
     List<TrialResult> trials = new ArrayList<>();
@@ -271,6 +285,8 @@ public final class Bench {
                   tablesOf(workload.schema()),
                   plan.timing().progress().toNanos())
               : null;
+      DataCheck dc = workload.dataCheck();
+      DataCheck.Snapshot before = check ? snapshot(cf, dc) : null;
       TrialRunner.Outcome outcome;
       List<ServerSampler.Sample> samples = List.of();
       try {
@@ -280,8 +296,17 @@ public final class Bench {
           samples = sampler.finish();
         }
       }
-      return JmhResultMapper.map(
-          trial, outcome, lt.info, workload, data.description(), samples, started, Instant.now());
+      TrialResult r =
+          JmhResultMapper.map(
+              trial,
+              outcome,
+              lt.info,
+              workload,
+              data.description(),
+              samples,
+              started,
+              Instant.now());
+      return check ? r.withCheck(verify(cf, dc, before, r)) : r;
     } finally {
       deleteTree(dir);
     }
@@ -477,6 +502,33 @@ public final class Bench {
     }
     d.properties().forEach((k, v) -> p.put("jdbc." + k, v));
     return p;
+  }
+
+  private static DataCheck.Snapshot snapshot(ConnectionFactory cf, DataCheck dc) {
+    try (Connection c = cf.openPlain()) {
+      return dc.snapshot(c);
+    } catch (SQLException e) {
+      throw cf.failure("--check (reading the tables before the run)", e);
+    }
+  }
+
+  /** The workload's guarantees against the database; a failure to read it fails the check. */
+  private static DataCheck.Outcome verify(
+      ConnectionFactory cf, DataCheck dc, DataCheck.Snapshot before, TrialResult r) {
+    var m = r.measurement();
+    long serialization =
+        r.errors().stream()
+            .filter(e -> e.kind().equals(FailureKind.SERIALIZATION.label()))
+            .mapToLong(e -> e.count())
+            .sum();
+    long connection = r.outages().stream().mapToLong(o -> o.failedOps()).sum();
+    try (Connection c = cf.openPlain()) {
+      return dc.verify(
+          c, before, new DataCheck.Counts(m.totalOps(), serialization, connection, m.stoppedBy()));
+    } catch (SQLException e) {
+      return new DataCheck.Outcome(
+          false, List.of(), List.of("could not read the tables: " + ConnectionFactory.oneLine(e)));
+    }
   }
 
   /** A --set that the server rejects is the user's mistake: say which one, exit 2. */

@@ -35,7 +35,8 @@ import picocli.CommandLine.Mixin;
       "Measures what a data-access choice does to PostgreSQL throughput and latency.",
       "With no --target it starts an embedded PostgreSQL with stock settings.",
       "Exit codes: 0 ok, 1 runtime failure or run stopped early, 2 usage error,",
-      "3 run completed but some ops failed (counted in the result)."
+      "3 run completed but some ops failed (counted in the result);",
+      "a --check that finds the data wrong exits 1."
     })
 public final class Main implements Callable<Integer> {
   @Mixin RunOptions run;
@@ -47,7 +48,7 @@ public final class Main implements Callable<Integer> {
   @Override
   public Integer call() {
     Matrix matrix = PlanFactory.build(run, targets.resolve(true));
-    BenchmarkRun result = new Bench(System.out, run.verbose).run(matrix);
+    BenchmarkRun result = new Bench(System.out, run.verbose).check(run.check).run(matrix);
     if (run.csv != null) {
       try {
         CsvReport.write(result, run.csv);
@@ -61,12 +62,14 @@ public final class Main implements Callable<Integer> {
   }
 
   /**
-   * 1 when a trial stopped early (--exit-on-error), 3 when all trials completed but some ops failed
-   * (the numbers stand, the failures are counted in them), else 0.
+   * 1 when a trial stopped early (--exit-on-error) or its --check failed, 3 when all trials
+   * completed but some ops failed (the numbers stand, the failures are counted in them), else 0.
    */
   static int exitCode(BenchmarkRun result) {
     boolean stopped = result.trials().stream().anyMatch(t -> t.measurement().stoppedBy() != null);
-    if (stopped) {
+    boolean wrong =
+        result.trials().stream().anyMatch(t -> t.check() != null && !t.check().passed());
+    if (stopped || wrong) {
       return 1;
     }
     boolean failed = result.trials().stream().anyMatch(t -> t.measurement().totalFailedOps() > 0);

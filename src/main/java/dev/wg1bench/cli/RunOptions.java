@@ -248,6 +248,14 @@ public final class RunOptions {
   String betweenTrials;
 
   @Option(
+      names = "--check",
+      description =
+          "After each trial, verify what the workload guarantees in the database (tpcb: balances"
+              + " agree with history; inserts: rows = committed ops x rows per op; rr_write10: no"
+              + " serialization failure; read-only workloads: nothing written); exit 1 if not.")
+  boolean check;
+
+  @Option(
       names = {"-o", "--output"},
       paramLabel = "FILE",
       description = "JSON result file (default: results/TIMESTAMP-WORKLOAD.json).")

@@ -42,6 +42,9 @@ public final class ForkReport {
   public java.util.Map<String, Long> failuresByKind = new java.util.LinkedHashMap<>();
   public List<ErrorEntry> errors = new ArrayList<>();
 
+  /** Periods when clients had lost their connection, in order (warmup included). */
+  public List<Outage> outages = new ArrayList<>();
+
   /** pg_stat_ssl of a client connection, and the effective value of each --set. */
   public String clientSsl;
 
@@ -54,8 +57,28 @@ public final class ForkReport {
     public String sqlState;
     public String firstMessage;
     public long firstAtEpochMs;
+    public long lastAtEpochMs;
     public long count;
     public long retried;
     public String phase;
+  }
+
+  /**
+   * From the first client losing its connection to the last one getting it back: a server restart
+   * or a refused reconnect shows up as one outage, however many clients it hit.
+   *
+   * @see WorkloadBenchmark
+   */
+  public static final class Outage {
+    public long lostAtEpochMs;
+
+    /** 0 when some client was still without a connection when the run ended. */
+    public long backAtEpochMs;
+
+    public int clientsLost;
+    public int clientsReconnected;
+
+    /** Ops that failed on a lost connection (or a failed reconnect) during the outage. */
+    public long failedOps;
   }
 }

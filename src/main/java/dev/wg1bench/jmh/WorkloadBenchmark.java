@@ -75,6 +75,12 @@ public class WorkloadBenchmark {
   private int clientsDone;
   private boolean written;
 
+  /** Closed outages, and the open one while some client is without a connection. */
+  private final java.util.List<ForkReport.Outage> outages = new ArrayList<>();
+
+  private ForkReport.Outage outage;
+  private int clientsDown;
+
   /** Set once a client gave up under --exit-on-error; the others stop at their next op. */
   private volatile boolean stopping;
 
@@ -130,6 +136,10 @@ public class WorkloadBenchmark {
     report.poolWaitHistogram = pool != null ? encode(measuredPoolWait) : null;
     report.lagHistogram = meanIntervalNanos > 0 ? encode(measuredLag) : null;
     report.errors = new ArrayList<>(errors.values());
+    report.outages = new ArrayList<>(outages);
+    if (outage != null) {
+      report.outages.add(outage);
+    }
     Path f =
         trial
             .dir()
@@ -197,8 +207,40 @@ public class WorkloadBenchmark {
         x.phase = phase;
         errors.put(key, x);
       }
+      x.lastAtEpochMs = Math.max(x.lastAtEpochMs, e.lastAtEpochMs);
       x.count += e.count;
       x.retried += e.retried;
+    }
+  }
+
+  /** A client lost its connection: it opens an outage if it is the first one down. */
+  synchronized void connectionLost(Client c) {
+    if (!c.down) {
+      c.down = true;
+      if (clientsDown++ == 0) {
+        outage = new ForkReport.Outage();
+        outage.lostAtEpochMs = System.currentTimeMillis();
+      }
+      outage.clientsLost++;
+    }
+  }
+
+  /** An op failed for want of a connection: counted in the outage it belongs to. */
+  synchronized void connectionFailure(Client c) {
+    connectionLost(c);
+    outage.failedOps++;
+  }
+
+  /** A client has a working connection again; the last one back closes the outage. */
+  synchronized void connectionBack(Client c) {
+    if (c.down) {
+      c.down = false;
+      outage.clientsReconnected++;
+      if (--clientsDown == 0) {
+        outage.backAtEpochMs = System.currentTimeMillis();
+        outages.add(outage);
+        outage = null;
+      }
     }
   }
 
@@ -238,8 +280,16 @@ public class WorkloadBenchmark {
     long late;
     int threadIndex;
     boolean measuring;
+
+    /** Lost its connection and has not yet had it back (guarded by the benchmark's lock). */
+    boolean down;
+
     long iterationStart;
     long iterationCpu;
+
+    /** When this iteration's time is up (System.nanoTime). */
+    long iterationEnd;
+
     private long nextStart;
     private SplittableRandom arrivals;
     private long backoffNanos;
@@ -293,6 +343,7 @@ public class WorkloadBenchmark {
       if (threadIndex == 0) {
         iterationCpu = processCpuNanos();
       }
+      iterationEnd = iterationStart + ip.getTime().convertTo(TimeUnit.NANOSECONDS);
     }
 
     @TearDown(Level.Iteration)
@@ -328,10 +379,13 @@ public class WorkloadBenchmark {
 
     /**
      * After a failed op on a dead connection, reconnects with exponential backoff (up to 1 s) so a
-     * restarting server is waited for instead of hammered, and the run goes on.
+     * restarting server is waited for instead of hammered, and the run goes on. A failed reconnect
+     * keeps the dead connection: the next op fails at once (counted as a connection failure) and
+     * comes back here with a longer backoff, so no op ever waits on a server that is down.
      */
     void recoverIfDisconnected() {
       try {
+        // isValid's own timeout bounds the check on a server that stopped answering
         if (conn != null && !conn.isClosed() && conn.isValid(2)) {
           backoffNanos = 0;
           return;
@@ -339,8 +393,16 @@ public class WorkloadBenchmark {
       } catch (SQLException e) {
         // treat as dead
       }
+      bench.connectionLost(this);
       backoffNanos = Math.min(Math.max(backoffNanos * 2, 50_000_000L), 1_000_000_000L);
-      LockSupport.parkNanos(backoffNanos);
+      long now = System.nanoTime();
+      if (now - iterationEnd >= 0) {
+        // the iteration's time is up and JMH waits for the other clients: idle, don't spin
+        LockSupport.parkNanos(20_000_000L);
+        return;
+      }
+      // never past the iteration's end, so a backoff cannot make the run overrun its duration
+      LockSupport.parkNanos(Math.min(backoffNanos, iterationEnd - now));
       try {
         Connection fresh = bench.connections.openClient();
         try {
@@ -349,6 +411,7 @@ public class WorkloadBenchmark {
           // already dead
         }
         conn = fresh;
+        bench.connectionBack(this);
       } catch (SQLException e) {
         stats.error(FailureKind.CONNECTION, e.getSQLState(), "reconnect: " + e.getMessage(), false);
       }
@@ -433,6 +496,9 @@ public class WorkloadBenchmark {
     long retried = c.stats.retries - retriesBefore;
     trouble.retries += retried;
     if (success) {
+      if (c.down) {
+        connectionBack(c);
+      }
       c.ok++;
       committed.ok++;
       c.latency.recordValue(Math.max(1, latencyNanos / 1000));
@@ -442,6 +508,9 @@ public class WorkloadBenchmark {
     } else {
       c.failed++;
       trouble.failed++;
+      if (c.stats.lastFailed == FailureKind.CONNECTION) {
+        connectionFailure(c);
+      }
       if (pool == null) {
         c.recoverIfDisconnected();
       }
@@ -468,6 +537,7 @@ public class WorkloadBenchmark {
       c.stats.error(FailureKind.CONNECTION, e.getSQLState(), "pool: " + e.getMessage(), false);
       c.stats.failed(FailureKind.CONNECTION);
       c.failed++;
+      connectionFailure(c);
       LockSupport.parkNanos(100_000_000L);
       return null;
     }

@@ -90,6 +90,8 @@ public final class PgbenchLoader {
     }
     boolean autoCommit = c.getAutoCommit();
     c.setAutoCommit(true);
+    String step = "checking the existing tables";
+    boolean ours = false;
     try (Statement st = c.createStatement()) {
       for (String t : existing(c)) {
         try (ResultSet rs = st.executeQuery("SELECT EXISTS (SELECT 1 FROM " + t + ")")) {
@@ -106,8 +108,12 @@ public final class PgbenchLoader {
       long t0 = System.nanoTime();
       String aidType = scale >= SCALE_32BIT_THRESHOLD ? "bigint" : "int";
       say(log, "dropping old tables...");
+      step = "dropping old tables";
       st.execute("DROP TABLE IF EXISTS " + String.join(", ", TABLES));
+      // from here on the four tables are ours: a failure removes them rather than leave them
+      ours = true;
       say(log, "creating tables...");
+      step = "creating tables";
       String ff = fillfactor == 100 ? "" : " WITH (fillfactor=" + fillfactor + ")";
       st.execute(
           "CREATE TABLE pgbench_history(tid int, bid int, aid "
@@ -124,6 +130,7 @@ public final class PgbenchLoader {
       st.execute(
           "CREATE TABLE pgbench_branches(bid int not null, bbalance int, filler char(88))" + ff);
       say(log, "generating data (client-side)...");
+      step = "generating data (client-side)";
       c.setAutoCommit(false);
       // FREEZE needs the table truncated in the loading transaction, as pgbench does on 14+.
       st.execute("TRUNCATE TABLE " + String.join(", ", TABLES));
@@ -134,11 +141,13 @@ public final class PgbenchLoader {
       c.commit();
       c.setAutoCommit(true);
       say(log, "vacuuming...");
+      step = "vacuuming";
       for (String t :
           List.of("pgbench_branches", "pgbench_tellers", "pgbench_accounts", "pgbench_history")) {
         st.execute("VACUUM ANALYZE " + t);
       }
       say(log, "creating primary keys...");
+      step = "creating primary keys";
       st.execute("ALTER TABLE pgbench_branches ADD PRIMARY KEY (bid)");
       st.execute("ALTER TABLE pgbench_tellers ADD PRIMARY KEY (tid)");
       st.execute("ALTER TABLE pgbench_accounts ADD PRIMARY KEY (aid)");
@@ -151,13 +160,38 @@ public final class PgbenchLoader {
               scale,
               fillfactor));
     } catch (SQLException e) {
+      String first =
+          e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
+      throw new RunFailure(
+          "init failed while " + step + ": " + first + (ours ? removeTables(c) : ""), e);
+    } finally {
+      try {
+        c.setAutoCommit(autoCommit);
+      } catch (SQLException e) {
+        // the connection is gone; the message above says what state the tables are in
+      }
+    }
+  }
+
+  /**
+   * After a failed init: rolls back the load and drops the four tables, so nothing half-built is
+   * left (no tables, or tables without keys, that a later run would take for a loaded database).
+   * Says what state the database is in either way.
+   */
+  private static String removeTables(Connection c) {
+    try {
       if (!c.getAutoCommit()) {
         c.rollback();
+        c.setAutoCommit(true);
       }
-      throw new RunFailure(
-          "init failed and was rolled back to empty tables; re-run it: " + e.getMessage(), e);
-    } finally {
-      c.setAutoCommit(autoCommit);
+      try (Statement st = c.createStatement()) {
+        st.execute("DROP TABLE IF EXISTS " + String.join(", ", TABLES));
+      }
+      return "; the pgbench tables were removed, nothing half-built is left: re-run init";
+    } catch (SQLException e) {
+      return "; the pgbench tables may be left half-built (removing them failed too: "
+          + e.getMessage().lines().findFirst().orElse("")
+          + "): re-run init with --force";
     }
   }
 

@@ -80,6 +80,37 @@ public record DriverKnobs(
                 + "' is not a pgjdbc property; closest: "
                 + String.join(", ", closest(name)));
       }
+      checkValue(PGProperty.forName(name), properties.get(name));
+    }
+  }
+
+  /**
+   * A value pgjdbc would reject only when connecting (after an embedded server started, as exit 1)
+   * is a usage error now: integers where the default is one, booleans, listed choices.
+   */
+  private static void checkValue(PGProperty p, String value) {
+    String v = value.strip();
+    String[] choices = p.getChoices();
+    String def = p.getDefaultValue();
+    String what = null;
+    if (choices != null && choices.length > 0) {
+      if (!List.of(choices).contains(v)) {
+        what = "one of " + String.join(", ", choices);
+      }
+    } else if (def != null && def.matches("-?\\d+")) {
+      try {
+        Integer.parseInt(v);
+      } catch (NumberFormatException e) {
+        what = "an integer";
+      }
+    } else if ("true".equals(def) || "false".equals(def)) {
+      if (!v.equals("true") && !v.equals("false")) {
+        what = "true or false";
+      }
+    }
+    if (what != null) {
+      throw new UsageException(
+          "--jdbc-property " + p.getName() + "='" + value + "' is not valid; expected " + what);
     }
   }
 

@@ -112,6 +112,7 @@ public record TargetSpec(
     if (db == null || db.isBlank()) {
       throw new UsageException("--target '" + redact(text) + "' has no database name");
     }
+    checkPorts(text, host);
     List<String> kept = new ArrayList<>();
     if (query != null && !query.isEmpty()) {
       for (String kv : query.split("&")) {
@@ -144,6 +145,27 @@ public record TargetSpec(
       name = host + "/" + db;
     }
     return new TargetSpec(name, Kind.EXTERNAL, clean, user, null, Secret.of(password));
+  }
+
+  /** HOST[:PORT][,HOST[:PORT]...]: a port pgjdbc would reject when connecting is a usage error. */
+  private static void checkPorts(String text, String hosts) {
+    for (String h : hosts.split(",")) {
+      int close = h.lastIndexOf(']');
+      int colon = h.lastIndexOf(':');
+      if (colon < 0 || colon < close || (close < 0 && h.indexOf(':') != colon)) {
+        continue; // no port, or a bare IPv6 address
+      }
+      String port = h.substring(colon + 1);
+      boolean ok = port.matches("\\d{1,5}") && Integer.parseInt(port) >= 1;
+      if (!ok || Integer.parseInt(port) > 65535) {
+        throw new UsageException(
+            "--target '"
+                + redact(text)
+                + "': port '"
+                + port
+                + "' is not valid; expected a number from 1 to 65535");
+      }
+    }
   }
 
   private static boolean looksLikeUrl(String s) {

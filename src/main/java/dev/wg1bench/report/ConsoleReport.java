@@ -6,9 +6,13 @@ import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.ErrorRecord;
 import dev.wg1bench.result.Latency;
 import dev.wg1bench.result.Measurement;
+import dev.wg1bench.result.Outage;
 import dev.wg1bench.result.PointSummary;
 import dev.wg1bench.result.TrialResult;
 import java.io.PrintStream;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.Map;
 
@@ -122,12 +126,61 @@ public final class ConsoleReport {
     }
     for (ErrorRecord e : t.errors()) {
       out.printf(
-          "error: %s %s x%d (%d retried) in %s, first at %s: %s%n",
-          e.kind(), e.sqlState(), e.count(), e.retried(), e.phase(), e.firstAt(), e.firstMessage());
+          "error: %s %s x%d (%d retried) in %s, first at %s%s: %s%n",
+          e.kind(),
+          e.sqlState(),
+          e.count(),
+          e.retried(),
+          e.phase(),
+          clock(e.firstAt()),
+          e.lastAt() == null || e.count() < 2 ? "" : ", last at " + clock(e.lastAt()),
+          e.firstMessage());
+    }
+    for (Outage o : t.outages()) {
+      out.println(outage(o));
+    }
+    if (t.check() != null) {
+      out.println(t.check().summary());
     }
     if (m.stoppedBy() != null) {
       out.printf("STOPPED EARLY: %s%n", m.stoppedBy());
     }
+  }
+
+  /**
+   * "connection lost at 12:00:03.120, back at 12:00:05.480 (2.36 s, 8 clients reconnected, 40 ops
+   * failed)", in the local time zone.
+   */
+  public static String outage(Outage o) {
+    String failed = o.failedOps() + " op" + (o.failedOps() == 1 ? "" : "s") + " failed";
+    if (o.backAt() == null) {
+      return String.format(
+          Locale.ROOT,
+          "connection lost at %s, not back by the end of the run (%d client%s lost, %d"
+              + " reconnected, %s)",
+          clock(o.lostAt()),
+          o.clientsLost(),
+          o.clientsLost() == 1 ? "" : "s",
+          o.clientsReconnected(),
+          failed);
+    }
+    return String.format(
+        Locale.ROOT,
+        "connection lost at %s, back at %s (%.2f s, %d client%s reconnected, %s)",
+        clock(o.lostAt()),
+        clock(o.backAt()),
+        o.seconds(),
+        o.clientsReconnected(),
+        o.clientsReconnected() == 1 ? "" : "s",
+        failed);
+  }
+
+  private static final DateTimeFormatter CLOCK =
+      DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
+
+  /** An ISO-8601 instant as local wall-clock time with milliseconds. */
+  static String clock(String instant) {
+    return instant == null ? "?" : CLOCK.format(Instant.parse(instant));
   }
 
   /** "1234.5 ± 12.3 (99.9% CI)", or without the interval when JMH had too few iterations. */

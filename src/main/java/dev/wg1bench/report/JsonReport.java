@@ -20,6 +20,36 @@ public final class JsonReport {
 
   private JsonReport() {}
 
+  /**
+   * Fails before a run, not after it, when the result could not be written: the directory is
+   * created and a file tried in it.
+   *
+   * @return null if writable, else why not
+   */
+  public static String unwritable(Path file) {
+    try {
+      if (Files.isDirectory(file)) {
+        return "it is a directory";
+      }
+      Path dir = file.toAbsolutePath().getParent();
+      Files.createDirectories(dir);
+      Files.delete(Files.createTempFile(dir, ".wg1bench-", ".probe"));
+      return null;
+    } catch (java.nio.file.FileSystemException e) {
+      return "cannot write there ("
+          + e.getFile()
+          + ": "
+          + (e.getReason() != null
+              ? e.getReason()
+              : e instanceof java.nio.file.AccessDeniedException
+                  ? "permission denied"
+                  : "cannot be created")
+          + ")";
+    } catch (IOException | RuntimeException e) {
+      return "cannot write there (" + e.getMessage() + ")";
+    }
+  }
+
   public static void write(BenchmarkRun run, Path file) {
     try {
       Path dir = file.toAbsolutePath().getParent();

@@ -12,6 +12,8 @@ import java.util.Map;
  * @param fetchSize pgjdbc defaultRowFetchSize (its default is 0: all rows)
  * @param jdbcProperties other pgjdbc properties given with --jdbc-property
  * @param pool the shared pool, or null when each client had its own connection
+ * @param socketTimeoutS pgjdbc socketTimeout of client connections: how long an op may wait for the
+ *     server before it fails as a connection failure (0 = forever)
  */
 public record ClientInfo(
     String pgjdbc,
@@ -28,4 +30,5 @@ public record ClientInfo(
     Map<String, String> jdbcProperties,
     int clients,
     int connections,
-    PoolInfo pool) {}
+    PoolInfo pool,
+    int socketTimeoutS) {}

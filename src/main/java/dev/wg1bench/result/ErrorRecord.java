@@ -7,6 +7,7 @@ package dev.wg1bench.result;
  * @param count occurrences, retried ones included
  * @param retried occurrences a retry cured (they did not fail an op)
  * @param phase warmup or measurement
+ * @param lastAt when it was last seen (with firstAt, the window it happened in)
  */
 public record ErrorRecord(
     String kind,
@@ -15,4 +16,5 @@ public record ErrorRecord(
     String firstAt,
     long count,
     long retried,
-    String phase) {}
+    String phase,
+    String lastAt) {}

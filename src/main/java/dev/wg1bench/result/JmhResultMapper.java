@@ -58,6 +58,7 @@ public final class JmhResultMapper {
     long totalFailed = 0;
     Map<String, Long> failures = new LinkedHashMap<>();
     Map<String, ErrorRecord> errors = new LinkedHashMap<>();
+    List<Outage> outages = new ArrayList<>();
     String stoppedBy = null;
     String ssl = null;
     Map<String, String> settings = Map.of();
@@ -96,7 +97,8 @@ public final class JmhResultMapper {
                     Instant.ofEpochMilli(e.firstAtEpochMs).toString(),
                     e.count,
                     e.retried,
-                    e.phase)
+                    e.phase,
+                    instant(e.lastAtEpochMs))
                 : new ErrorRecord(
                     prev.kind(),
                     prev.sqlState(),
@@ -104,7 +106,19 @@ public final class JmhResultMapper {
                     prev.firstAt(),
                     prev.count() + e.count,
                     prev.retried() + e.retried,
-                    prev.phase()));
+                    prev.phase(),
+                    later(prev.lastAt(), instant(e.lastAtEpochMs))));
+      }
+      for (ForkReport.Outage o : f.outages) {
+        boolean back = o.backAtEpochMs > 0;
+        outages.add(
+            new Outage(
+                Instant.ofEpochMilli(o.lostAtEpochMs).toString(),
+                back ? Instant.ofEpochMilli(o.backAtEpochMs).toString() : null,
+                back ? (o.backAtEpochMs - o.lostAtEpochMs) / 1000.0 : null,
+                o.clientsLost,
+                o.clientsReconnected,
+                o.failedOps));
       }
       if (stoppedBy == null) {
         stoppedBy = f.stoppedBy;
@@ -185,7 +199,8 @@ public final class JmhResultMapper {
             d.properties(),
             p.clients(),
             p.connections(),
-            p.pooled() ? new PoolInfo("HikariCP " + hikariVersion(), p.poolSize(), 300_000) : null);
+            p.pooled() ? new PoolInfo("HikariCP " + hikariVersion(), p.poolSize(), 300_000) : null,
+            dev.wg1bench.target.ConnectionFactory.socketTimeoutSeconds(d));
     List<ProgressPoint> progress = new ArrayList<>();
     for (com.fasterxml.jackson.databind.JsonNode n : outcome.progress()) {
       progress.add(
@@ -216,7 +231,21 @@ public final class JmhResultMapper {
         progress,
         serverSamples,
         started.toString(),
-        finished.toString());
+        finished.toString(),
+        outages,
+        null);
+  }
+
+  /** Null for 0 (a fork that recorded no time, from before lastAt existed). */
+  private static String instant(long epochMs) {
+    return epochMs > 0 ? Instant.ofEpochMilli(epochMs).toString() : null;
+  }
+
+  private static String later(String a, String b) {
+    if (a == null) {
+      return b;
+    }
+    return b == null || Instant.parse(a).isAfter(Instant.parse(b)) ? a : b;
   }
 
   private static Latency latency(Histogram h) {

@@ -17,6 +17,8 @@ import java.util.Map;
  * @param progress the --progress time series, one point per printed line (empty without it)
  * @param serverSamples with --progress: the workload tables' sizes, live/dead tuples, autovacuum
  *     runs and the server's checkpoints at each interval
+ * @param outages periods when clients had lost their connection, in order
+ * @param check what --check found in the database after the trial, null without --check
  */
 public record TrialResult(
     Map<String, String> point,
@@ -34,4 +36,30 @@ public record TrialResult(
     List<ProgressPoint> progress,
     List<ServerSampler.Sample> serverSamples,
     String startedAt,
-    String finishedAt) {}
+    String finishedAt,
+    List<Outage> outages,
+    dev.wg1bench.workload.DataCheck.Outcome check) {
+
+  /** This result with the outcome of --check. */
+  public TrialResult withCheck(dev.wg1bench.workload.DataCheck.Outcome c) {
+    return new TrialResult(
+        point,
+        repeat,
+        sequence,
+        target,
+        targetKind,
+        url,
+        scale,
+        dataset,
+        server,
+        client,
+        measurement,
+        errors,
+        progress,
+        serverSamples,
+        startedAt,
+        finishedAt,
+        outages,
+        c);
+  }
+}

@@ -19,6 +19,14 @@ public final class ConnectionFactory {
   /** Seconds to wait for a TCP connection: an unreachable host fails fast instead of hanging. */
   static final int CONNECT_TIMEOUT_S = 5;
 
+  /**
+   * pgjdbc socketTimeout of client connections when the user sets none: generous (no sane op waits
+   * this long for an answer), but finite, so a server that stops answering without closing the
+   * connection fails the op instead of hanging the run. {@code --jdbc-property socketTimeout=N}
+   * overrides it (0 = wait forever). Loading and DDL connections keep pgjdbc's default (none).
+   */
+  public static final int DEFAULT_SOCKET_TIMEOUT_S = 600;
+
   private final TargetSpec target;
   private final ClientSettings settings;
   private final Driver driver = new Driver();
@@ -71,6 +79,26 @@ public final class ConnectionFactory {
     return p;
   }
 
+  /** socketTimeout of client connections: the user's, else {@link #DEFAULT_SOCKET_TIMEOUT_S}. */
+  public static int socketTimeoutSeconds(DriverKnobs d) {
+    String v = d.properties().get(PGProperty.SOCKET_TIMEOUT.getName());
+    if (v == null) {
+      return DEFAULT_SOCKET_TIMEOUT_S;
+    }
+    try {
+      return Integer.parseInt(v.strip());
+    } catch (NumberFormatException e) {
+      return DEFAULT_SOCKET_TIMEOUT_S;
+    }
+  }
+
+  /** Driver properties of client connections: the bounded socket timeout added. */
+  Properties clientProperties() {
+    Properties p = properties();
+    PGProperty.SOCKET_TIMEOUT.set(p, socketTimeoutSeconds(settings.driver()));
+    return p;
+  }
+
   /** A raw connection with only the driver properties applied (for DDL, loading, metadata). */
   public Connection openPlain() throws SQLException {
     if (target.kind() == TargetSpec.Kind.DATASOURCE) {
@@ -79,7 +107,11 @@ public final class ConnectionFactory {
       c.setAutoCommit(true);
       return c;
     }
-    Connection c = driver.connect(target.jdbcUrl(), properties());
+    return open(properties());
+  }
+
+  private Connection open(Properties props) throws SQLException {
+    Connection c = driver.connect(target.jdbcUrl(), props);
     if (c == null) {
       throw new SQLException("pgjdbc does not accept the URL " + target.jdbcUrl());
     }
@@ -88,7 +120,7 @@ public final class ConnectionFactory {
 
   /** A client connection: autocommit, the run's isolation level and session settings. */
   public Connection openClient() throws SQLException {
-    Connection c = openPlain();
+    Connection c = open(clientProperties());
     try {
       if (settings.isolation() != null) {
         c.setTransactionIsolation(settings.isolation().jdbcLevel());
@@ -112,7 +144,7 @@ public final class ConnectionFactory {
       hc.setDataSource(DataSources.get(target.jdbcUrl()));
     } else {
       hc.setJdbcUrl(target.jdbcUrl());
-      hc.setDataSourceProperties(properties());
+      hc.setDataSourceProperties(clientProperties());
     }
     hc.setMaximumPoolSize(size);
     hc.setMinimumIdle(size);
@@ -172,7 +204,20 @@ public final class ConnectionFactory {
             + "): "
             + doing
             + " failed: "
-            + oneLine(e));
+            + oneLine(e)
+            + cause(e));
+  }
+
+  /** What pgjdbc's generic "The connection attempt failed." leaves out. */
+  private static String cause(SQLException e) {
+    Throwable c = e.getCause();
+    if (c instanceof java.net.UnknownHostException) {
+      return " (unknown host " + c.getMessage() + ")";
+    }
+    if (c instanceof java.net.SocketTimeoutException) {
+      return " (timed out)";
+    }
+    return "";
   }
 
   public static String oneLine(Throwable e) {

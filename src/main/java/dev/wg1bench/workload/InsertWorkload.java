@@ -91,6 +91,11 @@ public final class InsertWorkload implements Workload {
   }
 
   @Override
+  public DataCheck dataCheck() {
+    return new DataCheck(java.util.EnumSet.of(DataCheck.Rule.ROWS), rows);
+  }
+
+  @Override
   public void check(Set<String> predefined) {
     // no script: nothing to check before connecting
   }

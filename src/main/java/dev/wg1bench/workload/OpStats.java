@@ -29,6 +29,10 @@ public final class OpStats {
     public final String sqlState;
     public final String firstMessage;
     public final long firstAtEpochMs;
+
+    /** When it was last seen: with the first time, the window an outage's errors fall in. */
+    public long lastAtEpochMs;
+
     public long count;
 
     /** Errors that were retried away count here too, but not as failed ops. */
@@ -39,21 +43,28 @@ public final class OpStats {
       this.sqlState = sqlState;
       this.firstMessage = firstMessage;
       this.firstAtEpochMs = at;
+      this.lastAtEpochMs = at;
     }
   }
 
+  /** Kind of the last op that failed (after its tries), null before any; never reset. */
+  public FailureKind lastFailed;
+
   public void failed(FailureKind kind) {
     failures.merge(kind, 1L, Long::sum);
+    lastFailed = kind;
   }
 
   /** Records an error seen by an op, whether or not a retry later cured it. */
   public void error(FailureKind kind, String sqlState, String message, boolean willRetry) {
     String key = kind.label() + "/" + sqlState;
+    long now = System.currentTimeMillis();
     ErrorSample s = samples.get(key);
     if (s == null) {
-      s = new ErrorSample(kind.label(), sqlState, message, System.currentTimeMillis());
+      s = new ErrorSample(kind.label(), sqlState, message, now);
       samples.put(key, s);
     }
+    s.lastAtEpochMs = now;
     s.count++;
     if (willRetry) {
       s.retried++;

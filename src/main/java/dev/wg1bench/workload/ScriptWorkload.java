@@ -19,13 +19,15 @@ import java.util.Set;
 /**
  * A workload made of pgbench-style scripts in a weighted mix, as pgbench {@code -f FILE@WEIGHT}.
  * Its metadata comes from {@code -- @key value} comment lines at the top of its first script:
- * {@code @description}, {@code @seed}, {@code @isolation}, {@code @rows-per-op}, {@code @tables}.
+ * {@code @description}, {@code @seed}, {@code @isolation}, {@code @rows-per-op}, {@code @tables},
+ * {@code @check} (see {@link DataCheck}).
  */
 public final class ScriptWorkload implements Workload {
   private final String name;
   private final List<ScriptSource> sources;
   private final List<Script> scripts;
   private final Map<String, String> meta;
+  private final DataCheck dataCheck;
 
   public ScriptWorkload(String name, List<ScriptSource> sources) {
     this.name = name;
@@ -39,6 +41,19 @@ public final class ScriptWorkload implements Workload {
       }
     }
     this.meta = scripts.get(0).directives();
+    try {
+      this.dataCheck =
+          meta.containsKey("check")
+              ? DataCheck.parse(meta.get("check"), rowsInsertedPerOp())
+              : DataCheck.NONE;
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(sources.get(0).name() + ": " + e.getMessage());
+    }
+  }
+
+  @Override
+  public DataCheck dataCheck() {
+    return dataCheck;
   }
 
   /** A built-in workload: {@code workloads/NAME.sql} on the classpath (the repo's workloads/). */

@@ -54,4 +54,9 @@ public interface Workload {
   default boolean readOnly() {
     return false;
   }
+
+  /** What it guarantees about the data, verified after a trial with --check. */
+  default DataCheck dataCheck() {
+    return DataCheck.NONE;
+  }
 }

@@ -64,6 +64,30 @@ class CliErrorsTest {
         "--prepare-threshold 5|--prepare-threshold has no effect with --query-mode simple",
         "--binary-transfer maybe|'maybe' is not a boolean",
         "--fetch-size -1|--fetch-size must be between 0 and 100000000, got -1",
+        "--warmup -1s|'-1s' is not a duration; use e.g. 10 (seconds), 10s, 500ms",
+        "--iterations abc|'abc' is not an int",
+        "--random-seed abc|'abc' is not a long",
+        "--define x|'--define' (NAME=VALUE) should be in KEY=VALUE format but was x",
+        "--set =1|--set '' is not a setting name (letters, digits, _ and .)",
+        "--scale 0|--scale must be between 1 and 1000000, got 0",
+        "--pool-size 0|--pool-size must be between 1 and 4, got 0",
+        "--latency-limit abc|'abc' is not a duration",
+        "--progress abc|'abc' is not a duration",
+        "--rate -1|--rate must be > 0 and <= 10000000 ops/s, got -1.0",
+        "--clients 20000|--clients must be between 1 and 10000, got 20000",
+        "--isolation|Missing required parameter for option '--isolation' (LEVEL)",
+        "--script|Missing required parameter for option '--script' (FILE[@WEIGHT])",
+        "--script x.sql|--workload and --script exclude each other",
+        "--jdbc-property socketTimeout=abc|--jdbc-property socketTimeout='abc' is not valid; expected an integer",
+        "--jdbc-property tcpKeepAlive=yes|--jdbc-property tcpKeepAlive='yes' is not valid; expected true or false",
+        "--jdbc-property sslmode=maybe|--jdbc-property sslmode: use --sslmode",
+        "--target jdbc:postgresql://h:99999/x|port '99999' is not valid; expected a number from 1 to 65535",
+        "--target postgresql://u@h:abc/x|port 'abc' is not valid; expected a number from 1 to 65535",
+        "--target a=jdbc:postgresql://h/x --target a=jdbc:postgresql://h/y|--target names must differ",
+        "--target embedded:9|this build bundles PostgreSQL 17 only; use --target embedded or embedded:17",
+        "--password-file /nonexistent/pw --target jdbc:postgresql://h/x|--password-file /nonexistent/pw: cannot read it",
+        "--output /proc/nope/r.json|--output /proc/nope/r.json: cannot write there (/proc/nope",
+        "--output /tmp|--output /tmp: it is a directory",
       })
   void badOptionValue(String option, String message) {
     String[] opt = option.split(" ");
@@ -106,6 +130,79 @@ class CliErrorsTest {
     Cli r = Cli.run("--workload", "tpcb", "--target", "jdbc:postgresql://127.0.0.1:1/nowhere");
     assertOneLine(r, 1, "target 127.0.0.1:1/nowhere", "Connection", "refused");
     assertTrue((System.nanoTime() - t0) / 1e9 < 10, "took too long");
+  }
+
+  @Test
+  void unknownHostAndNoListenerFailFastWithExit1() {
+    long t0 = System.nanoTime();
+    Cli r = Cli.run("--workload", "tpcb", "--target", "jdbc:postgresql://nonexistent.invalid/db");
+    assertOneLine(r, 1, "target nonexistent.invalid/db", "unknown host nonexistent.invalid");
+    // another loopback address, nothing listening on the port
+    r = Cli.run("--workload", "tpcb", "--target", "jdbc:postgresql://127.0.0.9:5999/db");
+    assertOneLine(r, 1, "target 127.0.0.9:5999/db", "refused");
+    assertTrue((System.nanoTime() - t0) / 1e9 < 10, "took too long");
+  }
+
+  @Test
+  void initCommandBadValues() {
+    String url = "jdbc:postgresql://127.0.0.1:1/x";
+    assertOneLine(
+        Cli.run("init", "--target", url, "--scale", "abc"),
+        2,
+        "Invalid value for option '--scale': 'abc' is not an int");
+    assertOneLine(
+        Cli.run("init", "--target", url, "--fillfactor", "x"),
+        2,
+        "Invalid value for option '--fillfactor': 'x' is not an int");
+    assertOneLine(Cli.run("init", "--target", "embedded"), 2, "give init an external --target");
+    assertOneLine(Cli.run("init", "--bogus"), 2, "Unknown option: '--bogus'");
+    assertOneLine(Cli.run("init", "--target", url), 1, "target 127.0.0.1:1/x", "refused");
+  }
+
+  /**
+   * A failure late in init (here an event trigger that rejects the ALTER TABLE adding the primary
+   * keys, after the data is committed) must not leave tables behind that look loaded; the message
+   * says so, and a re-run succeeds.
+   */
+  @Test
+  void failedInitLeavesNothingHalfBuiltAndCanBeReRun() throws Exception {
+    try (Connection c = TestServer.connect();
+        Statement st = c.createStatement()) {
+      st.execute(
+          "CREATE OR REPLACE FUNCTION init_blocker() RETURNS event_trigger LANGUAGE plpgsql AS"
+              + " $$ BEGIN RAISE EXCEPTION 'blocked by the test'; END $$");
+      st.execute(
+          "CREATE EVENT TRIGGER init_blocker ON ddl_command_end WHEN TAG IN ('ALTER TABLE')"
+              + " EXECUTE FUNCTION init_blocker()");
+    }
+    String url = TestServer.url();
+    try {
+      assertOneLine(
+          Cli.run("init", "--target", url, "--force"),
+          1,
+          "init failed while creating primary keys",
+          "blocked by the test",
+          "the pgbench tables were removed, nothing half-built is left: re-run init");
+      assertEquals(
+          0,
+          PgbenchData.scalar(
+              "SELECT count(*) FROM pg_class WHERE relname IN ('pgbench_accounts',"
+                  + " 'pgbench_branches', 'pgbench_tellers', 'pgbench_history')"));
+    } finally {
+      try (Connection c = TestServer.connect();
+          Statement st = c.createStatement()) {
+        st.execute("DROP EVENT TRIGGER init_blocker");
+        st.execute("DROP FUNCTION init_blocker()");
+      }
+    }
+    Cli again = Cli.run("init", "--target", url);
+    assertEquals(0, again.exit, again.toString());
+    assertEquals(100_000, PgbenchData.scalar("SELECT count(*) FROM pgbench_accounts"));
+    assertEquals(
+        3,
+        PgbenchData.scalar(
+            "SELECT count(*) FROM pg_constraint WHERE contype = 'p' AND conrelid::regclass::text"
+                + " LIKE 'pgbench_%'"));
   }
 
   @Test

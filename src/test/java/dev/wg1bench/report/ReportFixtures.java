@@ -200,7 +200,8 @@ public final class ReportFixtures {
                     start.plusSeconds(5).toString(),
                     failed,
                     0,
-                    "measurement"))
+                    "measurement",
+                    start.plusSeconds(9).toString()))
             : List.of();
     Map<String, String> settings = new LinkedHashMap<>();
     settings.put("shared_buffers", "4GB");
@@ -229,7 +230,8 @@ public final class ReportFixtures {
             Map.of(),
             clients,
             clients,
-            null);
+            null,
+            600);
     return new TrialResult(
         p,
         repeat,
@@ -246,6 +248,8 @@ public final class ReportFixtures {
         progress,
         List.of(),
         start.toString(),
-        start.plusSeconds(14).toString());
+        start.plusSeconds(14).toString(),
+        List.of(),
+        null);
   }
 }

@@ -1,0 +1,230 @@
+package dev.wg1bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wg1bench.support.OwnServer;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A run survives a bad day on its server: a restart or refused connections mid-run. Clients
+ * reconnect with backoff, failed ops are counted as connection failures with their times, the run
+ * ends on time, the JSON is written and the console says when the connection was lost and back.
+ */
+class ServerFaultsTest {
+  static final int CLIENTS = 4;
+  static final double DURATION_S = 8;
+
+  static OwnServer server;
+
+  @TempDir Path tmp;
+
+  @BeforeAll
+  static void startServer() throws Exception {
+    server = OwnServer.start(CLIENTS + 10);
+  }
+
+  @AfterAll
+  static void stopServer() {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  private Cli run(Path json) {
+    return Cli.run(
+        "--workload",
+        "tpcb",
+        "--target",
+        "own=" + server.url(),
+        "--clients",
+        Integer.toString(CLIENTS),
+        "--duration",
+        "8s",
+        "--iterations",
+        "4",
+        "--warmup",
+        "0",
+        "--forks",
+        "0",
+        "--progress",
+        "1s",
+        "--output",
+        json.toString());
+  }
+
+  /** Waits until every client is connected and measuring, then a little longer. */
+  static void awaitClients() throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (System.nanoTime() < deadline) {
+      try (Connection c = server.connect("template1");
+          Statement st = c.createStatement();
+          ResultSet rs =
+              st.executeQuery(
+                  "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'wg1bench'"
+                      + " AND datname = 'postgres'")) {
+        rs.next();
+        if (rs.getInt(1) >= CLIENTS) {
+          Thread.sleep(2000);
+          return;
+        }
+      }
+      Thread.sleep(50);
+    }
+    throw new AssertionError("the clients never connected");
+  }
+
+  @Test
+  void serverRestartMidRun() throws Exception {
+    Path json = tmp.resolve("restart.json");
+    server.rememberOptions();
+    Instant[] window = new Instant[2];
+    CompletableFuture<Void> restart =
+        CompletableFuture.runAsync(
+            () -> {
+              try {
+                awaitClients();
+                window[0] = Instant.now();
+                server.stop();
+                Thread.sleep(1500); // down long enough for reconnects to be refused
+                server.start();
+                window[1] = Instant.now();
+              } catch (Exception e) {
+                throw new RuntimeException(e);
+              }
+            });
+    long t0 = System.nanoTime();
+    Cli r = run(json);
+    double took = (System.nanoTime() - t0) / 1e9;
+    restart.get(60, TimeUnit.SECONDS);
+    System.err.println(r.out + "took " + took + " s");
+
+    // completed, some ops failed: exit 3 as README's exit codes say
+    assertEquals(Main.COMPLETED_WITH_FAILURES, r.exit, r.toString());
+    assertTrue(took < DURATION_S + 4, "the run should end on time, took " + took + " s");
+
+    JsonNode t = new ObjectMapper().readTree(json.toFile()).get("trials").get(0);
+    JsonNode m = t.get("measurement");
+    long connectionFailures = m.get("failures").path("connection").asLong();
+    assertTrue(connectionFailures > 0, "ops during the outage count as connection failures: " + m);
+    assertEquals(m.get("failedOps").asLong(), connectionFailures, "no other kind of failure");
+
+    // every connection error falls into the restart window
+    Instant from = window[0].minusMillis(100);
+    Instant to = window[1].plusMillis(1500);
+    List<JsonNode> connErrors = new ArrayList<>();
+    t.get("errors").forEach(e -> connErrors.add(e));
+    connErrors.removeIf(e -> !e.get("kind").asText().equals("connection"));
+    assertTrue(!connErrors.isEmpty(), t.get("errors").toString());
+    for (JsonNode e : connErrors) {
+      Instant first = Instant.parse(e.get("firstAt").asText());
+      Instant last = Instant.parse(e.get("lastAt").asText());
+      assertTrue(
+          !first.isBefore(from) && !last.isAfter(to) && !last.isBefore(first),
+          e + " outside the restart window " + window[0] + " .. " + window[1]);
+    }
+
+    // one outage, every client lost and reconnected, back after the server was
+    JsonNode outages = t.get("outages");
+    assertEquals(1, outages.size(), outages.toString());
+    JsonNode o = outages.get(0);
+    Instant lost = Instant.parse(o.get("lostAt").asText());
+    assertNotNull(o.get("backAt").textValue(), "every client should be back: " + o);
+    Instant back = Instant.parse(o.get("backAt").asText());
+    assertTrue(!lost.isBefore(from) && lost.isBefore(window[1]), o.toString());
+    assertTrue(!back.isBefore(window[1].minusMillis(200)) && back.isBefore(to), o.toString());
+    assertEquals(CLIENTS, o.get("clientsLost").asInt(), o.toString());
+    assertEquals(CLIENTS, o.get("clientsReconnected").asInt(), o.toString());
+    assertTrue(o.get("failedOps").asLong() > 0, o.toString());
+
+    // throughput came back: the last two progress points ran ops at a rate near the first ones'
+    JsonNode p = t.get("progress");
+    assertTrue(p.size() >= 6, p.toString());
+    double before = p.get(0).get("opsPerSecond").asDouble();
+    double end =
+        Math.min(
+            p.get(p.size() - 1).get("opsPerSecond").asDouble(),
+            p.get(p.size() - 2).get("opsPerSecond").asDouble());
+    assertTrue(end > before * 0.3, "throughput should recover: " + p);
+    boolean failuresShown = false;
+    for (JsonNode x : p) {
+      failuresShown |= x.get("failures").asLong() > 0;
+    }
+    assertTrue(failuresShown, "a progress point shows the failures: " + p);
+
+    assertTrue(
+        r.out
+            .lines()
+            .anyMatch(
+                l ->
+                    l.matches(
+                        "connection lost at .*, back at .* s, 4 clients reconnected, \\d+ ops? failed\\)")),
+        r.out);
+    assertTrue(r.out.contains("failures by kind: connection"), r.out);
+    System.err.printf(
+        "restart window %s .. %s; outage %s; connection failures %d%n",
+        window[0], window[1], o, connectionFailures);
+  }
+
+  @Test
+  void serverRefusingNewConnectionsMidRun() throws Exception {
+    Path json = tmp.resolve("refuse.json");
+    CompletableFuture<Void> refuse =
+        CompletableFuture.runAsync(
+            () -> {
+              try {
+                awaitClients();
+                try (Connection c = server.connect("template1");
+                    Statement st = c.createStatement()) {
+                  st.execute("ALTER DATABASE postgres ALLOW_CONNECTIONS false");
+                  st.execute(
+                      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                          + " WHERE application_name = 'wg1bench' AND datname = 'postgres'");
+                }
+              } catch (Exception e) {
+                throw new RuntimeException(e);
+              }
+            });
+    long t0 = System.nanoTime();
+    Cli r;
+    try {
+      r = run(json);
+      refuse.get(60, TimeUnit.SECONDS);
+    } finally {
+      try (Connection c = server.connect("template1");
+          Statement st = c.createStatement()) {
+        st.execute("ALTER DATABASE postgres ALLOW_CONNECTIONS true");
+      }
+    }
+    double took = (System.nanoTime() - t0) / 1e9;
+    System.err.println(r.out + "took " + took + " s");
+    assertEquals(Main.COMPLETED_WITH_FAILURES, r.exit, r.toString());
+    assertTrue(took < DURATION_S + 4, "the run should end on time, took " + took + " s");
+    JsonNode t = new ObjectMapper().readTree(json.toFile()).get("trials").get(0);
+    JsonNode m = t.get("measurement");
+    assertTrue(m.get("failures").path("connection").asLong() > 0, m.toString());
+    assertTrue(m.get("ops").asLong() > 0, "ops before the refusal were measured");
+    JsonNode o = t.get("outages").get(0);
+    assertTrue(o.get("backAt").isNull(), "nobody got back in: " + o);
+    assertEquals(CLIENTS, o.get("clientsLost").asInt(), o.toString());
+    assertTrue(
+        t.get("errors").toString().contains("not currently accepting connections"),
+        t.get("errors").toString());
+    assertTrue(r.out.contains("not back by the end of the run (4 clients lost"), r.out);
+  }
+}
