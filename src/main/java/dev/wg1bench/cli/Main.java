@@ -15,15 +15,21 @@ import picocli.CommandLine.Mixin;
 
 /**
  * {@code wg1bench}: run a workload ({@code --workload NAME}), or {@code init} / {@code list} /
- * {@code ssb}. Exit codes: 0 success, 1 runtime failure (server unreachable, tables missing, a run
- * stopped by --exit-on-error), 2 usage error (bad option, script or target).
+ * {@code experiment} / {@code ssb}. Exit codes: 0 success, 1 runtime failure (server unreachable,
+ * tables missing, a run stopped by --exit-on-error), 2 usage error (bad option, script or target).
  */
 @Command(
     name = "wg1bench",
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
     sortOptions = false,
-    subcommands = {InitCommand.class, ListCommand.class, SsbCommand.class, AdviseCommand.class},
+    subcommands = {
+      InitCommand.class,
+      ListCommand.class,
+      SsbCommand.class,
+      AdviseCommand.class,
+      ExperimentCommand.class
+    },
     description = {
       "Measures what a data-access choice does to PostgreSQL throughput and latency.",
       "With no --target it starts an embedded PostgreSQL with stock settings.",
