@@ -175,18 +175,17 @@ public final class LogTableExperiment {
           }
           exec(c, "ANALYZE " + v.relation());
           String rel = v.relation();
+          // a plain table is not in pg_partition_tree's leaves: sizes of the table itself then
+          String leaves =
+              v.partitioned()
+                  ? "(SELECT relid FROM pg_partition_tree('" + rel + "') WHERE isleaf)"
+                  : "(SELECT '" + rel + "'::regclass AS relid)";
           long heap =
               scalarLong(
-                  c,
-                  "SELECT coalesce(sum(pg_relation_size(relid)), 0) FROM pg_partition_tree('"
-                      + rel
-                      + "') WHERE isleaf");
+                  c, "SELECT coalesce(sum(pg_relation_size(relid)), 0) FROM " + leaves + " l");
           long idx =
               scalarLong(
-                  c,
-                  "SELECT coalesce(sum(pg_indexes_size(relid)), 0) FROM pg_partition_tree('"
-                      + rel
-                      + "') WHERE isleaf");
+                  c, "SELECT coalesce(sum(pg_indexes_size(relid)), 0) FROM " + leaves + " l");
           QueryResult dq = QueryTimer.time(c, query.formatted(rel, dayCond), rel, o.repeat());
           QueryResult mq = QueryTimer.time(c, query.formatted(rel, monthCond), rel, o.repeat());
           Result res =
