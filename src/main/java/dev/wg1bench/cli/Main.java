@@ -16,8 +16,9 @@ import picocli.CommandLine.Mixin;
 
 /**
  * {@code wg1bench}: run a workload ({@code --workload NAME}), or {@code init} / {@code list} /
- * {@code ssb} / {@code report}. Exit codes: 0 success, 1 runtime failure (server unreachable,
- * tables missing, a run stopped by --exit-on-error), 2 usage error (bad option, script or target).
+ * {@code experiment} / {@code ssb} / {@code report}. Exit codes: 0 success, 1 runtime failure
+ * (server unreachable, tables missing, a run stopped by --exit-on-error), 2 usage error (bad
+ * option, script or target).
  */
 @Command(
     name = "wg1bench",
@@ -29,7 +30,8 @@ import picocli.CommandLine.Mixin;
       ListCommand.class,
       SsbCommand.class,
       AdviseCommand.class,
-      ReportCommand.class
+      ReportCommand.class,
+      ExperimentCommand.class
     },
     description = {
       "Measures what a data-access choice does to PostgreSQL throughput and latency.",

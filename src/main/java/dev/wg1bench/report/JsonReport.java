@@ -51,12 +51,17 @@ public final class JsonReport {
   }
 
   public static void write(BenchmarkRun run, Path file) {
+    writeValue(run, file);
+  }
+
+  /** Any result object (e.g. an experiment's report), written atomically with the same mapper. */
+  public static void writeValue(Object value, Path file) {
     try {
       Path dir = file.toAbsolutePath().getParent();
       Files.createDirectories(dir);
       Path tmp = Files.createTempFile(dir, ".wg1bench-", ".json.tmp");
       try {
-        JSON.writeValue(tmp.toFile(), run);
+        JSON.writeValue(tmp.toFile(), value);
         Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } finally {
         Files.deleteIfExists(tmp);

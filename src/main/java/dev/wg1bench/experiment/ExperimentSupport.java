@@ -1,0 +1,197 @@
+package dev.wg1bench.experiment;
+
+import dev.wg1bench.plan.DriverKnobs;
+import dev.wg1bench.plan.QueryMode;
+import dev.wg1bench.plan.RunFailure;
+import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.report.JsonReport;
+import dev.wg1bench.target.ClientSettings;
+import dev.wg1bench.target.ConnectionFactory;
+import dev.wg1bench.target.ServerInfo;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What the experiments share: connections with the run's session settings, the safety rule for
+ * their own tables (a name prefix; tables holding rows are only dropped with --force), and the
+ * JSON.
+ */
+final class ExperimentSupport {
+  /** Settings recorded with every experiment besides the --set ones. */
+  static final List<String> RECORDED_SETTINGS =
+      List.of(
+          "enable_seqscan",
+          "enable_bitmapscan",
+          "enable_indexscan",
+          "random_page_cost",
+          "effective_cache_size",
+          "work_mem",
+          "maintenance_work_mem",
+          "max_parallel_workers_per_gather",
+          "max_parallel_maintenance_workers",
+          "jit",
+          "autovacuum");
+
+  private ExperimentSupport() {}
+
+  static ConnectionFactory factory(ExperimentOptions o) {
+    return new ConnectionFactory(
+        o.target(),
+        new ClientSettings(QueryMode.SIMPLE, null, o.settings(), DriverKnobs.defaults()));
+  }
+
+  /** An autocommit connection with the --set settings; one the server rejects is a usage error. */
+  static Connection open(ConnectionFactory cf) throws SQLException {
+    try {
+      return cf.openClient();
+    } catch (SQLException e) {
+      String state = e.getSQLState() == null ? "" : e.getSQLState();
+      if (state.startsWith("42") || state.equals("22023") || state.equals("55P02")) {
+        throw new UsageException("--set: " + ConnectionFactory.oneLine(e));
+      }
+      throw e;
+    }
+  }
+
+  static Map<String, String> sessionSettings(Connection c, ExperimentOptions o)
+      throws SQLException {
+    Set<String> names = new LinkedHashSet<>(RECORDED_SETTINGS);
+    names.addAll(o.settings().keySet());
+    return ServerInfo.current(c, names);
+  }
+
+  /** Tables (plain and partitioned parents) in the current schema whose name has the prefix. */
+  static List<String> ownTables(Connection c, String prefix) throws SQLException {
+    List<String> out = new ArrayList<>();
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT relname FROM pg_class WHERE relnamespace = current_schema()::regnamespace"
+                + " AND relkind IN ('r', 'p') AND NOT relispartition"
+                + " AND starts_with(relname, ?) ORDER BY relkind DESC, relname")) {
+      ps.setString(1, prefix);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.add(rs.getString(1));
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Before an experiment: its leftover tables are dropped, but one holding rows only with --force
+   * (UsageException otherwise, before anything changed). No other table is touched.
+   */
+  static void clearOwnTables(Connection c, String command, String prefix, boolean force)
+      throws SQLException {
+    List<String> tables = ownTables(c, prefix);
+    if (!force) {
+      try (Statement st = c.createStatement()) {
+        for (String t : tables) {
+          try (ResultSet rs = st.executeQuery("SELECT EXISTS (SELECT 1 FROM " + quote(t) + ")")) {
+            rs.next();
+            if (rs.getBoolean(1)) {
+              throw new UsageException(
+                  command
+                      + ": table "
+                      + t
+                      + " already holds rows; add --force to drop and re-create the "
+                      + prefix
+                      + "* tables (no other table is touched)");
+            }
+          }
+        }
+      }
+    }
+    dropOwnTables(c, prefix);
+  }
+
+  /** Drops every table with the prefix (partitioned parents take their partitions along). */
+  static void dropOwnTables(Connection c, String prefix) throws SQLException {
+    try (Statement st = c.createStatement()) {
+      for (String t : ownTables(c, prefix)) {
+        st.execute("DROP TABLE IF EXISTS " + quote(t));
+      }
+    }
+  }
+
+  /** Cleanup at the end, which must not hide the experiment's own failure. */
+  static void cleanup(ConnectionFactory cf, String prefix, boolean keep, java.io.PrintStream out) {
+    if (keep) {
+      out.println("kept the " + prefix + "* tables (--keep)");
+      return;
+    }
+    try (Connection c = cf.openPlain()) {
+      dropOwnTables(c, prefix);
+    } catch (SQLException e) {
+      out.println("warning: could not drop the " + prefix + "* tables: " + e.getMessage());
+    }
+  }
+
+  static String quote(String identifier) {
+    return "\"" + identifier.replace("\"", "\"\"") + "\"";
+  }
+
+  static long scalarLong(Connection c, String sql) throws SQLException {
+    try (Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery(sql)) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  static void exec(Connection c, String sql) throws SQLException {
+    try (Statement st = c.createStatement()) {
+      st.execute(sql);
+    }
+  }
+
+  /** Runs a statement and returns its elapsed milliseconds. */
+  static double timed(Connection c, String sql) throws SQLException {
+    long t0 = System.nanoTime();
+    exec(c, sql);
+    return Timings.msSince(t0);
+  }
+
+  static void writeJson(ExperimentReport report, Path file) {
+    try {
+      JsonReport.writeValue(report, file);
+    } catch (java.io.UncheckedIOException e) {
+      throw new RunFailure(e.getMessage(), e);
+    }
+  }
+
+  static String fmt(String format, Object... args) {
+    return String.format(Locale.ROOT, format, args);
+  }
+
+  /** A ratio for a findings line: "12x", or "0.8x". */
+  static String x(double ratio) {
+    return ratio >= 10 ? fmt("%.0fx", ratio) : fmt("%.1fx", ratio);
+  }
+
+  /** "3.1x faster" for a ratio old/new above 1, "2.0x slower" below. */
+  static String faster(double ratio) {
+    return ratio >= 1 ? x(ratio) + " faster" : x(1 / ratio) + " slower";
+  }
+
+  static String bytes(long b) {
+    if (b < 10 * 1024) {
+      return b + " B";
+    }
+    if (b < 10L * 1024 * 1024) {
+      return fmt("%.0f kB", b / 1024.0);
+    }
+    return fmt("%.1f MB", b / 1024.0 / 1024.0);
+  }
+}
