@@ -7,8 +7,6 @@ import static dev.wg1bench.experiment.ExperimentSupport.scalarLong;
 import static dev.wg1bench.experiment.ExperimentSupport.timed;
 import static dev.wg1bench.experiment.ExperimentSupport.x;
 
-import dev.wg1bench.BuildInfo;
-import dev.wg1bench.result.Machine;
 import dev.wg1bench.target.ConnectionFactory;
 import dev.wg1bench.target.ServerInfo;
 import java.io.PrintStream;
@@ -161,22 +159,16 @@ public final class BrinExperiment {
       out.println("findings: " + findings);
       List<String> plots = o.plots() == null ? List.of() : plots(results, o);
       ExperimentReport report =
-          new ExperimentReport(
-              "wg1bench",
-              BuildInfo.version(),
+          ExperimentReport.of(
               "brin",
               SEED,
               "build: wall time of CREATE INDEX, repeated; lookups: server Execution Time of"
                   + " EXPLAIN (ANALYZE, BUFFERS, TIMING OFF) after one untimed warm run, repeated;"
                   + " sizes: pg_relation_size",
-              o.target().name(),
-              o.target().jdbcUrl(),
               o,
               session,
               info,
-              Machine.current(),
               started,
-              Instant.now(),
               setup,
               results,
               findings,

@@ -39,4 +39,38 @@ public record ExperimentReport(
     Map<String, Object> setup,
     List<?> results,
     String findings,
-    List<String> plots) {}
+    List<String> plots) {
+
+  /** What every experiment records the same way: tool, target, server, machine, finish time. */
+  static ExperimentReport of(
+      String experiment,
+      String seed,
+      String method,
+      ExperimentOptions o,
+      Map<String, String> session,
+      ServerInfo info,
+      Instant started,
+      Map<String, Object> setup,
+      List<?> results,
+      String findings,
+      List<String> plots) {
+    return new ExperimentReport(
+        "wg1bench",
+        dev.wg1bench.BuildInfo.version(),
+        experiment,
+        seed,
+        method,
+        o.target().name(),
+        o.target().jdbcUrl(),
+        o,
+        session,
+        info,
+        Machine.current(),
+        started,
+        Instant.now(),
+        setup,
+        results,
+        findings,
+        plots);
+  }
+}

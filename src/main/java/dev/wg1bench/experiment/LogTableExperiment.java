@@ -7,8 +7,6 @@ import static dev.wg1bench.experiment.ExperimentSupport.scalarLong;
 import static dev.wg1bench.experiment.ExperimentSupport.timed;
 import static dev.wg1bench.experiment.ExperimentSupport.x;
 
-import dev.wg1bench.BuildInfo;
-import dev.wg1bench.result.Machine;
 import dev.wg1bench.target.ConnectionFactory;
 import dev.wg1bench.target.ServerInfo;
 import java.io.ByteArrayInputStream;
@@ -210,22 +208,16 @@ public final class LogTableExperiment {
       out.println("findings: " + findings);
       List<String> plots = o.plots() == null ? List.of() : plots(results, o);
       ExperimentReport report =
-          new ExperimentReport(
-              "wg1bench",
-              BuildInfo.version(),
+          ExperimentReport.of(
               "logtable",
               SEED,
               "load: wall time of COPY FROM STDIN of the whole CSV into a fresh table (plus VACUUM"
                   + " for BRIN), repeated; queries: server Execution Time of EXPLAIN (ANALYZE,"
                   + " BUFFERS, TIMING OFF) after ANALYZE and one untimed warm run, repeated",
-              o.target().name(),
-              o.target().jdbcUrl(),
               o,
               session,
               info,
-              Machine.current(),
               started,
-              Instant.now(),
               setup,
               results,
               findings,

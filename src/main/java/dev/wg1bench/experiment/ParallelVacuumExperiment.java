@@ -5,9 +5,7 @@ import static dev.wg1bench.experiment.ExperimentSupport.fmt;
 import static dev.wg1bench.experiment.ExperimentSupport.scalarLong;
 import static dev.wg1bench.experiment.ExperimentSupport.x;
 
-import dev.wg1bench.BuildInfo;
 import dev.wg1bench.plan.RunFailure;
-import dev.wg1bench.result.Machine;
 import dev.wg1bench.target.ConnectionFactory;
 import dev.wg1bench.target.ServerInfo;
 import java.io.PrintStream;
@@ -180,21 +178,15 @@ public final class ParallelVacuumExperiment {
       out.println("findings: " + findings);
       List<String> plots = o.plots() == null ? List.of() : plots(results, base, o);
       ExperimentReport report =
-          new ExperimentReport(
-              "wg1bench",
-              BuildInfo.version(),
+          ExperimentReport.of(
               "vacuum",
               SEED,
               "elapsed: wall time from the start of the first VACUUM (FREEZE, ANALYZE) to the end"
                   + " of the last, connections opened beforehand; tables rebuilt before each trial",
-              o.target().name(),
-              o.target().jdbcUrl(),
               o,
               session,
               info,
-              Machine.current(),
               started,
-              Instant.now(),
               setup,
               results,
               findings,
