@@ -195,6 +195,7 @@ public final class RunOptions {
   @Option(
       names = "--binary-transfer",
       paramLabel = "true|false",
+      arity = "1",
       split = ",",
       description = "pgjdbc binaryTransfer (default: pgjdbc's, true); sweeps.")
   List<Boolean> binaryTransfers = new ArrayList<>();

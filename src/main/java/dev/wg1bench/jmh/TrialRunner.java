@@ -69,6 +69,9 @@ public final class TrialRunner {
         points = tail.finish();
       }
     }
+    if (t.forks() == 0 && results.isEmpty()) {
+      forgetInProcessState();
+    }
     List<ForkReport> forks = readForkReports(trial.dir());
     if (forks.isEmpty()) {
       throw new RunFailure(
@@ -77,6 +80,27 @@ public final class TrialRunner {
     }
     RunResult r = results.isEmpty() ? null : results.iterator().next();
     return new Outcome(r, forks, points);
+  }
+
+  /**
+   * When an in-process (forks 0) run fails, JMH skips the teardown that clears its generated
+   * class's static benchmark state, and every later run in this JVM would reuse the dead one.
+   * Clearing it keeps one failed run from failing all the next (tests, the Java API).
+   */
+  static void forgetInProcessState() {
+    try {
+      Class<?> generated =
+          Class.forName("dev.wg1bench.jmh.jmh_generated.WorkloadBenchmark_op_jmhTest");
+      for (java.lang.reflect.Field f : generated.getDeclaredFields()) {
+        if (java.lang.reflect.Modifier.isStatic(f.getModifiers())
+            && f.getName().startsWith("f_workloadbenchmark")) {
+          f.setAccessible(true);
+          f.set(null, null);
+        }
+      }
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      System.err.println("wg1bench: could not reset JMH's in-process state: " + e);
+    }
   }
 
   static List<ForkReport> readForkReports(Path dir) {

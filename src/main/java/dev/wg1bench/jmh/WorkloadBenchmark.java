@@ -315,8 +315,16 @@ public class WorkloadBenchmark {
       session = b.workload.open(context);
       arrivals = new SplittableRandom(context.clientSeed() * 31 + 7);
       if (b.pool == null) {
-        conn = b.connections.openClient();
-        b.clientInfo(conn);
+        try {
+          conn = b.connections.openClient();
+          b.clientInfo(conn);
+        } catch (SQLException e) {
+          // the server went away after the parent checked it: count the client's ops as
+          // connection failures and keep reconnecting, rather than abort the run (and leave
+          // JMH's in-process state behind)
+          stats.error(FailureKind.CONNECTION, e.getSQLState(), "connect: " + e.getMessage(), false);
+          conn = null;
+        }
       } else if (threadIndex == 0) {
         try (Connection c = b.pool.getConnection()) {
           b.clientInfo(c);
@@ -406,7 +414,9 @@ public class WorkloadBenchmark {
       try {
         Connection fresh = bench.connections.openClient();
         try {
-          conn.close();
+          if (conn != null) {
+            conn.close();
+          }
         } catch (SQLException e) {
           // already dead
         }
@@ -474,6 +484,14 @@ public class WorkloadBenchmark {
     boolean success;
     try {
       Connection conn = c.conn;
+      if (pool == null && conn == null) {
+        // never connected (or lost and not back yet): a failed op, then try again
+        c.stats.failed(FailureKind.CONNECTION);
+        c.failed++;
+        trouble.failed++;
+        c.recoverIfDisconnected();
+        return;
+      }
       if (pool != null) {
         conn = lease(c);
         if (conn == null) {

@@ -101,16 +101,16 @@ public final class ConnectionFactory {
 
   /** A raw connection with only the driver properties applied (for DDL, loading, metadata). */
   public Connection openPlain() throws SQLException {
+    return open(properties());
+  }
+
+  private Connection open(Properties props) throws SQLException {
     if (target.kind() == TargetSpec.Kind.DATASOURCE) {
       // the application's own pool: its driver settings are the application's, not ours
       Connection c = DataSources.get(target.jdbcUrl()).getConnection();
       c.setAutoCommit(true);
       return c;
     }
-    return open(properties());
-  }
-
-  private Connection open(Properties props) throws SQLException {
     Connection c = driver.connect(target.jdbcUrl(), props);
     if (c == null) {
       throw new SQLException("pgjdbc does not accept the URL " + target.jdbcUrl());

@@ -84,7 +84,7 @@ class CliErrorsTest {
         "--target jdbc:postgresql://h:99999/x|port '99999' is not valid; expected a number from 1 to 65535",
         "--target postgresql://u@h:abc/x|port 'abc' is not valid; expected a number from 1 to 65535",
         "--target a=jdbc:postgresql://h/x --target a=jdbc:postgresql://h/y|--target names must differ",
-        "--target embedded:9|this build bundles PostgreSQL 17 only; use --target embedded or embedded:17",
+        "--target embedded:9|--target embedded:9 is not a PostgreSQL major with embedded binaries; valid: 11, 12, 13, 14, 15, 16, 17, 18",
         "--password-file /nonexistent/pw --target jdbc:postgresql://h/x|--password-file /nonexistent/pw: cannot read it",
         "--output /proc/nope/r.json|--output /proc/nope/r.json: cannot write there (/proc/nope",
         "--output /tmp|--output /tmp: it is a directory",
