@@ -150,11 +150,10 @@ public final class Bench {
         Live lt = live.get(p.target().name());
         TrialResult r = trial(m, p, w, lt, ref.repeat(), trials.size() + 1);
         trials.add(r);
-        BenchmarkRun partial = run(m, byPoint, machine, trials);
         if (m.isSweep()) {
           ConsoleReport.trialLine(r, schedule.size(), varying, out);
         } else {
-          ConsoleReport.trial(partial, r, out);
+          ConsoleReport.trial(run(m, byPoint, machine, trials), r, out);
           out.println();
         }
       }

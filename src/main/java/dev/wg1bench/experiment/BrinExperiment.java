@@ -7,7 +7,6 @@ import static dev.wg1bench.experiment.ExperimentSupport.scalarLong;
 import static dev.wg1bench.experiment.ExperimentSupport.timed;
 import static dev.wg1bench.experiment.ExperimentSupport.x;
 
-import dev.wg1bench.target.ConnectionFactory;
 import dev.wg1bench.target.ServerInfo;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -79,110 +78,104 @@ public final class BrinExperiment {
   }
 
   public ExperimentReport run(ExperimentOptions o) {
-    ConnectionFactory cf = ExperimentSupport.factory(o);
-    Instant started = Instant.now();
     long n = o.rows();
-    boolean created = false;
-    try (Connection c = ExperimentSupport.open(cf)) {
-      ServerInfo info = ServerInfo.read(c);
-      Map<String, String> session = ExperimentSupport.sessionSettings(c, o);
-      ExperimentSupport.clearOwnTables(c, "experiment brin", PREFIX, o.force());
-      created = true;
-      out.printf(
-          "experiment brin (%s) on %s: PostgreSQL %s, %,d rows per table, %d trials%n",
-          SEED, o.target().name(), info.version(), n, o.repeat());
-      out.printf("settings: %s%n", session);
+    return ExperimentSupport.run(
+        "brin",
+        PREFIX,
+        o,
+        out,
+        ctx -> {
+          Connection c = ctx.c();
+          ServerInfo info = ctx.info();
+          Map<String, String> session = ctx.session();
+          Instant started = ctx.started();
+          out.printf(
+              "experiment brin (%s) on %s: PostgreSQL %s, %,d rows per table, %d trials%n",
+              SEED, o.target().name(), info.version(), n, o.repeat());
+          out.printf("settings: %s%n", session);
 
-      Map<String, Object> setup = new LinkedHashMap<>();
-      for (String t : TABLES) {
-        String order = t.equals("t_random") ? " ORDER BY random()" : "";
-        double ms =
-            timed(
-                c,
-                "CREATE TABLE "
-                    + PREFIX
-                    + t
-                    + " AS SELECT id, md5(id::text) AS name FROM generate_series(1, "
-                    + n
-                    + ") id"
-                    + order);
-        // the server's autovacuum may be off: statistics and the visibility map, as a DBA would
-        double vac = timed(c, "VACUUM ANALYZE " + PREFIX + t);
-        long size = scalarLong(c, "SELECT pg_relation_size('" + PREFIX + t + "')");
-        setup.put(
-            t,
-            Map.of(
-                "relation", PREFIX + t,
-                "createMs", Timings.round(ms),
-                "vacuumAnalyzeMs", Timings.round(vac),
-                "tableBytes", size,
-                "correlation", correlation(c, PREFIX + t)));
-        out.printf(
-            "created %s%s: %s in %.1f s (VACUUM ANALYZE %.1f s)%n",
-            PREFIX, t, bytes(size), ms / 1000, vac / 1000);
-      }
-      String point = "SELECT name FROM %s WHERE id = " + (n / 2);
-      String range = "SELECT name FROM %s WHERE id BETWEEN " + (n / 3) + " AND " + (2 * n / 3);
-      setup.put("pointQuery", point.formatted("t"));
-      setup.put("rangeQuery", range.formatted("t"));
+          Map<String, Object> setup = new LinkedHashMap<>();
+          for (String t : TABLES) {
+            String order = t.equals("t_random") ? " ORDER BY random()" : "";
+            double ms =
+                timed(
+                    c,
+                    "CREATE TABLE "
+                        + PREFIX
+                        + t
+                        + " AS SELECT id, md5(id::text) AS name FROM generate_series(1, "
+                        + n
+                        + ") id"
+                        + order);
+            // the server's autovacuum may be off: statistics and the visibility map, as a DBA would
+            double vac = timed(c, "VACUUM ANALYZE " + PREFIX + t);
+            long size = scalarLong(c, "SELECT pg_relation_size('" + PREFIX + t + "')");
+            setup.put(
+                t,
+                Map.of(
+                    "relation", PREFIX + t,
+                    "createMs", Timings.round(ms),
+                    "vacuumAnalyzeMs", Timings.round(vac),
+                    "tableBytes", size,
+                    "correlation", correlation(c, PREFIX + t)));
+            out.printf(
+                "created %s%s: %s in %.1f s (VACUUM ANALYZE %.1f s)%n",
+                PREFIX, t, bytes(size), ms / 1000, vac / 1000);
+          }
+          String point = "SELECT name FROM %s WHERE id = " + (n / 2);
+          String range = "SELECT name FROM %s WHERE id BETWEEN " + (n / 3) + " AND " + (2 * n / 3);
+          setup.put("pointQuery", point.formatted("t"));
+          setup.put("rangeQuery", range.formatted("t"));
 
-      List<Result> results = new ArrayList<>();
-      for (Variant v : VARIANTS) {
-        for (String t : TABLES) {
-          String rel = PREFIX + t;
-          String idx = null;
-          Timings build = null;
-          Long size = null;
-          if (v.method() != null) {
-            idx = rel + "_" + v.name().replaceAll("[()]", "");
-            List<Double> builds = new ArrayList<>();
-            for (int r = 0; r < o.repeat(); r++) {
-              if (r > 0) {
+          List<Result> results = new ArrayList<>();
+          for (Variant v : VARIANTS) {
+            for (String t : TABLES) {
+              String rel = PREFIX + t;
+              String idx = null;
+              Timings build = null;
+              Long size = null;
+              if (v.method() != null) {
+                idx = rel + "_" + v.name().replaceAll("[()]", "");
+                List<Double> builds = new ArrayList<>();
+                for (int r = 0; r < o.repeat(); r++) {
+                  if (r > 0) {
+                    exec(c, "DROP INDEX " + idx);
+                  }
+                  builds.add(timed(c, v.ddl(rel, idx)));
+                }
+                build = Timings.of(builds);
+                size = scalarLong(c, "SELECT pg_relation_size('" + idx + "')");
+              }
+              QueryResult p = QueryTimer.time(c, point.formatted(rel), rel, o.repeat());
+              QueryResult q = QueryTimer.time(c, range.formatted(rel), rel, o.repeat());
+              if (idx != null) {
                 exec(c, "DROP INDEX " + idx);
               }
-              builds.add(timed(c, v.ddl(rel, idx)));
+              Result res = new Result(v.name(), t, rel, idx, build, size, p, q);
+              results.add(res);
+              printRow(res);
             }
-            build = Timings.of(builds);
-            size = scalarLong(c, "SELECT pg_relation_size('" + idx + "')");
           }
-          QueryResult p = QueryTimer.time(c, point.formatted(rel), rel, o.repeat());
-          QueryResult q = QueryTimer.time(c, range.formatted(rel), rel, o.repeat());
-          if (idx != null) {
-            exec(c, "DROP INDEX " + idx);
-          }
-          Result res = new Result(v.name(), t, rel, idx, build, size, p, q);
-          results.add(res);
-          printRow(res);
-        }
-      }
-      String findings = findings(results);
-      out.println("findings: " + findings);
-      List<String> plots = o.plots() == null ? List.of() : plots(results, o);
-      ExperimentReport report =
-          ExperimentReport.of(
-              "brin",
-              SEED,
-              "build: wall time of CREATE INDEX, repeated; lookups: server Execution Time of"
-                  + " EXPLAIN (ANALYZE, BUFFERS, TIMING OFF) after one untimed warm run, repeated;"
-                  + " sizes: pg_relation_size",
-              o,
-              session,
-              info,
-              started,
-              setup,
-              results,
-              findings,
-              plots);
-      ExperimentSupport.writeJson(report, o.output());
-      out.println("result written to " + o.output());
-      return report;
-    } catch (SQLException e) {
-      throw cf.failure("experiment brin", e);
-    } finally {
-      if (created) {
-        ExperimentSupport.cleanup(cf, PREFIX, o.keep(), out);
-      }
-    }
+          String findings = findings(results);
+          out.println("findings: " + findings);
+          List<String> plots = o.plots() == null ? List.of() : plots(results, o);
+          ExperimentReport report =
+              ExperimentReport.of(
+                  "brin",
+                  SEED,
+                  "build: wall time of CREATE INDEX, repeated; lookups: server Execution Time of"
+                      + " EXPLAIN (ANALYZE, BUFFERS, TIMING OFF) after one untimed warm run, repeated;"
+                      + " sizes: pg_relation_size",
+                  o,
+                  session,
+                  info,
+                  started,
+                  setup,
+                  results,
+                  findings,
+                  plots);
+          return report;
+        });
   }
 
   private static double correlation(Connection c, String table) throws SQLException {

@@ -14,6 +14,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -43,6 +44,47 @@ final class ExperimentSupport {
           "autovacuum");
 
   private ExperimentSupport() {}
+
+  /** What an experiment's body gets: its connection and factory, the server, the session. */
+  record Context(
+      ConnectionFactory cf,
+      Connection c,
+      ServerInfo info,
+      Map<String, String> session,
+      Instant started) {}
+
+  /** An experiment's measurements, run inside {@link #run}. */
+  interface Body {
+    ExperimentReport measure(Context ctx) throws SQLException;
+  }
+
+  /**
+   * What every experiment does around its measurements: connect, record the server and session,
+   * claim its table prefix (refusing tables holding rows without --force), then write the JSON,
+   * name the experiment in a failure, and drop its tables unless --keep.
+   */
+  static ExperimentReport run(
+      String name, String prefix, ExperimentOptions o, java.io.PrintStream out, Body body) {
+    ConnectionFactory cf = factory(o);
+    Instant started = Instant.now();
+    boolean created = false;
+    try (Connection c = open(cf)) {
+      ServerInfo info = ServerInfo.read(c);
+      Map<String, String> session = sessionSettings(c, o);
+      clearOwnTables(c, "experiment " + name, prefix, o.force());
+      created = true;
+      ExperimentReport report = body.measure(new Context(cf, c, info, session, started));
+      writeJson(report, o.output());
+      out.println("result written to " + o.output());
+      return report;
+    } catch (SQLException e) {
+      throw cf.failure("experiment " + name, e);
+    } finally {
+      if (created) {
+        cleanup(cf, prefix, o.keep(), out);
+      }
+    }
+  }
 
   static ConnectionFactory factory(ExperimentOptions o) {
     return new ConnectionFactory(
