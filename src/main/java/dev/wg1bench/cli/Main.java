@@ -84,11 +84,44 @@ public final class Main implements Callable<Integer> {
 
   /** Runs the command line and returns the exit code (tests call this, not main). */
   public static int execute(String... args) {
-    return commandLine().execute(args);
+    return commandLine(args).execute(args);
   }
 
+  /** The subcommands by name, for the lean start-up path of {@link #commandLine(String...)}. */
+  static final java.util.Map<String, java.util.function.Supplier<Object>> SUBCOMMANDS =
+      java.util.Map.of(
+          "init", InitCommand::new,
+          "list", ListCommand::new,
+          "ssb", SsbCommand::new,
+          "advise", AdviseCommand::new,
+          "report", ReportCommand::new,
+          "experiment", ExperimentCommand::new);
+
+  /**
+   * The command line for these arguments. When they start with a subcommand, only that subcommand's
+   * model is built under a bare parent: picocli inspects every option of every command by
+   * reflection up front, and the run command's ~90 options alone cost a short command like {@code
+   * init} a quarter of its start-up, which counts against it beside {@code pgbench -i}.
+   */
+  static CommandLine commandLine(String... args) {
+    if (args.length > 0 && SUBCOMMANDS.containsKey(args[0])) {
+      CommandLine parent = new CommandLine(new Parent());
+      parent.addSubcommand(SUBCOMMANDS.get(args[0]).get());
+      return withHandlers(parent);
+    }
+    return commandLine();
+  }
+
+  /** The whole command line, every subcommand included (help, tests of the model). */
   static CommandLine commandLine() {
-    CommandLine cl = new CommandLine(new Main());
+    return withHandlers(new CommandLine(new Main()));
+  }
+
+  /** The parent of the lean path: the same name and version, no options of its own. */
+  @Command(name = "wg1bench", mixinStandardHelpOptions = true, versionProvider = Version.class)
+  static final class Parent {}
+
+  private static CommandLine withHandlers(CommandLine cl) {
     // "--workload ssb" names the workload, not the ssb subcommand
     cl.setAllowSubcommandsAsOptionParameters(true);
     cl.setParameterExceptionHandler(

@@ -12,8 +12,10 @@ import java.util.Map;
  * @param fetchSize pgjdbc defaultRowFetchSize (its default is 0: all rows)
  * @param jdbcProperties other pgjdbc properties given with --jdbc-property
  * @param pool the shared pool, or null when each client had its own connection
- * @param socketTimeoutS pgjdbc socketTimeout of client connections: how long an op may wait for the
- *     server before it fails as a connection failure (0 = forever)
+ * @param socketTimeoutS pgjdbc socketTimeout of client connections: how long one read may wait for
+ *     the server before the op fails as a connection failure (0 = none, the default)
+ * @param stallGraceS how long past the end of an iteration an op may still wait for the server
+ *     before the stall watchdog aborts its connection (the op then fails as a connection failure)
  */
 public record ClientInfo(
     String pgjdbc,
@@ -31,4 +33,5 @@ public record ClientInfo(
     int clients,
     int connections,
     PoolInfo pool,
-    int socketTimeoutS) {}
+    int socketTimeoutS,
+    double stallGraceS) {}

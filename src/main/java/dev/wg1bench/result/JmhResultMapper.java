@@ -200,7 +200,9 @@ public final class JmhResultMapper {
             p.clients(),
             p.connections(),
             p.pooled() ? new PoolInfo("HikariCP " + hikariVersion(), p.poolSize(), 300_000) : null,
-            dev.wg1bench.target.ConnectionFactory.socketTimeoutSeconds(d));
+            dev.wg1bench.target.ConnectionFactory.socketTimeoutSeconds(
+                d, dev.wg1bench.target.ConnectionFactory.BENCHMARK_SOCKET_TIMEOUT_S),
+            dev.wg1bench.jmh.WorkloadBenchmark.stallGraceSeconds());
     List<ProgressPoint> progress = new ArrayList<>();
     for (com.fasterxml.jackson.databind.JsonNode n : outcome.progress()) {
       progress.add(

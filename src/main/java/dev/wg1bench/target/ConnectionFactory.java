@@ -20,12 +20,21 @@ public final class ConnectionFactory {
   static final int CONNECT_TIMEOUT_S = 5;
 
   /**
-   * pgjdbc socketTimeout of client connections when the user sets none: generous (no sane op waits
-   * this long for an answer), but finite, so a server that stops answering without closing the
-   * connection fails the op instead of hanging the run. {@code --jdbc-property socketTimeout=N}
-   * overrides it (0 = wait forever). Loading and DDL connections keep pgjdbc's default (none).
+   * pgjdbc socketTimeout of client connections outside the benchmark (SSB query runs, experiments)
+   * when the user sets none: generous (no sane query waits this long for an answer), but finite, so
+   * a server that stops answering without closing the connection fails the query instead of hanging
+   * the command. {@code --jdbc-property socketTimeout=N} overrides it (0 = wait forever). Loading
+   * and DDL connections keep pgjdbc's default (none).
    */
   public static final int DEFAULT_SOCKET_TIMEOUT_S = 600;
+
+  /**
+   * socketTimeout of the benchmark's own client connections when the user sets none: none, as
+   * pgjdbc's default. A timeout makes the JDK read every socket in non-blocking mode (a read that
+   * finds nothing, a poll, a second read) instead of one blocking read: measurably more client CPU
+   * per op. The benchmark's stall watchdog bounds a silent server instead.
+   */
+  public static final int BENCHMARK_SOCKET_TIMEOUT_S = 0;
 
   private final TargetSpec target;
   private final ClientSettings settings;
@@ -79,23 +88,23 @@ public final class ConnectionFactory {
     return p;
   }
 
-  /** socketTimeout of client connections: the user's, else {@link #DEFAULT_SOCKET_TIMEOUT_S}. */
-  public static int socketTimeoutSeconds(DriverKnobs d) {
+  /** socketTimeout of client connections: the user's, else {@code fallback}. */
+  public static int socketTimeoutSeconds(DriverKnobs d, int fallback) {
     String v = d.properties().get(PGProperty.SOCKET_TIMEOUT.getName());
     if (v == null) {
-      return DEFAULT_SOCKET_TIMEOUT_S;
+      return fallback;
     }
     try {
       return Integer.parseInt(v.strip());
     } catch (NumberFormatException e) {
-      return DEFAULT_SOCKET_TIMEOUT_S;
+      return fallback;
     }
   }
 
-  /** Driver properties of client connections: the bounded socket timeout added. */
-  Properties clientProperties() {
+  /** Driver properties of client connections with the socket timeout of their kind. */
+  Properties clientProperties(int fallbackTimeoutS) {
     Properties p = properties();
-    PGProperty.SOCKET_TIMEOUT.set(p, socketTimeoutSeconds(settings.driver()));
+    PGProperty.SOCKET_TIMEOUT.set(p, socketTimeoutSeconds(settings.driver(), fallbackTimeoutS));
     return p;
   }
 
@@ -118,9 +127,24 @@ public final class ConnectionFactory {
     return c;
   }
 
-  /** A client connection: autocommit, the run's isolation level and session settings. */
+  /**
+   * A client connection: autocommit, the run's isolation level and session settings, and the
+   * bounded {@link #DEFAULT_SOCKET_TIMEOUT_S} unless the user set one.
+   */
   public Connection openClient() throws SQLException {
-    Connection c = open(clientProperties());
+    return openClient(DEFAULT_SOCKET_TIMEOUT_S);
+  }
+
+  /**
+   * A client connection of the benchmark: as {@link #openClient()}, with no socket timeout unless
+   * the user set one (the benchmark's watchdog bounds a silent server).
+   */
+  public Connection openBenchmarkClient() throws SQLException {
+    return openClient(BENCHMARK_SOCKET_TIMEOUT_S);
+  }
+
+  private Connection openClient(int fallbackTimeoutS) throws SQLException {
+    Connection c = open(clientProperties(fallbackTimeoutS));
     try {
       if (settings.isolation() != null) {
         c.setTransactionIsolation(settings.isolation().jdbcLevel());
@@ -134,8 +158,8 @@ public final class ConnectionFactory {
   }
 
   /**
-   * A HikariCP pool of {@code size} connections set up like {@link #openClient()}: the way an
-   * application server shares few connections among many request threads.
+   * A HikariCP pool of {@code size} connections set up like {@link #openBenchmarkClient()}: the way
+   * an application server shares few connections among many request threads.
    */
   public com.zaxxer.hikari.HikariDataSource pool(int size) {
     com.zaxxer.hikari.HikariConfig hc = new com.zaxxer.hikari.HikariConfig();
@@ -144,7 +168,7 @@ public final class ConnectionFactory {
       hc.setDataSource(DataSources.get(target.jdbcUrl()));
     } else {
       hc.setJdbcUrl(target.jdbcUrl());
-      hc.setDataSourceProperties(clientProperties());
+      hc.setDataSourceProperties(clientProperties(BENCHMARK_SOCKET_TIMEOUT_S));
     }
     hc.setMaximumPoolSize(size);
     hc.setMinimumIdle(size);

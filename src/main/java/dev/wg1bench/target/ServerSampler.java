@@ -39,6 +39,9 @@ public final class ServerSampler implements AutoCloseable {
   private volatile boolean running = true;
   private String failure;
 
+  /** The sampling connection, for close() to abort when the server stopped answering. */
+  private volatile Connection connection;
+
   public ServerSampler(ConnectionFactory cf, List<String> tables, long intervalNanos) {
     this.cf = cf;
     this.tables = List.copyOf(tables);
@@ -52,6 +55,7 @@ public final class ServerSampler implements AutoCloseable {
     long start = System.nanoTime();
     long next = start;
     try (Connection c = cf.openPlain()) {
+      connection = c;
       String checkpointsSql =
           c.getMetaData().getDatabaseMajorVersion() >= 17
               ? "SELECT num_timed + num_requested FROM pg_stat_checkpointer"
@@ -128,7 +132,18 @@ public final class ServerSampler implements AutoCloseable {
     running = false;
     thread.interrupt();
     try {
-      thread.join(5000);
+      thread.join(1000);
+      Connection c = connection;
+      if (thread.isAlive() && c != null) {
+        // a sample query is waiting on a server that stopped answering: the run is over, so
+        // abort the connection rather than make the result wait for it
+        try {
+          c.abort(Runnable::run);
+        } catch (SQLException e) {
+          // already closed
+        }
+        thread.join(1000);
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

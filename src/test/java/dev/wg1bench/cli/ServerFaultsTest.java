@@ -47,9 +47,13 @@ class ServerFaultsTest {
   }
 
   private Cli run(Path json) {
+    return run(json, "tpcb");
+  }
+
+  private Cli run(Path json, String workload) {
     return Cli.run(
         "--workload",
-        "tpcb",
+        workload,
         "--target",
         "own=" + server.url(),
         "--clients",
@@ -226,5 +230,88 @@ class ServerFaultsTest {
         t.get("errors").toString().contains("not currently accepting connections"),
         t.get("errors").toString());
     assertTrue(r.out.contains("not back by the end of the run (4 clients lost"), r.out);
+  }
+
+  /** The server processes of the benchmark's clients. */
+  static List<String> clientBackends() throws Exception {
+    List<String> pids = new ArrayList<>();
+    try (Connection c = server.connect("template1");
+        Statement st = c.createStatement();
+        ResultSet rs =
+            st.executeQuery(
+                "SELECT pid FROM pg_stat_activity WHERE application_name = 'wg1bench'"
+                    + " AND datname = 'postgres'")) {
+      while (rs.next()) {
+        pids.add(Integer.toString(rs.getInt(1)));
+      }
+    }
+    return pids;
+  }
+
+  static void signal(String sig, List<String> pids) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of("kill", "-" + sig));
+    cmd.addAll(pids);
+    new ProcessBuilder(cmd).inheritIO().start().waitFor(10, TimeUnit.SECONDS);
+  }
+
+  /**
+   * Backends frozen mid-run (SIGSTOP: the connections stay open, nothing answers). Client
+   * connections carry no socket timeout, so only the stall watchdog can end the waiting ops: it
+   * aborts them a grace period after the iteration's end, they count as connection failures with
+   * the watchdog's reason, the clients reconnect to fresh backends, and the run ends by itself.
+   */
+  @Test
+  void serverThatStopsAnsweringMidRun() throws Exception {
+    Path json = tmp.resolve("stall.json");
+    List<String> frozen = new ArrayList<>();
+    CompletableFuture<Void> freeze =
+        CompletableFuture.runAsync(
+            () -> {
+              try {
+                awaitClients();
+                frozen.addAll(clientBackends());
+                signal("STOP", frozen);
+              } catch (Exception e) {
+                throw new RuntimeException(e);
+              }
+            });
+    System.setProperty("wg1bench.stallGraceMs", "1500");
+    long t0 = System.nanoTime();
+    Cli r;
+    try {
+      // select_only: frozen backends hold no row locks that would stall the fresh ones too
+      r = run(json, "select_only");
+      freeze.get(60, TimeUnit.SECONDS);
+    } finally {
+      System.clearProperty("wg1bench.stallGraceMs");
+      if (!frozen.isEmpty()) {
+        signal("CONT", frozen);
+      }
+    }
+    double took = (System.nanoTime() - t0) / 1e9;
+    System.err.println(r.out + "took " + took + " s");
+    assertTrue(frozen.size() >= CLIENTS, "every client's backend was frozen: " + frozen);
+    assertEquals(Main.COMPLETED_WITH_FAILURES, r.exit, r.toString());
+    // one iteration waits out the grace (1.5 s); start-up and teardown take the rest
+    assertTrue(took < DURATION_S + 1.5 + 4, "the run should end by itself, took " + took + " s");
+    JsonNode t = new ObjectMapper().readTree(json.toFile()).get("trials").get(0);
+    assertEquals(0, t.get("client").get("socketTimeoutS").asInt(), t.get("client").toString());
+    JsonNode m = t.get("measurement");
+    assertTrue(m.get("failures").path("connection").asLong() >= CLIENTS, m.toString());
+    assertEquals(m.get("failedOps").asLong(), m.get("failures").path("connection").asLong());
+    JsonNode stall = null;
+    for (JsonNode e : t.get("errors")) {
+      if (e.get("sqlState").asText().equals("stall")) {
+        stall = e;
+      }
+    }
+    assertNotNull(stall, "the watchdog's reason is recorded: " + t.get("errors"));
+    assertTrue(stall.get("count").asLong() >= CLIENTS, stall.toString());
+    assertTrue(
+        stall.get("firstMessage").asText().startsWith("no answer from the server 1.5 s after"),
+        stall.toString());
+    // the clients came back on fresh backends: the last progress point ran ops again
+    JsonNode p = t.get("progress");
+    assertTrue(p.get(p.size() - 1).get("opsPerSecond").asDouble() > 0, p.toString());
   }
 }

@@ -231,7 +231,8 @@ public final class ReportFixtures {
             clients,
             clients,
             null,
-            600);
+            0,
+            10);
     return new TrialResult(
         p,
         repeat,
