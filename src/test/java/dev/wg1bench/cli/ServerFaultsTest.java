@@ -76,17 +76,9 @@ class ServerFaultsTest {
   static void awaitClients() throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (System.nanoTime() < deadline) {
-      try (Connection c = server.connect("template1");
-          Statement st = c.createStatement();
-          ResultSet rs =
-              st.executeQuery(
-                  "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'wg1bench'"
-                      + " AND datname = 'postgres'")) {
-        rs.next();
-        if (rs.getInt(1) >= CLIENTS) {
-          Thread.sleep(2000);
-          return;
-        }
+      if (clientBackends().size() >= CLIENTS) {
+        Thread.sleep(2000);
+        return;
       }
       Thread.sleep(50);
     }
