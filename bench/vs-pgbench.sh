@@ -10,7 +10,8 @@
 # The database must hold pgbench tables (wg1bench init or pgbench -i); insert8 grows pgbench_history.
 # SSLMODE=disable|prefer|require picks TLS for both tools (default: disable); MODE the query mode
 # (default prepared); WARMUP wg1bench's JIT warmup in seconds (default 5); WORKLOADS and CLIENTS the
-# grid (default "tpcb select_only update1 insert8" and "4 16").
+# grid (default "tpcb select_only update1 insert8" and "4 16"); JOBS=same runs pgbench with -j equal
+# to the clients (see below).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 host=${1:-127.0.0.1}; port=${2:-5432}; db=${3:-test}; dur=${4:-10}; rounds=${5:-2}
@@ -21,6 +22,9 @@ warmup=${WARMUP:-5}
 jar=target/wg1bench.jar
 [ -f "$jar" ] || mvn -B -q package -DskipTests
 out=results/vs-pgbench-$(date +%Y%m%d-%H%M%S); mkdir -p "$out"
+# pgbench's threads: nproc by default (its best: each thread polls several connections); JOBS=same
+# gives it one thread per client, wg1bench's model (pgjdbc blocks, so one thread per connection),
+# which separates the cost of the threading model from the cost of the JVM client.
 threads=$(nproc)
 url="jdbc:postgresql://$host:$port/$db?user=$user"
 pg_script() {  # the pgbench equivalent of a wg1bench workload
@@ -30,11 +34,12 @@ pg_script() {  # the pgbench equivalent of a wg1bench workload
     *) echo "-f workloads/$1.sql" ;;
   esac
 }
+echo "query mode $mode, sslmode $sslmode, pgbench -j $([ "${JOBS:-}" = same ] && echo "= clients (one thread per connection, as wg1bench)" || echo "min(clients, $threads)")"
 printf "%-12s %7s %5s %12s %12s %7s %14s %14s %7s\n" workload clients round "pgbench tps" "wg1bench tps" ratio "pgb cpu us/op" "wg1 cpu us/op" "cpu x"
 for w in ${WORKLOADS:-tpcb select_only update1 insert8}; do
   for c in ${CLIENTS:-4 16}; do
     for r in $(seq 1 "$rounds"); do
-      j=$(( c < threads ? c : threads ))
+      j=$(( c < threads ? c : threads )); [ "${JOBS:-}" = same ] && j=$c
       # A: pgbench (no vacuum, same scale as the tables; scripts use :scale from pgbench_branches)
       /usr/bin/time -f "%U %S" -o "$out/pgb-$w-$c-$r.time" \
         env PGSSLMODE="$sslmode" pgbench -n -h "$host" -p "$port" -U "$user" -M "$mode" -c "$c" -j "$j" -T "$dur" \

@@ -106,10 +106,13 @@ public final class PgbenchLoader {
         }
       }
       long t0 = System.nanoTime();
+      // per-step seconds, printed as pgbench -i prints them, so the two compare step by step
+      StepTimer steps = new StepTimer();
       String aidType = scale >= SCALE_32BIT_THRESHOLD ? "bigint" : "int";
       say(log, "dropping old tables...");
       step = "dropping old tables";
       st.execute("DROP TABLE IF EXISTS " + String.join(", ", TABLES));
+      steps.done("drop tables");
       // from here on the four tables are ours: a failure removes them rather than leave them
       ours = true;
       say(log, "creating tables...");
@@ -129,6 +132,7 @@ public final class PgbenchLoader {
               + ff);
       st.execute(
           "CREATE TABLE pgbench_branches(bid int not null, bbalance int, filler char(88))" + ff);
+      steps.done("create tables");
       say(log, "generating data (client-side)...");
       step = "generating data (client-side)";
       c.setAutoCommit(false);
@@ -140,23 +144,27 @@ public final class PgbenchLoader {
       copy(c, "pgbench_accounts", (long) scale * NACCOUNTS, freeze, log, Rows.ACCOUNT);
       c.commit();
       c.setAutoCommit(true);
+      steps.done("client-side generate");
       say(log, "vacuuming...");
       step = "vacuuming";
       for (String t :
           List.of("pgbench_branches", "pgbench_tellers", "pgbench_accounts", "pgbench_history")) {
         st.execute("VACUUM ANALYZE " + t);
       }
+      steps.done("vacuum");
       say(log, "creating primary keys...");
       step = "creating primary keys";
       st.execute("ALTER TABLE pgbench_branches ADD PRIMARY KEY (bid)");
       st.execute("ALTER TABLE pgbench_tellers ADD PRIMARY KEY (tid)");
       st.execute("ALTER TABLE pgbench_accounts ADD PRIMARY KEY (aid)");
+      steps.done("primary keys");
       say(
           log,
           String.format(
               java.util.Locale.ROOT,
-              "done in %.2f s (scale %d, fillfactor %d).",
+              "done in %.2f s (%s; scale %d, fillfactor %d).",
               (System.nanoTime() - t0) / 1e9,
+              steps,
               scale,
               fillfactor));
     } catch (SQLException e) {
@@ -192,6 +200,26 @@ public final class PgbenchLoader {
       return "; the pgbench tables may be left half-built (removing them failed too: "
           + e.getMessage().lines().findFirst().orElse("")
           + "): re-run init with --force";
+    }
+  }
+
+  /** Seconds per init step, in order. */
+  private static final class StepTimer {
+    private final StringBuilder text = new StringBuilder();
+    private long last = System.nanoTime();
+
+    void done(String step) {
+      long now = System.nanoTime();
+      if (text.length() > 0) {
+        text.append(", ");
+      }
+      text.append(String.format(java.util.Locale.ROOT, "%s %.2f s", step, (now - last) / 1e9));
+      last = now;
+    }
+
+    @Override
+    public String toString() {
+      return text.toString();
     }
   }
 

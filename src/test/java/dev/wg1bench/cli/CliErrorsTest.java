@@ -245,6 +245,13 @@ class CliErrorsTest {
     assertEquals(1, PgbenchData.historyRows(), "nothing dropped without --force");
     Cli forced = Cli.run("init", "--target", url, "--force");
     assertEquals(0, forced.exit, forced.toString());
+    // the closing line times each step as pgbench -i does, so the two compare step by step
+    assertTrue(
+        forced.out.matches(
+            "(?s).*done in [0-9.]+ s \\(drop tables [0-9.]+ s, create tables [0-9.]+ s,"
+                + " client-side generate [0-9.]+ s, vacuum [0-9.]+ s, primary keys [0-9.]+ s;"
+                + " scale 1, fillfactor 100\\)\\..*"),
+        forced.out);
     assertEquals(0, PgbenchData.historyRows());
     assertEquals(100_000, PgbenchData.scalar("SELECT count(*) FROM pgbench_accounts"));
     assertEquals(7, PgbenchData.scalar("SELECT x FROM bystander"), "other tables untouched");
