@@ -1,5 +1,8 @@
 package dev.wg1bench.load;
 
+import static dev.wg1bench.load.CopyText.digits;
+import static dev.wg1bench.load.CopyText.put;
+
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;
 import java.io.PrintStream;
@@ -291,27 +294,6 @@ public final class PgbenchLoader {
     }
   }
 
-  static int digits(byte[] b, int p, long v) {
-    if (v == 0) {
-      b[p] = '0';
-      return p + 1;
-    }
-    int len = 0;
-    for (long t = v; t > 0; t /= 10) {
-      len++;
-    }
-    for (int k = p + len - 1; k >= p; k--) {
-      b[k] = (byte) ('0' + v % 10);
-      v /= 10;
-    }
-    return p + len;
-  }
-
   private static final byte[] NULL_TAIL = "\t0\t\\N\n".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] EMPTY_TAIL = "\t0\t\n".getBytes(StandardCharsets.US_ASCII);
-
-  static int put(byte[] b, int p, byte[] x) {
-    System.arraycopy(x, 0, b, p, x.length);
-    return p + x.length;
-  }
 }

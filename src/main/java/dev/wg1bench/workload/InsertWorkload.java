@@ -1,5 +1,8 @@
 package dev.wg1bench.workload;
 
+import static dev.wg1bench.load.CopyText.digits;
+import static dev.wg1bench.load.CopyText.put;
+
 import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.script.PgbenchRandom;
 import java.nio.charset.StandardCharsets;
@@ -222,8 +225,7 @@ public final class InsertWorkload implements Workload {
         copyBuffer[n++] = '\t';
         n = digits(copyBuffer, n, d.delta + i);
         copyBuffer[n++] = '\t';
-        System.arraycopy(ts, 0, copyBuffer, n, ts.length);
-        n += ts.length;
+        n = put(copyBuffer, n, ts);
         copyBuffer[n++] = '\n';
       }
       CopyIn in =
@@ -257,27 +259,6 @@ public final class InsertWorkload implements Workload {
       b.append(i == 0 ? "" : ", ").append("(?, ?, ?, ?, CURRENT_TIMESTAMP)");
     }
     return b.toString();
-  }
-
-  /** Signed decimal into a buffer, no allocation (COPY text format). */
-  static int digits(byte[] b, int p, long v) {
-    if (v < 0) {
-      b[p++] = '-';
-      v = -v;
-    }
-    if (v == 0) {
-      b[p] = '0';
-      return p + 1;
-    }
-    int len = 0;
-    for (long t = v; t > 0; t /= 10) {
-      len++;
-    }
-    for (int k = p + len - 1; k >= p; k--) {
-      b[k] = (byte) ('0' + v % 10);
-      v /= 10;
-    }
-    return p + len;
   }
 
   private static String firstLine(String m) {
