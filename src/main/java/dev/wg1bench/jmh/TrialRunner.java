@@ -57,6 +57,11 @@ public final class TrialRunner {
       // in-process run (tests, the Java API): the benchmark reads the trial from this property
       System.setProperty(Trial.PROPERTY, trial.file().toString());
     }
+    // JMH serialises every benchmark on the machine through one lock file in java.io.tmpdir, so a
+    // second wg1bench (or the test suite beside a run) failed with "Unable to acquire the JMH
+    // lock". Runs against a database share the machine by the user's choice; each trial already
+    // has its own directory, so nothing else of JMH's is shared between processes.
+    System.setProperty("jmh.ignoreLock", "true");
     Collection<RunResult> results;
     ProgressTail tail = t.progress() != null ? new ProgressTail(trial.dir(), console) : null;
     List<com.fasterxml.jackson.databind.JsonNode> points = List.of();
