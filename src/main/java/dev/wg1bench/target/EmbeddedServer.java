@@ -64,11 +64,20 @@ public final class EmbeddedServer implements AutoCloseable {
         b.setPgBinaryResolver(binaries);
       }
       return new EmbeddedServer(b.start(), spec, settings, data);
-    } catch (IOException | RuntimeException e) {
-      if (e instanceof RunFailure rf) {
+    } catch (IOException | RuntimeException | ExceptionInInitializerError e) {
+      // zonky resolves binaries in a static initializer: a resolver's IOException arrives as an
+      // ExceptionInInitializerError, which would otherwise escape as a stack trace
+      Throwable cause =
+          e instanceof ExceptionInInitializerError && e.getCause() != null ? e.getCause() : e;
+      if (cause instanceof RunFailure rf) {
         throw rf;
       }
-      throw new RunFailure("embedded PostgreSQL did not start: " + ConnectionFactory.oneLine(e), e);
+      throw new RunFailure(
+          "embedded PostgreSQL "
+              + EmbeddedBinaries.describe(spec.embeddedVersion())
+              + " did not start: "
+              + ConnectionFactory.oneLine(cause),
+          cause);
     }
   }
 
