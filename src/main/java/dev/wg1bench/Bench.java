@@ -19,11 +19,12 @@ import dev.wg1bench.result.Machine;
 import dev.wg1bench.result.MatrixInfo;
 import dev.wg1bench.result.Summaries;
 import dev.wg1bench.result.TrialResult;
-import dev.wg1bench.target.ClientSettings;
-import dev.wg1bench.target.ConnectionFactory;
-import dev.wg1bench.target.EmbeddedServer;
-import dev.wg1bench.target.ServerInfo;
-import dev.wg1bench.target.ServerSampler;
+import dev.wg1bench.server.ClientSettings;
+import dev.wg1bench.server.ConnectionFactory;
+import dev.wg1bench.server.ServerInfo;
+import dev.wg1bench.server.ServerSampler;
+import dev.wg1bench.server.Target;
+import dev.wg1bench.server.Targets;
 import dev.wg1bench.workload.ClientContext;
 import dev.wg1bench.workload.DataCheck;
 import dev.wg1bench.workload.FailureKind;
@@ -77,9 +78,8 @@ public final class Bench {
 
   /** A server kept up for the whole run, with the data each schema was prepared to. */
   private static final class Live implements AutoCloseable {
-    final TargetSpec spec;
+    final Target server;
     final TargetSpec target;
-    final EmbeddedServer embedded;
     final ServerInfo info;
     final Map<Workload.Schema, Dataset> datasets = new HashMap<>();
 
@@ -91,18 +91,15 @@ public final class Bench {
 
     boolean checkpointDenied;
 
-    Live(TargetSpec spec, TargetSpec target, EmbeddedServer embedded, ServerInfo info) {
-      this.spec = spec;
-      this.target = target;
-      this.embedded = embedded;
+    Live(Target server, ServerInfo info) {
+      this.server = server;
+      this.target = server.spec();
       this.info = info;
     }
 
     @Override
     public void close() {
-      if (embedded != null) {
-        embedded.close();
-      }
+      server.close();
     }
   }
 
@@ -132,6 +129,12 @@ public final class Bench {
     List<Matrix.TrialRef> schedule = m.schedule();
     Set<String> varying = varying(m);
     try {
+      for (TargetSpec spec : m.targets()) {
+        Target t = Targets.of(spec);
+        for (Matrix.Point p : m.points()) {
+          t.validate(p.plan());
+        }
+      }
       for (TargetSpec spec : m.targets()) {
         live.put(spec.name(), open(spec, connections));
       }
@@ -194,35 +197,21 @@ public final class Bench {
   }
 
   private Live open(TargetSpec spec, int connections) {
-    EmbeddedServer embedded = null;
-    TargetSpec target = spec;
-    if (spec.kind() == TargetSpec.Kind.EMBEDDED) {
-      long t0 = System.nanoTime();
-      embedded = EmbeddedServer.start(spec, connections);
-      target = embedded.target();
-      out.printf(
-          "target %s: started an embedded PostgreSQL in %.1f s at %s (data in %s, removed at exit)%n",
-          target.name(),
-          (System.nanoTime() - t0) / 1e9,
-          target.jdbcUrl(),
-          embedded.dataDirectory());
-    }
-    ConnectionFactory cf = new ConnectionFactory(target, ClientSettings.defaults());
-    try (Connection c = cf.openPlain()) {
-      ServerInfo info = ServerInfo.read(c);
-      out.printf(
-          "target %s: PostgreSQL %s, ssl %s%n",
-          target.name(), info.version(), ServerInfo.sslInUse(c));
-      return new Live(spec, target, embedded, info);
-    } catch (SQLException e) {
-      if (embedded != null) {
-        embedded.close();
+    Target server = Targets.of(spec);
+    try {
+      server.start(connections, out);
+      ConnectionFactory cf = server.admin();
+      try (Connection c = cf.openPlain()) {
+        ServerInfo info = ServerInfo.read(c);
+        out.printf(
+            "target %s: PostgreSQL %s, ssl %s%n",
+            server.name(), info.version(), ServerInfo.sslInUse(c));
+        return new Live(server, info);
+      } catch (SQLException e) {
+        throw cf.failure("connecting", e);
       }
-      throw cf.failure("connecting", e);
     } catch (RuntimeException e) {
-      if (embedded != null) {
-        embedded.close();
-      }
+      server.close();
       throw e;
     }
   }
@@ -237,13 +226,13 @@ public final class Bench {
     ClientSettings settings =
         new ClientSettings(
             plan.session().queryMode(), isolation, plan.session().settings(), plan.driver());
-    ConnectionFactory cf = new ConnectionFactory(lt.target, settings);
+    ConnectionFactory cf = lt.server.clients(settings);
     Dataset data;
     try (Connection c = cf.openPlain()) {
       checkSessionSettings(cf);
       data = lt.datasets.get(workload.schema());
       if (data == null) {
-        data = prepareTables(c, cf, plan, workload, lt.target, lt.embedded != null);
+        data = prepareTables(c, cf, plan, workload, lt.target, lt.server.fresh());
         lt.datasets.put(workload.schema(), data);
         if (workload.schema() == Workload.Schema.PGBENCH) {
           lt.fillfactor = PgbenchLoader.fillfactor(c);
@@ -280,7 +269,7 @@ public final class Bench {
       ServerSampler sampler =
           plan.timing().progress() != null && !tablesOf(workload.schema()).isEmpty()
               ? new ServerSampler(
-                  new ConnectionFactory(lt.target, ClientSettings.defaults()),
+                  lt.server.admin(),
                   tablesOf(workload.schema()),
                   plan.timing().progress().toNanos())
               : null;
@@ -320,7 +309,7 @@ public final class Bench {
       throws SQLException {
     Integer ff = plan.params().fillfactor();
     boolean refill = w.schema() == Workload.Schema.PGBENCH && ff != null && ff != lt.fillfactor;
-    if (refill && lt.embedded == null && between != Matrix.BetweenTrials.REINIT) {
+    if (refill && !lt.server.fresh() && between != Matrix.BetweenTrials.REINIT) {
       throw new UsageException(
           "--fillfactor "
               + ff
@@ -648,12 +637,12 @@ public final class Bench {
   /** {@code wg1bench init}: create and load the pgbench tables on each target. */
   public void init(List<TargetSpec> targets, int scale, int fillfactor, boolean force) {
     for (TargetSpec t : targets) {
-      if (t.kind() == TargetSpec.Kind.EMBEDDED) {
+      if (Targets.of(t).fresh()) {
         throw new UsageException(
             "init --target embedded: the embedded server is created fresh for every run and"
                 + " initializes itself; give init an external --target URL");
       }
-      ConnectionFactory cf = new ConnectionFactory(t, ClientSettings.defaults());
+      ConnectionFactory cf = Targets.of(t).admin();
       try (Connection c = cf.openPlain()) {
         ServerInfo info = ServerInfo.read(c);
         out.printf("target %s: PostgreSQL %s%n", t.name(), info.version());

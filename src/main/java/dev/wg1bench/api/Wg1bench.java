@@ -12,7 +12,9 @@ import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.Timing;
 import dev.wg1bench.plan.WorkloadKnobs;
 import dev.wg1bench.result.BenchmarkRun;
-import dev.wg1bench.target.DataSources;
+import dev.wg1bench.server.DataSourceTarget;
+import dev.wg1bench.server.DataSources;
+import dev.wg1bench.server.Targets;
 import dev.wg1bench.workload.WorkloadRegistry;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -179,7 +181,7 @@ public final class Wg1bench {
 
   /** A server by JDBC URL and credentials. */
   public Wg1bench against(String jdbcUrl, String user, String password) {
-    TargetSpec t = TargetSpec.parse(jdbcUrl, Map.of(), null);
+    TargetSpec t = Targets.parse(jdbcUrl, Map.of(), null);
     targets.add(new TargetSpec(t.name(), t.kind(), t.jdbcUrl(), user, null, Secret.of(password)));
     return this;
   }
@@ -188,13 +190,13 @@ public final class Wg1bench {
   public Wg1bench against(DataSource ds) {
     String id = DataSources.register(ds);
     registered.add(id);
-    targets.add(TargetSpec.dataSource("datasource", id));
+    targets.add(DataSourceTarget.spec("datasource", id));
     return this;
   }
 
   /** An embedded PostgreSQL with stock settings, started for this run and removed after it. */
   public Wg1bench againstEmbedded() {
-    targets.add(TargetSpec.embedded(null));
+    targets.add(Targets.defaultTarget());
     return this;
   }
 
@@ -220,10 +222,7 @@ public final class Wg1bench {
       Bench bench = new Bench(this.out, false);
       if (initScale != null) {
         bench.init(
-            targets.stream().filter(t -> t.kind() != TargetSpec.Kind.EMBEDDED).toList(),
-            initScale,
-            100,
-            true);
+            targets.stream().filter(t -> !Targets.of(t).fresh()).toList(), initScale, 100, true);
       }
       return new Result(bench.run(plan));
     } catch (IOException e) {

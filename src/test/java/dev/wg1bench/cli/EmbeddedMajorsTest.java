@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.wg1bench.plan.TargetSpec;
-import dev.wg1bench.target.EmbeddedServer;
+import dev.wg1bench.server.EmbeddedServer;
+import dev.wg1bench.server.EmbeddedTarget;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -38,7 +38,7 @@ class EmbeddedMajorsTest {
     assertEquals(18, majors.last(), "newest advertised major");
     for (int major : majors) {
       try (EmbeddedServer s =
-              EmbeddedServer.start(TargetSpec.embedded(Integer.toString(major)), 1);
+              EmbeddedServer.start(EmbeddedTarget.spec(Integer.toString(major)), 1);
           Connection c = DriverManager.getConnection(s.target().jdbcUrl(), "postgres", "");
           Statement st = c.createStatement();
           ResultSet rs = st.executeQuery("SHOW server_version_num")) {

@@ -2,6 +2,7 @@ package dev.wg1bench.support;
 
 import dev.wg1bench.plan.Secret;
 import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.server.ExternalTarget;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.postgresql.PostgreSQLContainer;
 
@@ -23,7 +24,7 @@ public final class Docker {
     Runtime.getRuntime().addShutdownHook(new Thread(pg::stop));
     return new TargetSpec(
         "test",
-        TargetSpec.Kind.EXTERNAL,
+        ExternalTarget.EXTERNAL,
         pg.getJdbcUrl(),
         pg.getUsername(),
         null,

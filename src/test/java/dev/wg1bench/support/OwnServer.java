@@ -2,9 +2,11 @@ package dev.wg1bench.support;
 
 import dev.wg1bench.load.PgbenchLoader;
 import dev.wg1bench.plan.TargetSpec;
-import dev.wg1bench.target.ClientSettings;
-import dev.wg1bench.target.ConnectionFactory;
-import dev.wg1bench.target.EmbeddedServer;
+import dev.wg1bench.server.ClientSettings;
+import dev.wg1bench.server.ConnectionFactory;
+import dev.wg1bench.server.EmbeddedServer;
+import dev.wg1bench.server.EmbeddedTarget;
+import dev.wg1bench.server.ExternalTarget;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +32,7 @@ public final class OwnServer implements AutoCloseable {
 
   /** A fresh embedded server with the pgbench tables at scale 1. */
   public static OwnServer start(int clients) throws SQLException {
-    OwnServer s = new OwnServer(EmbeddedServer.start(TargetSpec.embedded(null), clients));
+    OwnServer s = new OwnServer(EmbeddedServer.start(EmbeddedTarget.spec(null), clients));
     try (Connection c = s.connect()) {
       PgbenchLoader.init(c, 1, 100, true, null);
     }
@@ -60,7 +62,7 @@ public final class OwnServer implements AutoCloseable {
     TargetSpec other =
         new TargetSpec(
             t.name(),
-            TargetSpec.Kind.EXTERNAL,
+            ExternalTarget.EXTERNAL,
             t.jdbcUrl().replaceAll("/postgres$", "/" + db),
             t.user(),
             null,

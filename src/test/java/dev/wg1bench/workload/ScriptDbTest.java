@@ -13,6 +13,7 @@ import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.Measurement;
+import dev.wg1bench.server.Targets;
 import dev.wg1bench.support.PgbenchData;
 import dev.wg1bench.support.Plans;
 import java.io.ByteArrayOutputStream;
@@ -121,7 +122,7 @@ class ScriptDbTest {
   /** The seed's literal rr_write10 uses an undefined :ccounts: rejected before any connection. */
   @Test
   void seedRrWrite10IsRejectedWithFileAndLine() {
-    TargetSpec nowhere = TargetSpec.parse("jdbc:postgresql://127.0.0.1:1/nowhere", Map.of(), null);
+    TargetSpec nowhere = Targets.parse("jdbc:postgresql://127.0.0.1:1/nowhere", Map.of(), null);
     RunPlan p =
         Plans.plan(
             "custom",

@@ -1,4 +1,4 @@
-package dev.wg1bench.target;
+package dev.wg1bench.server;
 
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.TargetSpec;
@@ -35,7 +35,7 @@ public final class EmbeddedServer implements AutoCloseable {
     this.target =
         new TargetSpec(
             base.name(),
-            TargetSpec.Kind.EMBEDDED,
+            EmbeddedTarget.EMBEDDED,
             "jdbc:postgresql://localhost:" + pg.getPort() + "/postgres",
             "postgres",
             base.embeddedVersion(),

@@ -1,4 +1,4 @@
-package dev.wg1bench.target;
+package dev.wg1bench.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
