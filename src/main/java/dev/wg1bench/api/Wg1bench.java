@@ -1,6 +1,5 @@
 package dev.wg1bench.api;
 
-import dev.wg1bench.Bench;
 import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.QueryMode;
@@ -12,6 +11,8 @@ import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.Timing;
 import dev.wg1bench.plan.WorkloadKnobs;
 import dev.wg1bench.result.BenchmarkRun;
+import dev.wg1bench.run.PgbenchInit;
+import dev.wg1bench.run.Runner;
 import dev.wg1bench.server.DataSourceTarget;
 import dev.wg1bench.server.DataSources;
 import dev.wg1bench.server.Targets;
@@ -219,12 +220,15 @@ public final class Wg1bench {
               DriverKnobs.defaults(),
               new WorkloadKnobs(scale, Map.of(), batchSize, randomSeed),
               out);
-      Bench bench = new Bench(this.out, false);
       if (initScale != null) {
-        bench.init(
-            targets.stream().filter(t -> !Targets.of(t).fresh()).toList(), initScale, 100, true);
+        new PgbenchInit(this.out)
+            .load(
+                targets.stream().filter(t -> !Targets.of(t).fresh()).toList(),
+                initScale,
+                100,
+                true);
       }
-      return new Result(bench.run(plan));
+      return new Result(new Runner(this.out, false).run(plan));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } finally {

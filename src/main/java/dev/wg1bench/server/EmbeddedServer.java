@@ -62,6 +62,11 @@ public final class EmbeddedServer implements AutoCloseable {
       b.setPGStartupWait(java.time.Duration.ofSeconds(60));
       if (binaries != null) {
         b.setPgBinaryResolver(binaries);
+        // other majors are extracted apart from the bundled one, so tools that look for "the"
+        // embedded binaries under java.io.tmpdir/embedded-pg keep finding a single major there
+        b.setOverrideWorkingDirectory(
+            java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "embedded-pg-other")
+                .toFile());
       }
       return new EmbeddedServer(b.start(), spec, settings, data);
     } catch (IOException | RuntimeException | ExceptionInInitializerError e) {

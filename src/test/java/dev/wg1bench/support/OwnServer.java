@@ -131,15 +131,30 @@ public final class OwnServer implements AutoCloseable {
     }
   }
 
-  /** zonky extracts the binaries under java.io.tmpdir/embedded-pg/PG-HASH/bin. */
-  static Path binary(String name) throws IOException {
+  /**
+   * zonky extracts the binaries under java.io.tmpdir/embedded-pg/PG-HASH/bin; several majors may be
+   * there, so the one of this data directory (PG_VERSION) is chosen.
+   */
+  private Path binary(String name) throws IOException {
+    String major = Files.readString(data().resolve("PG_VERSION")).strip();
     Path root = Path.of(System.getProperty("java.io.tmpdir"), "embedded-pg");
     try (Stream<Path> dirs = Files.list(root)) {
-      return dirs.map(d -> d.resolve("bin").resolve(name))
-          .filter(Files::isExecutable)
-          .findFirst()
-          .orElseThrow(() -> new IOException("no " + name + " under " + root));
+      for (Path d : dirs.toList()) {
+        Path bin = d.resolve("bin").resolve(name);
+        if (Files.isExecutable(bin) && major.equals(majorOf(bin))) {
+          return bin;
+        }
+      }
     }
+    throw new IOException("no " + name + " of PostgreSQL " + major + " under " + root);
+  }
+
+  private static String majorOf(Path bin) throws IOException {
+    Process p = new ProcessBuilder(bin.toString(), "--version").redirectErrorStream(true).start();
+    String v =
+        new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\) (\\d+)").matcher(v);
+    return m.find() ? m.group(1) : "";
   }
 
   @Override
