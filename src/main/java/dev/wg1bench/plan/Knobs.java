@@ -218,6 +218,32 @@ public final class Knobs {
           .check((v, p) -> DriverKnobs.checkProperties(v))
           .declare();
 
+  /**
+   * statement_timeout on every client session, so a sweep can show what a timeout policy does to a
+   * workload; a statement it cancels (SQLSTATE 57014) fails its op as its own kind, "timeout".
+   */
+  public static final Knob<java.time.Duration> STATEMENT_TIMEOUT =
+      Knob.<java.time.Duration>builder(
+              "statementTimeout", Knob.Shape.LIST, java.time.Duration.class, "--statement-timeout")
+          .param("DURATION")
+          .help(
+              "statement_timeout of every client session, e.g. 500ms, 0 = none (default: the"
+                  + " server's); a statement it cancels fails its op as kind timeout; sweeps, e.g."
+                  + " 1ms,0.")
+          .sweeps()
+          .parse(Durations::parse)
+          .stored(Durations::parse, d -> d.isZero() ? "0" : d.toMillis() + "ms")
+          .check(
+              (v, p) -> {
+                if (p.session().settings().containsKey("statement_timeout")) {
+                  throw new UsageException(
+                      "--statement-timeout and --set statement_timeout exclude each other; give"
+                          + " one of them");
+                }
+              })
+          .sessionSettings(v -> Map.of("statement_timeout", Long.toString(v.toMillis())))
+          .declare();
+
   /** Every knob, in label and sweep order. */
   public static final List<Knob<?>> ALL =
       List.of(
@@ -236,7 +262,8 @@ public final class Knobs {
           FETCH_SIZE,
           REWRITE_BATCHED_INSERTS,
           SSLMODE,
-          JDBC_PROPERTY);
+          JDBC_PROPERTY,
+          STATEMENT_TIMEOUT);
 
   /** Each knob's constraints on a plan, in declaration order. */
   static void validate(RunPlan plan) {

@@ -8,6 +8,8 @@ public enum FailureKind {
   DEADLOCK,
   CONNECTION,
   SCRIPT,
+  /** A statement cancelled by statement_timeout (--statement-timeout). */
+  TIMEOUT,
   OTHER;
 
   /** Serialization failures and deadlocks are the only failures a retry can cure. */
@@ -25,6 +27,9 @@ public enum FailureKind {
     }
     if (s.equals("40P01")) {
       return DEADLOCK;
+    }
+    if (s.equals("57014")) {
+      return TIMEOUT;
     }
     if (s.startsWith("08") || s.equals("57P01") || s.equals("57P02") || s.equals("57P03")) {
       return CONNECTION;
