@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
+import dev.wg1bench.json.Json;
 import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.result.BenchmarkRun;
@@ -40,7 +41,7 @@ import java.util.function.Function;
 public final class HtmlReport {
   /** Result fields this version does not model (an {@code advice} array, say) are tolerated. */
   private static final ObjectReader LENIENT =
-      JsonReport.JSON
+      Json.MAPPER
           .readerFor(BenchmarkRun.class)
           .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
@@ -89,7 +90,7 @@ public final class HtmlReport {
     JsonNode tree;
     BenchmarkRun run;
     try {
-      tree = JsonReport.JSON.readTree(file.toFile());
+      tree = Json.MAPPER.readTree(file.toFile());
       if (tree == null || !tree.isObject() || !tree.has("trials")) {
         throw new BadInput(file + ": not a wg1bench result (no trials)", null);
       }
