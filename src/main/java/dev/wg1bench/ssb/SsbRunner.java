@@ -11,6 +11,7 @@ import dev.wg1bench.result.Machine;
 import dev.wg1bench.server.ClientSettings;
 import dev.wg1bench.server.ConnectionFactory;
 import dev.wg1bench.server.ServerInfo;
+import dev.wg1bench.server.Target;
 import dev.wg1bench.server.Targets;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -295,14 +296,14 @@ public final class SsbRunner {
   /** Only external targets: the embedded server has no SSB tables. */
   private static ConnectionFactory external(
       TargetSpec t, String command, Map<String, String> settings) {
-    if (Targets.of(t).fresh()) {
+    Target target = Targets.of(t);
+    if (target.fresh()) {
       throw new UsageException(
           command
               + " --target embedded: the embedded server is created fresh for every run; give an"
               + " external --target URL");
     }
-    return new ConnectionFactory(
-        t,
+    return target.clients(
         new ClientSettings(
             QueryMode.SIMPLE,
             null,
