@@ -1,6 +1,5 @@
 package dev.wg1bench.advise;
 
-import dev.wg1bench.Bench;
 import dev.wg1bench.BuildInfo;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.report.JsonReport;
@@ -10,6 +9,7 @@ import dev.wg1bench.result.MatrixInfo;
 import dev.wg1bench.result.PointSummary;
 import dev.wg1bench.result.Summaries;
 import dev.wg1bench.result.TrialResult;
+import dev.wg1bench.run.Runner;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,7 +44,7 @@ public final class Adviser {
       out.printf(
           "  baseline: %s%n  treatment: %s%n",
           a.common() + " " + a.baseline(), a.common() + " " + a.treatment());
-      BenchmarkRun run = new Bench(out, verbose).run(p.matrix());
+      BenchmarkRun run = new Runner(out, verbose).run(p.matrix());
       if (first == null) {
         first = run;
       }

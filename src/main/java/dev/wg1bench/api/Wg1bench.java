@@ -1,6 +1,5 @@
 package dev.wg1bench.api;
 
-import dev.wg1bench.Bench;
 import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.QueryMode;
@@ -12,7 +11,11 @@ import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.Timing;
 import dev.wg1bench.plan.WorkloadKnobs;
 import dev.wg1bench.result.BenchmarkRun;
-import dev.wg1bench.target.DataSources;
+import dev.wg1bench.run.PgbenchInit;
+import dev.wg1bench.run.Runner;
+import dev.wg1bench.server.DataSourceTarget;
+import dev.wg1bench.server.DataSources;
+import dev.wg1bench.server.Targets;
 import dev.wg1bench.workload.WorkloadRegistry;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -179,7 +182,7 @@ public final class Wg1bench {
 
   /** A server by JDBC URL and credentials. */
   public Wg1bench against(String jdbcUrl, String user, String password) {
-    TargetSpec t = TargetSpec.parse(jdbcUrl, Map.of(), null);
+    TargetSpec t = Targets.parse(jdbcUrl, Map.of(), null);
     targets.add(new TargetSpec(t.name(), t.kind(), t.jdbcUrl(), user, null, Secret.of(password)));
     return this;
   }
@@ -188,13 +191,13 @@ public final class Wg1bench {
   public Wg1bench against(DataSource ds) {
     String id = DataSources.register(ds);
     registered.add(id);
-    targets.add(TargetSpec.dataSource("datasource", id));
+    targets.add(DataSourceTarget.spec("datasource", id));
     return this;
   }
 
   /** An embedded PostgreSQL with stock settings, started for this run and removed after it. */
   public Wg1bench againstEmbedded() {
-    targets.add(TargetSpec.embedded(null));
+    targets.add(Targets.defaultTarget());
     return this;
   }
 
@@ -217,15 +220,15 @@ public final class Wg1bench {
               DriverKnobs.defaults(),
               new WorkloadKnobs(scale, Map.of(), batchSize, randomSeed),
               out);
-      Bench bench = new Bench(this.out, false);
       if (initScale != null) {
-        bench.init(
-            targets.stream().filter(t -> t.kind() != TargetSpec.Kind.EMBEDDED).toList(),
-            initScale,
-            100,
-            true);
+        new PgbenchInit(this.out)
+            .load(
+                targets.stream().filter(t -> !Targets.of(t).fresh()).toList(),
+                initScale,
+                100,
+                true);
       }
-      return new Result(bench.run(plan));
+      return new Result(new Runner(this.out, false).run(plan));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } finally {

@@ -1,7 +1,7 @@
 package dev.wg1bench.cli;
 
-import dev.wg1bench.Bench;
 import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.run.PgbenchInit;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -50,7 +50,7 @@ final class InitCommand implements Callable<Integer> {
     if (scale < 1) {
       throw new UsageException("--scale must be >= 1, got " + scale);
     }
-    new Bench(System.out, true).init(list, scale, fillfactor, force);
+    new PgbenchInit(System.out).load(list, scale, fillfactor, force);
     return 0;
   }
 }

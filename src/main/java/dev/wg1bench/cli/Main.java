@@ -1,6 +1,5 @@
 package dev.wg1bench.cli;
 
-import dev.wg1bench.Bench;
 import dev.wg1bench.BuildInfo;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RunFailure;
@@ -8,6 +7,7 @@ import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.report.CsvReport;
 import dev.wg1bench.result.BenchmarkRun;
+import dev.wg1bench.run.Runner;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -50,7 +50,7 @@ public final class Main implements Callable<Integer> {
   @Override
   public Integer call() {
     Matrix matrix = PlanFactory.build(run, targets.resolve(true));
-    BenchmarkRun result = new Bench(System.out, run.verbose).check(run.check).run(matrix);
+    BenchmarkRun result = new Runner(System.out, run.verbose).check(run.check).run(matrix);
     if (run.csv != null) {
       try {
         CsvReport.write(result, run.csv);

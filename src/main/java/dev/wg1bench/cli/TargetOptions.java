@@ -1,6 +1,7 @@
 package dev.wg1bench.cli;
 
 import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.server.Targets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,10 +30,10 @@ public final class TargetOptions {
   List<TargetSpec> resolve(boolean embeddedByDefault) {
     List<TargetSpec> out = new ArrayList<>();
     for (String t : targets) {
-      out.add(TargetSpec.parse(t, System.getenv(), passwordFile));
+      out.add(Targets.parse(t, System.getenv(), passwordFile));
     }
     if (out.isEmpty() && embeddedByDefault) {
-      out.add(TargetSpec.embedded(null));
+      out.add(Targets.defaultTarget());
     }
     return out;
   }

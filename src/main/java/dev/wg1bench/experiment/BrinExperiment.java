@@ -7,7 +7,7 @@ import static dev.wg1bench.experiment.ExperimentSupport.scalarLong;
 import static dev.wg1bench.experiment.ExperimentSupport.timed;
 import static dev.wg1bench.experiment.ExperimentSupport.x;
 
-import dev.wg1bench.target.ServerInfo;
+import dev.wg1bench.server.ServerInfo;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -3,6 +3,7 @@ package dev.wg1bench.experiment;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.server.Targets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +72,7 @@ public record ExperimentOptions(
     if (target == null) {
       throw new UsageException("experiment needs --target URL of a PostgreSQL server");
     }
-    if (target.kind() == TargetSpec.Kind.EMBEDDED) {
+    if (Targets.of(target).fresh()) {
       throw new UsageException(
           "experiment --target embedded: give an external --target URL (the experiments measure a"
               + " real server's storage)");

@@ -1,7 +1,7 @@
 package dev.wg1bench.experiment;
 
 import dev.wg1bench.result.Machine;
-import dev.wg1bench.target.ServerInfo;
+import dev.wg1bench.server.ServerInfo;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

@@ -6,8 +6,8 @@ import static dev.wg1bench.experiment.ExperimentSupport.scalarLong;
 import static dev.wg1bench.experiment.ExperimentSupport.x;
 
 import dev.wg1bench.plan.RunFailure;
-import dev.wg1bench.target.ConnectionFactory;
-import dev.wg1bench.target.ServerInfo;
+import dev.wg1bench.server.ConnectionFactory;
+import dev.wg1bench.server.ServerInfo;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -2,9 +2,9 @@ package dev.wg1bench.jmh;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.wg1bench.plan.RunPlan;
-import dev.wg1bench.target.ClientSettings;
-import dev.wg1bench.target.ConnectionFactory;
-import dev.wg1bench.target.ServerInfo;
+import dev.wg1bench.server.ClientSettings;
+import dev.wg1bench.server.ConnectionFactory;
+import dev.wg1bench.server.ServerInfo;
 import dev.wg1bench.workload.ClientContext;
 import dev.wg1bench.workload.ClientSession;
 import dev.wg1bench.workload.FailureKind;

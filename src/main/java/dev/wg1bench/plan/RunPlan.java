@@ -74,11 +74,6 @@ public record RunPlan(
       throw new UsageException(
           "--exit-on-error needs --forks 1 or more: JMH cannot stop an in-process run cleanly");
     }
-    if (timing.forks() > 0
-        && targets.stream().anyMatch(t -> t.kind() == TargetSpec.Kind.DATASOURCE)) {
-      // an application's DataSource lives in this JVM; a forked JMH JVM cannot reach it
-      throw new UsageException("a DataSource target needs --forks 0 (it exists only in this JVM)");
-    }
     if (workload == null || workload.isBlank()) {
       throw new UsageException("--workload or --script is required (see 'wg1bench list')");
     }

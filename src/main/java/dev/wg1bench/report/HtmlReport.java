@@ -14,7 +14,7 @@ import dev.wg1bench.result.Measurement;
 import dev.wg1bench.result.PointSummary;
 import dev.wg1bench.result.Summaries;
 import dev.wg1bench.result.TrialResult;
-import dev.wg1bench.target.ServerInfo;
+import dev.wg1bench.server.ServerInfo;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -6,7 +6,7 @@ import dev.wg1bench.jmh.TrialRunner;
 import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.RunPlan;
-import dev.wg1bench.target.ServerInfo;
+import dev.wg1bench.server.ServerInfo;
 import dev.wg1bench.workload.Workload;
 import java.nio.ByteBuffer;
 import java.time.Instant;
@@ -35,7 +35,7 @@ public final class JmhResultMapper {
       ServerInfo server,
       Workload workload,
       String dataset,
-      List<dev.wg1bench.target.ServerSampler.Sample> serverSamples,
+      List<dev.wg1bench.server.ServerSampler.Sample> serverSamples,
       Instant started,
       Instant finished) {
     RunPlan p = trial.plan();
@@ -200,8 +200,8 @@ public final class JmhResultMapper {
             p.clients(),
             p.connections(),
             p.pooled() ? new PoolInfo("HikariCP " + hikariVersion(), p.poolSize(), 300_000) : null,
-            dev.wg1bench.target.ConnectionFactory.socketTimeoutSeconds(
-                d, dev.wg1bench.target.ConnectionFactory.BENCHMARK_SOCKET_TIMEOUT_S),
+            dev.wg1bench.server.ConnectionFactory.socketTimeoutSeconds(
+                d, dev.wg1bench.server.ConnectionFactory.BENCHMARK_SOCKET_TIMEOUT_S),
             dev.wg1bench.jmh.WorkloadBenchmark.stallGraceSeconds());
     List<ProgressPoint> progress = new ArrayList<>();
     for (com.fasterxml.jackson.databind.JsonNode n : outcome.progress()) {

@@ -1,7 +1,7 @@
 package dev.wg1bench.result;
 
-import dev.wg1bench.target.ServerInfo;
-import dev.wg1bench.target.ServerSampler;
+import dev.wg1bench.server.ServerInfo;
+import dev.wg1bench.server.ServerSampler;
 import java.util.List;
 import java.util.Map;
 

@@ -8,9 +8,10 @@ import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.report.JsonReport;
 import dev.wg1bench.result.Machine;
-import dev.wg1bench.target.ClientSettings;
-import dev.wg1bench.target.ConnectionFactory;
-import dev.wg1bench.target.ServerInfo;
+import dev.wg1bench.server.ClientSettings;
+import dev.wg1bench.server.ConnectionFactory;
+import dev.wg1bench.server.ServerInfo;
+import dev.wg1bench.server.Targets;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -297,7 +298,7 @@ public final class SsbRunner {
   /** Only external targets: the embedded server has no SSB tables. */
   private static ConnectionFactory external(
       TargetSpec t, String command, Map<String, String> settings) {
-    if (t.kind() == TargetSpec.Kind.EMBEDDED) {
+    if (Targets.of(t).fresh()) {
       throw new UsageException(
           command
               + " --target embedded: the embedded server is created fresh for every run; give an"

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wg1bench.advise.Advice;
 import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.server.Targets;
 import dev.wg1bench.support.PgbenchData;
 import dev.wg1bench.support.TestServer;
 import java.nio.file.Files;
@@ -42,7 +43,7 @@ class AdviseTest {
   @Test
   void everyShippedAdviceHasTwoValidArms() {
     List<TargetSpec> local =
-        List.of(TargetSpec.parse("jdbc:postgresql://127.0.0.1:1/x", java.util.Map.of(), null));
+        List.of(Targets.parse("jdbc:postgresql://127.0.0.1:1/x", java.util.Map.of(), null));
     for (Advice a : Advice.shipped()) {
       assertNotNull(a.claim());
       assertTrue(!a.seed().isBlank(), a.name());

@@ -16,7 +16,8 @@ import dev.wg1bench.result.Measurement;
 import dev.wg1bench.result.ProgressPoint;
 import dev.wg1bench.result.Summaries;
 import dev.wg1bench.result.TrialResult;
-import dev.wg1bench.target.ServerInfo;
+import dev.wg1bench.server.ExternalTarget;
+import dev.wg1bench.server.ServerInfo;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -87,7 +88,7 @@ public final class ReportFixtures {
                     t ->
                         new TargetSpec(
                             t,
-                            TargetSpec.Kind.EXTERNAL,
+                            ExternalTarget.EXTERNAL,
                             "jdbc:postgresql://" + t + ":5432/bench",
                             "bench",
                             null,

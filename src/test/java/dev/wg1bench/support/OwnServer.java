@@ -2,9 +2,11 @@ package dev.wg1bench.support;
 
 import dev.wg1bench.load.PgbenchLoader;
 import dev.wg1bench.plan.TargetSpec;
-import dev.wg1bench.target.ClientSettings;
-import dev.wg1bench.target.ConnectionFactory;
-import dev.wg1bench.target.EmbeddedServer;
+import dev.wg1bench.server.ClientSettings;
+import dev.wg1bench.server.ConnectionFactory;
+import dev.wg1bench.server.EmbeddedServer;
+import dev.wg1bench.server.EmbeddedTarget;
+import dev.wg1bench.server.ExternalTarget;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +32,7 @@ public final class OwnServer implements AutoCloseable {
 
   /** A fresh embedded server with the pgbench tables at scale 1. */
   public static OwnServer start(int clients) throws SQLException {
-    OwnServer s = new OwnServer(EmbeddedServer.start(TargetSpec.embedded(null), clients));
+    OwnServer s = new OwnServer(EmbeddedServer.start(EmbeddedTarget.spec(null), clients));
     try (Connection c = s.connect()) {
       PgbenchLoader.init(c, 1, 100, true, null);
     }
@@ -60,7 +62,7 @@ public final class OwnServer implements AutoCloseable {
     TargetSpec other =
         new TargetSpec(
             t.name(),
-            TargetSpec.Kind.EXTERNAL,
+            ExternalTarget.EXTERNAL,
             t.jdbcUrl().replaceAll("/postgres$", "/" + db),
             t.user(),
             null,
@@ -129,15 +131,30 @@ public final class OwnServer implements AutoCloseable {
     }
   }
 
-  /** zonky extracts the binaries under java.io.tmpdir/embedded-pg/PG-HASH/bin. */
-  static Path binary(String name) throws IOException {
+  /**
+   * zonky extracts the binaries under java.io.tmpdir/embedded-pg/PG-HASH/bin; several majors may be
+   * there, so the one of this data directory (PG_VERSION) is chosen.
+   */
+  private Path binary(String name) throws IOException {
+    String major = Files.readString(data().resolve("PG_VERSION")).strip();
     Path root = Path.of(System.getProperty("java.io.tmpdir"), "embedded-pg");
     try (Stream<Path> dirs = Files.list(root)) {
-      return dirs.map(d -> d.resolve("bin").resolve(name))
-          .filter(Files::isExecutable)
-          .findFirst()
-          .orElseThrow(() -> new IOException("no " + name + " under " + root));
+      for (Path d : dirs.toList()) {
+        Path bin = d.resolve("bin").resolve(name);
+        if (Files.isExecutable(bin) && major.equals(majorOf(bin))) {
+          return bin;
+        }
+      }
     }
+    throw new IOException("no " + name + " of PostgreSQL " + major + " under " + root);
+  }
+
+  private static String majorOf(Path bin) throws IOException {
+    Process p = new ProcessBuilder(bin.toString(), "--version").redirectErrorStream(true).start();
+    String v =
+        new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\) (\\d+)").matcher(v);
+    return m.find() ? m.group(1) : "";
   }
 
   @Override

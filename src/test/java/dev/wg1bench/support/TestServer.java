@@ -1,9 +1,12 @@
 package dev.wg1bench.support;
 
 import dev.wg1bench.plan.TargetSpec;
-import dev.wg1bench.target.ClientSettings;
-import dev.wg1bench.target.ConnectionFactory;
-import dev.wg1bench.target.EmbeddedServer;
+import dev.wg1bench.server.ClientSettings;
+import dev.wg1bench.server.ConnectionFactory;
+import dev.wg1bench.server.EmbeddedServer;
+import dev.wg1bench.server.EmbeddedTarget;
+import dev.wg1bench.server.ExternalTarget;
+import dev.wg1bench.server.Targets;
 import java.sql.Connection;
 import java.sql.SQLException;
 
@@ -34,14 +37,14 @@ public final class TestServer {
   private static void start() {
     String url = System.getenv("WG1BENCH_TEST_URL");
     if (url != null && !url.isBlank()) {
-      target = TargetSpec.parse("test=" + url, System.getenv(), null);
+      target = Targets.parse("test=" + url, System.getenv(), null);
       description = "external server " + target.jdbcUrl();
     } else {
-      EmbeddedServer e = EmbeddedServer.start(TargetSpec.embedded(null), 60);
+      EmbeddedServer e = EmbeddedServer.start(EmbeddedTarget.spec(null), 60);
       Runtime.getRuntime().addShutdownHook(new Thread(e::close));
       TargetSpec t = e.target();
       // seen by the code under test as an external server: it must not start another one
-      target = new TargetSpec("test", TargetSpec.Kind.EXTERNAL, t.jdbcUrl(), t.user(), null, null);
+      target = new TargetSpec("test", ExternalTarget.EXTERNAL, t.jdbcUrl(), t.user(), null, null);
       description = "embedded PostgreSQL " + t.jdbcUrl();
     }
     System.err.println("tests run against " + description);

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.wg1bench.Bench;
 import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.QueryMode;
 import dev.wg1bench.plan.RunPlan;
@@ -13,6 +12,8 @@ import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.Measurement;
+import dev.wg1bench.run.Runner;
+import dev.wg1bench.server.Targets;
 import dev.wg1bench.support.PgbenchData;
 import dev.wg1bench.support.Plans;
 import java.io.ByteArrayOutputStream;
@@ -58,7 +59,7 @@ class ScriptDbTest {
       Map<String, String> defines) {
     RunPlan p =
         Plans.plan("custom", scripts, clients, mode, iso, tries, defines, tmp.resolve("r.json"));
-    BenchmarkRun r = new Bench(new PrintStream(new ByteArrayOutputStream()), false).run(p);
+    BenchmarkRun r = new Runner(new PrintStream(new ByteArrayOutputStream()), false).run(p);
     Measurement m = r.trials().get(0).measurement();
     assertTrue(m.ops() > 0, "no successful op: " + r.trials().get(0).errors());
     return m;
@@ -121,7 +122,7 @@ class ScriptDbTest {
   /** The seed's literal rr_write10 uses an undefined :ccounts: rejected before any connection. */
   @Test
   void seedRrWrite10IsRejectedWithFileAndLine() {
-    TargetSpec nowhere = TargetSpec.parse("jdbc:postgresql://127.0.0.1:1/nowhere", Map.of(), null);
+    TargetSpec nowhere = Targets.parse("jdbc:postgresql://127.0.0.1:1/nowhere", Map.of(), null);
     RunPlan p =
         Plans.plan(
             "custom",
@@ -136,7 +137,7 @@ class ScriptDbTest {
     UsageException e =
         assertThrows(
             UsageException.class,
-            () -> new Bench(new PrintStream(new ByteArrayOutputStream()), false).run(p));
+            () -> new Runner(new PrintStream(new ByteArrayOutputStream()), false).run(p));
     assertEquals("rr_write10_literal.sql:3: undefined variable \"ccounts\"", e.getMessage());
     RunPlan noDefine =
         Plans.plan(
@@ -152,7 +153,7 @@ class ScriptDbTest {
     UsageException e2 =
         assertThrows(
             UsageException.class,
-            () -> new Bench(new PrintStream(new ByteArrayOutputStream()), false).run(noDefine));
+            () -> new Runner(new PrintStream(new ByteArrayOutputStream()), false).run(noDefine));
     assertTrue(
         e2.getMessage().startsWith("rr_write10_literal.sql:2: undefined variable \"num_clients\""),
         e2.getMessage());

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.wg1bench.Bench;
 import dev.wg1bench.plan.QueryMode;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.Measurement;
+import dev.wg1bench.run.Runner;
 import dev.wg1bench.support.PgbenchData;
 import dev.wg1bench.support.Plans;
 import dev.wg1bench.support.TestServer;
@@ -100,7 +100,7 @@ class WorkloadDataTest {
 
   private BenchmarkRun run(String name, int clients, QueryMode mode) {
     PrintStream quiet = new PrintStream(new ByteArrayOutputStream());
-    return new Bench(quiet, false)
+    return new Runner(quiet, false)
         .run(Plans.builtin(name, clients, mode, tmp.resolve(name + ".json")));
   }
 

@@ -4,7 +4,7 @@ import dev.wg1bench.BuildInfo;
 import dev.wg1bench.load.Progress;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;
-import dev.wg1bench.target.ConnectionFactory;
+import dev.wg1bench.server.ConnectionFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

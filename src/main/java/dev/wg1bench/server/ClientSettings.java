@@ -1,4 +1,4 @@
-package dev.wg1bench.target;
+package dev.wg1bench.server;
 
 import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.Isolation;

@@ -1,4 +1,4 @@
-package dev.wg1bench.target;
+package dev.wg1bench.server;
 
 import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.RunFailure;
@@ -8,6 +8,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.Map;
 import java.util.Properties;
+import javax.sql.DataSource;
 import org.postgresql.Driver;
 import org.postgresql.PGProperty;
 
@@ -114,9 +115,10 @@ public final class ConnectionFactory {
   }
 
   private Connection open(Properties props) throws SQLException {
-    if (target.kind() == TargetSpec.Kind.DATASOURCE) {
+    DataSource app = DataSourceTarget.lookup(target);
+    if (app != null) {
       // the application's own pool: its driver settings are the application's, not ours
-      Connection c = DataSources.get(target.jdbcUrl()).getConnection();
+      Connection c = app.getConnection();
       c.setAutoCommit(true);
       return c;
     }
@@ -164,8 +166,9 @@ public final class ConnectionFactory {
   public com.zaxxer.hikari.HikariDataSource pool(int size) {
     com.zaxxer.hikari.HikariConfig hc = new com.zaxxer.hikari.HikariConfig();
     hc.setPoolName("wg1bench-" + target.name());
-    if (target.kind() == TargetSpec.Kind.DATASOURCE) {
-      hc.setDataSource(DataSources.get(target.jdbcUrl()));
+    DataSource app = DataSourceTarget.lookup(target);
+    if (app != null) {
+      hc.setDataSource(app);
     } else {
       hc.setJdbcUrl(target.jdbcUrl());
       hc.setDataSourceProperties(clientProperties(BENCHMARK_SOCKET_TIMEOUT_S));

@@ -1,4 +1,4 @@
-package dev.wg1bench.target;
+package dev.wg1bench.server;
 
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.TargetSpec;
@@ -35,7 +35,7 @@ public final class EmbeddedServer implements AutoCloseable {
     this.target =
         new TargetSpec(
             base.name(),
-            TargetSpec.Kind.EMBEDDED,
+            EmbeddedTarget.EMBEDDED,
             "jdbc:postgresql://localhost:" + pg.getPort() + "/postgres",
             "postgres",
             base.embeddedVersion(),
@@ -62,13 +62,27 @@ public final class EmbeddedServer implements AutoCloseable {
       b.setPGStartupWait(java.time.Duration.ofSeconds(60));
       if (binaries != null) {
         b.setPgBinaryResolver(binaries);
+        // other majors are extracted apart from the bundled one, so tools that look for "the"
+        // embedded binaries under java.io.tmpdir/embedded-pg keep finding a single major there
+        b.setOverrideWorkingDirectory(
+            java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "embedded-pg-other")
+                .toFile());
       }
       return new EmbeddedServer(b.start(), spec, settings, data);
-    } catch (IOException | RuntimeException e) {
-      if (e instanceof RunFailure rf) {
+    } catch (IOException | RuntimeException | ExceptionInInitializerError e) {
+      // zonky resolves binaries in a static initializer: a resolver's IOException arrives as an
+      // ExceptionInInitializerError, which would otherwise escape as a stack trace
+      Throwable cause =
+          e instanceof ExceptionInInitializerError && e.getCause() != null ? e.getCause() : e;
+      if (cause instanceof RunFailure rf) {
         throw rf;
       }
-      throw new RunFailure("embedded PostgreSQL did not start: " + ConnectionFactory.oneLine(e), e);
+      throw new RunFailure(
+          "embedded PostgreSQL "
+              + EmbeddedBinaries.describe(spec.embeddedVersion())
+              + " did not start: "
+              + ConnectionFactory.oneLine(cause),
+          cause);
     }
   }
 

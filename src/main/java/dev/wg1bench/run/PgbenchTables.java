@@ -1,0 +1,113 @@
+package dev.wg1bench.run;
+
+import dev.wg1bench.load.PgbenchLoader;
+import dev.wg1bench.plan.Matrix;
+import dev.wg1bench.plan.RunFailure;
+import dev.wg1bench.plan.RunPlan;
+import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.server.ConnectionFactory;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+/** pgbench's four tables: loaded on a fresh server, required (by {@code init}) on any other. */
+final class PgbenchTables implements DataSet {
+  @Override
+  public List<String> tables() {
+    return PgbenchLoader.TABLES;
+  }
+
+  @Override
+  public Prepared prepare(
+      Connection c, ConnectionFactory cf, RunPlan plan, LiveTarget lt, Output out)
+      throws SQLException {
+    Prepared p = prepareTables(c, plan, lt, out);
+    lt.fillfactor = PgbenchLoader.fillfactor(c);
+    return p;
+  }
+
+  private static Prepared prepareTables(Connection c, RunPlan plan, LiveTarget lt, Output out)
+      throws SQLException {
+    if (lt.server.fresh()) {
+      return loadFresh(c, plan, lt, out);
+    }
+    Integer detected = PgbenchLoader.detectScale(c);
+    List<String> missing = new ArrayList<>(PgbenchLoader.TABLES);
+    missing.removeAll(PgbenchLoader.existing(c));
+    if (!missing.isEmpty() || detected == null || detected == 0) {
+      throw new RunFailure(
+          "target "
+              + lt.name()
+              + ": the pgbench tables are missing or empty ("
+              + (missing.isEmpty() ? "pgbench_branches has no rows" : String.join(", ", missing))
+              + "); create them first with: java -jar target/wg1bench.jar init --scale 10 --target '"
+              + lt.name()
+              + "="
+              + lt.target.jdbcUrl()
+              + "'");
+    }
+    Integer given = plan.params().scale();
+    if (given != null && given.intValue() != detected) {
+      out.out()
+          .printf(
+              "warning: --scale %d ignored: pgbench_branches holds %d rows, so the scale is %d (as pgbench does)%n",
+              given, detected, detected);
+    }
+    return Prepared.pgbench(detected);
+  }
+
+  /** The fresh server's tables, at --scale or the default scale. */
+  static Prepared loadFresh(Connection c, RunPlan plan, LiveTarget lt, Output out)
+      throws SQLException {
+    Integer given = plan.params().scale();
+    int scale = given != null ? given : RunPlan.EMBEDDED_DEFAULT_SCALE;
+    out.out().printf("target %s: creating pgbench tables at scale %d%n", lt.name(), scale);
+    PgbenchLoader.init(c, scale, 100, false, out.progress());
+    return Prepared.pgbench(scale);
+  }
+
+  /**
+   * A --fillfactor other than the tables' own needs them re-created: done on a fresh server (the
+   * tables are wg1bench's) or when --between-trials reinit allows it, refused otherwise.
+   */
+  @Override
+  public boolean adjust(
+      Connection c, RunPlan plan, LiveTarget lt, Prepared data, Matrix.BetweenTrials between)
+      throws SQLException {
+    Integer ff = plan.params().fillfactor();
+    if (ff == null || ff == lt.fillfactor) {
+      return false;
+    }
+    if (!lt.server.fresh() && between != Matrix.BetweenTrials.REINIT) {
+      throw new UsageException(
+          "--fillfactor "
+              + ff
+              + ": the pgbench tables on target "
+              + lt.name()
+              + " have fillfactor "
+              + lt.fillfactor
+              + "; add --between-trials reinit to re-create them (or run init -F "
+              + ff
+              + ")");
+    }
+    PgbenchLoader.init(c, data.scale(), ff, true, null);
+    lt.fillfactor = ff;
+    return true;
+  }
+
+  @Override
+  public void vacuum(Statement st) throws SQLException {
+    for (String t : PgbenchLoader.TABLES) {
+      st.execute("VACUUM ANALYZE " + t);
+    }
+  }
+
+  /** Asked for explicitly: dropping the pgbench tables (only those) is the point. */
+  @Override
+  public boolean reinit(Connection c, LiveTarget lt, Prepared data) throws SQLException {
+    PgbenchLoader.init(c, data.scale(), lt.fillfactor, true, null);
+    return true;
+  }
+}

@@ -1,0 +1,103 @@
+package dev.wg1bench.run;
+
+import dev.wg1bench.plan.Matrix;
+import dev.wg1bench.plan.RunPlan;
+import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.report.ConsoleReport;
+import dev.wg1bench.report.JsonReport;
+import dev.wg1bench.result.BenchmarkRun;
+import dev.wg1bench.result.Machine;
+import dev.wg1bench.result.TrialResult;
+import dev.wg1bench.server.Targets;
+import dev.wg1bench.workload.ClientContext;
+import dev.wg1bench.workload.Workload;
+import dev.wg1bench.workload.WorkloadRegistry;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The run stage's entry: checks a plan or matrix, starts its targets, runs every trial, writes the
+ * JSON and prints the summary. The CLI, the advise command and the Java API all call this.
+ */
+public final class Runner {
+  private final PrintStream out;
+  private final boolean verbose;
+  private boolean check;
+
+  public Runner(PrintStream out, boolean verbose) {
+    this.out = out;
+    this.verbose = verbose;
+  }
+
+  /** --check: verify the workload's data guarantees against the database after each trial. */
+  public Runner check(boolean on) {
+    this.check = on;
+    return this;
+  }
+
+  /** Runs the plan on every target and writes the JSON result to the plan's output path. */
+  public BenchmarkRun run(RunPlan plan) {
+    return run(Matrix.of(plan));
+  }
+
+  /**
+   * Runs every trial of the matrix: targets are started once and kept for the whole run; trials run
+   * in the matrix's order with its hygiene before each; the JSON holds every trial and a summary
+   * per point.
+   */
+  public BenchmarkRun run(Matrix m) {
+    List<Workload> workloads = checkedWorkloads(m);
+    String unwritable = JsonReport.unwritable(m.output());
+    if (unwritable != null) {
+      throw new UsageException("--output " + m.output() + ": " + unwritable);
+    }
+    for (TargetSpec spec : m.targets()) {
+      for (Matrix.Point p : m.points()) {
+        Targets.of(spec).validate(p.plan());
+      }
+    }
+    ResultAssembler assembler = new ResultAssembler(m, workloads, Machine.current());
+    Set<String> varying = PointLabels.varying(m);
+    int connections = m.points().stream().mapToInt(p -> p.plan().connections()).max().orElse(1);
+    Map<String, LiveTarget> live = new LinkedHashMap<>();
+    List<TrialResult> trials;
+    try {
+      for (TargetSpec spec : m.targets()) {
+        live.put(spec.name(), LiveTarget.open(spec, connections, out));
+      }
+      TrialExecution execution = new TrialExecution(out, verbose, check, m);
+      trials =
+          new TrialScheduler(m, workloads, live, execution, assembler, out).executeAll(varying);
+    } finally {
+      live.values().forEach(LiveTarget::close);
+    }
+    BenchmarkRun run = assembler.assemble(trials);
+    JsonReport.write(run, m.output());
+    if (m.isSweep()) {
+      ConsoleReport.summary(run, varying, out);
+    } else {
+      ConsoleReport.comparison(run, out);
+    }
+    out.println("result written to " + m.output());
+    return run;
+  }
+
+  /** Each point's workload; every script error surfaces here, before any server is touched. */
+  private static List<Workload> checkedWorkloads(Matrix m) {
+    List<Workload> out = new ArrayList<>();
+    for (Matrix.Point p : m.points()) {
+      Workload w = WorkloadRegistry.resolve(p.plan());
+      Set<String> predefined = new HashSet<>(ClientContext.BUILTIN_VARIABLES);
+      predefined.addAll(p.plan().params().defines().keySet());
+      w.check(predefined);
+      out.add(w);
+    }
+    return out;
+  }
+}

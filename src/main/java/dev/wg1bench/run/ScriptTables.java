@@ -1,0 +1,34 @@
+package dev.wg1bench.run;
+
+import dev.wg1bench.load.PgbenchLoader;
+import dev.wg1bench.plan.RunPlan;
+import dev.wg1bench.server.ConnectionFactory;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * The tables of a script that declares none wg1bench knows (its own, or none): nothing is required;
+ * :scale is --scale, else the pgbench tables' scale if they are there, else 1. A fresh server gets
+ * the pgbench tables, as most scripts expect them.
+ */
+final class ScriptTables implements DataSet {
+  @Override
+  public List<String> tables() {
+    return List.of();
+  }
+
+  @Override
+  public Prepared prepare(
+      Connection c, ConnectionFactory cf, RunPlan plan, LiveTarget lt, Output out)
+      throws SQLException {
+    if (lt.server.fresh()) {
+      return PgbenchTables.loadFresh(c, plan, lt, out);
+    }
+    if (plan.params().scale() != null) {
+      return Prepared.pgbench(plan.params().scale());
+    }
+    Integer detected = PgbenchLoader.detectScale(c);
+    return Prepared.pgbench(detected != null && detected > 0 ? detected : 1);
+  }
+}

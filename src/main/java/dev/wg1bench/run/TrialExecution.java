@@ -1,0 +1,195 @@
+package dev.wg1bench.run;
+
+import dev.wg1bench.jmh.Trial;
+import dev.wg1bench.jmh.TrialRunner;
+import dev.wg1bench.plan.Durations;
+import dev.wg1bench.plan.Isolation;
+import dev.wg1bench.plan.Matrix;
+import dev.wg1bench.plan.RunPlan;
+import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.result.JmhResultMapper;
+import dev.wg1bench.result.TrialResult;
+import dev.wg1bench.server.ClientSettings;
+import dev.wg1bench.server.ConnectionFactory;
+import dev.wg1bench.server.ServerSampler;
+import dev.wg1bench.workload.DataCheck;
+import dev.wg1bench.workload.FailureKind;
+import dev.wg1bench.workload.Workload;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * One trial of one point on one target: its tables made ready and its hygiene done, then measured
+ * through JMH (a forked JVM reads the trial from a file), mapped to a result, and with --check the
+ * workload's guarantees verified against the database.
+ */
+final class TrialExecution {
+  private final PrintStream out;
+  private final boolean verbose;
+  private final boolean check;
+  private final boolean sweep;
+  private final Hygiene hygiene;
+
+  TrialExecution(PrintStream out, boolean verbose, boolean check, Matrix m) {
+    this.out = out;
+    this.verbose = verbose;
+    this.check = check;
+    this.sweep = m.isSweep();
+    this.hygiene = new Hygiene(m.between(), out);
+  }
+
+  TrialResult measure(Matrix.Point p, Workload workload, LiveTarget lt, int repeat, int sequence) {
+    RunPlan plan = p.plan();
+    Isolation isolation =
+        plan.session().isolation() != null
+            ? plan.session().isolation()
+            : workload.defaultIsolation();
+    ClientSettings settings =
+        new ClientSettings(
+            plan.session().queryMode(), isolation, plan.session().settings(), plan.driver());
+    ConnectionFactory cf = lt.server.clients(settings);
+    DataSet ds = DataSet.of(workload.schema());
+    Prepared data;
+    try (Connection c = cf.openPlain()) {
+      checkSessionSettings(cf);
+      data = lt.prepared.get(workload.schema());
+      if (data == null) {
+        data = ds.prepare(c, cf, plan, lt, new DataSet.Output(out, verbose));
+        lt.prepared.put(workload.schema(), data);
+      }
+      hygiene.beforeTrial(plan, workload, lt, data, c);
+    } catch (SQLException e) {
+      throw cf.failure("preparing", e);
+    }
+    Path dir;
+    try {
+      dir = Files.createTempDirectory("wg1bench-trial-");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    try {
+      Trial trial =
+          Trial.write(
+              plan,
+              lt.target,
+              data.scale(),
+              isolation,
+              dir,
+              PointLabels.of(p, isolation),
+              repeat,
+              sequence);
+      if (!sweep) {
+        announce(plan, workload, lt);
+      }
+      Instant started = Instant.now();
+      List<String> tables = ds.tables();
+      ServerSampler sampler =
+          plan.timing().progress() != null && !tables.isEmpty()
+              ? new ServerSampler(lt.server.admin(), tables, plan.timing().progress().toNanos())
+              : null;
+      DataCheck dc = workload.dataCheck();
+      DataCheck.Snapshot before = check ? snapshot(cf, dc) : null;
+      TrialRunner.Outcome outcome;
+      List<ServerSampler.Sample> samples = List.of();
+      try {
+        outcome = TrialRunner.run(trial, verbose, out);
+      } finally {
+        if (sampler != null) {
+          samples = sampler.finish();
+        }
+      }
+      TrialResult r =
+          JmhResultMapper.map(
+              trial,
+              outcome,
+              lt.info,
+              workload,
+              data.description(),
+              samples,
+              started,
+              Instant.now());
+      return check ? r.withCheck(verify(cf, dc, before, r)) : r;
+    } finally {
+      deleteTree(dir);
+    }
+  }
+
+  private void announce(RunPlan plan, Workload workload, LiveTarget lt) {
+    out.printf(
+        "running %s on %s: %d clients%s%s, warmup %s, %d x %s measured, %d fork(s)...%n",
+        workload.name(),
+        lt.name(),
+        plan.clients(),
+        plan.pooled() ? " sharing a pool of " + plan.poolSize() + " connections" : "",
+        plan.timing().rate() != null ? " at " + plan.timing().rate() + " ops/s (Poisson)" : "",
+        Durations.format(plan.timing().warmup()),
+        plan.timing().iterations(),
+        Durations.format(plan.timing().iterationTime()),
+        plan.timing().forks());
+  }
+
+  private static DataCheck.Snapshot snapshot(ConnectionFactory cf, DataCheck dc) {
+    try (Connection c = cf.openPlain()) {
+      return dc.snapshot(c);
+    } catch (SQLException e) {
+      throw cf.failure("--check (reading the tables before the run)", e);
+    }
+  }
+
+  /** The workload's guarantees against the database; a failure to read it fails the check. */
+  private static DataCheck.Outcome verify(
+      ConnectionFactory cf, DataCheck dc, DataCheck.Snapshot before, TrialResult r) {
+    var m = r.measurement();
+    long serialization =
+        r.errors().stream()
+            .filter(e -> e.kind().equals(FailureKind.SERIALIZATION.label()))
+            .mapToLong(e -> e.count())
+            .sum();
+    long connection = r.outages().stream().mapToLong(o -> o.failedOps()).sum();
+    try (Connection c = cf.openPlain()) {
+      return dc.verify(
+          c, before, new DataCheck.Counts(m.totalOps(), serialization, connection, m.stoppedBy()));
+    } catch (SQLException e) {
+      return new DataCheck.Outcome(
+          false, List.of(), List.of("could not read the tables: " + ConnectionFactory.oneLine(e)));
+    }
+  }
+
+  /** A --set that the server rejects is the user's mistake: say which one, exit 2. */
+  private static void checkSessionSettings(ConnectionFactory cf) {
+    if (cf.settings().sessionSettings().isEmpty()) {
+      return;
+    }
+    try (Connection c = cf.openClient()) {
+      // applying them is the check
+    } catch (SQLException e) {
+      String state = e.getSQLState() == null ? "" : e.getSQLState();
+      if (state.equals("42704")
+          || state.equals("22023")
+          || state.equals("55P02")
+          || state.startsWith("42")) {
+        throw new UsageException("--set: " + ConnectionFactory.oneLine(e));
+      }
+      throw cf.failure("applying --set", e);
+    }
+  }
+
+  static void deleteTree(Path dir) {
+    try (Stream<Path> s = Files.walk(dir)) {
+      for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      System.err.println("wg1bench: could not remove " + dir + ": " + e.getMessage());
+    }
+  }
+}

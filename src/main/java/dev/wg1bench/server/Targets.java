@@ -1,0 +1,71 @@
+package dev.wg1bench.server;
+
+import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.plan.UsageException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** The registry of target kinds: parses {@code --target} text and turns specs into targets. */
+public final class Targets {
+  /** Every kind, in the order their rules are tried; a new kind is one line here. */
+  private static final List<TargetKind> KINDS =
+      List.of(EmbeddedTarget.KIND, ExternalTarget.KIND, DataSourceTarget.KIND);
+
+  private static final Pattern NAMED = Pattern.compile("([A-Za-z0-9_.\\-]+)=(.*)", Pattern.DOTALL);
+
+  private Targets() {}
+
+  /**
+   * Parses {@code --target} text: {@code [NAME=]URL} where URL is of one of the registered kinds
+   * ({@code jdbc:postgresql://...}, {@code postgresql://user:pw@host:port/db}, {@code
+   * embedded[:MAJOR]}). Credentials come from the URL, else PGUSER/PGPASSWORD, else the password
+   * file.
+   */
+  public static TargetSpec parse(String text, Map<String, String> env, Path passwordFile) {
+    String name = null;
+    String url = text.trim();
+    if (kindOf(url) == null) {
+      Matcher n = NAMED.matcher(url);
+      if (n.matches()) {
+        name = n.group(1);
+        url = n.group(2).trim();
+      }
+    }
+    TargetKind k = kindOf(url);
+    if (k == null) {
+      throw new UsageException(
+          "--target '"
+              + TargetSpec.redact(text)
+              + "' is not a PostgreSQL URL; expected [NAME=]jdbc:postgresql://HOST[:PORT]/DB,"
+              + " [NAME=]postgresql://USER@HOST[:PORT]/DB or embedded");
+    }
+    return k.parse(name, url, text, env, passwordFile);
+  }
+
+  /** The target a spec describes (not started). */
+  public static Target of(TargetSpec spec) {
+    for (TargetKind k : KINDS) {
+      if (k.kind().equals(spec.kind())) {
+        return k.open(spec);
+      }
+    }
+    throw new IllegalArgumentException("no target kind " + spec.kind() + " in this build");
+  }
+
+  /** The default target: an embedded server of the bundled major. */
+  public static TargetSpec defaultTarget() {
+    return EmbeddedTarget.spec(null);
+  }
+
+  private static TargetKind kindOf(String url) {
+    for (TargetKind k : KINDS) {
+      if (k.accepts(url)) {
+        return k;
+      }
+    }
+    return null;
+  }
+}
