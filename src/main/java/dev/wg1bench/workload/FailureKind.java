@@ -8,6 +8,13 @@ public enum FailureKind {
   DEADLOCK,
   CONNECTION,
   SCRIPT,
+  /**
+   * A prepared statement missing on, or already on, the server connection the op got: session state
+   * lost between server connections, as a transaction- or statement-mode pooler does to pgjdbc's
+   * named statements (PgBouncer without max_prepared_statements). On a direct connection these do
+   * not happen.
+   */
+  POOLER,
   OTHER;
 
   /** Serialization failures and deadlocks are the only failures a retry can cure. */
@@ -25,6 +32,10 @@ public enum FailureKind {
     }
     if (s.equals("40P01")) {
       return DEADLOCK;
+    }
+    String msg = e.getMessage() == null ? "" : e.getMessage();
+    if (s.equals("26000") || s.equals("42P05") || msg.contains("prepared statement \"S_")) {
+      return POOLER;
     }
     if (s.startsWith("08") || s.equals("57P01") || s.equals("57P02") || s.equals("57P03")) {
       return CONNECTION;
