@@ -9,9 +9,9 @@
 #   ci/images.sh [IMAGE...]   all three when none is named
 #
 # Each is a debootstrap (minbase) from the Debian mirror apt is configured with, trimmed, imported
-# with an entrypoint of ours (ci/images/*-entrypoint.sh; the postgres one honours the variables
-# Testcontainers sets, as the official image does). Tagged postgres:NN, Testcontainers finds them
-# locally and pulls nothing. An image already in the engine is kept; else it is loaded from
+# with an entrypoint of ours: ci/images/postgres-entrypoint.sh honours the variables Testcontainers
+# sets, as the official image's does; src/main/resources/pgbouncer/entrypoint.sh runs PgBouncer.
+# Tagged postgres:NN, Testcontainers finds them locally and pulls nothing. An image already in the engine is kept; else it is loaded from
 # ~/.cache/wg1bench/images (a `docker save | gzip`, keyed on this script and the entrypoints, so a
 # change to either rebuilds); else it is built and saved there. Builds run in parallel.
 # Needs root, debootstrap (installed with apt-get if missing) and an engine (DOCKER_HOST).
@@ -21,7 +21,11 @@ CACHE=${WG1BENCH_IMAGE_CACHE:-$HOME/.cache/wg1bench/images}
 MIRROR=${WG1BENCH_DEBIAN_MIRROR:-$({ grep -rhoE 'https?://[^ ]+/debian/?$' /etc/apt/sources.list \
   /etc/apt/sources.list.d/ 2>/dev/null || true; } | head -1)}
 MIRROR=${MIRROR:-http://deb.debian.org/debian}
-key=$(cat "$0" "$here"/images/*-entrypoint.sh | sha256sum | cut -c1-12)
+# the PgBouncer entrypoint ships in the jar too: without this image, --via builds one from a
+# Dockerfile next to it (where a registry is reachable)
+entrypoint_postgres=$here/images/postgres-entrypoint.sh
+entrypoint_pgbouncer=$here/../src/main/resources/pgbouncer/entrypoint.sh
+key=$(cat "$0" "$entrypoint_postgres" "$entrypoint_pgbouncer" | sha256sum | cut -c1-12)
 
 say() { echo "images: $*" >&2; }
 
@@ -50,7 +54,8 @@ build() {
   rm -rf "$dir"/var/lib/postgresql/* "$dir"/etc/postgresql/* "$dir"/usr/share/doc/* \
     "$dir"/usr/share/man/* "$dir"/usr/share/locale/* "$dir"/var/cache/apt/* \
     "$dir"/var/lib/apt/lists/* "$dir"/var/log/*
-  install -m 755 "$here/images/$kind-entrypoint.sh" "$dir/usr/local/bin/entrypoint.sh"
+  local entrypoint=entrypoint_$kind
+  install -m 755 "${!entrypoint}" "$dir/usr/local/bin/entrypoint.sh"
   local changes=(--change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'
     --change 'ENTRYPOINT ["/usr/local/bin/entrypoint.sh"]')
   if [[ $kind == postgres ]]; then

@@ -32,7 +32,10 @@ import org.testcontainers.utility.DockerImageName;
  * only.
  */
 public final class PgBouncerTarget implements Target {
-  /** Built by ci/images.sh from Debian trixie's pgbouncer package (1.24). */
+  /**
+   * Debian trixie's pgbouncer package (1.24): built by ci/images.sh without a registry, else from
+   * the Dockerfile in the jar the first time it is needed.
+   */
   public static final String IMAGE = "wg1bench/pgbouncer:trixie";
 
   private static final Pattern VIA =
@@ -132,6 +135,11 @@ public final class PgBouncerTarget implements Target {
 
   @Override
   public void start(int connections, PrintStream out) {
+    String via = wanted.provided().via();
+    String who = "target " + wanted.name() + " via " + via;
+    // before the server: a missing engine or image fails without starting anything
+    Containers.requireEngine(who);
+    Containers.requireBuilt(IMAGE, "pgbouncer", List.of("Dockerfile", "entrypoint.sh"), who, out);
     server.start(connections, out);
     TargetSpec direct = server.spec();
     Matcher url = JDBC.matcher(direct.jdbcUrl() == null ? "" : direct.jdbcUrl());
@@ -145,10 +153,6 @@ public final class PgBouncerTarget implements Target {
     String params = url.group(4) == null ? "" : url.group(4);
     String user = direct.user() != null ? direct.user() : System.getProperty("user.name");
     String password = direct.password() == null ? null : direct.password().reveal();
-    String via = wanted.provided().via();
-    String who = "target " + wanted.name() + " via " + via;
-    Containers.requireEngine(who);
-    Containers.requireImage(IMAGE, who, out);
     int listen = freePort();
     Map<String, String> ini = new LinkedHashMap<>();
     ini.put("listen_addr", "127.0.0.1");
