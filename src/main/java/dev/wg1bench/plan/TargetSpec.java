@@ -2,6 +2,7 @@ package dev.wg1bench.plan;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Objects;
 
@@ -18,6 +19,7 @@ import java.util.Objects;
  * @param user role name, or null to let pgjdbc use its default
  * @param embeddedVersion PostgreSQL major version wanted for an embedded target, or null for the
  *     bundled one
+ * @param provision image, server settings and pooler wg1bench set up for this target (null: none)
  */
 public record TargetSpec(
     String name,
@@ -25,7 +27,23 @@ public record TargetSpec(
     String jdbcUrl,
     String user,
     String embeddedVersion,
-    @JsonIgnore Secret password) {
+    @JsonIgnore Secret password,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Provision provision) {
+
+  /** Read back from a plan file through all components, provision included. */
+  @JsonCreator
+  public TargetSpec {}
+
+  /** A target wg1bench sets nothing up around. */
+  public TargetSpec(
+      String name,
+      Kind kind,
+      String jdbcUrl,
+      String user,
+      String embeddedVersion,
+      Secret password) {
+    this(name, kind, jdbcUrl, user, embeddedVersion, password, null);
+  }
 
   /**
    * A kind of target by the name the JSON shows ({@code EXTERNAL}, {@code EMBEDDED}, ...). Kinds
@@ -50,7 +68,21 @@ public record TargetSpec(
   }
 
   public TargetSpec withPassword(Secret pw) {
-    return new TargetSpec(name, kind, jdbcUrl, user, embeddedVersion, pw);
+    return new TargetSpec(name, kind, jdbcUrl, user, embeddedVersion, pw, provision);
+  }
+
+  public TargetSpec withProvision(Provision p) {
+    return new TargetSpec(name, kind, jdbcUrl, user, embeddedVersion, password, p);
+  }
+
+  /** The same target reached at another URL, as another role (a pooler in front of it). */
+  public TargetSpec at(String url, String role, Secret pw) {
+    return new TargetSpec(name, kind, url, role, embeddedVersion, pw, provision);
+  }
+
+  /** What wg1bench set up around this target; never null. */
+  public Provision provided() {
+    return provision == null ? new Provision(null, null, null, null) : provision;
   }
 
   /** Removes anything that could be a password from text echoed in an error message. */

@@ -20,6 +20,24 @@ import java.util.Map;
 public final class ConsoleReport {
   private ConsoleReport() {}
 
+  /** The container image and pooler wg1bench set up, when it did. */
+  private static void provision(dev.wg1bench.plan.Provision v, PrintStream out) {
+    if (v == null) {
+      return;
+    }
+    if (v.image() != null) {
+      out.printf(
+          "  container %s, %s%n",
+          v.image(),
+          v.serverSettings().isEmpty() ? "stock settings" : "settings " + v.serverSettings());
+    }
+    if (v.via() != null) {
+      Map<String, String> p = new java.util.LinkedHashMap<>(v.pooler());
+      String version = p.remove("version");
+      out.printf("  via PgBouncer %s: %s%n", version, p);
+    }
+  }
+
   public static void trial(BenchmarkRun run, TrialResult t, PrintStream out) {
     RunPlan p = run.plan();
     Measurement m = t.measurement();
@@ -32,6 +50,7 @@ public final class ConsoleReport {
         t.server().version(),
         t.targetKind().equals("embedded") ? " (embedded, stock settings)" : "");
     out.printf("  %s%n", t.url());
+    provision(t.provision(), out);
     out.printf(
         "server: shared_buffers=%s synchronous_commit=%s fsync=%s max_connections=%s ssl=%s%n",
         t.server().settings().get("shared_buffers"),

@@ -3,7 +3,7 @@ package dev.wg1bench.result;
 /**
  * A distinct error seen during the trial.
  *
- * @param kind serialization, deadlock, connection, script or other
+ * @param kind serialization, deadlock, connection, script, pooler or other
  * @param count occurrences, retried ones included
  * @param retried occurrences a retry cured (they did not fail an op)
  * @param phase warmup or measurement

@@ -224,6 +224,7 @@ public final class JmhResultMapper {
         trial.target().name(),
         trial.target().kind().name().toLowerCase(java.util.Locale.ROOT),
         trial.target().jdbcUrl(),
+        trial.target().provision(),
         trial.scale(),
         dataset,
         server,

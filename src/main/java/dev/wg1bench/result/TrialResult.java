@@ -12,6 +12,8 @@ import java.util.Map;
  * @param repeat 1-based repetition of this point
  * @param sequence 1-based position of this trial in the run's (possibly shuffled) order
  * @param target name, kind and password-free URL of the server
+ * @param provision the container image, server settings and pooler wg1bench set up for it (null:
+ *     none)
  * @param scale pgbench scale the scripts saw (:scale)
  * @param dataset what the tables hold, e.g. "pgbench scale 10" or "SSB SF 1 (partitioned)"
  * @param progress the --progress time series, one point per printed line (empty without it)
@@ -27,6 +29,9 @@ public record TrialResult(
     String target,
     String targetKind,
     String url,
+    @com.fasterxml.jackson.annotation.JsonInclude(
+            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        dev.wg1bench.plan.Provision provision,
     int scale,
     String dataset,
     ServerInfo server,
@@ -49,6 +54,7 @@ public record TrialResult(
         target,
         targetKind,
         url,
+        provision,
         scale,
         dataset,
         server,

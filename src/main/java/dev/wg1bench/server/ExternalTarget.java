@@ -90,7 +90,7 @@ public final class ExternalTarget implements Target {
           "--target '"
               + TargetSpec.redact(text)
               + "' is not a PostgreSQL URL; expected [NAME=]jdbc:postgresql://HOST[:PORT]/DB,"
-              + " [NAME=]postgresql://USER@HOST[:PORT]/DB or embedded");
+              + " [NAME=]postgresql://USER@HOST[:PORT]/DB, embedded or container:IMAGE");
     }
     if (host == null || host.isBlank()) {
       throw new UsageException("--target '" + TargetSpec.redact(text) + "' has no host");

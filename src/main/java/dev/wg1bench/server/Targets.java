@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
 public final class Targets {
   /** Every kind, in the order their rules are tried; a new kind is one line here. */
   private static final List<TargetKind> KINDS =
-      List.of(EmbeddedTarget.KIND, ExternalTarget.KIND, DataSourceTarget.KIND);
+      List.of(
+          EmbeddedTarget.KIND, ContainerTarget.KIND, ExternalTarget.KIND, DataSourceTarget.KIND);
 
   private static final Pattern NAMED = Pattern.compile("([A-Za-z0-9_.\\-]+)=(.*)", Pattern.DOTALL);
 
@@ -21,8 +22,8 @@ public final class Targets {
   /**
    * Parses {@code --target} text: {@code [NAME=]URL} where URL is of one of the registered kinds
    * ({@code jdbc:postgresql://...}, {@code postgresql://user:pw@host:port/db}, {@code
-   * embedded[:MAJOR]}). Credentials come from the URL, else PGUSER/PGPASSWORD, else the password
-   * file.
+   * embedded[:MAJOR]}, {@code container:IMAGE}, {@code jdbc:tc:postgresql:TAG:///DB}). Credentials
+   * come from the URL, else PGUSER/PGPASSWORD, else the password file.
    */
   public static TargetSpec parse(String text, Map<String, String> env, Path passwordFile) {
     String name = null;
@@ -40,7 +41,7 @@ public final class Targets {
           "--target '"
               + TargetSpec.redact(text)
               + "' is not a PostgreSQL URL; expected [NAME=]jdbc:postgresql://HOST[:PORT]/DB,"
-              + " [NAME=]postgresql://USER@HOST[:PORT]/DB or embedded");
+              + " [NAME=]postgresql://USER@HOST[:PORT]/DB, embedded or container:IMAGE");
     }
     return k.parse(name, url, text, env, passwordFile);
   }
@@ -49,7 +50,11 @@ public final class Targets {
   public static Target of(TargetSpec spec) {
     for (TargetKind k : KINDS) {
       if (k.kind().equals(spec.kind())) {
-        return k.open(spec);
+        String via = spec.provided().via();
+        // a pooler wraps the target it is in front of; the inner one starts the server
+        return via == null
+            ? k.open(spec)
+            : new PgBouncerTarget(spec, k.open(spec.withProvision(spec.provided().withVia(null))));
       }
     }
     throw new IllegalArgumentException("no target kind " + spec.kind() + " in this build");

@@ -10,6 +10,13 @@ public enum FailureKind {
   SCRIPT,
   /** A statement cancelled by statement_timeout (--statement-timeout). */
   TIMEOUT,
+  /**
+   * A prepared statement missing on, or already on, the server connection the op got: session state
+   * lost between server connections, as a transaction- or statement-mode pooler does to pgjdbc's
+   * named statements (PgBouncer without max_prepared_statements). On a direct connection these do
+   * not happen.
+   */
+  POOLER,
   OTHER;
 
   /** Serialization failures and deadlocks are the only failures a retry can cure. */
@@ -30,6 +37,10 @@ public enum FailureKind {
     }
     if (s.equals("57014")) {
       return TIMEOUT;
+    }
+    String msg = e.getMessage() == null ? "" : e.getMessage();
+    if (s.equals("26000") || s.equals("42P05") || msg.contains("prepared statement \"S_")) {
+      return POOLER;
     }
     if (s.startsWith("08") || s.equals("57P01") || s.equals("57P02") || s.equals("57P03")) {
       return CONNECTION;

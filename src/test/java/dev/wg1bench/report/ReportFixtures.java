@@ -241,6 +241,7 @@ public final class ReportFixtures {
         target,
         "external",
         "jdbc:postgresql://" + target + ":5432/bench",
+        null,
         10,
         "pgbench scale 10",
         server,

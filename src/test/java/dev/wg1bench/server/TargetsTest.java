@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wg1bench.plan.Provision;
 import dev.wg1bench.plan.QueryMode;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
@@ -68,14 +69,75 @@ class TargetsTest {
   }
 
   @Test
+  void containerAndJdbcTcTargetsNameTheirImage() {
+    TargetSpec c = Targets.parse("pg15=container:postgres:15", Map.of(), null);
+    assertEquals(ContainerTarget.CONTAINER, c.kind());
+    assertEquals("pg15", c.name());
+    assertEquals("postgres:15", c.provision().image());
+    assertTrue(Targets.of(c).fresh());
+    TargetSpec tc = Targets.parse("jdbc:tc:postgresql:17:///shop", Map.of(), null);
+    assertEquals(ContainerTarget.CONTAINER, tc.kind());
+    assertEquals("postgres:17", tc.provision().image());
+    assertEquals("jdbc:postgresql:///shop", tc.jdbcUrl());
+    UsageException noTag =
+        assertThrows(
+            UsageException.class,
+            () -> Targets.parse("jdbc:tc:postgresql:///shop", Map.of(), null));
+    assertTrue(noTag.getMessage().contains("names no PostgreSQL version"), noTag.getMessage());
+    UsageException params =
+        assertThrows(
+            UsageException.class,
+            () -> Targets.parse("jdbc:tc:postgresql:17:///shop?TC_TMPFS=/x", Map.of(), null));
+    assertTrue(params.getMessage().contains("--server-setting"), params.getMessage());
+  }
+
+  @Test
+  void viaNamesAPoolModeAndLeavesWgSettingsAlone() {
+    assertEquals(
+        "pgbouncer:transaction,max_prepared_statements=0",
+        PgBouncerTarget.checkVia("pgbouncer:transaction,max_prepared_statements=0"));
+    UsageException mode =
+        assertThrows(UsageException.class, () -> PgBouncerTarget.checkVia("pgbouncer:txn"));
+    assertTrue(
+        mode.getMessage().startsWith("--via 'pgbouncer:txn' is not a pooler"), mode.getMessage());
+    UsageException ours =
+        assertThrows(
+            UsageException.class,
+            () -> PgBouncerTarget.checkVia("pgbouncer:session,listen_port=1"));
+    assertTrue(ours.getMessage().contains("listen_port is set by wg1bench"), ours.getMessage());
+    TargetSpec wrapped =
+        Targets.parse("container:postgres:17", Map.of(), null)
+            .withProvision(Provision.image("postgres:17").withVia("pgbouncer:session"));
+    assertInstanceOf(PgBouncerTarget.class, Targets.of(wrapped));
+  }
+
+  @Test
+  void provisionSurvivesThePlanFile() throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    TargetSpec t =
+        Targets.parse("pg=container:postgres:15", Map.of(), null)
+            .withProvision(
+                Provision.image("postgres:15")
+                    .withServerSettings(Map.of("shared_buffers", "256MB"))
+                    .withVia("pgbouncer:transaction"));
+    TargetSpec back = json.readValue(json.writeValueAsString(t), TargetSpec.class);
+    assertEquals(t.provision(), back.provision());
+    assertEquals(ContainerTarget.CONTAINER, back.kind());
+    // a target without one writes no provision at all
+    assertFalse(
+        json.writeValueAsString(ExternalTarget.spec("x", "jdbc:postgresql://h/db", "u"))
+            .contains("provision"));
+  }
+
+  @Test
   void badTextIsOneLineWithoutThePassword() {
     UsageException e =
         assertThrows(
             UsageException.class, () -> Targets.parse("mysql://u:hunter2@h/db", Map.of(), null));
     assertEquals(
         "--target 'mysql://u:****@h/db' is not a PostgreSQL URL; expected"
-            + " [NAME=]jdbc:postgresql://HOST[:PORT]/DB, [NAME=]postgresql://USER@HOST[:PORT]/DB"
-            + " or embedded",
+            + " [NAME=]jdbc:postgresql://HOST[:PORT]/DB, [NAME=]postgresql://USER@HOST[:PORT]/DB,"
+            + " embedded or container:IMAGE",
         e.getMessage());
     UsageException p =
         assertThrows(

@@ -12,8 +12,9 @@ import java.sql.SQLException;
 
 /**
  * The real PostgreSQL the tests talk to, started once per test JVM: {@code WG1BENCH_TEST_URL} when
- * set, else Testcontainers' PostgreSQL when Docker is available, else the embedded server. Never a
- * mock and never another engine.
+ * set, else the embedded server. Never a mock and never another engine. Not Testcontainers even
+ * where Docker answers: the ordinary tests must prove the newcomer's path (the embedded server) in
+ * CI too; containers are for the container test classes only.
  */
 public final class TestServer {
   private static TargetSpec target;
@@ -38,9 +39,6 @@ public final class TestServer {
     if (url != null && !url.isBlank()) {
       target = Targets.parse("test=" + url, System.getenv(), null);
       description = "external server " + target.jdbcUrl();
-    } else if (Docker.available()) {
-      target = Docker.startPostgres();
-      description = "Testcontainers PostgreSQL " + target.jdbcUrl();
     } else {
       EmbeddedServer e = EmbeddedServer.start(EmbeddedTarget.spec(null), 60);
       Runtime.getRuntime().addShutdownHook(new Thread(e::close));

@@ -1,0 +1,287 @@
+package dev.wg1bench.server;
+
+import dev.wg1bench.plan.RunFailure;
+import dev.wg1bench.plan.RunPlan;
+import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.plan.UsageException;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.images.builder.Transferable;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * {@code --via pgbouncer:MODE[,NAME=VALUE...]}: a PgBouncer container in front of another target.
+ * Clients (and so every measured op) go through it; admin work (loading, CHECKPOINT, sampling) goes
+ * to the server directly, as an application's migrations usually do. PgBouncer runs with its own
+ * defaults except what it needs to listen here and to accept pgjdbc, and what the option names; the
+ * settings it actually ran with are read back from its admin console ({@code SHOW CONFIG}) and
+ * recorded.
+ *
+ * <p>The container shares the host's network, so it reaches any target the run reaches (a container
+ * target's published port, the embedded server, a local server) at the same address: Linux engines
+ * only.
+ */
+public final class PgBouncerTarget implements Target {
+  /**
+   * Debian trixie's pgbouncer package (1.24): built by ci/images.sh without a registry, else from
+   * the Dockerfile in the jar the first time it is needed.
+   */
+  public static final String IMAGE = "wg1bench/pgbouncer:trixie";
+
+  private static final Pattern VIA =
+      Pattern.compile("pgbouncer:(session|transaction|statement)((?:,[a-z_]+=[^,]*)*)");
+
+  /** Set here because the container could not work otherwise; not for --via to change. */
+  private static final List<String> OURS =
+      List.of(
+          "listen_addr",
+          "listen_port",
+          "auth_type",
+          "auth_file",
+          "auth_hba_file",
+          "admin_users",
+          "logfile",
+          "pidfile",
+          "unix_socket_dir");
+
+  /** Settings the result records, as PgBouncer's SHOW CONFIG reports them. */
+  private static final List<String> RECORDED =
+      List.of(
+          "pool_mode",
+          "default_pool_size",
+          "max_client_conn",
+          "max_db_connections",
+          "max_prepared_statements",
+          "server_reset_query",
+          "ignore_startup_parameters");
+
+  private static final Pattern JDBC =
+      Pattern.compile("jdbc:postgresql://([^/?:,]+)(?::(\\d+))?/([^?]*)(\\?.*)?");
+
+  private final TargetSpec wanted;
+  private final Target server;
+  private GenericContainer<?> container;
+  private TargetSpec started;
+
+  PgBouncerTarget(TargetSpec wanted, Target server) {
+    this.wanted = wanted;
+    this.server = server;
+  }
+
+  /** The {@code --via} text if it is valid, else a usage error naming what is. */
+  public static String checkVia(String text) {
+    Matcher m = VIA.matcher(text.trim());
+    if (!m.matches()) {
+      throw new UsageException(
+          "--via '"
+              + text
+              + "' is not a pooler; expected pgbouncer:session, pgbouncer:transaction or"
+              + " pgbouncer:statement, optionally followed by ,NAME=VALUE pgbouncer.ini settings");
+    }
+    Map<String, String> given = settings(text.trim());
+    given.remove("pool_mode");
+    for (String key : given.keySet()) {
+      if (OURS.contains(key) || key.equals("pool_mode")) {
+        throw new UsageException(
+            "--via '" + text + "': " + key + " is set by wg1bench (the pool mode is after ':')");
+      }
+    }
+    return text.trim();
+  }
+
+  private static Map<String, String> settings(String via) {
+    Matcher m = VIA.matcher(via);
+    m.matches();
+    Map<String, String> out = new LinkedHashMap<>();
+    out.put("pool_mode", m.group(1));
+    for (String kv : m.group(2).split(",")) {
+      if (!kv.isEmpty()) {
+        out.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public TargetSpec spec() {
+    return started != null ? started : wanted;
+  }
+
+  @Override
+  public boolean fresh() {
+    return server.fresh();
+  }
+
+  @Override
+  public void validate(RunPlan plan) {
+    server.validate(plan);
+  }
+
+  /** Admin work bypasses the pooler. */
+  @Override
+  public ConnectionFactory admin() {
+    return server.admin();
+  }
+
+  @Override
+  public void start(int connections, PrintStream out) {
+    String via = wanted.provided().via();
+    String who = "target " + wanted.name() + " via " + via;
+    // before the server: a missing engine or image fails without starting anything
+    Containers.requireEngine(who);
+    Containers.requireBuilt(IMAGE, "pgbouncer", List.of("Dockerfile", "entrypoint.sh"), who, out);
+    server.start(connections, out);
+    TargetSpec direct = server.spec();
+    Matcher url = JDBC.matcher(direct.jdbcUrl() == null ? "" : direct.jdbcUrl());
+    if (!url.matches()) {
+      throw new UsageException(
+          "--via: target " + wanted.name() + " has no single host:port PgBouncer can connect to");
+    }
+    String host = url.group(1).equals("localhost") ? "127.0.0.1" : url.group(1);
+    String port = url.group(2) == null ? "5432" : url.group(2);
+    String db = url.group(3);
+    String params = url.group(4) == null ? "" : url.group(4);
+    String user = direct.user() != null ? direct.user() : System.getProperty("user.name");
+    String password = direct.password() == null ? null : direct.password().reveal();
+    int listen = freePort();
+    Map<String, String> ini = new LinkedHashMap<>();
+    ini.put("listen_addr", "127.0.0.1");
+    ini.put("listen_port", Integer.toString(listen));
+    ini.put("unix_socket_dir", "");
+    // clients as the server would authenticate them; the admin console (read back below) by trust,
+    // from this host only
+    ini.put("auth_type", "hba");
+    ini.put("auth_hba_file", "/etc/pgbouncer/hba.conf");
+    ini.put("auth_file", "/etc/pgbouncer/userlist.txt");
+    ini.put("admin_users", user);
+    // the stock 100 would refuse clients of a larger run before they measure anything
+    ini.put("max_client_conn", Integer.toString(Math.max(100, connections + 10)));
+    // pgjdbc sends extra_float_digits at start-up, which PgBouncer refuses unless told to ignore it
+    // (its documentation's advice for JDBC)
+    ini.put("ignore_startup_parameters", "extra_float_digits");
+    ini.putAll(settings(via));
+    StringBuilder conf =
+        new StringBuilder("[databases]\n* = host=" + host + " port=" + port + "\n[pgbouncer]\n");
+    ini.forEach((k, v) -> conf.append(k).append(" = ").append(v).append('\n'));
+    String userlist = quote(user) + " " + quote(password == null ? "" : password) + "\n";
+    String hba =
+        "host pgbouncer "
+            + user
+            + " 127.0.0.1/32 trust\nhost all all 127.0.0.1/32 "
+            + (password == null ? "trust" : "scram-sha-256")
+            + "\n";
+    long t0 = System.nanoTime();
+    @SuppressWarnings("resource") // closed in close()
+    GenericContainer<?> c =
+        new GenericContainer<>(DockerImageName.parse(IMAGE))
+            .withNetworkMode("host")
+            .withCopyToContainer(Transferable.of(conf.toString()), "/etc/pgbouncer/pgbouncer.ini")
+            .withCopyToContainer(Transferable.of(userlist, 0644), "/etc/pgbouncer/userlist.txt")
+            .withCopyToContainer(Transferable.of(hba), "/etc/pgbouncer/hba.conf")
+            .waitingFor(Wait.forLogMessage(".*process up.*\\s", 1))
+            .withStartupTimeout(Duration.ofSeconds(60));
+    try {
+      c.start();
+    } catch (RuntimeException e) {
+      String logs = "";
+      try {
+        logs = c.getLogs().strip();
+      } catch (RuntimeException ignored) {
+        // no logs to show: the container did not get that far
+      }
+      c.stop();
+      String last = logs.isEmpty() ? "" : logs.substring(logs.lastIndexOf('\n') + 1);
+      throw new RunFailure(
+          who
+              + ": PgBouncer did not start: "
+              + (last.isEmpty() ? ConnectionFactory.oneLine(Containers.rootCause(e)) : last),
+          e);
+    }
+    container = c;
+    Runtime.getRuntime().addShutdownHook(new Thread(c::stop, "wg1bench-pgbouncer-stop"));
+    String clientUrl = "jdbc:postgresql://127.0.0.1:" + listen + "/" + db + params;
+    Map<String, String> info = readBack(listen, user);
+    started =
+        direct
+            .at(clientUrl, user, direct.password())
+            .withProvision(
+                direct
+                    .provided()
+                    .withVia(via)
+                    .withPooler(info)
+                    .withServerSettings(direct.provided().serverSettings()));
+    out.printf(
+        "target %s: PgBouncer %s in front (%s) in %.1f s at %s%n",
+        wanted.name(),
+        info.getOrDefault("version", "?"),
+        describe(info),
+        (System.nanoTime() - t0) / 1e9,
+        clientUrl);
+  }
+
+  private static String describe(Map<String, String> info) {
+    StringBuilder b = new StringBuilder();
+    for (String k : RECORDED) {
+      if (info.containsKey(k)) {
+        b.append(b.length() == 0 ? "" : ", ").append(k).append('=').append(info.get(k));
+      }
+    }
+    return b.toString();
+  }
+
+  /** Version and effective settings, from PgBouncer's admin console. */
+  private static Map<String, String> readBack(int port, String user) {
+    Map<String, String> out = new LinkedHashMap<>();
+    try {
+      List<List<String>> version = PgBouncerConsole.query(port, user, "SHOW VERSION");
+      out.put("version", version.get(0).get(0).replaceFirst("(?i)^pgbouncer\\s*", ""));
+      Map<String, String> all = new LinkedHashMap<>();
+      for (List<String> row : PgBouncerConsole.query(port, user, "SHOW CONFIG")) {
+        all.put(row.get(0).toLowerCase(Locale.ROOT), row.get(1));
+      }
+      for (String k : RECORDED) {
+        if (all.containsKey(k)) {
+          out.put(k, all.get(k));
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      throw new RunFailure(
+          "PgBouncer's admin console did not answer: " + ConnectionFactory.oneLine(e), e);
+    }
+    return out;
+  }
+
+  private static String quote(String s) {
+    return '"' + s.replace("\"", "\"\"") + '"';
+  }
+
+  private static int freePort() {
+    try (ServerSocket s = new ServerSocket(0)) {
+      return s.getLocalPort();
+    } catch (IOException e) {
+      throw new RunFailure("no free local port for PgBouncer: " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      if (container != null) {
+        container.stop();
+        container = null;
+      }
+    } finally {
+      server.close();
+    }
+  }
+}

@@ -1,0 +1,101 @@
+package dev.wg1bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wg1bench.support.Docker;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIf;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --via pgbouncer:transaction} in front of a container target, tpcb in prepared mode: with
+ * PgBouncer 1.24's prepared-statement tracking the run is clean and the data checks out; with it
+ * turned off ({@code max_prepared_statements=0}) pgjdbc's named statements meet server connections
+ * that do not have them, and those failures are counted as kind "pooler". Skipped without Docker;
+ * the PgBouncer image is built from Debian's package when the engine does not have it.
+ */
+@EnabledIf(value = "dockerAnswers", disabledReason = "no Docker engine answers")
+class PgBouncerTest {
+  @TempDir Path tmp;
+
+  static boolean dockerAnswers() {
+    return Docker.available();
+  }
+
+  private static JsonNode run(Path json, String via, boolean check, int exit) throws Exception {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--target",
+                "container:postgres:17",
+                "--via",
+                via,
+                "--workload",
+                "tpcb",
+                "--query-mode",
+                "prepared",
+                "--clients",
+                "8",
+                "--duration",
+                "2s",
+                "--iterations",
+                "2",
+                "--warmup",
+                "1s",
+                "--forks",
+                "0",
+                "--output",
+                json.toString()));
+    if (check) {
+      args.add("--check");
+    }
+    Cli r = Cli.run(args.toArray(new String[0]));
+    assertEquals(exit, r.exit, r.toString());
+    assertTrue(r.out.contains("PgBouncer 1."), r.out);
+    return new ObjectMapper().readTree(json.toFile()).get("trials").get(0);
+  }
+
+  @Test
+  void transactionModeWithPreparedStatementTracking() throws Exception {
+    JsonNode t = run(tmp.resolve("tracked.json"), "pgbouncer:transaction", true, 0);
+    JsonNode pooler = t.get("provision").get("pooler");
+    assertTrue(pooler.get("version").asText().startsWith("1."), pooler.toString());
+    assertEquals("transaction", pooler.get("pool_mode").asText());
+    assertTrue(pooler.get("max_prepared_statements").asInt() > 0, pooler.toString());
+    assertEquals("pgbouncer:transaction", t.get("provision").get("via").asText());
+    // clients went through PgBouncer, not to the container's own port
+    assertTrue(t.get("url").asText().startsWith("jdbc:postgresql://127.0.0.1:"), t.toString());
+    JsonNode m = t.get("measurement");
+    assertTrue(m.get("totalOps").asLong() > 0, m.toString());
+    assertEquals(0, m.get("totalFailedOps").asLong(), t.get("errors").toString());
+    assertTrue(t.get("check").get("passed").asBoolean(), t.get("check").toString());
+  }
+
+  @Test
+  void transactionModeWithoutItLosesNamedStatements() throws Exception {
+    JsonNode t =
+        run(
+            tmp.resolve("untracked.json"),
+            "pgbouncer:transaction,max_prepared_statements=0",
+            false,
+            3); // the run completes; its failed ops make the exit code 3
+    assertEquals("0", t.get("provision").get("pooler").get("max_prepared_statements").asText());
+    JsonNode failures = t.get("measurement").get("failures");
+    assertTrue(
+        failures.has("pooler") && failures.get("pooler").asLong() > 0,
+        "failures " + failures + ", errors " + t.get("errors"));
+    boolean named = false;
+    for (JsonNode e : t.get("errors")) {
+      named |=
+          e.get("kind").asText().equals("pooler")
+              && e.get("firstMessage").asText().contains("prepared statement");
+    }
+    assertTrue(named, t.get("errors").toString());
+  }
+}
