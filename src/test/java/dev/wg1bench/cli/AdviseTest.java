@@ -170,6 +170,74 @@ class AdviseTest {
     }
   }
 
+  /** --precision adds blocks (in batches, numbered on) until the budget is spent. */
+  @Test
+  void precisionAddsBlocksUntilTheBudgetIsSpent() throws Exception {
+    PgbenchData.reset();
+    Path json = tmp.resolve("adaptive.json");
+    long t0 = System.nanoTime();
+    Cli r =
+        advise(
+            json,
+            "--aa",
+            "--aa-options",
+            "--workload select_only --clients 1",
+            "--blocks",
+            "3",
+            "--precision",
+            "0.1%",
+            "--budget",
+            "20s",
+            "--seed",
+            "8");
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    assertEquals(0, r.exit, r.toString());
+    JsonNode run = new ObjectMapper().readTree(json.toFile());
+    JsonNode a = run.get("advice").get(0);
+    int blocks = a.get("blocks").asInt();
+    assertTrue(blocks > 3, "blocks were added: " + a);
+    assertTrue(a.get("halfWidthPct").asDouble() > 0.1, "a 0.1% goal is out of reach: " + a);
+    assertTrue(r.out.contains("budget spent after " + blocks + " blocks"), r.out);
+    assertTrue(seconds < 20 + 15, "stopped near the budget: " + seconds + " s");
+    JsonNode trials = run.get("trials");
+    assertEquals(2 * blocks, trials.size());
+    for (int i = 0; i < trials.size(); i++) {
+      assertEquals(i + 1, trials.get(i).get("sequence").asInt(), "one sequence over batches");
+      assertEquals(i / 2 + 1, trials.get(i).get("repeat").asInt(), "blocks numbered on");
+    }
+  }
+
+  /** Blocks are added only while the goal is not reached. */
+  @Test
+  void precisionReachedStopsAtTheMinimum() throws Exception {
+    PgbenchData.reset();
+    Path json = tmp.resolve("reached.json");
+    Cli r =
+        advise(
+            json,
+            "--aa",
+            "--aa-options",
+            "--workload select_only --clients 1",
+            "--blocks",
+            "3",
+            "--precision",
+            "100%",
+            "--seed",
+            "9");
+    assertEquals(0, r.exit, r.toString());
+    JsonNode a = new ObjectMapper().readTree(json.toFile()).get("advice").get(0);
+    assertTrue(a.get("halfWidthPct").asDouble() <= 100, a.toString());
+    if (a.get("blocks").asInt() > 3) {
+      // more blocks only when the first three missed the goal (a noisy machine)
+      double[] d = new double[3];
+      for (int i = 0; i < 3; i++) {
+        d[i] = Math.log(a.get("blockRatios").get(i).asDouble());
+      }
+      double h = Math.expm1(dev.wg1bench.advise.Stats.paired(d).halfWidth(0.95));
+      assertTrue(h > 1.0, "three blocks had reached ±100% already: " + a);
+    }
+  }
+
   /** A claim whose treatment cannot run is recorded as failed; the next claim still runs. */
   @Test
   void aFailingClaimDoesNotStopTheOthers() throws Exception {
