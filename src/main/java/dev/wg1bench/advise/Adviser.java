@@ -25,8 +25,10 @@ import java.util.Map;
  * Runs each piece of advice as a randomized complete block experiment on every target: blocks of
  * one baseline and one treatment trial, in an order drawn per block and claim from the seed; then
  * analyses the blocks' log ratios (paired t, Holm over the run's claims) into a verdict. With a
- * precision goal, blocks are added until the interval is that narrow or the time budget is spent. A
- * claim that fails is recorded with its reason and the others go on.
+ * precision goal the first blocks are a pilot whose sd fixes, once, the blocks the goal needs
+ * (Stein's two stages: stopping on the observed width would stop when the sd happens to be small
+ * and inflate false positives); the time budget may cut them short. A claim that fails is recorded
+ * with its reason and the others go on.
  */
 public final class Adviser {
   /** A piece of advice and its one-point arms, one per target (same target order in both). */
@@ -85,8 +87,8 @@ public final class Adviser {
             ? ", " + d.blocks() + " blocks per claim"
             : String.format(
                 Locale.ROOT,
-                ", at least %d blocks per claim, more until the 95%% interval is within \u00b1%.1f%%"
-                    + " or %s is spent",
+                ", a pilot of %d blocks per claim whose sd fixes the blocks for a 95%% interval"
+                    + " within \u00b1%.1f%% (Stein's two stages), unless %s is spent",
                 d.blocks(),
                 100 * d.precision(),
                 Durations.format(d.budget())));
@@ -130,6 +132,7 @@ public final class Adviser {
   private void measure(Claim c, Design d, long deadline, int sequenceBefore) {
     int done = 0;
     int next = d.blocks();
+    int total = -1;
     long started = System.nanoTime();
     while (next > 0) {
       Matrix m = batch(c.planned, d, done + 1, next);
@@ -144,23 +147,21 @@ public final class Adviser {
         break;
       } finally {
         done += next;
-        analyse(c);
+        analyse(c, d.precision() == null ? null : d.blocks());
       }
       if (d.precision() == null) {
         break;
       }
-      int needed = 0;
-      for (Analysis an : c.analyses) {
-        double sd = an.estimate.sd();
-        if (!an.measurable() || an.halfWidth() > d.precision()) {
-          int n = Stats.blocksForHalfWidth(Math.log1p(d.precision()), sd, 0.95, Verdict.MAX_BLOCKS);
-          needed = Math.max(needed, Math.max(1, n - an.blocks.size()));
+      if (total < 0) {
+        // Stein's second stage: the blocks are fixed once, from the pilot's sd
+        for (Analysis an : c.analyses) {
+          total = Math.max(total, totalBlocks(an.estimate, d.precision()));
         }
       }
+      int needed = total - done;
       double perBlock = (System.nanoTime() - started) / (double) done;
       long affordable = (long) Math.floor((deadline - System.nanoTime()) / perBlock);
-      // at most doubling: an early sd is itself uncertain
-      next = (int) Math.min(Math.min(needed, affordable), Math.min(done, 1000 - done));
+      next = nextBatch(needed, done, affordable);
       if (needed > 0 && next <= 0) {
         out.printf(
             "  %s: budget spent after %d blocks (%d more wanted for \u00b1%.1f%%)%n",
@@ -169,10 +170,30 @@ public final class Adviser {
     }
   }
 
-  private static void analyse(Claim c) {
+  /**
+   * Stein's two-stage sample size: the blocks for which the pilot's t quantile and sd give a 95%
+   * half-width of at most {@code precision} (at least the pilot itself).
+   */
+  static int totalBlocks(Stats.Estimate pilot, double precision) {
+    if (!pilot.hasInterval()) {
+      return pilot.n() + 1;
+    }
+    double k = Stats.tQuantile(0.975, pilot.df()) * pilot.sd() / Math.log1p(precision);
+    return (int) Math.min(Verdict.MAX_BLOCKS, Math.max(pilot.n(), Math.ceil(k * k)));
+  }
+
+  /**
+   * The next batch: what is wanted, at most what the time left affords, and at most as many as done
+   * so far (an early sd is itself uncertain, so the batch at most doubles the blocks).
+   */
+  static int nextBatch(int wanted, int done, long affordable) {
+    return (int) Math.max(0, Math.min(Math.min(wanted, affordable), Math.min(done, 1000 - done)));
+  }
+
+  private static void analyse(Claim c, Integer pilot) {
     c.analyses.clear();
     for (Matrix.Point p : c.planned.baseline()) {
-      c.analyses.add(new Analysis(c.planned.advice(), p.target().name(), c.trials));
+      c.analyses.add(new Analysis(c.planned.advice(), p.target().name(), c.trials, pilot));
     }
   }
 
@@ -209,7 +230,7 @@ public final class Adviser {
     List<AdviceResult> out = new ArrayList<>();
     for (Claim c : claims) {
       if (c.analyses.isEmpty()) {
-        analyse(c);
+        analyse(c, null);
       }
       for (Analysis a : c.analyses) {
         Integer i = index.get(a);

@@ -27,7 +27,11 @@ final class Analysis {
   final List<Block> blocks;
   final Stats.Estimate estimate;
 
-  Analysis(Advice advice, String target, List<TrialResult> trials) {
+  /** Stein's pilot blocks when the number of blocks was chosen from them, else null. */
+  final Integer pilot;
+
+  Analysis(Advice advice, String target, List<TrialResult> trials, Integer pilot) {
+    this.pilot = pilot;
     this.advice = advice;
     this.target = target;
     this.blocks = blocks(target, trials);
@@ -38,7 +42,7 @@ final class Analysis {
           Math.log(value(advice.metric(), b.treatment()))
               - Math.log(value(advice.metric(), b.baseline()));
     }
-    this.estimate = Stats.paired(d);
+    this.estimate = pilot == null ? Stats.paired(d) : Stats.twoStage(d, pilot);
   }
 
   /** Complete blocks on this target, by block index; a block missing an arm is left out. */
@@ -134,7 +138,8 @@ final class Analysis {
         sum(treat, false) - sum(base, false),
         v.kind(),
         v.text(),
-        v.moreBlocks());
+        v.moreBlocks(),
+        pilot != null && blocks.size() > pilot ? pilot : null);
   }
 
   private Double blockRatio(String metric) {

@@ -72,6 +72,22 @@ public final class Stats {
   }
 
   /**
+   * Stein's two-stage analysis: the number of blocks was fixed from the first {@code pilot} blocks'
+   * sd, so the interval uses that sd with its {@code pilot - 1} degrees of freedom, which keeps the
+   * level exact whatever the later blocks show. If the sd of all blocks is larger (the server got
+   * noisier later), that one is used instead: never narrower than the data say.
+   */
+  public static Estimate twoStage(double[] logRatios, int pilot) {
+    if (pilot >= logRatios.length || pilot < 2) {
+      return paired(logRatios);
+    }
+    int n = logRatios.length;
+    double s1 = Math.sqrt(StatUtils.variance(logRatios, 0, pilot));
+    double sd = Math.max(s1, Math.sqrt(StatUtils.variance(logRatios)));
+    return new Estimate(n, StatUtils.mean(logRatios), sd, sd / Math.sqrt(n), pilot - 1);
+  }
+
+  /**
    * Welch's unpaired analysis of log values, for trials that were not run in blocks (e.g. two saved
    * results): difference of mean logs with the Welch-Satterthwaite degrees of freedom.
    */

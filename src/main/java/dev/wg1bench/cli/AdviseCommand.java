@@ -47,7 +47,7 @@ final class AdviseCommand implements Callable<Integer> {
       paramLabel = "N",
       description =
           "Blocks per claim, each one baseline and one treatment trial; with --precision the"
-              + " minimum (default: ${DEFAULT-VALUE}).")
+              + " pilot whose sd fixes the total (default: ${DEFAULT-VALUE}).")
   int repeat = 5;
 
   @Option(
@@ -62,7 +62,8 @@ final class AdviseCommand implements Callable<Integer> {
       names = "--precision",
       paramLabel = "P%",
       description =
-          "Add blocks until the 95% interval's half-width is at most P% (or --budget is spent).")
+          "Add the blocks the pilot's sd says give a 95% half-width of P% (Stein's two stages),"
+              + " unless --budget is spent first.")
   String precision;
 
   @Option(

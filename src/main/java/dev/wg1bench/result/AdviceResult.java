@@ -29,6 +29,8 @@ import java.util.List;
  * @param verdict confirms, contradicts, equivalent, inconclusive or failed
  * @param verdictText the verdict as printed (margin, blocks that would settle it, reason)
  * @param moreBlocks for inconclusive: further blocks that would likely settle it
+ * @param pilotBlocks with --precision, when blocks were added: the first blocks, whose sd fixed the
+ *     number of blocks and gives the interval its degrees of freedom (Stein's two stages)
  */
 public record AdviceResult(
     String name,
@@ -62,4 +64,5 @@ public record AdviceResult(
     long failuresAdded,
     String verdict,
     String verdictText,
-    Integer moreBlocks) {}
+    Integer moreBlocks,
+    Integer pilotBlocks) {}

@@ -3,6 +3,8 @@ package dev.wg1bench.advise;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -122,6 +124,95 @@ class AaSimulationTest {
         claimed);
     assertTrue(claimed > 0.5 && claimed < 0.95, "a power that can be missed: " + claimed);
     assertEquals(claimed, power, 0.03);
+  }
+
+  /** Block log ratios of one A/A or A/B experiment, appended block after block. */
+  static final class Experiment {
+    final long seed;
+    final int index;
+    final double effect;
+    final DriftingServer server;
+    final List<Double> d = new ArrayList<>();
+
+    Experiment(long seed, int index, double effect) {
+      this.seed = seed;
+      this.index = index;
+      this.effect = effect;
+      this.server = new DriftingServer(new SplittableRandom(seed * 1_000_003L + index));
+    }
+
+    double[] add(int blocks) {
+      for (int i = 0; i < blocks; i++) {
+        int b = d.size() + 1;
+        boolean tFirst = Blocks.treatmentFirst(seed, "claim-" + index, "sim", b);
+        double first = server.next(tFirst ? effect : 0);
+        double second = server.next(tFirst ? 0 : effect);
+        d.add(tFirst ? first - second : second - first);
+      }
+      return d.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+  }
+
+  static final int PILOT = 5;
+  static final double PRECISION = 0.05;
+  static final int BUDGET_BLOCKS = 40;
+
+  /**
+   * The --precision design with the command's own rules: a pilot of 5 blocks fixes the total
+   * (Stein's two stages), which the budget may cut; the interval uses the pilot's degrees of
+   * freedom.
+   */
+  static Stats.Estimate twoStage(long seed, int experiment, double effect, int[] blocksUsed) {
+    Experiment x = new Experiment(seed, experiment, effect);
+    double[] d = x.add(PILOT);
+    int total = Adviser.totalBlocks(Stats.paired(d), PRECISION);
+    int next = Adviser.nextBatch(total - PILOT, PILOT, BUDGET_BLOCKS - PILOT);
+    while (next > 0) {
+      d = x.add(next);
+      next = Adviser.nextBatch(total - d.length, d.length, BUDGET_BLOCKS - d.length);
+    }
+    blocksUsed[0] += d.length;
+    return Stats.twoStage(d, PILOT);
+  }
+
+  @Test
+  void precisionDesignKeepsTheFalsePositiveRate() {
+    int[] blocks = {0};
+    double fp = significant(i -> twoStage(5, i, 0, blocks));
+    System.out.printf(
+        Locale.ROOT,
+        "A/A false-positive rate, --precision 5%% (two stages, pilot %d): %.4f, %.1f blocks on"
+            + " average%n",
+        PILOT,
+        fp,
+        (double) blocks[0] / EXPERIMENTS);
+    assertTrue(fp >= 0.03 && fp <= 0.07, "false-positive rate " + fp);
+    assertTrue(blocks[0] > PILOT * EXPERIMENTS, "blocks were added");
+  }
+
+  /**
+   * Regression: looking at the interval's width after every batch and stopping once it is narrow
+   * enough (what a naive --precision does) stops when the sd happens to be small, and is fooled.
+   */
+  @Test
+  void stoppingOnTheObservedWidthInflatesFalsePositives() {
+    double fp =
+        significant(
+            i -> {
+              Experiment x = new Experiment(5, i, 0);
+              double[] d = x.add(3);
+              while (d.length < BUDGET_BLOCKS) {
+                Stats.Estimate e = Stats.paired(d);
+                if (Math.expm1(e.halfWidth(0.95)) <= PRECISION) {
+                  break;
+                }
+                int n = Stats.blocksForHalfWidth(Math.log1p(PRECISION), e.sd(), 0.95, 1000);
+                d = x.add((int) Math.min(Math.max(1, n - d.length), BUDGET_BLOCKS - d.length));
+              }
+              return Stats.paired(d);
+            });
+    System.out.printf(Locale.ROOT, "A/A false-positive rate, stop on observed width: %.4f%n", fp);
+    assertTrue(fp > 0.07, "expected the naive rule to fail calibration, got " + fp);
   }
 
   @Test
