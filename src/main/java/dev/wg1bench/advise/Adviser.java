@@ -184,7 +184,7 @@ public final class Adviser {
 
   /**
    * The next batch: what is wanted, at most what the time left affords, and at most as many as done
-   * so far (an early sd is itself uncertain, so the batch at most doubles the blocks).
+   * so far, so that the budget is looked at now and then while the second stage runs.
    */
   static int nextBatch(int wanted, int done, long affordable) {
     return (int) Math.max(0, Math.min(Math.min(wanted, affordable), Math.min(done, 1000 - done)));

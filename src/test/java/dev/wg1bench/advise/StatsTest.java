@@ -83,6 +83,32 @@ class StatsTest {
     assertTrue(ci[0] > 1.7 && ci[0] < 2.0 && ci[1] > 2.0 && ci[1] < 2.3);
   }
 
+  /**
+   * Successive blocks are independent coins: over many seeds, the number of order changes in 20
+   * blocks has the binomial(19, 1/2) mean 9.5 and variance 4.75.
+   */
+  @Test
+  void successiveBlockOrdersAreIndependent() {
+    int seeds = 5000;
+    double sum = 0;
+    double sq = 0;
+    for (long seed = 0; seed < seeds; seed++) {
+      int changes = 0;
+      boolean prev = Blocks.treatmentFirst(seed * 7919, "aa", "local", 1);
+      for (int b = 2; b <= 20; b++) {
+        boolean c = Blocks.treatmentFirst(seed * 7919, "aa", "local", b);
+        changes += c != prev ? 1 : 0;
+        prev = c;
+      }
+      sum += changes;
+      sq += changes * changes;
+    }
+    double mean = sum / seeds;
+    double var = sq / seeds - mean * mean;
+    assertEquals(9.5, mean, 0.15);
+    assertEquals(4.75, var, 0.4);
+  }
+
   /** Blocks: one B and one T each, order fair, independent across claims, fixed by the seed. */
   @Test
   void blockOrdersAreRandomPerClaimAndReproducible() {
