@@ -18,13 +18,16 @@ import java.util.stream.Stream;
  * A piece of tuning advice from the seeds, as data: the claim, where it comes from, and the two
  * runs that test it, written as wg1bench options ({@code common} goes to both arms).
  *
- * @param expect higher (the treatment should raise tps) or lower
+ * @param expect higher (the treatment should raise the metric) or lower
+ * @param metric what is compared: tps (default), or p50 / p99 latency (then a claim of faster
+ *     responses expects lower)
  */
 public record Advice(
     String name,
     String claim,
     String seed,
     String expect,
+    String metric,
     String common,
     String baseline,
     String treatment) {
@@ -53,6 +56,23 @@ public record Advice(
       throw new UncheckedIOException(e);
     }
     return out;
+  }
+
+  /**
+   * The A/A check: two arms that differ only in the session's application_name, which no workload
+   * reads. A calibrated method finds them equivalent or inconclusive, and "confirms" or
+   * "contradicts" in about 5% of runs.
+   */
+  public static Advice aa(String common) {
+    return new Advice(
+        "aa",
+        "A/A: two identical arms (only application_name differs) show no difference",
+        "wg1bench calibration",
+        "higher",
+        "tps",
+        common,
+        "--set application_name=wg1bench-aa-baseline",
+        "--set application_name=wg1bench-aa-treatment");
   }
 
   /** Every NAME.properties in a directory, by name. */
@@ -86,11 +106,16 @@ public record Advice(
     if (!expect.equals("higher") && !expect.equals("lower")) {
       throw new UsageException(where + ": expect must be higher or lower, got '" + expect + "'");
     }
+    String metric = p.getProperty("metric", "tps").trim().toLowerCase(Locale.ROOT);
+    if (!List.of("tps", "p50", "p99").contains(metric)) {
+      throw new UsageException(where + ": metric must be tps, p50 or p99, got '" + metric + "'");
+    }
     return new Advice(
         name,
         p.getProperty("claim").trim(),
         p.getProperty("seed").trim(),
         expect,
+        metric,
         p.getProperty("common", "").trim(),
         p.getProperty("baseline").trim(),
         p.getProperty("treatment").trim());

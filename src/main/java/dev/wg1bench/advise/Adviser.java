@@ -1,29 +1,57 @@
 package dev.wg1bench.advise;
 
 import dev.wg1bench.BuildInfo;
+import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.report.JsonReport;
 import dev.wg1bench.result.AdviceResult;
 import dev.wg1bench.result.BenchmarkRun;
+import dev.wg1bench.result.Machine;
 import dev.wg1bench.result.MatrixInfo;
-import dev.wg1bench.result.PointSummary;
 import dev.wg1bench.result.Summaries;
 import dev.wg1bench.result.TrialResult;
 import dev.wg1bench.run.Runner;
+import dev.wg1bench.server.ConnectionFactory;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
- * Runs each piece of advice as one matrix of two arms (baseline, treatment) on every target,
- * repeated and interleaved in random order, then says per target whether this server confirms the
- * claim, shows no significant difference, or contradicts it.
+ * Runs each piece of advice as a randomized complete block experiment on every target: blocks of
+ * one baseline and one treatment trial, in an order drawn per block and claim from the seed; then
+ * analyses the blocks' log ratios (paired t, Holm over the run's claims) into a verdict. With a
+ * precision goal the first blocks are a pilot whose sd fixes, once, the blocks the goal needs
+ * (Stein's two stages: stopping on the observed width would stop when the sd happens to be small
+ * and inflate false positives); the time budget may cut them short. A claim that fails is recorded
+ * with its reason and the others go on.
  */
 public final class Adviser {
-  /** An advice and its matrix (points labeled arm=baseline or arm=treatment). */
-  public record Planned(Advice advice, Matrix matrix) {}
+  /** A piece of advice and its one-point arms, one per target (same target order in both). */
+  public record Planned(
+      Advice advice, List<Matrix.Point> baseline, List<Matrix.Point> treatment, Path output) {}
+
+  /**
+   * How the experiment is run.
+   *
+   * @param blocks blocks per claim; with a precision goal, the minimum
+   * @param seed seed of the blocks' orders
+   * @param margin M of "equivalent within ±M%", as a fraction
+   * @param precision half-width goal of the 95% interval as a fraction, or null for fixed blocks
+   * @param budget wall time for the whole run with a precision goal
+   * @param between hygiene before each trial
+   */
+  public record Design(
+      int blocks,
+      long seed,
+      double margin,
+      Double precision,
+      Duration budget,
+      Matrix.BetweenTrials between) {}
 
   private final PrintStream out;
   private final boolean verbose;
@@ -33,154 +61,235 @@ public final class Adviser {
     this.verbose = verbose;
   }
 
-  public BenchmarkRun run(List<Planned> planned, Path output) {
-    List<TrialResult> trials = new ArrayList<>();
-    List<PointSummary> summary = new ArrayList<>();
-    List<AdviceResult> results = new ArrayList<>();
-    BenchmarkRun first = null;
-    for (Planned p : planned) {
+  /** One claim's trials so far and, if it failed, why. */
+  private static final class Claim {
+    final Planned planned;
+    final List<TrialResult> trials = new ArrayList<>();
+    String failure;
+    final List<Analysis> analyses = new ArrayList<>();
+
+    Claim(Planned planned) {
+      this.planned = planned;
+    }
+  }
+
+  public BenchmarkRun run(List<Planned> planned, Design d, Path output) {
+    long start = System.nanoTime();
+    Machine machine = Machine.current();
+    List<Claim> claims = new ArrayList<>();
+    List<TrialResult> all = new ArrayList<>();
+    out.printf(
+        Locale.ROOT,
+        "randomized complete blocks: one baseline and one treatment trial per block, order drawn"
+            + " per block (--seed %d)%s%n",
+        d.seed(),
+        d.precision() == null
+            ? ", " + d.blocks() + " blocks per claim"
+            : String.format(
+                Locale.ROOT,
+                ", a pilot of %d blocks per claim whose sd fixes the blocks for a 95%% interval"
+                    + " within \u00b1%.1f%% (Stein's two stages), unless %s is spent",
+                d.blocks(),
+                100 * d.precision(),
+                Durations.format(d.budget())));
+    for (int i = 0; i < planned.size(); i++) {
+      Planned p = planned.get(i);
       Advice a = p.advice();
       out.printf("%nadvice %s (%s): %s%n", a.name(), a.seed(), a.claim());
       out.printf(
           "  baseline: %s%n  treatment: %s%n",
-          a.common() + " " + a.baseline(), a.common() + " " + a.treatment());
-      BenchmarkRun run = new Runner(out, verbose).run(p.matrix());
-      if (first == null) {
-        first = run;
+          (a.common() + " " + a.baseline()).trim(), (a.common() + " " + a.treatment()).trim());
+      Claim c = new Claim(p);
+      claims.add(c);
+      long deadline =
+          d.budget() == null
+              ? Long.MAX_VALUE
+              : System.nanoTime()
+                  + (d.budget().toNanos() - (System.nanoTime() - start)) / (planned.size() - i);
+      measure(c, d, deadline, all.size());
+      all.addAll(c.trials);
+      for (Analysis an : c.analyses) {
+        out.printf("  %s: %s%n", an.target, an.line());
       }
-      trials.addAll(run.trials());
-      summary.addAll(run.summary());
-      for (String target : run.trials().stream().map(TrialResult::target).distinct().toList()) {
-        AdviceResult r = evaluate(a, target, run.trials());
-        results.add(r);
-        print(r);
+      if (c.failure != null) {
+        out.printf("  failed: %s%n", c.failure);
       }
     }
-    BenchmarkRun all =
-        new BenchmarkRun(
-            "wg1bench",
-            BuildInfo.version(),
-            BuildInfo.jmh(),
-            "advise",
-            "tuning advice from the seeds, baseline against treatment",
-            String.join("; ", planned.stream().map(p -> p.advice().seed()).distinct().toList()),
-            first.plan(),
-            new MatrixInfo(
-                summary.size(),
-                first.matrix().repeat(),
-                first.matrix().order(),
-                first.matrix().seed(),
-                first.matrix().betweenTrials()),
-            first.machine(),
-            trials,
-            summary,
-            results);
-    JsonReport.write(all, output);
+    List<AdviceResult> results = verdicts(claims, d.margin());
+    BenchmarkRun run = combined(planned, d, machine, all, results);
+    for (Claim c : claims) {
+      List<AdviceResult> own =
+          results.stream().filter(r -> r.name().equals(c.planned.advice().name())).toList();
+      JsonReport.write(combined(List.of(c.planned), d, machine, c.trials, own), c.planned.output());
+    }
+    JsonReport.write(run, output);
     table(results);
     out.println("advice result written to " + output);
-    return all;
+    return run;
   }
 
-  static AdviceResult evaluate(Advice a, String target, List<TrialResult> trials) {
-    List<TrialResult> base = arm(trials, target, "baseline");
-    List<TrialResult> treat = arm(trials, target, "treatment");
-    double[] b = base.stream().mapToDouble(t -> t.measurement().tps()).toArray();
-    double[] t = treat.stream().mapToDouble(x -> x.measurement().tps()).toArray();
-    Stats.Interval ci = Stats.ratio(b, t);
-    double p99b =
-        Summaries.median(
-            base.stream().mapToDouble(x -> x.measurement().latencyMs().p99()).toArray());
-    double p99t =
-        Summaries.median(
-            treat.stream().mapToDouble(x -> x.measurement().latencyMs().p99()).toArray());
-    long retries = sum(treat, true) - sum(base, true);
-    long failures = sum(treat, false) - sum(base, false);
-    return new AdviceResult(
-        a.name(),
-        a.claim(),
-        a.seed(),
-        a.expect(),
-        (a.common() + " " + a.baseline()).trim(),
-        (a.common() + " " + a.treatment()).trim(),
-        target,
-        Math.min(b.length, t.length),
-        Summaries.median(b),
-        Summaries.median(t),
-        ci.ratio(),
-        ci.low(),
-        ci.high(),
-        p99b > 0 ? p99t / p99b : Double.NaN,
-        retries,
-        failures,
-        verdict(a.expect(), ci));
-  }
-
-  /** Whether the interval lies on the claimed side of 1, on the other side, or straddles it. */
-  static String verdict(String expect, Stats.Interval ci) {
-    if (ci.low() == null) {
-      return "not enough trials (need --repeat 2 or more)";
+  /** Runs blocks of one claim until its design is satisfied, the deadline passes or it fails. */
+  private void measure(Claim c, Design d, long deadline, int sequenceBefore) {
+    int done = 0;
+    int next = d.blocks();
+    int total = -1;
+    long started = System.nanoTime();
+    while (next > 0) {
+      Matrix m = batch(c.planned, d, done + 1, next);
+      try {
+        BenchmarkRun r = new Runner(out, verbose).run(m);
+        for (TrialResult t : r.trials()) {
+          c.trials.add(t.withSequence(sequenceBefore + c.trials.size() + 1));
+        }
+      } catch (RuntimeException e) {
+        // this claim stops here; what it measured so far is kept and the run goes on
+        c.failure = ConnectionFactory.oneLine(e);
+        break;
+      } finally {
+        done += next;
+        analyse(c, d.precision() == null ? null : d.blocks());
+      }
+      if (d.precision() == null) {
+        break;
+      }
+      if (total < 0) {
+        // Stein's second stage: the blocks are fixed once, from the pilot's sd
+        for (Analysis an : c.analyses) {
+          total = Math.max(total, totalBlocks(an.estimate, d.precision()));
+        }
+      }
+      int needed = total - done;
+      double perBlock = (System.nanoTime() - started) / (double) done;
+      long affordable = (long) Math.floor((deadline - System.nanoTime()) / perBlock);
+      next = nextBatch(needed, done, affordable);
+      if (needed > 0 && next <= 0) {
+        out.printf(
+            "  %s: budget spent after %d blocks (%d more wanted for \u00b1%.1f%%)%n",
+            c.planned.advice().name(), done, needed, 100 * d.precision());
+      }
     }
-    boolean higher = ci.low() > 1;
-    boolean lower = ci.high() < 1;
-    if (!higher && !lower) {
-      return "no significant difference";
+  }
+
+  /**
+   * Stein's two-stage sample size: the blocks for which the pilot's t quantile and sd give a 95%
+   * half-width of at most {@code precision} (at least the pilot itself).
+   */
+  static int totalBlocks(Stats.Estimate pilot, double precision) {
+    if (!pilot.hasInterval()) {
+      return pilot.n() + 1;
     }
-    boolean asClaimed = expect.equals("higher") ? higher : lower;
-    return asClaimed ? "confirms" : "contradicts";
+    double k = Stats.tQuantile(0.975, pilot.df()) * pilot.sd() / Math.log1p(precision);
+    return (int) Math.min(Verdict.MAX_BLOCKS, Math.max(pilot.n(), Math.ceil(k * k)));
   }
 
-  private static List<TrialResult> arm(List<TrialResult> trials, String target, String arm) {
-    return trials.stream()
-        .filter(t -> t.target().equals(target) && arm.equals(t.point().get("arm")))
-        .toList();
+  /**
+   * The next batch: what is wanted, at most what the time left affords, and at most as many as done
+   * so far, so that the budget is looked at now and then while the second stage runs.
+   */
+  static int nextBatch(int wanted, int done, long affordable) {
+    return (int) Math.max(0, Math.min(Math.min(wanted, affordable), Math.min(done, 1000 - done)));
   }
 
-  private static long sum(List<TrialResult> ts, boolean retries) {
-    return ts.stream()
-        .mapToLong(t -> retries ? t.measurement().retries() : t.measurement().totalFailedOps())
-        .sum();
+  private static void analyse(Claim c, Integer pilot) {
+    c.analyses.clear();
+    for (Matrix.Point p : c.planned.baseline()) {
+      c.analyses.add(new Analysis(c.planned.advice(), p.target().name(), c.trials, pilot));
+    }
   }
 
-  private void print(AdviceResult r) {
-    out.printf(
-        Locale.ROOT,
-        "  %s: baseline %.1f tps, treatment %.1f tps, ratio %.2f %s, p99 ratio %.2f, retries %+d, failures %+d -> %s%n",
-        r.target(),
-        r.baselineTps(),
-        r.treatmentTps(),
-        r.ratio(),
-        ci(r),
-        r.p99Ratio(),
-        r.retriesAdded(),
-        r.failuresAdded(),
-        r.verdict());
+  /** Blocks first..first+count-1 of one claim: per block and target, B and T in drawn order. */
+  static Matrix batch(Planned p, Design d, int first, int count) {
+    List<Matrix.Point> points = new ArrayList<>(p.baseline());
+    points.addAll(p.treatment());
+    int targets = p.baseline().size();
+    List<Matrix.TrialRef> order = new ArrayList<>();
+    for (int b = first; b < first + count; b++) {
+      for (int t = 0; t < targets; t++) {
+        String target = p.baseline().get(t).target().name();
+        boolean tFirst = Blocks.treatmentFirst(d.seed(), p.advice().name(), target, b);
+        order.add(new Matrix.TrialRef(tFirst ? targets + t : t, b));
+        order.add(new Matrix.TrialRef(tFirst ? t : targets + t, b));
+      }
+    }
+    return new Matrix(points, count, Matrix.Order.BLOCKS, d.seed(), d.between(), p.output(), order);
   }
 
-  private static String ci(AdviceResult r) {
-    return r.ciLow() == null
-        ? "(no CI)"
-        : String.format(Locale.ROOT, "[%.2f, %.2f] 95%% CI", r.ciLow(), r.ciHigh());
+  /** Holm over every claim and target with an interval, then each one's verdict. */
+  static List<AdviceResult> verdicts(List<Claim> claims, double margin) {
+    List<Analysis> tested = new ArrayList<>();
+    for (Claim c : claims) {
+      c.analyses.stream().filter(Analysis::measurable).forEach(tested::add);
+    }
+    double[] p = tested.stream().mapToDouble(a -> a.estimate.p()).toArray();
+    double[] adj = Stats.holm(p);
+    double[] alphas = Stats.holmAlphas(p, Verdict.ALPHA);
+    Map<Analysis, Integer> index = new LinkedHashMap<>();
+    for (int i = 0; i < tested.size(); i++) {
+      index.put(tested.get(i), i);
+    }
+    List<AdviceResult> out = new ArrayList<>();
+    for (Claim c : claims) {
+      if (c.analyses.isEmpty()) {
+        analyse(c, null);
+      }
+      for (Analysis a : c.analyses) {
+        Integer i = index.get(a);
+        out.add(
+            a.result(i == null ? null : adj[i], i == null ? null : alphas[i], margin, c.failure));
+      }
+    }
+    return out;
+  }
+
+  private static BenchmarkRun combined(
+      List<Planned> planned,
+      Design d,
+      Machine machine,
+      List<TrialResult> trials,
+      List<AdviceResult> results) {
+    int maxBlocks = results.stream().mapToInt(AdviceResult::blocks).max().orElse(0);
+    return new BenchmarkRun(
+        "wg1bench",
+        BuildInfo.version(),
+        BuildInfo.jmh(),
+        "advise",
+        "tuning advice from the seeds, baseline against treatment in randomized complete blocks",
+        String.join("; ", planned.stream().map(p -> p.advice().seed()).distinct().toList()),
+        planned.get(0).baseline().get(0).plan(),
+        new MatrixInfo(
+            planned.size() * 2,
+            maxBlocks,
+            "blocks",
+            d.seed(),
+            d.between().name().toLowerCase(Locale.ROOT)),
+        machine,
+        List.copyOf(trials),
+        Summaries.of(trials),
+        results);
   }
 
   private void table(List<AdviceResult> results) {
     out.println();
+    out.println(
+        "ratio: treatment / baseline, geometric mean over blocks; 95% CI: Student t over the"
+            + " blocks' log ratios, not adjusted; Holm p: adjusted over the claims of this run");
     out.printf(
-        "%-24s %-12s %10s %10s %7s %16s %8s  %s%n",
-        "advice", "target", "base tps", "treat tps", "ratio", "95% CI", "p99 x", "verdict");
+        "%-24s %-10s %6s %7s %18s %8s %8s  %s%n",
+        "advice", "target", "blocks", "ratio", "95% CI", "Holm p", "p99 x", "verdict");
     for (AdviceResult r : results) {
       out.printf(
           Locale.ROOT,
-          "%-24s %-12s %10.1f %10.1f %7.2f %16s %8.2f  %s%n",
+          "%-24s %-10s %6d %7s %18s %8s %8s  %s%n",
           r.name(),
           r.target(),
-          r.baselineTps(),
-          r.treatmentTps(),
-          r.ratio(),
+          r.blocks(),
+          r.blocks() == 0 ? "-" : String.format(Locale.ROOT, "%.3f", r.ratio()),
           r.ciLow() == null
               ? "-"
-              : String.format(Locale.ROOT, "[%.2f, %.2f]", r.ciLow(), r.ciHigh()),
-          r.p99Ratio(),
-          r.verdict());
+              : String.format(Locale.ROOT, "[%.3f, %.3f]", r.ciLow(), r.ciHigh()),
+          r.holmP() == null ? "-" : String.format(Locale.ROOT, "%.3g", r.holmP()),
+          r.p99Ratio() == null ? "-" : String.format(Locale.ROOT, "%.2f", r.p99Ratio()),
+          r.verdictText());
     }
   }
 }

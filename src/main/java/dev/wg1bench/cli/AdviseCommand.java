@@ -2,9 +2,11 @@ package dev.wg1bench.cli;
 
 import dev.wg1bench.advise.Advice;
 import dev.wg1bench.advise.Adviser;
+import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.report.JsonReport;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.LocalDateTime;
@@ -25,9 +27,10 @@ import picocli.CommandLine.Option;
     name = "advise",
     mixinStandardHelpOptions = true,
     description = {
-      "Run each piece of advice in config/advice/ (or --advice-dir) as baseline against treatment,",
-      "interleaved, repeated and in random order, and say whether this server confirms the claim,",
-      "shows no significant difference, or contradicts it (95% confidence interval of the ratio)."
+      "Run each piece of advice in config/advice/ (or --advice-dir) as baseline against treatment",
+      "in randomized complete blocks (one trial of each per block, order drawn per block), and say",
+      "whether this server confirms the claim, contradicts it (Holm-adjusted paired t test over the",
+      "blocks' log ratios), shows the arms equivalent within --margin, or is inconclusive."
     })
 final class AdviseCommand implements Callable<Integer> {
   @Mixin TargetOptions targets;
@@ -40,10 +43,48 @@ final class AdviseCommand implements Callable<Integer> {
   List<String> only = new ArrayList<>();
 
   @Option(
-      names = "--repeat",
+      names = {"--blocks", "--repeat"},
       paramLabel = "N",
-      description = "Trials per arm (default: ${DEFAULT-VALUE}).")
+      description =
+          "Blocks per claim, each one baseline and one treatment trial; with --precision the"
+              + " pilot whose sd fixes the total (default: ${DEFAULT-VALUE}).")
   int repeat = 5;
+
+  @Option(
+      names = "--margin",
+      paramLabel = "M%",
+      description =
+          "Equivalence margin: the arms are equivalent when the 95% interval of the ratio lies in"
+              + " [1/(1+M), 1+M] (default: ${DEFAULT-VALUE}).")
+  String margin = "5%";
+
+  @Option(
+      names = "--precision",
+      paramLabel = "P%",
+      description =
+          "Add the blocks the pilot's sd says give a 95% half-width of P% (Stein's two stages),"
+              + " unless --budget is spent first.")
+  String precision;
+
+  @Option(
+      names = "--budget",
+      paramLabel = "TIME",
+      description =
+          "With --precision: wall time for the whole run, shared by the claims (default: 1h).")
+  String budget;
+
+  @Option(
+      names = "--aa",
+      description =
+          "Add an A/A claim: both arms the same but for application_name (with --only, beside"
+              + " those; alone, the only claim). Calibrates the method on this server.")
+  boolean aa;
+
+  @Option(
+      names = "--aa-options",
+      paramLabel = "OPTIONS",
+      description = "The A/A claim's run options (default: ${DEFAULT-VALUE}).")
+  String aaOptions = "--workload tpcb --clients 4";
 
   @Option(
       names = {"-T", "--duration"},
@@ -72,7 +113,7 @@ final class AdviseCommand implements Callable<Integer> {
   @Option(
       names = "--seed",
       paramLabel = "N",
-      description = "Seed of the trial order (default: random, recorded).")
+      description = "Seed of the blocks' orders (default: random, recorded).")
   Long seed;
 
   @Option(
@@ -103,9 +144,37 @@ final class AdviseCommand implements Callable<Integer> {
     List<Advice> all = adviceDir != null ? Advice.fromDirectory(adviceDir) : Advice.shipped();
     List<Advice> chosen = new ArrayList<>();
     for (Advice a : all) {
-      if (only.isEmpty() || only.contains(a.name())) {
+      if ((only.isEmpty() && !aa) || only.contains(a.name())) {
         chosen.add(a);
       }
+    }
+    if (aa) {
+      chosen.add(Advice.aa(aaOptions));
+    }
+    double m = percent("--margin", margin, 0.1, 100);
+    Double p = precision == null ? null : percent("--precision", precision, 0.1, 100);
+    if (budget != null && p == null) {
+      throw new UsageException(
+          "--budget " + budget + ": needs --precision (a goal to spend it on)");
+    }
+    java.time.Duration b;
+    try {
+      b = p == null ? null : Durations.parse(budget == null ? "1h" : budget);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--budget " + e.getMessage());
+    }
+    if (b != null && b.isZero()) {
+      throw new UsageException("--budget " + budget + ": must be more than 0");
+    }
+    int minBlocks = p == null ? 2 : 3;
+    if (repeat < minBlocks || repeat > 1000) {
+      throw new UsageException(
+          "--blocks "
+              + repeat
+              + ": must be "
+              + minBlocks
+              + " to 1000"
+              + (p == null ? " (an interval needs 2 blocks)" : " (3 at least with --precision)"));
     }
     for (String n : only) {
       if (all.stream().noneMatch(a -> a.name().equals(n))) {
@@ -123,32 +192,44 @@ final class AdviseCommand implements Callable<Integer> {
     Path out = output != null ? output : Path.of("results", stamp + "-advise.json");
     List<Adviser.Planned> planned = new ArrayList<>();
     for (Advice a : chosen) {
-      List<Matrix.Point> points = new ArrayList<>();
-      for (String arm : List.of("baseline", "treatment")) {
-        Matrix m = arm(a, arm, t, randomSeed, out);
-        for (Matrix.Point p : m.points()) {
-          Map<String, String> labels = new LinkedHashMap<>();
-          labels.put("advice", a.name());
-          labels.put("arm", arm);
-          points.add(new Matrix.Point(p.plan(), p.target(), labels));
-        }
-      }
       Path perAdvice =
           out.resolveSibling(
               out.getFileName().toString().replaceFirst("\\.json$", "") + "-" + a.name() + ".json");
-      planned.add(
-          new Adviser.Planned(
-              a,
-              new Matrix(
-                  points,
-                  repeat,
-                  Matrix.Order.RANDOM,
-                  orderSeed,
-                  Matrix.BetweenTrials.AUTO,
-                  perAdvice)));
+      Map<String, List<Matrix.Point>> arms = new LinkedHashMap<>();
+      for (String arm : List.of("baseline", "treatment")) {
+        List<Matrix.Point> points = new ArrayList<>();
+        for (Matrix.Point pt : arm(a, arm, t, randomSeed, perAdvice).points()) {
+          Map<String, String> labels = new LinkedHashMap<>();
+          labels.put("advice", a.name());
+          labels.put("arm", arm);
+          points.add(new Matrix.Point(pt.plan(), pt.target(), labels));
+        }
+        arms.put(arm, points);
+      }
+      planned.add(new Adviser.Planned(a, arms.get("baseline"), arms.get("treatment"), perAdvice));
     }
-    new Adviser(System.out, verbose).run(planned, out);
+    String unwritable = JsonReport.unwritable(out);
+    if (unwritable != null) {
+      throw new UsageException("--output " + out + ": " + unwritable);
+    }
+    Adviser.Design design =
+        new Adviser.Design(repeat, orderSeed, m, p, b, Matrix.BetweenTrials.AUTO);
+    new Adviser(System.out, verbose).run(planned, design, out);
     return 0;
+  }
+
+  /** "5%" or "5" as 0.05, within [lo, hi] percent. */
+  static double percent(String option, String text, double lo, double hi) {
+    try {
+      double v = Double.parseDouble(text.trim().replaceFirst("%$", ""));
+      if (v >= lo && v <= hi) {
+        return v / 100;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new UsageException(
+        option + " '" + text + "': must be a percentage from " + lo + "% to " + hi + "%, e.g. 5%");
   }
 
   private Matrix arm(Advice a, String arm, List<TargetSpec> t, long randomSeed, Path out) {

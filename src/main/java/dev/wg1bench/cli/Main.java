@@ -31,6 +31,7 @@ import picocli.CommandLine.Mixin;
       SsbCommand.class,
       AdviseCommand.class,
       ReportCommand.class,
+      DiffCommand.class,
       ExperimentCommand.class
     },
     description = {
@@ -95,6 +96,7 @@ public final class Main implements Callable<Integer> {
           "ssb", SsbCommand::new,
           "advise", AdviseCommand::new,
           "report", ReportCommand::new,
+          "diff", DiffCommand::new,
           "experiment", ExperimentCommand::new);
 
   /**

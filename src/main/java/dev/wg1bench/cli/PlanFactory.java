@@ -122,7 +122,12 @@ final class PlanFactory {
 
   static Matrix.Order order(String s) {
     try {
-      return Matrix.Order.valueOf(s.trim().toUpperCase(Locale.ROOT));
+      Matrix.Order o = Matrix.Order.valueOf(s.trim().toUpperCase(Locale.ROOT));
+      if (o == Matrix.Order.BLOCKS) {
+        // advise's design, not a user's choice for a sweep
+        throw new IllegalArgumentException();
+      }
+      return o;
     } catch (IllegalArgumentException e) {
       throw new UsageException("--order '" + s + "' is not one of random, sequential");
     }

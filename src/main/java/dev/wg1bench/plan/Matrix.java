@@ -18,9 +18,17 @@ import java.util.Random;
  * @param seed seed of the shuffle
  * @param between what to do before each trial
  * @param output JSON result path
+ * @param given the trials in the order to run them, when a design fixes it (advise's blocks); null
+ *     to derive the order from {@code order}
  */
 public record Matrix(
-    List<Point> points, int repeat, Order order, long seed, BetweenTrials between, Path output) {
+    List<Point> points,
+    int repeat,
+    Order order,
+    long seed,
+    BetweenTrials between,
+    Path output,
+    List<TrialRef> given) {
 
   /**
    * One combination of knob values on one target.
@@ -38,7 +46,9 @@ public record Matrix(
 
   public enum Order {
     RANDOM,
-    SEQUENTIAL
+    SEQUENTIAL,
+    /** Given by the caller, trial by trial (randomized complete blocks). */
+    BLOCKS
   }
 
   /** Hygiene before each trial; AUTO = checkpoint for workloads that write, nothing otherwise. */
@@ -50,8 +60,17 @@ public record Matrix(
     NONE
   }
 
+  public Matrix(
+      List<Point> points, int repeat, Order order, long seed, BetweenTrials between, Path output) {
+    this(points, repeat, order, seed, between, output, null);
+  }
+
   public Matrix {
     points = List.copyOf(points);
+    given = given == null ? null : List.copyOf(given);
+    if ((given == null) == (order == Order.BLOCKS)) {
+      throw new IllegalArgumentException("a given trial order goes with Order.BLOCKS only");
+    }
     if (points.isEmpty()) {
       throw new UsageException("nothing to run: the swept options give no point");
     }
@@ -74,8 +93,11 @@ public record Matrix(
     return new Matrix(points, 1, Order.SEQUENTIAL, 0, BetweenTrials.AUTO, plan.output());
   }
 
-  /** Every (point, repeat) pair: round after round, or shuffled with the seed. */
+  /** Every (point, repeat) pair: round after round, shuffled with the seed, or as given. */
   public List<TrialRef> schedule() {
+    if (given != null) {
+      return given;
+    }
     List<TrialRef> out = new ArrayList<>();
     for (int r = 1; r <= repeat; r++) {
       for (int p = 0; p < points.size(); p++) {

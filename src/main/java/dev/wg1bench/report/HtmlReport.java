@@ -45,24 +45,6 @@ public final class HtmlReport {
           .readerFor(BenchmarkRun.class)
           .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
-  private static final List<String> ADVICE_COLUMNS =
-      List.of(
-          "name",
-          "target",
-          "claim",
-          "seed",
-          "baseline",
-          "treatment",
-          "baselineTps",
-          "treatmentTps",
-          "ratio",
-          "ciLow",
-          "ciHigh",
-          "p99Ratio",
-          "retriesAdded",
-          "failuresAdded",
-          "verdict");
-
   private HtmlReport() {}
 
   /**
@@ -304,32 +286,12 @@ public final class HtmlReport {
       h.append("</tbody>\n</table>\n");
     }
 
+    if (sources.size() == 2) {
+      // two results: the second read against the first, as the diff command prints it
+      Diff.html(h, sources.get(0), sources.get(1));
+    }
     if (advice) {
-      h.append("<h2 id=\"advice\">Advice</h2>\n");
-      h.append(
-          "<p>ratio: treatment / baseline throughput, with its confidence interval;"
-              + " p99Ratio: the same for p99 latency.</p>\n");
-      h.append("<table>\n<thead><tr>");
-      ADVICE_COLUMNS.forEach(c -> Html.th(h, c));
-      h.append("</tr></thead>\n<tbody>\n");
-      for (Source s : sources) {
-        for (JsonNode a : s.advice()) {
-          h.append("<tr>");
-          for (String c : ADVICE_COLUMNS) {
-            JsonNode v = a.get(c);
-            if (v != null && v.isNumber()) {
-              Html.num(h, String.format(Locale.ROOT, "%.3f", v.asDouble()));
-            } else if (c.equals("verdict")) {
-              String text = text(v);
-              h.append("<td class=\"verdict\"><strong>").append(esc(text)).append("</strong></td>");
-            } else {
-              Html.td(h, text(v));
-            }
-          }
-          h.append("</tr>\n");
-        }
-      }
-      h.append("</tbody>\n</table>\n");
+      AdviceHtml.section(h, sources);
     }
     h.append("<footer>Written by wg1bench ")
         .append(esc(Html.nz(sources.get(0).run().version())))
@@ -525,7 +487,7 @@ public final class HtmlReport {
     return String.join("; ", v);
   }
 
-  private static String text(JsonNode v) {
+  static String text(JsonNode v) {
     if (v == null || v.isNull() || v.isMissingNode()) {
       return "";
     }

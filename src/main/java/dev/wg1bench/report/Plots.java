@@ -380,6 +380,7 @@ public final class Plots {
     }
     ProgressPoint warmup = null;
     int n = 0;
+    java.util.Set<String> labels = new java.util.HashSet<>();
     for (TrialResult t : trials) {
       if (t.progress() == null || t.progress().isEmpty()) {
         continue;
@@ -388,6 +389,10 @@ public final class Plots {
       Marker marker = Charts.MARKERS[n % Charts.MARKERS.length];
       n++;
       String label = "repeat " + t.repeat() + " (trial " + t.sequence() + ")";
+      // several result files can hold the same point with the same repeat and trial numbers
+      while (!labels.add(label)) {
+        label += "'";
+      }
       List<ProgressPoint> warm = new ArrayList<>();
       List<ProgressPoint> meas = new ArrayList<>();
       for (ProgressPoint p : t.progress()) {

@@ -45,6 +45,30 @@ public record TrialResult(
     List<Outage> outages,
     dev.wg1bench.workload.DataCheck.Outcome check) {
 
+  /** This result at another place in a run's order (a run made of several matrices). */
+  public TrialResult withSequence(int s) {
+    return new TrialResult(
+        point,
+        repeat,
+        s,
+        target,
+        targetKind,
+        url,
+        provision,
+        scale,
+        dataset,
+        server,
+        client,
+        measurement,
+        errors,
+        progress,
+        serverSamples,
+        startedAt,
+        finishedAt,
+        outages,
+        check);
+  }
+
   /** This result with the outcome of --check. */
   public TrialResult withCheck(dev.wg1bench.workload.DataCheck.Outcome c) {
     return new TrialResult(

@@ -1,43 +1,139 @@
 package dev.wg1bench.advise;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.HashSet;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class StatsTest {
+  /** Block log ratios log(2) ± small noise: mean, sd and the t interval by hand. */
   @Test
-  void ratioOfGeometricMeansWithAWelchInterval() {
-    double[] b = {100, 110, 90, 105, 95};
-    double[] t = {200, 220, 180, 210, 190};
-    Stats.Interval i = Stats.ratio(b, t);
-    assertEquals(2.0, i.ratio(), 1e-9);
-    assertTrue(i.low() > 1.7 && i.low() < 2.0, "low " + i.low());
-    assertTrue(i.high() > 2.0 && i.high() < 2.3, "high " + i.high());
-    assertEquals("confirms", Adviser.verdict("higher", i));
-    assertEquals("contradicts", Adviser.verdict("lower", i));
+  void pairedIntervalIsStudentsOnTheBlockLogRatios() {
+    double[] d = {0.60, 0.70, 0.80, 0.65, 0.75};
+    Stats.Estimate e = Stats.paired(d);
+    assertEquals(0.70, e.mean(), 1e-12);
+    // sd = sqrt(0.025 / 4) = 0.0790569; t(0.975, 4) = 2.776445
+    assertEquals(0.0790569, e.sd(), 1e-6);
+    double h = 2.776445 * 0.0790569 / Math.sqrt(5);
+    double[] ci = e.interval(0.95);
+    assertEquals(Math.exp(0.70 - h), ci[0], 1e-5);
+    assertEquals(Math.exp(0.70 + h), ci[1], 1e-5);
+    assertTrue(e.p() < 1e-4);
+    assertEquals("confirms", Verdict.of(e, e.p(), "higher", 0.05).kind());
+    assertEquals("contradicts", Verdict.of(e, e.p(), "lower", 0.05).kind());
+  }
+
+  /**
+   * Hand-computed: p = .01 .04 .03 .005 -> sorted .005x4=.02, .01x3=.03, .03x2=.06, .04x1 -> .06
+   */
+  @Test
+  void holmAdjustsStepDownAndMonotone() {
+    double[] p = {0.01, 0.04, 0.03, 0.005};
+    assertArrayEquals(new double[] {0.03, 0.06, 0.06, 0.02}, Stats.holm(p), 1e-12);
+    assertArrayEquals(
+        new double[] {0.05 / 3, 0.05 / 1, 0.05 / 2, 0.05 / 4}, Stats.holmAlphas(p, 0.05), 1e-12);
+    assertArrayEquals(new double[] {1.0}, Stats.holm(new double[] {1.0}), 0);
+    assertArrayEquals(new double[] {0.9, 0.9}, Stats.holm(new double[] {0.6, 0.45}), 1e-12);
   }
 
   @Test
-  void overlappingArmsAreNoSignificantDifference() {
-    Stats.Interval i = Stats.ratio(new double[] {100, 130, 80}, new double[] {105, 70, 125});
-    assertTrue(i.low() < 1 && i.high() > 1);
-    assertEquals("no significant difference", Adviser.verdict("higher", i));
+  void tightIntervalAroundOneIsEquivalent() {
+    double[] d = {0.01, -0.01, 0.005, -0.005, 0.0, 0.002};
+    Stats.Estimate e = Stats.paired(d);
+    Verdict v = Verdict.of(e, e.p(), "higher", 0.05);
+    assertEquals("equivalent", v.kind());
+    assertEquals("equivalent within \u00b15.00%", v.text());
   }
 
   @Test
-  void oneTrialGivesNoInterval() {
-    Stats.Interval i = Stats.ratio(new double[] {100}, new double[] {120});
-    assertEquals(1.2, i.ratio(), 1e-9);
-    assertNull(i.low());
-    assertTrue(Adviser.verdict("higher", i).startsWith("not enough trials"));
+  void wideIntervalIsInconclusiveWithBlocksToSettleIt() {
+    double[] d = {0.10, -0.05, 0.08, -0.02};
+    Stats.Estimate e = Stats.paired(d);
+    Verdict v = Verdict.of(e, e.p(), "higher", 0.05);
+    assertEquals("inconclusive", v.kind());
+    assertTrue(v.moreBlocks() != null && v.moreBlocks() > 0, v.toString());
+    // after that many blocks the power claimed for the smaller target is really at least 80%
+    int n = e.n() + v.moreBlocks();
+    double m = Math.abs(e.mean());
+    double sig = Stats.power(n, m, e.sd(), 0.05);
+    double eq = Stats.power(n, Math.log(1.05) - m, e.sd(), 0.05);
+    assertTrue(Math.max(sig, eq) >= 0.8, sig + " " + eq);
+  }
+
+  /** Power from the noncentral t: known values (G*Power: d=1, n=10 paired, two-sided: 0.8031). */
+  @Test
+  void powerMatchesTheNoncentralT() {
+    assertEquals(0.8031, Stats.power(10, 1.0, 1.0, 0.05), 0.002);
+    assertEquals(0.05, Stats.power(10, 0.0, 1.0, 0.05), 0.002);
+    assertEquals(10, Stats.blocksFor(1.0, 1.0, 0.05, 0.8, 1000));
   }
 
   @Test
-  void tQuantiles() {
-    assertEquals(12.706, Stats.t975(1), 1e-9);
-    assertEquals(2.776, Stats.t975(4), 1e-9);
-    assertEquals(2.0, Stats.t975(120), 0.03);
+  void welchOnLogs() {
+    double[] b = Stats.logs(new double[] {100, 110, 90, 105, 95});
+    double[] t = Stats.logs(new double[] {200, 220, 180, 210, 190});
+    Stats.Estimate e = Stats.welch(b, t);
+    assertEquals(2.0, e.ratio(), 1e-9);
+    double[] ci = e.interval(0.95);
+    assertTrue(ci[0] > 1.7 && ci[0] < 2.0 && ci[1] > 2.0 && ci[1] < 2.3);
+  }
+
+  /**
+   * Successive blocks are independent coins: over many seeds, the number of order changes in 20
+   * blocks has the binomial(19, 1/2) mean 9.5 and variance 4.75.
+   */
+  @Test
+  void successiveBlockOrdersAreIndependent() {
+    int seeds = 5000;
+    double sum = 0;
+    double sq = 0;
+    for (long seed = 0; seed < seeds; seed++) {
+      int changes = 0;
+      boolean prev = Blocks.treatmentFirst(seed * 7919, "aa", "local", 1);
+      for (int b = 2; b <= 20; b++) {
+        boolean c = Blocks.treatmentFirst(seed * 7919, "aa", "local", b);
+        changes += c != prev ? 1 : 0;
+        prev = c;
+      }
+      sum += changes;
+      sq += changes * changes;
+    }
+    double mean = sum / seeds;
+    double var = sq / seeds - mean * mean;
+    assertEquals(9.5, mean, 0.15);
+    assertEquals(4.75, var, 0.4);
+  }
+
+  /** Blocks: one B and one T each, order fair, independent across claims, fixed by the seed. */
+  @Test
+  void blockOrdersAreRandomPerClaimAndReproducible() {
+    int tFirst = 0;
+    Set<String> patterns = new HashSet<>();
+    for (String claim : new String[] {"a", "b", "c", "d", "e", "f", "g", "h", "i"}) {
+      StringBuilder s = new StringBuilder();
+      for (int b = 1; b <= 12; b++) {
+        String o = Blocks.order(17, claim, "local", b);
+        assertTrue(o.equals("TB") || o.equals("BT"));
+        assertEquals(o, Blocks.order(17, claim, "local", b), "reproducible");
+        tFirst += o.equals("TB") ? 1 : 0;
+        s.append(o);
+      }
+      patterns.add(s.toString());
+    }
+    assertEquals(9, patterns.size(), "every claim gets its own orders: " + patterns);
+    assertTrue(tFirst > 108 * 0.35 && tFirst < 108 * 0.65, tFirst + " of 108 treatment-first");
+    StringBuilder other = new StringBuilder();
+    StringBuilder same = new StringBuilder();
+    for (int b = 1; b <= 40; b++) {
+      other.append(Blocks.order(18, "a", "local", b));
+      same.append(Blocks.order(17, "a", "local", b));
+    }
+    assertNotEquals(same.toString(), other.toString(), "another seed, other orders");
+    assertFalse(same.toString().matches("(TB)+|(BT)+"));
   }
 }

@@ -1,0 +1,195 @@
+package dev.wg1bench.advise;
+
+import dev.wg1bench.result.AdviceResult;
+import dev.wg1bench.result.Latency;
+import dev.wg1bench.result.TrialResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The paired analysis of one claim on one target: its trials grouped into blocks (the trial's
+ * {@code repeat} is its block), one log ratio per complete block, and the result once Holm's
+ * adjustment over the run is known.
+ */
+final class Analysis {
+  /** A block's two trials. */
+  record Block(int index, TrialResult baseline, TrialResult treatment) {
+    String order() {
+      return baseline.sequence() < treatment.sequence() ? "BT" : "TB";
+    }
+  }
+
+  final Advice advice;
+  final String target;
+  final List<Block> blocks;
+  final Stats.Estimate estimate;
+
+  /** Stein's pilot blocks when the number of blocks was chosen from them, else null. */
+  final Integer pilot;
+
+  Analysis(Advice advice, String target, List<TrialResult> trials, Integer pilot) {
+    this.pilot = pilot;
+    this.advice = advice;
+    this.target = target;
+    this.blocks = blocks(target, trials);
+    double[] d = new double[blocks.size()];
+    for (int i = 0; i < d.length; i++) {
+      Block b = blocks.get(i);
+      d[i] =
+          Math.log(value(advice.metric(), b.treatment()))
+              - Math.log(value(advice.metric(), b.baseline()));
+    }
+    this.estimate = pilot == null ? Stats.paired(d) : Stats.twoStage(d, pilot);
+  }
+
+  /** Complete blocks on this target, by block index; a block missing an arm is left out. */
+  static List<Block> blocks(String target, List<TrialResult> trials) {
+    Map<Integer, TrialResult[]> byBlock = new TreeMap<>();
+    for (TrialResult t : trials) {
+      if (!t.target().equals(target)) {
+        continue;
+      }
+      TrialResult[] pair = byBlock.computeIfAbsent(t.repeat(), k -> new TrialResult[2]);
+      pair["baseline".equals(t.point().get("arm")) ? 0 : 1] = t;
+    }
+    List<Block> out = new ArrayList<>();
+    byBlock.forEach(
+        (i, pair) -> {
+          if (pair[0] != null && pair[1] != null) {
+            out.add(new Block(i, pair[0], pair[1]));
+          }
+        });
+    return out;
+  }
+
+  static double value(String metric, TrialResult t) {
+    Latency l = t.measurement().latencyMs();
+    return switch (metric) {
+      case "p50" -> l == null ? Double.NaN : l.p50();
+      case "p99" -> l == null ? Double.NaN : l.p99();
+      default -> t.measurement().tps();
+    };
+  }
+
+  boolean measurable() {
+    return estimate.hasInterval() && !Double.isNaN(estimate.mean());
+  }
+
+  /** The result, given Holm's adjusted p and the level of this claim's step (null: not tested). */
+  AdviceResult result(Double holmP, Double holmAlpha, double margin, String failure) {
+    Stats.Estimate e = estimate;
+    boolean interval = measurable();
+    double[] ci = interval ? e.interval(0.95) : null;
+    double[] holmCi = interval && holmAlpha != null ? e.interval(1 - holmAlpha) : null;
+    Verdict v;
+    if (failure != null && blocks.isEmpty()) {
+      v = new Verdict("failed", "failed: " + failure, null);
+    } else if (!interval) {
+      v =
+          new Verdict(
+              failure != null ? "failed" : "inconclusive",
+              (failure != null
+                      ? "failed after " + blocks.size() + " block(s): " + failure + "; "
+                      : "")
+                  + "fewer than 2 complete blocks, no interval",
+              null);
+    } else {
+      v = Verdict.of(e, holmP, advice.expect(), margin);
+      if (failure != null) {
+        v = new Verdict(v.kind(), v.text() + " (then failed: " + failure + ")", v.moreBlocks());
+      }
+    }
+    List<TrialResult> base = blocks.stream().map(Block::baseline).toList();
+    List<TrialResult> treat = blocks.stream().map(Block::treatment).toList();
+    return new AdviceResult(
+        advice.name(),
+        advice.claim(),
+        advice.seed(),
+        advice.expect(),
+        advice.metric(),
+        (advice.common() + " " + advice.baseline()).trim(),
+        (advice.common() + " " + advice.treatment()).trim(),
+        target,
+        failure == null ? "measured" : "failed",
+        failure,
+        blocks.size(),
+        blocks.stream().map(Block::order).toList(),
+        blocks.stream()
+            .map(b -> value(advice.metric(), b.treatment()) / value(advice.metric(), b.baseline()))
+            .toList(),
+        geomean(base, "tps"),
+        geomean(treat, "tps"),
+        e.ratio(),
+        ci == null ? null : ci[0],
+        ci == null ? null : ci[1],
+        interval ? e.p() : null,
+        holmP,
+        holmAlpha == null ? null : 1 - holmAlpha,
+        holmCi == null ? null : holmCi[0],
+        holmCi == null ? null : holmCi[1],
+        interval ? 100 * Math.expm1(e.halfWidth(0.95)) : null,
+        margin,
+        blockRatio("p50"),
+        blockRatio("p99"),
+        sum(treat, true) - sum(base, true),
+        sum(treat, false) - sum(base, false),
+        v.kind(),
+        v.text(),
+        v.moreBlocks(),
+        pilot != null && blocks.size() > pilot ? pilot : null);
+  }
+
+  private Double blockRatio(String metric) {
+    if (blocks.isEmpty()) {
+      return null;
+    }
+    double s = 0;
+    for (Block b : blocks) {
+      s += Math.log(value(metric, b.treatment()) / value(metric, b.baseline()));
+    }
+    double r = Math.exp(s / blocks.size());
+    return Double.isFinite(r) ? r : null;
+  }
+
+  private static double geomean(List<TrialResult> ts, String metric) {
+    if (ts.isEmpty()) {
+      return Double.NaN;
+    }
+    double s = 0;
+    for (TrialResult t : ts) {
+      s += Math.log(value(metric, t));
+    }
+    return Math.exp(s / ts.size());
+  }
+
+  private static long sum(List<TrialResult> ts, boolean retries) {
+    return ts.stream()
+        .mapToLong(t -> retries ? t.measurement().retries() : t.measurement().totalFailedOps())
+        .sum();
+  }
+
+  /** The half-width of the 95% interval as a fraction (exp(t se) - 1), NaN without an interval. */
+  double halfWidth() {
+    return measurable() ? Math.expm1(estimate.halfWidth(0.95)) : Double.NaN;
+  }
+
+  String line() {
+    if (!measurable()) {
+      return String.format(Locale.ROOT, "%d complete block(s), no interval yet", blocks.size());
+    }
+    double[] ci = estimate.interval(0.95);
+    return String.format(
+        Locale.ROOT,
+        "%d blocks, %s ratio %.3f [%.3f, %.3f] 95%% CI (\u00b1%.1f%%), p = %.3g",
+        blocks.size(),
+        advice.metric(),
+        estimate.ratio(),
+        ci[0],
+        ci[1],
+        100 * halfWidth(),
+        estimate.p());
+  }
+}

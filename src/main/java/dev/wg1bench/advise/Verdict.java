@@ -1,0 +1,65 @@
+package dev.wg1bench.advise;
+
+import java.util.Locale;
+
+/**
+ * What an estimated ratio says about a claim, one of four: <b>confirms</b> or <b>contradicts</b>
+ * (Holm-adjusted p at most alpha, the ratio on the claimed or the opposite side of 1),
+ * <b>equivalent</b> (the unadjusted 95% interval of the ratio inside [1/(1+M), 1+M]: a margin
+ * symmetric in log space) or <b>inconclusive</b> (neither; with the blocks that would likely settle
+ * it).
+ *
+ * @param kind confirms, contradicts, equivalent or inconclusive
+ * @param text the verdict as printed
+ * @param moreBlocks for inconclusive: further blocks after which, if the observed mean and sd hold,
+ *     the test or the equivalence check would settle it with 80% probability; else null
+ */
+public record Verdict(String kind, String text, Integer moreBlocks) {
+  public static final double ALPHA = 0.05;
+
+  /** Power asked of the "more blocks" estimate. */
+  static final double SETTLE_POWER = 0.8;
+
+  static final int MAX_BLOCKS = 1000;
+
+  /**
+   * @param expect higher or lower: the side of 1 the claim puts the ratio on
+   * @param holmP the estimate's p-value after Holm's adjustment over the run's claims
+   * @param margin M, e.g. 0.05 for ±5%
+   */
+  public static Verdict of(Stats.Estimate e, double holmP, String expect, double margin) {
+    if (!e.hasInterval()) {
+      return new Verdict("inconclusive", "inconclusive: fewer than 2 blocks, no interval", null);
+    }
+    if (holmP <= ALPHA) {
+      boolean higher = e.mean() > 0;
+      boolean asClaimed = expect.equals("higher") == higher;
+      String kind = asClaimed ? "confirms" : "contradicts";
+      return new Verdict(kind, kind, null);
+    }
+    double[] ci = e.interval(0.95);
+    double edge = Math.log1p(margin);
+    String pct = String.format(Locale.ROOT, "%.3g%%", margin * 100);
+    if (Math.log(ci[0]) >= -edge && Math.log(ci[1]) <= edge) {
+      return new Verdict("equivalent", "equivalent within \u00b1" + pct, null);
+    }
+    if (Double.isNaN(e.sd())) {
+      // unpaired (Welch) estimates: no block sd to extrapolate from
+      return new Verdict("inconclusive", "inconclusive", null);
+    }
+    double m = Math.abs(e.mean());
+    int toSignificance =
+        m > 0 ? Stats.blocksFor(m, e.sd(), ALPHA, SETTLE_POWER, MAX_BLOCKS) : MAX_BLOCKS;
+    int toEquivalence =
+        edge > m ? Stats.blocksFor(edge - m, e.sd(), ALPHA, SETTLE_POWER, MAX_BLOCKS) : MAX_BLOCKS;
+    int need = Math.min(toSignificance, toEquivalence);
+    int more = Math.max(1, need - e.n());
+    String text =
+        need >= MAX_BLOCKS
+            ? "inconclusive (more than " + MAX_BLOCKS + " blocks would be needed)"
+            : "inconclusive (about "
+                + more
+                + " more blocks would likely settle it: 80% power at the observed mean and sd)";
+    return new Verdict("inconclusive", text, more);
+  }
+}

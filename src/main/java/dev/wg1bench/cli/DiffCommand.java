@@ -1,0 +1,59 @@
+package dev.wg1bench.cli;
+
+import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.report.Diff;
+import dev.wg1bench.report.HtmlReport;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code wg1bench diff BASE.json NEW.json}: two saved results compared point by point. */
+@Command(
+    name = "diff",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Compare two saved results: points matched by their knob values, per point the new / base",
+      "tps ratio with its 95% interval, the p50 and p99 ratios and a verdict (new faster, new",
+      "slower, equivalent within --margin, or inconclusive; Holm-adjusted over the points)."
+    })
+final class DiffCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "BASE.json", description = "The result to compare against.")
+  Path base;
+
+  @Parameters(index = "1", paramLabel = "NEW.json", description = "The result to compare.")
+  Path neu;
+
+  @Option(
+      names = "--margin",
+      paramLabel = "M%",
+      description =
+          "Equivalence margin: equivalent when the 95% interval lies in [1/(1+M), 1+M]"
+              + " (default: ${DEFAULT-VALUE}).")
+  String margin = "5%";
+
+  @Override
+  public Integer call() {
+    double m = AdviseCommand.percent("--margin", margin, 0.1, 100);
+    HtmlReport.Source b = read(base);
+    HtmlReport.Source n = read(neu);
+    Diff.Result r;
+    try {
+      r = Diff.compare(b.run(), n.run(), m);
+    } catch (UsageException e) {
+      throw new UsageException("diff " + base + " " + neu + ": " + e.getMessage());
+    }
+    System.out.printf("diff %s -> %s%n", base, neu);
+    Diff.print(r, m, System.out);
+    return 0;
+  }
+
+  private static HtmlReport.Source read(Path f) {
+    try {
+      return HtmlReport.read(f);
+    } catch (HtmlReport.BadInput e) {
+      throw new UsageException("diff: " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,116 @@
+package dev.wg1bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wg1bench.json.Json;
+import dev.wg1bench.report.Diff;
+import dev.wg1bench.report.HtmlReport;
+import dev.wg1bench.report.JsonReport;
+import dev.wg1bench.report.ReportFixtures;
+import dev.wg1bench.result.BenchmarkRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** diff on two saved results: matched by knobs, ratio with interval, verdict, clear errors. */
+class DiffTest {
+  @TempDir Path dir;
+
+  /**
+   * The fixture saved twice; in the second, prepared-mode trials at 32 clients run 30% faster and
+   * simple-mode ones at 32 clients have their tps multiplied by 1.001 (no real change).
+   */
+  private Path[] fixtures() throws Exception {
+    BenchmarkRun run = ReportFixtures.run();
+    Path base = dir.resolve("base.json");
+    JsonReport.write(run, base);
+    JsonNode tree = Json.MAPPER.readTree(base.toFile());
+    for (JsonNode t : tree.get("trials")) {
+      JsonNode p = t.get("point");
+      if (!p.get("clients").asText().equals("32")) {
+        continue;
+      }
+      double f = p.get("queryMode").asText().equals("prepared") ? 1.3 : 1.001;
+      ObjectNode m = (ObjectNode) t.get("measurement");
+      m.put("tps", m.get("tps").asDouble() * f);
+    }
+    Path neu = dir.resolve("new.json");
+    Json.MAPPER.writeValue(neu.toFile(), tree);
+    return new Path[] {base, neu};
+  }
+
+  @Test
+  void pointsAreMatchedAndGetRatiosIntervalsAndVerdicts() throws Exception {
+    Path[] f = fixtures();
+    Diff.Result r = Diff.compare(HtmlReport.read(f[0]).run(), HtmlReport.read(f[1]).run(), 0.05);
+    assertEquals(12, r.rows().size(), "2 targets x 3 client counts x 2 query modes");
+    assertTrue(r.onlyBase().isEmpty() && r.onlyNew().isEmpty());
+    Diff.Row faster = row(r, "32", "prepared");
+    assertEquals(1.3, faster.ratio(), 1e-9);
+    assertEquals(Diff.OVER_REPEATS, faster.over());
+    assertEquals(3, faster.baseTrials());
+    assertNotNull(faster.low());
+    assertTrue(faster.low() < 1.3 && faster.high() > 1.3);
+    assertEquals("new faster", faster.verdict());
+    Diff.Row same = row(r, "8", "simple");
+    assertEquals(1.0, same.ratio(), 1e-12);
+    assertEquals(1.0, same.p99Ratio(), 1e-12);
+    // identical repeats: the interval is the noise of 3 repeats, around 1
+    assertTrue(same.low() < 1 && same.high() > 1);
+    assertTrue(
+        same.verdict().startsWith("equivalent") || same.verdict().startsWith("inconclusive"),
+        same.verdict());
+  }
+
+  private static Diff.Row row(Diff.Result r, String clients, String mode) {
+    return r.rows().stream()
+        .filter(x -> x.point().get("target").equals("local"))
+        .filter(x -> x.point().get("clients").equals(clients))
+        .filter(x -> x.point().get("queryMode").equals(mode))
+        .findFirst()
+        .orElseThrow();
+  }
+
+  @Test
+  void theCommandPrintsTheTableAndReportHtmlShowsIt() throws Exception {
+    Path[] f = fixtures();
+    Cli r = Cli.run("diff", f[0].toString(), f[1].toString());
+    assertEquals(0, r.exit, r.toString());
+    assertTrue(r.out.contains("Welch's t on log tps over each point's repeats"), r.out);
+    assertTrue(r.out.contains("new faster"), r.out);
+    String html =
+        Files.readString(
+            HtmlReport.write(
+                List.of(HtmlReport.read(f[0]), HtmlReport.read(f[1])), dir.resolve("h")));
+    assertTrue(html.contains("new.json against base.json"), "diff section");
+    assertTrue(html.contains("<strong>new faster</strong>"));
+  }
+
+  @Test
+  void badFilesAreOneLineUsageErrors() throws Exception {
+    Path[] f = fixtures();
+    Path junk = dir.resolve("junk.json");
+    Files.writeString(junk, "{\"hello\": 1}");
+    CliErrorsTest.assertOneLine(
+        Cli.run("diff", f[0].toString(), dir.resolve("nope.json").toString()),
+        2,
+        "nope.json: no such file");
+    CliErrorsTest.assertOneLine(
+        Cli.run("diff", junk.toString(), f[1].toString()), 2, "junk.json: not a wg1bench result");
+    JsonNode tree = Json.MAPPER.readTree(f[0].toFile());
+    for (JsonNode t : tree.get("trials")) {
+      ((ObjectNode) t.get("point")).put("workload", "select_only");
+    }
+    Path o = dir.resolve("other.json");
+    Json.MAPPER.writeValue(o.toFile(), tree);
+    CliErrorsTest.assertOneLine(
+        Cli.run("diff", f[0].toString(), o.toString()), 2, "no point in common");
+    CliErrorsTest.assertOneLine(Cli.run("diff", f[0].toString()), 2);
+  }
+}
