@@ -32,8 +32,14 @@ public final class ForkReport {
   public long measuredStatements;
   public long measuredNanos;
 
-  /** CPU time of this fork's JVM (all threads) over the measurement iterations. */
+  /** CPU time of this fork's JVM (all threads) over the measurement windows. */
   public long measuredCpuNanos;
+
+  /** Processors this fork's JVM could use, for the client's share of the machine. */
+  public int cores;
+
+  /** The measurement windows, one per measurement iteration, in order. */
+  public List<Window> windows = new ArrayList<>();
 
   /** All iterations, warmup included: what the database saw. */
   public long totalOk;
@@ -50,6 +56,27 @@ public final class ForkReport {
 
   public java.util.Map<String, String> clientSettings = new java.util.LinkedHashMap<>();
   public String stoppedBy;
+
+  /**
+   * One measurement iteration's window: the ops that completed inside it, its length, and what the
+   * server's commit counter and this JVM's CPU time did over it.
+   *
+   * @see MeasurementWindow
+   */
+  public static final class Window {
+    public long startEpochMs;
+    public long nanos;
+    public long ok;
+    public long failed;
+
+    /** Successful ops completed in each second of the window, the last second possibly partial. */
+    public long[] okPerSecond;
+
+    /** pg_stat_database.xact_commit delta over the window; null when it could not be read. */
+    public Long serverCommits;
+
+    public long cpuNanos;
+  }
 
   /** One distinct error (kind and SQLSTATE), counted over the whole trial. */
   public static final class ErrorEntry {

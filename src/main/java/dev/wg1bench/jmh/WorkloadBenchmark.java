@@ -65,6 +65,7 @@ public class WorkloadBenchmark {
   private ConnectionFactory connections;
   private HikariDataSource pool;
   private ProgressSampler progress;
+  private MeasurementWindow window;
   private long meanIntervalNanos;
   private long latencyLimitNanos = Long.MAX_VALUE;
   private final Histogram measured = new Histogram(3);
@@ -132,6 +133,7 @@ public class WorkloadBenchmark {
     if (p.timing().progress() != null) {
       progress = new ProgressSampler(p.timing().progress().toNanos(), trial.dir());
     }
+    window = new MeasurementWindow(connections);
     stallGrace = stallGraceNanos();
     watchdog = new Thread(this::watch, "wg1bench-stall-watchdog");
     watchdog.setDaemon(true);
@@ -196,6 +198,14 @@ public class WorkloadBenchmark {
     if (progress != null) {
       progress.stop();
     }
+    report.windows = window.finish();
+    report.measuredNanos = 0;
+    report.measuredCpuNanos = 0;
+    for (ForkReport.Window w : report.windows) {
+      report.measuredNanos += w.nanos;
+      report.measuredCpuNanos += w.cpuNanos;
+    }
+    report.cores = Runtime.getRuntime().availableProcessors();
     report.histogram = encode(measured);
     report.poolWaitHistogram = pool != null ? encode(measuredPoolWait) : null;
     report.lagHistogram = meanIntervalNanos > 0 ? encode(measuredLag) : null;
@@ -233,26 +243,30 @@ public class WorkloadBenchmark {
     return Base64.getEncoder().encodeToString(Arrays.copyOf(buf.array(), n));
   }
 
-  synchronized void absorb(Client c, boolean measurement, long nanos) {
+  /** Folds a client's iteration into the fork's counts: its window's ops, and all for totals. */
+  synchronized void absorb(Client c, boolean measurement) {
     OpStats s = c.stats;
-    if (measurement) {
+    MeasurementWindow.Span span = window.current();
+    if (measurement && span != null) {
       measured.add(c.latency);
       measuredPoolWait.add(c.poolWait);
       measuredLag.add(c.lag);
-      report.measuredOk += c.ok;
-      report.measuredFailed += c.failed;
-      report.measuredSkipped += c.skipped;
-      report.measuredLate += c.late;
-      report.measuredRetries += s.retries;
-      report.measuredRetriedOps += s.retriedOps;
-      report.measuredStatements += s.statements;
-      if (c.threadIndex == 0) {
-        report.measuredNanos += nanos;
-        report.measuredCpuNanos += processCpuNanos() - c.iterationCpu;
+      ForkReport.Window w = span.record;
+      w.ok += c.wOk;
+      w.failed += c.wFailed;
+      for (int i = 0; i < c.okPerSecond.length && i < w.okPerSecond.length; i++) {
+        w.okPerSecond[i] += c.okPerSecond[i];
       }
+      report.measuredOk += c.wOk;
+      report.measuredFailed += c.wFailed;
+      report.measuredSkipped += c.wSkipped;
+      report.measuredLate += c.wLate;
+      report.measuredRetries += c.wRetries;
+      report.measuredRetriedOps += c.wRetriedOps;
+      report.measuredStatements += c.wStatements;
       for (FailureKind k : FailureKind.values()) {
-        if (s.failures(k) > 0) {
-          report.failuresByKind.merge(k.label(), s.failures(k), Long::sum);
+        if (c.wFailures[k.ordinal()] > 0) {
+          report.failuresByKind.merge(k.label(), c.wFailures[k.ordinal()], Long::sum);
         }
       }
     }
@@ -323,7 +337,8 @@ public class WorkloadBenchmark {
     if (report.stoppedBy == null) {
       report.stoppedBy = why;
       stopping = true;
-      absorb(c, c.measuring, System.nanoTime() - c.iterationStart);
+      window.truncate();
+      absorb(c, c.measuring);
       writeReport();
     }
   }
@@ -340,7 +355,18 @@ public class WorkloadBenchmark {
     long ok;
     long failed;
     long skipped;
-    long late;
+
+    /** What completed inside the measurement window (see MeasurementWindow). */
+    long wOk;
+
+    long wFailed;
+    long wSkipped;
+    long wLate;
+    long wStatements;
+    long wRetries;
+    long wRetriedOps;
+    final long[] wFailures = new long[FailureKind.values().length];
+    long[] okPerSecond = new long[0];
     int threadIndex;
     boolean measuring;
 
@@ -348,7 +374,6 @@ public class WorkloadBenchmark {
     boolean down;
 
     long iterationStart;
-    long iterationCpu;
 
     /** When this iteration's time is up (System.nanoTime); read by the watchdog. */
     volatile long iterationEnd;
@@ -419,19 +444,26 @@ public class WorkloadBenchmark {
       ok = 0;
       failed = 0;
       skipped = 0;
-      late = 0;
+      wOk = 0;
+      wFailed = 0;
+      wSkipped = 0;
+      wLate = 0;
+      wStatements = 0;
+      wRetries = 0;
+      wRetriedOps = 0;
+      Arrays.fill(wFailures, 0);
+      long nanos = ip.getTime().convertTo(TimeUnit.NANOSECONDS);
+      okPerSecond = new long[MeasurementWindow.bins(nanos)];
       iterationStart = System.nanoTime();
-      if (threadIndex == 0) {
-        iterationCpu = processCpuNanos();
-      }
-      iterationEnd = iterationStart + ip.getTime().convertTo(TimeUnit.NANOSECONDS);
+      iterationEnd = iterationStart + nanos;
       inIteration = true;
+      bench.window.clientReady(context.clients(), measuring, nanos);
     }
 
     @TearDown(Level.Iteration)
     public void endIteration() {
       inIteration = false;
-      bench.absorb(this, measuring, System.nanoTime() - iterationStart);
+      bench.absorb(this, measuring);
     }
 
     /** Trial level: the last client out writes the fork's report (see clientDone). */
@@ -536,82 +568,115 @@ public class WorkloadBenchmark {
       throw new OpFailedException("stopped: another client failed under --exit-on-error", null);
     }
     long intended;
+    long lagNanos = -1;
     if (meanIntervalNanos > 0) {
       intended = c.schedule(meanIntervalNanos);
       long wait;
       while ((wait = intended - System.nanoTime()) > 0) {
         LockSupport.parkNanos(wait);
       }
-      long lagNanos = System.nanoTime() - intended;
-      c.lag.recordValue(Math.max(1, lagNanos / 1000));
+      long now = System.nanoTime();
+      lagNanos = now - intended;
       if (lagNanos > latencyLimitNanos) {
         // pgbench -R -L: an op that cannot even start within the limit is skipped, not run
         c.skipped++;
         if (progress != null) {
           progress.skipped.increment();
         }
+        MeasurementWindow.Span span = window.current();
+        if (span != null && span.contains(now)) {
+          c.wSkipped++;
+          c.lag.recordValue(Math.max(1, lagNanos / 1000));
+        }
         return;
       }
     } else {
       intended = System.nanoTime();
     }
-    long retriesBefore = c.stats.retries;
-    boolean success;
+    OpStats s = c.stats;
+    long statementsBefore = s.statements;
+    long retriesBefore = s.retries;
+    long retriedOpsBefore = s.retriedOps;
+    long waitNanos = -1;
+    boolean connected = true;
+    boolean success = false;
     try {
       Connection conn = c.conn;
-      if (pool == null && conn == null) {
-        // never connected (or lost and not back yet): a failed op, then try again
-        c.stats.failed(FailureKind.CONNECTION);
-        c.failed++;
-        trouble.failed++;
-        c.recoverIfDisconnected();
-        return;
-      }
       if (pool != null) {
+        long t0 = System.nanoTime();
         conn = lease(c);
-        if (conn == null) {
-          trouble.failed++;
-          return;
+        if (conn != null) {
+          waitNanos = System.nanoTime() - t0;
         }
+      } else if (conn == null) {
+        // never connected (or lost and not back yet): a failed op, then try again
+        s.failed(FailureKind.CONNECTION);
+        connected = false;
       }
-      c.inUse = conn;
-      try {
-        success = c.session.runOp(conn, c.stats);
-      } finally {
-        c.inUse = null;
-        if (pool != null) {
-          conn.close();
+      if (conn != null) {
+        c.inUse = conn;
+        try {
+          success = c.session.runOp(conn, s);
+        } finally {
+          c.inUse = null;
+          if (pool != null) {
+            conn.close();
+          }
         }
-      }
-      String stalled = c.stallNote;
-      if (stalled != null) {
-        c.stallNote = null;
-        c.stats.error(FailureKind.CONNECTION, "stall", stalled, false);
+        String stalled = c.stallNote;
+        if (stalled != null) {
+          c.stallNote = null;
+          s.error(FailureKind.CONNECTION, "stall", stalled, false);
+        }
       }
     } catch (OpFailedException e) {
       stop(c, "--exit-on-error: " + e.getMessage());
       throw e;
     }
-    long latencyNanos = System.nanoTime() - intended;
-    long retried = c.stats.retries - retriesBefore;
+    long done = System.nanoTime();
+    long latencyNanos = done - intended;
+    long retried = s.retries - retriesBefore;
     trouble.retries += retried;
+    // counted by completion time: an op belongs to the window it finished in (MeasurementWindow)
+    MeasurementWindow.Span span = window.current();
+    boolean counted = span != null && span.contains(done);
+    if (counted) {
+      c.wStatements += s.statements - statementsBefore;
+      c.wRetries += retried;
+      c.wRetriedOps += s.retriedOps - retriedOpsBefore;
+      if (lagNanos >= 0) {
+        c.lag.recordValue(Math.max(1, lagNanos / 1000));
+      }
+      if (waitNanos >= 0) {
+        c.poolWait.recordValue(Math.max(1, waitNanos / 1000));
+      }
+    }
     if (success) {
       if (c.down) {
         connectionBack(c);
       }
       c.ok++;
       committed.ok++;
-      c.latency.recordValue(Math.max(1, latencyNanos / 1000));
-      if (latencyNanos > latencyLimitNanos) {
-        c.late++;
+      if (counted) {
+        c.wOk++;
+        c.okPerSecond[span.bin(done)]++;
+        c.latency.recordValue(Math.max(1, latencyNanos / 1000));
+        if (latencyNanos > latencyLimitNanos) {
+          c.wLate++;
+        }
       }
     } else {
       c.failed++;
       trouble.failed++;
-      if (c.stats.lastFailed == FailureKind.CONNECTION) {
+      FailureKind kind = s.lastFailed;
+      if (counted) {
+        c.wFailed++;
+        c.wFailures[kind.ordinal()]++;
+      }
+      if (connected && kind == FailureKind.CONNECTION) {
         connectionFailure(c);
       }
-      if (pool == null) {
+      if (pool == null && (!connected || mayBeDead(c, kind))) {
         c.recoverIfDisconnected();
       }
     }
@@ -625,19 +690,30 @@ public class WorkloadBenchmark {
   }
 
   /**
-   * A pooled connection, its wait recorded; null (op counted failed) if the pool cannot give one.
+   * Whether a failed op may have left its connection dead, so that it is worth a health check (a
+   * round trip the server counts as a commit). Serialization failures, deadlocks, constraint
+   * violations and script errors leave a working connection, as pgbench assumes too.
+   */
+  private static boolean mayBeDead(Client c, FailureKind kind) {
+    if (kind == FailureKind.CONNECTION) {
+      return true;
+    }
+    try {
+      return c.conn == null || c.conn.isClosed();
+    } catch (SQLException e) {
+      return true;
+    }
+  }
+
+  /**
+   * A pooled connection; null (the op fails as a connection failure) if the pool cannot give one.
    */
   private Connection lease(Client c) {
-    long t0 = System.nanoTime();
     try {
-      Connection conn = pool.getConnection();
-      c.poolWait.recordValue(Math.max(1, (System.nanoTime() - t0) / 1000));
-      return conn;
+      return pool.getConnection();
     } catch (SQLException e) {
       c.stats.error(FailureKind.CONNECTION, e.getSQLState(), "pool: " + e.getMessage(), false);
       c.stats.failed(FailureKind.CONNECTION);
-      c.failed++;
-      connectionFailure(c);
       LockSupport.parkNanos(100_000_000L);
       return null;
     }

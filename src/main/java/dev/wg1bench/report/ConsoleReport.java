@@ -138,10 +138,31 @@ public final class ConsoleReport {
     if (m.rowsPerSecond() != null) {
       out.printf(Locale.ROOT, "rows/s = %.1f%n", m.rowsPerSecond());
     }
-    out.printf(Locale.ROOT, "tps = %s (successful ops/s, JMH)%n", tps(m));
-    if (m.failedOps() > 0) {
+    if (m.clientCpuShare() != null) {
       out.printf(
-          Locale.ROOT, "attempted ops/s = %.1f (failed included)%n", m.attemptedOpsPerSecond());
+          Locale.ROOT,
+          "client CPU share = %.0f%% of this machine's cores during the measurement%s%n",
+          100 * m.clientCpuShare(),
+          m.clientCpuShare() > CPU_SHARE_WARNING
+              ? " - WARNING: the server runs on this host too, and a client this busy competes"
+                  + " with it: the result is bounded by the client"
+              : "");
+    }
+    out.printf(
+        "tps = %s%n",
+        tps(
+            m,
+            "successful ops / "
+                + Durations.format(
+                    java.time.Duration.ofMillis(Math.round(m.measuredSeconds() * 1000)))
+                + " measured"));
+    out.printf(
+        Locale.ROOT, "attempted ops/s = %.1f (failed included)%n", m.attemptedOpsPerSecond());
+    if (m.serverCommitsPerSecond() != null) {
+      out.printf(
+          Locale.ROOT,
+          "server commits/s = %.1f (pg_stat_database.xact_commit over the same windows)%n",
+          m.serverCommitsPerSecond());
     }
     for (ErrorRecord e : t.errors()) {
       out.printf(
@@ -202,13 +223,28 @@ public final class ConsoleReport {
     return instant == null ? "?" : CLOCK.format(Instant.parse(instant));
   }
 
-  /** "1234.5 ± 12.3 (99.9% CI)", or without the interval when JMH had too few iterations. */
+  /**
+   * Above this share of the machine's cores, a client on the server's host takes enough CPU from
+   * the server to bound what it measures.
+   */
+  static final double CPU_SHARE_WARNING = 0.25;
+
+  /**
+   * "1234.5 ± 12.3 (95% CI, batch means: 10 batches of 1 s)", or the value and why it has no
+   * interval.
+   */
   public static String tps(Measurement m) {
+    return tps(m, null);
+  }
+
+  /** As {@link #tps(Measurement)}, with {@code extra} added inside the parentheses. */
+  static String tps(Measurement m, String extra) {
+    String method = m.tpsInterval() == null ? "no interval" : m.tpsInterval();
+    String why = extra == null ? method : method + "; " + extra;
     if (m.tpsError() == null) {
-      return String.format(
-          Locale.ROOT, "%.1f (no error estimate: JMH needs 3 or more iterations)", m.tps());
+      return String.format(Locale.ROOT, "%.1f (%s)", m.tps(), why);
     }
-    return String.format(Locale.ROOT, "%.1f ± %.1f (99.9%% CI)", m.tps(), m.tpsError());
+    return String.format(Locale.ROOT, "%.1f ± %.1f (%s)", m.tps(), m.tpsError(), why);
   }
 
   private static String kinds(Map<String, Long> f) {
@@ -225,7 +261,7 @@ public final class ConsoleReport {
     out.println();
     out.printf(
         "%-20s %-10s %12s %10s %9s %9s %8s %8s %7s%n",
-        "target", "server", "tps", "±99.9%", "p50 ms", "p99 ms", "failed", "retries", "ratio");
+        "target", "server", "tps", "±95%", "p50 ms", "p99 ms", "failed", "retries", "ratio");
     double base = run.trials().get(0).measurement().tps();
     for (TrialResult t : run.trials()) {
       Measurement m = t.measurement();

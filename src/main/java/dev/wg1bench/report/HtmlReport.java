@@ -218,8 +218,8 @@ public final class HtmlReport {
 
     h.append("<h2 id=\"trials\">Trials in run order</h2>\n");
     h.append(
-        "<p>tps &plusmn; the half-width of JMH's 99.9% confidence interval (none with fewer"
-            + " than 3 iterations).</p>\n");
+        "<p>tps &plusmn; the half-width of its 95% confidence interval by batch means over the"
+            + " per-second samples (none when the run was too short for one).</p>\n");
     for (Source s : sources) {
       if (sources.size() > 1) {
         h.append("<h3>").append(esc(s.name())).append("</h3>\n");

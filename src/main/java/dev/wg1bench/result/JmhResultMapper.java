@@ -1,5 +1,7 @@
 package dev.wg1bench.result;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import dev.wg1bench.jmh.ForkReport;
 import dev.wg1bench.jmh.Trial;
 import dev.wg1bench.jmh.TrialRunner;
@@ -8,25 +10,15 @@ import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.server.ServerInfo;
 import dev.wg1bench.workload.Workload;
-import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
-import org.openjdk.jmh.results.BenchmarkResult;
-import org.openjdk.jmh.results.IterationResult;
-import org.openjdk.jmh.results.Result;
-import org.openjdk.jmh.results.RunResult;
 
 /** The only place that reads JMH's result types; everything after it sees wg1bench records. */
 public final class JmhResultMapper {
-  /** Name of the aux counter holding successful ops (see WorkloadBenchmark.Committed). */
-  static final String OK = "ok";
-
   private JmhResultMapper() {}
 
   public static TrialResult map(
@@ -56,6 +48,11 @@ public final class JmhResultMapper {
     long cpu = 0;
     long totalOk = 0;
     long totalFailed = 0;
+    long cpuCoreNanos = 0;
+    long serverCommits = 0;
+    boolean serverCounted = true;
+    List<Double> perWindow = new ArrayList<>();
+    List<Long> perSecond = new ArrayList<>();
     Map<String, Long> failures = new LinkedHashMap<>();
     Map<String, ErrorRecord> errors = new LinkedHashMap<>();
     List<Outage> outages = new ArrayList<>();
@@ -63,14 +60,14 @@ public final class JmhResultMapper {
     String ssl = null;
     Map<String, String> settings = Map.of();
     for (ForkReport f : forks) {
-      h.add(decode(f.histogram));
+      h.add(Histograms.decode(f.histogram));
       if (f.poolWaitHistogram != null) {
         pooled = true;
-        wait.add(decode(f.poolWaitHistogram));
+        wait.add(Histograms.decode(f.poolWaitHistogram));
       }
       if (f.lagHistogram != null) {
         paced = true;
-        lag.add(decode(f.lagHistogram));
+        lag.add(Histograms.decode(f.lagHistogram));
       }
       skipped += f.measuredSkipped;
       late += f.measuredLate;
@@ -81,6 +78,23 @@ public final class JmhResultMapper {
       statements += f.measuredStatements;
       nanos += f.measuredNanos;
       cpu += f.measuredCpuNanos;
+      cpuCoreNanos += f.cores > 0 ? f.measuredNanos * f.cores : 0;
+      for (ForkReport.Window w : f.windows) {
+        perWindow.add(w.nanos > 0 ? w.ok * 1e9 / w.nanos : 0);
+        // whole seconds only: a partial last second would read as a drop in throughput
+        long whole = w.nanos / 1_000_000_000L;
+        for (int i = 0; i < whole && i < w.okPerSecond.length; i++) {
+          perSecond.add(w.okPerSecond[i]);
+        }
+        if (w.serverCommits == null) {
+          serverCounted = false;
+        } else {
+          serverCommits += w.serverCommits;
+        }
+      }
+      if (f.windows.isEmpty()) {
+        serverCounted = false;
+      }
       totalOk += f.totalOk;
       totalFailed += f.totalFailed;
       f.failuresByKind.forEach((k, v) -> failures.merge(k, v, Long::sum));
@@ -129,35 +143,21 @@ public final class JmhResultMapper {
       }
     }
     double seconds = nanos / 1e9;
-    double tps;
-    double tpsError;
-    double attempted;
-    List<Double> perIteration = new ArrayList<>();
-    RunResult r = outcome.jmh();
-    if (r != null && r.getSecondaryResults().get(OK) != null) {
-      Result<?> okResult = r.getSecondaryResults().get(OK);
-      tps = okResult.getScore();
-      tpsError = okResult.getScoreError();
-      attempted = r.getPrimaryResult().getScore();
-      for (BenchmarkResult br : r.getBenchmarkResults()) {
-        for (IterationResult ir : br.getIterationResults()) {
-          Result<?> x = ir.getSecondaryResults().get(OK);
-          perIteration.add(x == null ? 0.0 : x.getScore());
-        }
-      }
-    } else {
-      // JMH kept no result (the run was stopped): fall back to the forks' own clock.
-      tps = seconds > 0 ? ok / seconds : 0;
-      tpsError = Double.NaN;
-      attempted = seconds > 0 ? (ok + failed) / seconds : 0;
-    }
+    // every rate is a count of ops that completed inside the windows over the windows' length
+    // (see jmh.MeasurementWindow); JMH's own score over-counts at many clients
+    double tps = seconds > 0 ? ok / seconds : 0;
+    double attempted = seconds > 0 ? (ok + failed) / seconds : 0;
+    BatchMeans.Interval interval = BatchMeans.of(tps, perSecond);
     int rowsPerOp = workload.rowsInsertedPerOp();
     Latency latency = latency(h);
     Measurement m =
         new Measurement(
             tps,
-            Double.isNaN(tpsError) ? null : tpsError,
+            interval.halfWidth(),
+            interval.method(),
             attempted,
+            seconds,
+            serverCounted && seconds > 0 ? serverCommits / seconds : null,
             ok,
             failed,
             retries,
@@ -173,7 +173,10 @@ public final class JmhResultMapper {
             pooled ? latency(wait) : null,
             paced ? latency(lag) : null,
             ok + failed > 0 && cpu > 0 ? cpu / 1000.0 / (ok + failed) : null,
-            perIteration,
+            cpuCoreNanos > 0 && SameHost.of(trial.target()) ? (double) cpu / cpuCoreNanos : null,
+            perWindow,
+            perSecond,
+            Histograms.encode(h),
             totalOk,
             totalFailed,
             stoppedBy);
@@ -190,7 +193,7 @@ public final class JmhResultMapper {
             iso == null
                 ? "server default (" + server.settings().get("default_transaction_isolation") + ")"
                 : iso.sqlName(),
-            d.sslmode() == null ? "prefer (pgjdbc default)" : d.sslmode(),
+            sslmodeAsked(d, trial.target().jdbcUrl()),
             ssl,
             settings,
             d.binaryTransfer() == null || d.binaryTransfer(),
@@ -272,12 +275,37 @@ public final class JmhResultMapper {
     return Math.round(micros) / 1000.0;
   }
 
-  private static Histogram decode(String base64) {
-    try {
-      return Histogram.decodeFromCompressedByteBuffer(
-          ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
-    } catch (DataFormatException e) {
-      throw new IllegalStateException("corrupt latency histogram in a fork report", e);
+  /**
+   * The sslmode the run asked for: --sslmode, else the URL's sslmode (or its ssl=true, which pgjdbc
+   * reads as verify-full), else pgjdbc's default.
+   */
+  static String sslmodeAsked(DriverKnobs d, String url) {
+    if (d.sslmode() != null) {
+      return d.sslmode();
     }
+    String mode = urlParameter(url, "sslmode");
+    if (mode != null) {
+      return mode + " (in the URL)";
+    }
+    String ssl = urlParameter(url, "ssl");
+    if (ssl != null && !ssl.equalsIgnoreCase("false")) {
+      return "verify-full (ssl=" + ssl + " in the URL)";
+    }
+    return "prefer (pgjdbc default)";
+  }
+
+  private static String urlParameter(String url, String name) {
+    int q = url == null ? -1 : url.indexOf('?');
+    if (q < 0) {
+      return null;
+    }
+    for (String kv : url.substring(q + 1).split("&")) {
+      int eq = kv.indexOf('=');
+      String k = eq < 0 ? kv : kv.substring(0, eq);
+      if (k.equalsIgnoreCase(name)) {
+        return eq < 0 ? "" : java.net.URLDecoder.decode(kv.substring(eq + 1), UTF_8);
+      }
+    }
+    return null;
   }
 }

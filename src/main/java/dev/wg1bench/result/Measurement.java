@@ -2,13 +2,20 @@ package dev.wg1bench.result;
 
 import java.util.List;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 
 /**
- * The numbers of one trial, measured iterations only (warmup excluded).
+ * The numbers of one trial, over its measurement windows (warmup excluded): every op counted here
+ * completed inside a window, and every rate is a count divided by the windows' total length.
  *
- * @param tps successful ops per second (JMH's score of the "ok" counter)
- * @param tpsError half-width of JMH's 99.9% confidence interval of tps (NaN with one iteration)
- * @param attemptedOpsPerSecond all ops per second, failed included (JMH's primary score)
+ * @param tps successful ops per second: successful ops / measured seconds
+ * @param tpsError half-width of the interval {@code tpsInterval} describes, null when the run was
+ *     too short for one
+ * @param tpsInterval what tpsError is (level, method, batches), or why there is none
+ * @param attemptedOpsPerSecond all ops per second, failed included: (ops + failedOps) / seconds
+ * @param measuredSeconds total length of the measurement windows (one per iteration and fork)
+ * @param serverCommitsPerSecond the server's commit counter (pg_stat_database.xact_commit of the
+ *     database) over the same windows, per second; null when it could not be read
  * @param ops successful ops
  * @param failedOps ops that failed after all tries
  * @param retries re-executions after serialization failures or deadlocks
@@ -22,7 +29,14 @@ import java.util.Map;
  * @param scheduleLagMs how late ops started against their schedule, null without --rate
  * @param clientCpuMicrosPerOp CPU time of the client JVM per op (successful or not) over the
  *     measurement, from the JVM's own accounting (all its threads: workload, driver, JMH, GC)
- * @param iterationTps tps of each measurement iteration (all forks), for spread and plots
+ * @param clientCpuShare when the target runs on this host: the client JVMs' CPU time over the
+ *     windows as a share of all the machine's cores over the same time (0.5 = half the machine),
+ *     else null
+ * @param iterationTps tps of each measurement window (all forks), for spread and plots
+ * @param opsPerSecond successful ops completed in each whole second of the windows, in order: the
+ *     samples the interval is computed from
+ * @param latencyHistogram the latency of successful ops in microseconds, an HdrHistogram compressed
+ *     and base64-encoded (see {@link #latencyHistogramDecoded()})
  * @param totalOps successful ops over the whole trial, warmup included (what the data shows)
  * @param totalFailedOps failed ops over the whole trial
  * @param stoppedBy why the run stopped early (--exit-on-error), else null
@@ -30,7 +44,10 @@ import java.util.Map;
 public record Measurement(
     double tps,
     Double tpsError,
+    String tpsInterval,
     double attemptedOpsPerSecond,
+    double measuredSeconds,
+    Double serverCommitsPerSecond,
     long ops,
     long failedOps,
     long retries,
@@ -46,7 +63,71 @@ public record Measurement(
     Latency poolWaitMs,
     Latency scheduleLagMs,
     Double clientCpuMicrosPerOp,
+    Double clientCpuShare,
     List<Double> iterationTps,
+    List<Long> opsPerSecond,
+    String latencyHistogram,
     long totalOps,
     long totalFailedOps,
-    String stoppedBy) {}
+    String stoppedBy) {
+
+  /** A measurement without per-second samples, server counter or histogram (examples, tests). */
+  public Measurement(
+      double tps,
+      Double tpsError,
+      double attemptedOpsPerSecond,
+      long ops,
+      long failedOps,
+      long retries,
+      long retriedOps,
+      Map<String, Long> failures,
+      long statements,
+      double statementsPerSecond,
+      Double rowsPerSecond,
+      String latencyFrom,
+      Latency latencyMs,
+      long skippedOps,
+      long lateOps,
+      Latency poolWaitMs,
+      Latency scheduleLagMs,
+      Double clientCpuMicrosPerOp,
+      List<Double> iterationTps,
+      long totalOps,
+      long totalFailedOps,
+      String stoppedBy) {
+    this(
+        tps,
+        tpsError,
+        tpsError == null ? "no interval" : "95% CI",
+        attemptedOpsPerSecond,
+        tps > 0 ? ops / tps : 0,
+        null,
+        ops,
+        failedOps,
+        retries,
+        retriedOps,
+        failures,
+        statements,
+        statementsPerSecond,
+        rowsPerSecond,
+        latencyFrom,
+        latencyMs,
+        skippedOps,
+        lateOps,
+        poolWaitMs,
+        scheduleLagMs,
+        clientCpuMicrosPerOp,
+        null,
+        iterationTps,
+        List.of(),
+        null,
+        totalOps,
+        totalFailedOps,
+        stoppedBy);
+  }
+
+  /** The latency histogram (microseconds), null when the result carries none. */
+  public Histogram latencyHistogramDecoded() {
+    return latencyHistogram == null ? null : Histograms.decode(latencyHistogram);
+  }
+}

@@ -24,10 +24,15 @@ public enum FailureKind {
     return this == SERIALIZATION || this == DEADLOCK;
   }
 
+  /**
+   * The kind of {@code e}: connection failures are SQLSTATE class 08 (pgjdbc's connection closed
+   * included), 57P01-57P03 (the server shutting down or not yet accepting), and any error caused by
+   * an I/O failure on the socket.
+   */
   public static FailureKind of(SQLException e) {
     String s = e.getSQLState();
     if (s == null) {
-      return OTHER;
+      return causedByIo(e) ? CONNECTION : OTHER;
     }
     if (s.equals("40001")) {
       return SERIALIZATION;
@@ -45,7 +50,16 @@ public enum FailureKind {
     if (s.startsWith("08") || s.equals("57P01") || s.equals("57P02") || s.equals("57P03")) {
       return CONNECTION;
     }
-    return OTHER;
+    return causedByIo(e) ? CONNECTION : OTHER;
+  }
+
+  private static boolean causedByIo(Throwable e) {
+    for (Throwable t = e.getCause(); t != null && t != t.getCause(); t = t.getCause()) {
+      if (t instanceof java.io.IOException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   public String label() {

@@ -1,0 +1,188 @@
+package dev.wg1bench.jmh;
+
+import dev.wg1bench.server.ConnectionFactory;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The wall-clock windows a fork's throughput is measured over: one per measurement iteration,
+ * opened when the last client is ready (when JMH starts its iteration timer) and closed one
+ * iteration time later, the same instants for every client. An op counts when it completes inside
+ * the window, whichever phase of JMH's it ran in.
+ *
+ * <p>Why not JMH's score: with many threads JMH's synchronisation of iteration ends takes seconds,
+ * its aux counters count the ops run meanwhile, and it divides them by the iteration time only (at
+ * 200 clients tps came out 2.8 times the statements/s). Counting by completion time in one shared
+ * window makes tps = successful ops / window exactly, never above attempted ops/s, and comparable
+ * with the server's commit counter sampled at the same two instants.
+ */
+final class MeasurementWindow {
+  /** Width of the per-second throughput samples the interval is computed from. */
+  static final long BIN_NANOS = 1_000_000_000L;
+
+  /** One iteration's window: fixed start and end, shared by all clients. */
+  static final class Span {
+    final long start;
+    final long end;
+    final ForkReport.Window record;
+    final long cpuAtStart;
+    final Long commitsAtStart;
+    ScheduledFuture<?> closing;
+
+    Span(long start, long end, ForkReport.Window record, long cpuAtStart, Long commitsAtStart) {
+      this.start = start;
+      this.end = end;
+      this.record = record;
+      this.cpuAtStart = cpuAtStart;
+      this.commitsAtStart = commitsAtStart;
+    }
+
+    boolean contains(long t) {
+      return t - start >= 0 && t - end < 0;
+    }
+
+    int bin(long t) {
+      return (int) ((t - start) / BIN_NANOS);
+    }
+  }
+
+  /** Number of per-second samples of a window of {@code nanos}, the last one possibly partial. */
+  static int bins(long nanos) {
+    return (int) ((nanos + BIN_NANOS - 1) / BIN_NANOS);
+  }
+
+  private final ConnectionFactory connections;
+  private final ScheduledExecutorService closer;
+  private final List<ForkReport.Window> windows = new ArrayList<>();
+  private volatile Span current;
+  private int ready;
+  private boolean statsTried;
+  private Connection stats;
+
+  MeasurementWindow(ConnectionFactory connections) {
+    this.connections = connections;
+    this.closer =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "wg1bench-window");
+              t.setDaemon(true);
+              return t;
+            });
+  }
+
+  /** The window of the running measurement iteration (or the last one), null before any. */
+  Span current() {
+    return current;
+  }
+
+  /**
+   * A client finished its iteration setup; the last one of a measurement iteration opens the
+   * window. JMH starts its own timer only once every thread is ready, so this is its start too.
+   */
+  synchronized void clientReady(int threads, boolean measuring, long nanos) {
+    if (++ready < threads) {
+      return;
+    }
+    ready = 0;
+    if (!measuring) {
+      return;
+    }
+    // opened here, once every client is connected, so it never takes a client's connection slot
+    if (!statsTried) {
+      statsTried = true;
+      try {
+        stats = connections.openPlain();
+      } catch (SQLException e) {
+        stats = null;
+      }
+    }
+    Long commits = serverCommits();
+    long cpu = WorkloadBenchmark.processCpuNanos();
+    long start = System.nanoTime();
+    ForkReport.Window w = new ForkReport.Window();
+    w.startEpochMs = System.currentTimeMillis();
+    w.nanos = nanos;
+    w.okPerSecond = new long[bins(nanos)];
+    windows.add(w);
+    Span s = new Span(start, start + nanos, w, cpu, commits);
+    current = s;
+    s.closing = closer.schedule(() -> close(s), nanos, TimeUnit.NANOSECONDS);
+  }
+
+  private void close(Span s) {
+    long cpu = WorkloadBenchmark.processCpuNanos();
+    Long commits;
+    synchronized (this) {
+      commits = serverCommits();
+      s.record.cpuNanos = cpu - s.cpuAtStart;
+      if (commits != null && s.commitsAtStart != null) {
+        s.record.serverCommits = commits - s.commitsAtStart;
+      }
+    }
+  }
+
+  /** --exit-on-error stopped the run inside a window: it ends now, without a server sample. */
+  synchronized void truncate() {
+    Span s = current;
+    if (s == null) {
+      return;
+    }
+    long now = System.nanoTime();
+    if (s.contains(now)) {
+      s.closing.cancel(false);
+      s.record.nanos = now - s.start;
+      s.record.cpuNanos = WorkloadBenchmark.processCpuNanos() - s.cpuAtStart;
+      s.record.serverCommits = null;
+    }
+  }
+
+  /**
+   * The windows so far, after waiting for the last one's closing sample; also closes the stats
+   * connection.
+   */
+  List<ForkReport.Window> finish() {
+    closer.shutdown();
+    try {
+      closer.awaitTermination(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    synchronized (this) {
+      if (stats != null) {
+        try {
+          stats.close();
+        } catch (SQLException e) {
+          // closing: nothing left to do
+        }
+        stats = null;
+      }
+      return new ArrayList<>(windows);
+    }
+  }
+
+  /**
+   * The server's commit counter of this database; null when it cannot be read. The query counts one
+   * commit itself, a constant two per window.
+   */
+  private Long serverCommits() {
+    if (stats == null) {
+      return null;
+    }
+    try (Statement st = stats.createStatement();
+        ResultSet rs =
+            st.executeQuery(
+                "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()")) {
+      return rs.next() ? rs.getLong(1) : null;
+    } catch (SQLException e) {
+      return null;
+    }
+  }
+}
