@@ -1,15 +1,14 @@
 package dev.wg1bench.api;
 
-import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.Isolation;
+import dev.wg1bench.plan.Knob;
+import dev.wg1bench.plan.Knobs;
+import dev.wg1bench.plan.PlanDraft;
 import dev.wg1bench.plan.QueryMode;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.ScriptSource;
 import dev.wg1bench.plan.Secret;
-import dev.wg1bench.plan.SessionKnobs;
 import dev.wg1bench.plan.TargetSpec;
-import dev.wg1bench.plan.Timing;
-import dev.wg1bench.plan.WorkloadKnobs;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.run.PgbenchInit;
 import dev.wg1bench.run.Runner;
@@ -54,19 +53,16 @@ public final class Wg1bench {
   private final List<ScriptSource> scripts;
   private final List<TargetSpec> targets = new ArrayList<>();
   private final List<String> registered = new ArrayList<>();
-  private int clients = 4;
-  private Integer poolSize;
+
+  /** The knobs set so far ({@link #with}); a fresh draft holds their defaults. */
+  private final PlanDraft knobs = new PlanDraft();
+
   private Duration duration = Duration.ofSeconds(5);
   private Duration warmup = Duration.ofSeconds(1);
   private int iterations = 3;
   private int forks;
-  private Double rate;
-  private Isolation isolation;
-  private QueryMode queryMode = QueryMode.SIMPLE;
-  private final Map<String, String> settings = new LinkedHashMap<>();
   private int maxTries = 1;
   private Integer scale;
-  private int batchSize = WorkloadKnobs.DEFAULT_BATCH_SIZE;
   private long randomSeed = 42;
   private Path output;
   private PrintStream out = new PrintStream(OutputStream.nullOutputStream());
@@ -87,17 +83,24 @@ public final class Wg1bench {
     return new Wg1bench("custom", List.of(new ScriptSource(name, text, 1)));
   }
 
-  public Wg1bench clients(int n) {
-    this.clients = n;
+  /**
+   * Any declared knob, e.g. {@code with(Knobs.FETCH_SIZE, 100)}: the builder method every knob of
+   * {@link Knobs} has, validated when the run starts as on the command line.
+   */
+  public <T> Wg1bench with(Knob<T> knob, T value) {
+    knobs.set(knob, value);
     return this;
+  }
+
+  public Wg1bench clients(int n) {
+    return with(Knobs.CLIENTS, n);
   }
 
   /**
    * Let {@code m} pooled connections serve the clients (HikariCP), as an application server does.
    */
   public Wg1bench poolSize(int m) {
-    this.poolSize = m;
-    return this;
+    return with(Knobs.POOL_SIZE, m);
   }
 
   public Wg1bench duration(Duration d) {
@@ -122,25 +125,24 @@ public final class Wg1bench {
   }
 
   public Wg1bench rate(double opsPerSecond) {
-    this.rate = opsPerSecond;
-    return this;
+    return with(Knobs.RATE, opsPerSecond);
   }
 
   public Wg1bench isolation(Isolation i) {
-    this.isolation = i;
-    return this;
+    return with(Knobs.ISOLATION, i);
   }
 
   public Wg1bench queryMode(QueryMode m) {
-    this.queryMode = m;
-    return this;
+    return with(Knobs.QUERY_MODE, m);
   }
 
   /** A session setting on every connection, e.g. {@code set("synchronous_commit", "off")}. */
   public Wg1bench set(String name, String value) {
     settings.put(name, value);
-    return this;
+    return with(Knobs.SET, settings);
   }
+
+  private final Map<String, String> settings = new LinkedHashMap<>();
 
   public Wg1bench maxTries(int n) {
     this.maxTries = n;
@@ -153,8 +155,7 @@ public final class Wg1bench {
   }
 
   public Wg1bench batchSize(int n) {
-    this.batchSize = n;
-    return this;
+    return with(Knobs.BATCH_SIZE, n);
   }
 
   public Wg1bench randomSeed(long seed) {
@@ -209,17 +210,15 @@ public final class Wg1bench {
     try {
       Path out = output != null ? output : Files.createTempFile("wg1bench-", ".json");
       RunPlan plan =
-          new RunPlan(
-              workload,
-              scripts,
-              targets,
-              clients,
-              poolSize,
-              new Timing(warmup, duration, iterations, forks, null, rate, null),
-              new SessionKnobs(isolation, queryMode, settings, maxTries, false),
-              DriverKnobs.defaults(),
-              new WorkloadKnobs(scale, Map.of(), batchSize, randomSeed),
-              out);
+          knobs
+              .copy()
+              .workload(workload, scripts)
+              .targets(targets)
+              .timing(warmup, duration, iterations, forks, null)
+              .retries(maxTries, false)
+              .data(scale, Map.of(), randomSeed)
+              .output(out)
+              .build();
       if (initScale != null) {
         new PgbenchInit(this.out)
             .load(

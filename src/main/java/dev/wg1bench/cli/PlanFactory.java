@@ -1,16 +1,13 @@
 package dev.wg1bench.cli;
 
-import dev.wg1bench.plan.DriverKnobs;
-import dev.wg1bench.plan.Isolation;
+import dev.wg1bench.plan.Knob;
+import dev.wg1bench.plan.Knobs;
 import dev.wg1bench.plan.Matrix;
-import dev.wg1bench.plan.QueryMode;
+import dev.wg1bench.plan.PlanDraft;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.ScriptSource;
-import dev.wg1bench.plan.SessionKnobs;
 import dev.wg1bench.plan.TargetSpec;
-import dev.wg1bench.plan.Timing;
 import dev.wg1bench.plan.UsageException;
-import dev.wg1bench.plan.WorkloadKnobs;
 import dev.wg1bench.workload.WorkloadRegistry;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -28,38 +25,27 @@ import java.util.Map;
 
 /**
  * Turns parsed options into a {@link Matrix} of validated {@link RunPlan}s: one per combination of
- * the swept values (comma lists), each on every target. Reads script files, nothing else.
+ * the declared knobs' values ({@link Knobs}), each on every target. Reads script files, nothing
+ * else.
  */
 final class PlanFactory {
   private PlanFactory() {}
 
-  /** One combination of the sweepable knobs. */
-  private record Combo(
-      String workload,
-      int clients,
-      QueryMode mode,
-      Isolation isolation,
-      Integer poolSize,
-      int batchSize,
-      Integer prepareThreshold,
-      Boolean binaryTransfer,
-      Integer fetchSize,
-      Map<String, String> settings,
-      Integer fillfactor,
-      Map<String, String> tableOptions) {}
-
   static Matrix build(RunOptions o, List<TargetSpec> targets) {
-    if (!o.workloads.isEmpty() && !o.scripts.isEmpty()) {
+    @SuppressWarnings("unchecked")
+    List<String> named = (List<String>) o.raw(Knobs.WORKLOAD);
+    named = named == null ? List.of() : named;
+    if (!named.isEmpty() && !o.scripts.isEmpty()) {
       throw new UsageException("--workload and --script exclude each other; give one of them");
     }
-    if (o.workloads.isEmpty() && o.scripts.isEmpty()) {
+    if (named.isEmpty() && o.scripts.isEmpty()) {
       throw new UsageException("--workload or --script is required (see 'wg1bench list')");
     }
     List<ScriptSource> custom = new ArrayList<>();
     for (String s : o.scripts) {
       custom.add(readScript(s));
     }
-    List<String> workloads = o.workloads.isEmpty() ? List.of("custom") : distinct(o.workloads);
+    List<String> workloads = named.isEmpty() ? List.of("custom") : distinct(named);
     for (String w : workloads) {
       if (!custom.isEmpty()) {
         break;
@@ -67,32 +53,23 @@ final class PlanFactory {
       WorkloadRegistry.sources(w); // names an unknown workload with the valid ones
     }
     long seed = o.randomSeed != null ? o.randomSeed : new SecureRandom().nextLong();
-    Timing timing =
-        new Timing(o.warmup, o.duration, o.iterations, o.forks, o.progress, o.rate, o.latencyLimit);
-    List<Combo> combos = combos(o, workloads);
+    Path output = output(o, workloads);
+    PlanDraft base =
+        new PlanDraft()
+            .targets(targets)
+            .timing(o.warmup, o.duration, o.iterations, o.forks, o.progress)
+            .latencyLimit(o.latencyLimit)
+            .retries(o.maxTries, o.exitOnError)
+            .data(o.scale, o.defines, seed)
+            .output(output);
+    List<Map<Knob<?>, Object>> combos = combos(o, workloads);
     List<Matrix.Point> points = new ArrayList<>();
-    for (Combo c : combos) {
-      List<ScriptSource> scripts =
-          custom.isEmpty() ? WorkloadRegistry.sources(c.workload()) : custom;
-      RunPlan plan =
-          new RunPlan(
-              c.workload(),
-              scripts,
-              targets,
-              c.clients(),
-              c.poolSize(),
-              timing,
-              new SessionKnobs(c.isolation(), c.mode(), c.settings(), o.maxTries, o.exitOnError),
-              new DriverKnobs(
-                  o.sslmode,
-                  c.prepareThreshold(),
-                  c.binaryTransfer(),
-                  c.fetchSize(),
-                  o.rewriteBatchedInserts,
-                  o.jdbcProperties),
-              new WorkloadKnobs(
-                  o.scale, o.defines, c.batchSize(), seed, c.fillfactor(), c.tableOptions()),
-              output(o, workloads));
+    for (Map<Knob<?>, Object> c : combos) {
+      PlanDraft d = base.copy();
+      c.forEach((k, v) -> set(d, k, v));
+      String w = (String) c.get(Knobs.WORKLOAD);
+      d.workload(w, custom.isEmpty() ? WorkloadRegistry.sources(w) : custom);
+      RunPlan plan = d.build();
       for (TargetSpec t : targets) {
         points.add(new Matrix.Point(plan, t));
       }
@@ -100,77 +77,31 @@ final class PlanFactory {
     boolean swept = combos.size() > 1;
     int repeat = o.repeat != null ? o.repeat : swept ? 3 : 1;
     long orderSeed = o.seed != null ? o.seed : new SecureRandom().nextLong();
-    return new Matrix(
-        points, repeat, order(o.order), orderSeed, between(o.betweenTrials), output(o, workloads));
+    return new Matrix(points, repeat, order(o.order), orderSeed, between(o.betweenTrials), output);
   }
 
-  private static List<Combo> combos(RunOptions o, List<String> workloads) {
-    List<QueryMode> modes =
-        o.queryModes.isEmpty() ? List.of(QueryMode.SIMPLE) : distinct(o.queryModes);
-    List<Isolation> isolations = o.isolations.isEmpty() ? nullList() : distinct(o.isolations);
-    List<Integer> pools = o.poolSizes.isEmpty() ? nullList() : distinct(o.poolSizes);
-    List<Integer> thresholds =
-        o.prepareThresholds.isEmpty() ? nullList() : distinct(o.prepareThresholds);
-    List<Boolean> binaries = o.binaryTransfers.isEmpty() ? nullList() : distinct(o.binaryTransfers);
-    List<Integer> fetches = o.fetchSizes.isEmpty() ? nullList() : distinct(o.fetchSizes);
-    List<Map<String, String>> settings = settingCombos(o.settings);
-    List<Integer> fillfactors = o.fillfactors.isEmpty() ? nullList() : distinct(o.fillfactors);
-    List<Map<String, String>> tableOptions = settingCombos(o.tableOptions);
-    List<Combo> out = new ArrayList<>();
-    for (String w : workloads) {
-      for (int c : distinct(o.clients)) {
-        for (QueryMode m : modes) {
-          for (Isolation i : isolations) {
-            for (Integer p : pools) {
-              for (int b : distinct(o.batchSizes)) {
-                for (Integer t : thresholds) {
-                  for (Boolean bin : binaries) {
-                    for (Integer f : fetches) {
-                      for (Map<String, String> s : settings) {
-                        for (Integer ff : fillfactors) {
-                          for (Map<String, String> to : tableOptions) {
-                            out.add(new Combo(w, c, m, i, p, b, t, bin, f, s, ff, to));
-                          }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-    return out;
+  @SuppressWarnings("unchecked")
+  private static <T> void set(PlanDraft d, Knob<T> k, Object v) {
+    d.set(k, (T) v);
   }
 
-  /** --set a=1,2 --set b=x gives {a=1,b=x} and {a=2,b=x}; "\," keeps a literal comma. */
-  static List<Map<String, String>> settingCombos(Map<String, String> settings) {
-    List<Map<String, String>> out = new ArrayList<>();
+  /** Every combination of the knobs' values: the cartesian product, first knob slowest. */
+  static List<Map<Knob<?>, Object>> combos(RunOptions o, List<String> workloads) {
+    List<Map<Knob<?>, Object>> out = new ArrayList<>();
     out.add(new LinkedHashMap<>());
-    for (Map.Entry<String, String> e : settings.entrySet()) {
-      List<String> values = new ArrayList<>();
-      for (String v : e.getValue().split("(?<!\\\\),", -1)) {
-        values.add(v.replace("\\,", ","));
-      }
-      List<Map<String, String>> next = new ArrayList<>();
-      for (Map<String, String> m : out) {
-        for (String v : distinct(values)) {
-          Map<String, String> n = new LinkedHashMap<>(m);
-          n.put(e.getKey(), v);
+    for (Knob<?> k : Knobs.ALL) {
+      List<?> values = k == Knobs.WORKLOAD ? workloads : k.points(o.raw(k));
+      List<Map<Knob<?>, Object>> next = new ArrayList<>();
+      for (Map<Knob<?>, Object> m : out) {
+        for (Object v : values) {
+          Map<Knob<?>, Object> n = new LinkedHashMap<>(m);
+          n.put(k, v);
           next.add(n);
         }
       }
       out = next;
     }
     return out;
-  }
-
-  private static <T> List<T> nullList() {
-    List<T> l = new ArrayList<>();
-    l.add(null);
-    return l;
   }
 
   private static <T> List<T> distinct(List<T> values) {

@@ -1,41 +1,37 @@
 package dev.wg1bench.cli;
 
-import dev.wg1bench.plan.Isolation;
-import dev.wg1bench.plan.QueryMode;
-import dev.wg1bench.plan.WorkloadKnobs;
+import dev.wg1bench.plan.Knob;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 
 /**
- * The workload and its knobs; pgbench's short options where pgbench has one. Options marked
- * "sweeps" take a comma list: the run then measures every combination (see {@code --repeat}).
+ * How a run is measured, and (through {@link KnobOptions}) the knobs it varies; pgbench's short
+ * options where pgbench has one. Options marked "sweeps" take a comma list: the run then measures
+ * every combination (see {@code --repeat}).
  */
+@Command(modelTransformer = KnobOptions.class)
 public final class RunOptions {
-  @Option(
-      names = {"-w", "--workload"},
-      paramLabel = "NAME",
-      split = ",",
-      description = "Built-in workload (see 'wg1bench list'); sweeps.")
-  List<String> workloads = new ArrayList<>();
+  /** The options of the declared knobs, added by {@link KnobOptions}. */
+  final Map<Knob<?>, OptionSpec> knobOptions = new LinkedHashMap<>();
+
+  /** What the command line gave a knob: a list, a map, a value or a flag; null if not given. */
+  Object raw(Knob<?> knob) {
+    OptionSpec o = knobOptions.get(knob);
+    return o == null ? null : o.getValue();
+  }
 
   @Option(
       names = {"-f", "--script"},
       paramLabel = "FILE[@WEIGHT]",
       description = "pgbench-style script, repeatable: a weighted mix as pgbench -f.")
   List<String> scripts = new ArrayList<>();
-
-  @Option(
-      names = {"-c", "--clients"},
-      paramLabel = "N",
-      split = ",",
-      description =
-          "Concurrent clients, one connection each (default: 4); sweeps, e.g. 1,2,4,8,16.")
-  List<Integer> clients = new ArrayList<>(List.of(4));
 
   @Option(
       names = {"-T", "--duration"},
@@ -64,34 +60,6 @@ public final class RunOptions {
       description =
           "JMH forks: fresh JVMs measured in turn; 0 = in this JVM (default: ${DEFAULT-VALUE}).")
   int forks = 1;
-
-  @Option(
-      names = "--isolation",
-      paramLabel = "LEVEL",
-      split = ",",
-      converter = Converters.IsolationConverter.class,
-      description =
-          "read_committed, repeatable_read or serializable (default: the workload's, else the server's); sweeps.")
-  List<Isolation> isolations = new ArrayList<>();
-
-  @Option(
-      names = {"-M", "--query-mode"},
-      paramLabel = "MODE",
-      split = ",",
-      converter = Converters.QueryModeConverter.class,
-      description = {
-        "simple, extended or prepared, as pgbench -M (default: simple); sweeps.",
-        "simple = preferQueryMode=simple; extended = preferQueryMode=extended, prepareThreshold=0;",
-        "prepared = preferQueryMode=extended, prepareThreshold=1."
-      })
-  List<QueryMode> queryModes = new ArrayList<>();
-
-  @Option(
-      names = "--set",
-      paramLabel = "NAME=VALUE",
-      description =
-          "Session setting on every connection, repeatable (e.g. synchronous_commit=off); NAME=V1,V2 sweeps (\\, for a literal comma).")
-  Map<String, String> settings = new LinkedHashMap<>();
 
   @Option(
       names = "--max-tries",
@@ -126,21 +94,6 @@ public final class RunOptions {
   Long randomSeed;
 
   @Option(
-      names = "--pool-size",
-      paramLabel = "M",
-      split = ",",
-      description =
-          "Let M pooled connections (HikariCP) serve the clients, M <= clients; time waiting for one is reported apart (default: one connection per client); sweeps.")
-  List<Integer> poolSizes = new ArrayList<>();
-
-  @Option(
-      names = {"-R", "--rate"},
-      paramLabel = "OPS_PER_S",
-      description =
-          "Fixed rate over all clients, Poisson arrivals, as pgbench -R; latency counts from each op's scheduled start.")
-  Double rate;
-
-  @Option(
       names = {"-L", "--latency-limit"},
       paramLabel = "MS",
       converter = Converters.MillisConverter.class,
@@ -155,71 +108,6 @@ public final class RunOptions {
       description =
           "Print ops/s, latency p50/p99, retries and failures every interval, as pgbench -P; the JSON keeps the series.")
   Duration progress;
-
-  @Option(
-      names = "--batch-size",
-      paramLabel = "N",
-      split = ",",
-      description =
-          "Rows per op of insert_batch, insert_multirow and insert_copy (default: 8); sweeps.")
-  List<Integer> batchSizes = new ArrayList<>(List.of(WorkloadKnobs.DEFAULT_BATCH_SIZE));
-
-  @Option(
-      names = {"-F", "--fillfactor"},
-      paramLabel = "PCT",
-      split = ",",
-      description =
-          "Fillfactor of the pgbench tables wg1bench creates (embedded server, --between-trials reinit); sweeps, e.g. 100,80 (HOT).")
-  List<Integer> fillfactors = new ArrayList<>();
-
-  @Option(
-      names = "--table-option",
-      paramLabel = "NAME=VALUE",
-      description =
-          "Storage parameter set on the workload's tables before each trial, e.g. autovacuum_enabled=on,off; sweeps.")
-  Map<String, String> tableOptions = new LinkedHashMap<>();
-
-  @Option(
-      names = "--rewrite-batched-inserts",
-      description = "pgjdbc reWriteBatchedInserts: send a batch of INSERTs as multi-row INSERTs.")
-  boolean rewriteBatchedInserts;
-
-  @Option(
-      names = "--prepare-threshold",
-      paramLabel = "N",
-      split = ",",
-      description =
-          "pgjdbc prepareThreshold, overriding the query mode's (extended and prepared modes only); sweeps.")
-  List<Integer> prepareThresholds = new ArrayList<>();
-
-  @Option(
-      names = "--binary-transfer",
-      paramLabel = "true|false",
-      arity = "1",
-      split = ",",
-      description = "pgjdbc binaryTransfer (default: pgjdbc's, true); sweeps.")
-  List<Boolean> binaryTransfers = new ArrayList<>();
-
-  @Option(
-      names = "--fetch-size",
-      paramLabel = "N",
-      split = ",",
-      description = "pgjdbc defaultRowFetchSize (default: pgjdbc's, 0 = all rows); sweeps.")
-  List<Integer> fetchSizes = new ArrayList<>();
-
-  @Option(
-      names = "--jdbc-property",
-      paramLabel = "NAME=VALUE",
-      description =
-          "Any other pgjdbc property, repeatable; the name is checked against pgjdbc's list.")
-  Map<String, String> jdbcProperties = new LinkedHashMap<>();
-
-  @Option(
-      names = "--sslmode",
-      paramLabel = "MODE",
-      description =
-          "pgjdbc sslmode: disable, allow, prefer, require, verify-ca, verify-full (default: pgjdbc's prefer).")
-  String sslmode;
 
   @Option(
       names = "--repeat",

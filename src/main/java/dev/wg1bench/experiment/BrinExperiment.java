@@ -7,6 +7,7 @@ import static dev.wg1bench.experiment.ExperimentSupport.scalarLong;
 import static dev.wg1bench.experiment.ExperimentSupport.timed;
 import static dev.wg1bench.experiment.ExperimentSupport.x;
 
+import dev.wg1bench.plot.Charts;
 import dev.wg1bench.server.ServerInfo;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -317,7 +318,7 @@ public final class BrinExperiment {
     String med = "median of " + o.repeat();
     List<String> files = new ArrayList<>();
     files.add(
-        Plots.bars(
+        Charts.bars(
                 dir,
                 "brin-build-time.png",
                 "Index build time (" + rows + ", " + med + ")",
@@ -328,7 +329,7 @@ public final class BrinExperiment {
                 false)
             .toString());
     files.add(
-        Plots.bars(
+        Charts.bars(
                 dir,
                 "brin-index-size.png",
                 "Index size (" + rows + ", log scale)",
@@ -339,7 +340,7 @@ public final class BrinExperiment {
                 true)
             .toString());
     files.add(
-        Plots.bars(
+        Charts.bars(
                 dir,
                 "brin-point-lookup.png",
                 "Point lookup id = N/2 (" + rows + ", " + med + ", log scale)",
@@ -350,7 +351,7 @@ public final class BrinExperiment {
                 true)
             .toString());
     files.add(
-        Plots.bars(
+        Charts.bars(
                 dir,
                 "brin-range-lookup.png",
                 "Range lookup id BETWEEN N/3 AND 2N/3 (" + rows + ", " + med + ")",

@@ -8,6 +8,7 @@ import dev.wg1bench.report.JsonReport;
 import dev.wg1bench.server.ClientSettings;
 import dev.wg1bench.server.ConnectionFactory;
 import dev.wg1bench.server.ServerInfo;
+import dev.wg1bench.server.Targets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -87,9 +88,8 @@ final class ExperimentSupport {
   }
 
   static ConnectionFactory factory(ExperimentOptions o) {
-    return new ConnectionFactory(
-        o.target(),
-        new ClientSettings(QueryMode.SIMPLE, null, o.settings(), DriverKnobs.defaults()));
+    return Targets.of(o.target())
+        .clients(new ClientSettings(QueryMode.SIMPLE, null, o.settings(), DriverKnobs.defaults()));
   }
 
   /** An autocommit connection with the --set settings; one the server rejects is a usage error. */

@@ -7,6 +7,7 @@ import static dev.wg1bench.experiment.ExperimentSupport.scalarLong;
 import static dev.wg1bench.experiment.ExperimentSupport.timed;
 import static dev.wg1bench.experiment.ExperimentSupport.x;
 
+import dev.wg1bench.plot.Charts;
 import dev.wg1bench.server.ServerInfo;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -462,7 +463,7 @@ public final class LogTableExperiment {
     String med = "median of " + o.repeat();
     List<String> files = new ArrayList<>();
     files.add(
-        Plots.bars(
+        Charts.bars(
                 dir,
                 "logtable-load-time.png",
                 "COPY load time (" + rows + ", " + med + "; BRIN incl. VACUUM)",
@@ -473,7 +474,7 @@ public final class LogTableExperiment {
                 false)
             .toString());
     files.add(
-        Plots.bars(
+        Charts.bars(
                 dir,
                 "logtable-day-query.png",
                 "One-day aggregate, date = '" + day(DAYS - 1) + "' (" + rows + ", " + med + ")",
@@ -484,7 +485,7 @@ public final class LogTableExperiment {
                 false)
             .toString());
     files.add(
-        Plots.bars(
+        Charts.bars(
                 dir,
                 "logtable-month-query.png",
                 "Whole-month aggregate (" + rows + ", " + med + ")",

@@ -6,6 +6,7 @@ import static dev.wg1bench.experiment.ExperimentSupport.scalarLong;
 import static dev.wg1bench.experiment.ExperimentSupport.x;
 
 import dev.wg1bench.plan.RunFailure;
+import dev.wg1bench.plot.Charts;
 import dev.wg1bench.server.ConnectionFactory;
 import dev.wg1bench.server.ServerInfo;
 import java.io.PrintStream;
@@ -396,7 +397,7 @@ public final class ParallelVacuumExperiment {
         new double[][] {jx, results.stream().mapToDouble(r -> (double) r.jobs() / base).toArray()});
     List<String> files = new ArrayList<>();
     files.add(
-        Plots.lines(
+        Charts.lines(
                 dir,
                 "vacuum-elapsed.png",
                 "VACUUM (FREEZE, ANALYZE) elapsed time vs jobs (" + what + ")",
@@ -406,7 +407,7 @@ public final class ParallelVacuumExperiment {
                 Map.of())
             .toString());
     files.add(
-        Plots.lines(
+        Charts.lines(
                 dir,
                 "vacuum-speedup.png",
                 "Parallel VACUUM speed-up over J=" + base + " (" + what + ")",

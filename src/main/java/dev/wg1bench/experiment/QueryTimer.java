@@ -1,7 +1,7 @@
 package dev.wg1bench.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.wg1bench.report.JsonReport;
+import dev.wg1bench.json.Json;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -65,7 +65,7 @@ public final class QueryTimer {
         ResultSet rs =
             st.executeQuery("EXPLAIN (ANALYZE, BUFFERS, TIMING OFF, FORMAT JSON) " + sql)) {
       rs.next();
-      return JsonReport.JSON.readTree(rs.getString(1)).get(0);
+      return Json.MAPPER.readTree(rs.getString(1)).get(0);
     } catch (IOException e) {
       throw new SQLException("cannot parse EXPLAIN output: " + e.getMessage(), e);
     }

@@ -1,6 +1,6 @@
 package dev.wg1bench.jmh;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wg1bench.json.Json;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -28,7 +28,6 @@ final class ProgressSampler implements Runnable {
   volatile String phase = "setup";
   private volatile boolean running = true;
   private final Thread thread;
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   ProgressSampler(long intervalNanos, Path dir) {
     this.intervalNanos = intervalNanos;
@@ -78,7 +77,7 @@ final class ProgressSampler implements Runnable {
         line.put("retries", retries.sumThenReset());
         line.put("failures", failed.sumThenReset());
         line.put("skipped", skipped.sumThenReset());
-        w.write(JSON.writeValueAsString(line));
+        w.write(Json.LINE.writeValueAsString(line));
         w.write('\n');
         w.flush();
         next += intervalNanos;

@@ -1,7 +1,7 @@
 package dev.wg1bench.jmh;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wg1bench.json.Json;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.RandomAccessFile;
@@ -26,7 +26,6 @@ final class ProgressTail implements AutoCloseable {
   private final List<JsonNode> points = new ArrayList<>();
   private final Thread thread;
   private volatile boolean running = true;
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   ProgressTail(Path dir, PrintStream out) {
     this.dir = dir;
@@ -65,7 +64,7 @@ final class ProgressTail implements AutoCloseable {
             continue;
           }
           for (String line : chunk.substring(0, end).split("\n")) {
-            JsonNode n = JSON.readTree(line);
+            JsonNode n = Json.MAPPER.readTree(line);
             points.add(n);
             print(n);
           }

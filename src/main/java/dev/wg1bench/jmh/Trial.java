@@ -1,8 +1,7 @@
 package dev.wg1bench.jmh;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.wg1bench.json.Json;
 import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.Secret;
@@ -42,10 +41,7 @@ public record Trial(
   /** System property naming the trial file in a forked JVM. */
   public static final String PROPERTY = "wg1bench.trial";
 
-  static final ObjectMapper JSON =
-      new ObjectMapper()
-          .registerModule(new JavaTimeModule())
-          .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS);
+  static final ObjectMapper JSON = Json.MAPPER;
 
   /** Writes the trial and, if the target has a password, the secrets file beside it. */
   public static Trial write(

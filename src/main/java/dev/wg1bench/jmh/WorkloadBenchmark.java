@@ -118,7 +118,7 @@ public class WorkloadBenchmark {
         new ConnectionFactory(
             trial.target(),
             new ClientSettings(
-                p.session().queryMode(), trial.isolation(), p.session().settings(), p.driver()));
+                p.session().queryMode(), trial.isolation(), p.sessionSettings(), p.driver()));
     if (p.pooled()) {
       pool = connections.pool(p.poolSize());
     }
@@ -311,8 +311,7 @@ public class WorkloadBenchmark {
   synchronized void clientInfo(Connection c) throws SQLException {
     if (report.clientSsl == null) {
       report.clientSsl = ServerInfo.sslInUse(c);
-      report.clientSettings.putAll(
-          ServerInfo.current(c, trial.plan().session().settings().keySet()));
+      report.clientSettings.putAll(ServerInfo.current(c, trial.plan().sessionSettings().keySet()));
     }
   }
 

@@ -53,21 +53,8 @@ public record DriverKnobs(
     properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
   }
 
-  void validate(QueryMode mode) {
-    if (sslmode != null && !SSLMODES.contains(sslmode)) {
-      throw new UsageException(
-          "--sslmode '" + sslmode + "' is not one of " + String.join(", ", SSLMODES));
-    }
-    if (prepareThreshold != null) {
-      Checks.range("--prepare-threshold", prepareThreshold, -1, 1_000_000);
-      if (mode == QueryMode.SIMPLE) {
-        throw new UsageException(
-            "--prepare-threshold has no effect with --query-mode simple; use extended or prepared");
-      }
-    }
-    if (fetchSize != null) {
-      Checks.range("--fetch-size", fetchSize, 0, 100_000_000);
-    }
+  /** --jdbc-property names and values, checked against pgjdbc's own list. */
+  static void checkProperties(Map<String, String> properties) {
     for (String name : properties.keySet()) {
       String why = RESERVED.get(name);
       if (why != null) {

@@ -1,7 +1,10 @@
 package dev.wg1bench.plan;
 
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Everything a run needs, validated once and then never changed. The CLI builds it; every later
@@ -18,6 +21,7 @@ import java.util.List;
  * @param driver pgjdbc settings
  * @param params scale, defines, batch size, random seed
  * @param output JSON result path
+ * @param knobs values of knobs that have no field in the records above, as text by knob key
  */
 public record RunPlan(
     String workload,
@@ -29,7 +33,8 @@ public record RunPlan(
     SessionKnobs session,
     DriverKnobs driver,
     WorkloadKnobs params,
-    Path output) {
+    Path output,
+    Map<String, String> knobs) {
 
   /** Scale the embedded server is initialized at when the user gives no --scale. */
   public static final int EMBEDDED_DEFAULT_SCALE = 1;
@@ -45,7 +50,8 @@ public record RunPlan(
       SessionKnobs session,
       DriverKnobs driver,
       WorkloadKnobs params,
-      Path output) {
+      Path output,
+      Map<String, String> knobs) {
     this.workload = workload;
     this.scripts = List.copyOf(scripts);
     this.targets = List.copyOf(targets);
@@ -56,18 +62,42 @@ public record RunPlan(
     this.driver = driver;
     this.params = params;
     this.output = output;
+    this.knobs = Collections.unmodifiableMap(new LinkedHashMap<>(knobs));
     validate();
+  }
+
+  /** A plan that sets no knob beyond the records' own fields. */
+  public RunPlan(
+      String workload,
+      List<ScriptSource> scripts,
+      List<TargetSpec> targets,
+      int clients,
+      Integer poolSize,
+      Timing timing,
+      SessionKnobs session,
+      DriverKnobs driver,
+      WorkloadKnobs params,
+      Path output) {
+    this(
+        workload, scripts, targets, clients, poolSize, timing, session, driver, params, output,
+        Map.of());
+  }
+
+  /**
+   * Settings applied with set_config on every client connection: --set's, and those other knobs
+   * imply (a statement timeout, say).
+   */
+  public Map<String, String> sessionSettings() {
+    Map<String, String> all = new LinkedHashMap<>(session.settings());
+    all.putAll(Knobs.sessionSettings(this));
+    return all;
   }
 
   /** Every combination is checked here, in one place, with "option constraint, got value". */
   private void validate() {
-    Checks.range("--clients", clients, 1, 10_000);
-    if (poolSize != null) {
-      Checks.range("--pool-size", poolSize, 1, clients);
-    }
+    Knobs.validate(this);
     timing.validate();
     session.validate();
-    driver.validate(session.queryMode());
     params.validate();
     if (session.exitOnError() && timing.forks() == 0) {
       // JMH skips its trial teardown when a benchmark throws in-process, leaving stale state

@@ -26,11 +26,5 @@ public record SessionKnobs(
 
   void validate() {
     Checks.range("--max-tries", maxTries, 1, 1_000_000);
-    for (String k : settings.keySet()) {
-      if (!k.matches("[A-Za-z_][A-Za-z0-9_.]*")) {
-        throw new UsageException(
-            "--set '" + k + "' is not a setting name (letters, digits, _ and .)");
-      }
-    }
   }
 }

@@ -49,9 +49,6 @@ public record Timing(
       throw new UsageException(
           "--progress must be at least 100 ms, got " + Durations.format(progress));
     }
-    if (rate != null && !(rate > 0 && rate <= 10_000_000)) {
-      throw new UsageException("--rate must be > 0 and <= 10000000 ops/s, got " + rate);
-    }
     if (latencyLimit != null && latencyLimit.toNanos() <= 0) {
       throw new UsageException(
           "--latency-limit must be > 0, got " + Durations.format(latencyLimit));

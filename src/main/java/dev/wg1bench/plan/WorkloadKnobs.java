@@ -41,24 +41,6 @@ public record WorkloadKnobs(
     if (scale != null) {
       Checks.range("--scale", scale, 1, 1_000_000);
     }
-    Checks.range("--batch-size", batchSize, 1, 100_000);
-    if (fillfactor != null) {
-      Checks.range("--fillfactor", fillfactor, 10, 100);
-    }
-    for (Map.Entry<String, String> e : tableOptions.entrySet()) {
-      if (!e.getKey().matches("[A-Za-z_][A-Za-z0-9_.]*")) {
-        throw new UsageException(
-            "--table-option '" + e.getKey() + "' is not a storage parameter name");
-      }
-      if (!e.getValue().matches("[A-Za-z0-9_.\\-]+")) {
-        throw new UsageException(
-            "--table-option "
-                + e.getKey()
-                + "='"
-                + e.getValue()
-                + "': a value is a number or a word");
-      }
-    }
     for (String k : defines.keySet()) {
       if (!k.matches("[A-Za-z0-9_]+")) {
         throw new UsageException(

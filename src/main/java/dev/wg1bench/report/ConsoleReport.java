@@ -250,7 +250,7 @@ public final class ConsoleReport {
     Measurement m = t.measurement();
     out.printf(
         Locale.ROOT,
-        "[%d/%d] %s #%d: tps %s, p50 %.3f ms, p99 %.3f ms, failed %d, retries %d%n",
+        "[%d/%d] %s #%d: tps %s, p50 %.3f ms, p99 %.3f ms, failed %d%s, retries %d%n",
         t.sequence(),
         total,
         describe(t.point(), keys),
@@ -259,6 +259,7 @@ public final class ConsoleReport {
         m.latencyMs().p50(),
         m.latencyMs().p99(),
         m.failedOps(),
+        m.failures().isEmpty() ? "" : " (" + kinds(m.failures()) + ")",
         m.retries());
   }
 

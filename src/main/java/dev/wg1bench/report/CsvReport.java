@@ -1,5 +1,9 @@
 package dev.wg1bench.report;
 
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SequenceWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.Latency;
 import dev.wg1bench.result.Measurement;
@@ -7,6 +11,7 @@ import dev.wg1bench.result.PointSummary;
 import dev.wg1bench.result.Summaries;
 import dev.wg1bench.result.TrialResult;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -22,9 +27,9 @@ import java.util.Set;
 
 /**
  * CSV for spreadsheets and R/pandas: one row per trial in FILE, one row per matrix point in
- * FILE-summary.csv. RFC 4180 (CRLF, fields quoted when they hold a comma, quote or line break); the
- * point's knobs are columns of their own, the union over all trials in first-seen order. Writes are
- * atomic, as the JSON's.
+ * FILE-summary.csv. RFC 4180 through Jackson's CSV module (CRLF, fields quoted when they need it);
+ * the point's knobs are columns of their own, the union over all trials in first-seen order. Writes
+ * are atomic, as the JSON's.
  */
 public final class CsvReport {
   /** Columns after sequence, repeat and the point's knobs. */
@@ -59,6 +64,9 @@ public final class CsvReport {
           "medianP99Ms",
           "failedOps",
           "retries");
+
+  private static final ObjectWriter WRITER =
+      new CsvMapper().writer(CsvSchema.emptySchema().withLineSeparator("\r\n"));
 
   private CsvReport() {}
 
@@ -95,7 +103,7 @@ public final class CsvReport {
         keys.addAll(point(t.point()).keySet());
       }
     }
-    StringBuilder out = new StringBuilder();
+    List<List<String>> rows = new ArrayList<>();
     List<String> header = new ArrayList<>();
     if (multi) {
       header.add("run");
@@ -104,7 +112,7 @@ public final class CsvReport {
     header.add("repeat");
     header.addAll(keys);
     header.addAll(TRIAL_COLUMNS);
-    row(out, header);
+    rows.add(header);
     for (int i = 0; i < runs.size(); i++) {
       for (TrialResult t : runs.get(i).trials()) {
         List<String> f = new ArrayList<>();
@@ -140,10 +148,10 @@ public final class CsvReport {
             t.client() != null && t.client().ssl() != null
                 ? t.client().ssl()
                 : t.server() == null ? "" : nz(t.server().ssl()));
-        row(out, f);
+        rows.add(f);
       }
     }
-    return out.toString();
+    return csv(rows);
   }
 
   /** The per-point summary CSV text. */
@@ -156,14 +164,14 @@ public final class CsvReport {
       all.add(s);
       s.forEach(p -> keys.addAll(point(p.point()).keySet()));
     }
-    StringBuilder out = new StringBuilder();
+    List<List<String>> rows = new ArrayList<>();
     List<String> header = new ArrayList<>();
     if (multi) {
       header.add("run");
     }
     header.addAll(keys);
     header.addAll(SUMMARY_COLUMNS);
-    row(out, header);
+    rows.add(header);
     for (int i = 0; i < all.size(); i++) {
       for (PointSummary s : all.get(i)) {
         List<String> f = new ArrayList<>();
@@ -182,10 +190,10 @@ public final class CsvReport {
         f.add(num(s.medianP99Ms()));
         f.add(Long.toString(s.failedOps()));
         f.add(Long.toString(s.retries()));
-        row(out, f);
+        rows.add(f);
       }
     }
-    return out.toString();
+    return csv(rows);
   }
 
   /** The run's point summaries; recomputed from the trials for files that lack them. */
@@ -193,28 +201,17 @@ public final class CsvReport {
     return r.summary() != null ? r.summary() : Summaries.of(r.trials());
   }
 
-  /** One field as RFC 4180 wants it. */
-  public static String quote(String s) {
-    if (s == null) {
-      return "";
-    }
-    boolean needs =
-        s.indexOf(',') >= 0
-            || s.indexOf('"') >= 0
-            || s.indexOf('\n') >= 0
-            || s.indexOf('\r') >= 0
-            || (!s.isEmpty() && (s.charAt(0) == ' ' || s.charAt(s.length() - 1) == ' '));
-    return needs ? '"' + s.replace("\"", "\"\"") + '"' : s;
-  }
-
-  private static void row(StringBuilder out, List<String> fields) {
-    for (int i = 0; i < fields.size(); i++) {
-      if (i > 0) {
-        out.append(',');
+  /** Rows as RFC 4180 text (CRLF; a field quoted when it needs to be), by Jackson's CSV module. */
+  static String csv(List<List<String>> rows) {
+    StringWriter out = new StringWriter();
+    try (SequenceWriter w = WRITER.writeValues(out)) {
+      for (List<String> r : rows) {
+        w.write(r);
       }
-      out.append(quote(fields.get(i)));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot format CSV: " + e.getMessage(), e);
     }
-    out.append("\r\n");
+    return out.toString();
   }
 
   private static Map<String, String> point(Map<String, String> p) {

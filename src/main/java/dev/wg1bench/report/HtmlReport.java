@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
+import dev.wg1bench.json.Json;
 import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.result.BenchmarkRun;
@@ -33,14 +34,14 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * {@code wg1bench report --html DIR}: one self-contained page (CSS inline, plots as data URIs) of
- * one or more result files, with the PNGs and a CSV next to it for slides and spreadsheets. Every
- * text from a result (names, settings, error messages) is escaped.
+ * {@code wg1bench report --html DIR}: one self-contained page (Html.CSS inline, plots as data URIs)
+ * of one or more result files, with the PNGs and a CSV next to it for slides and spreadsheets.
+ * Every text from a result (names, settings, error messages) is escaped.
  */
 public final class HtmlReport {
   /** Result fields this version does not model (an {@code advice} array, say) are tolerated. */
   private static final ObjectReader LENIENT =
-      JsonReport.JSON
+      Json.MAPPER
           .readerFor(BenchmarkRun.class)
           .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
@@ -89,7 +90,7 @@ public final class HtmlReport {
     JsonNode tree;
     BenchmarkRun run;
     try {
-      tree = JsonReport.JSON.readTree(file.toFile());
+      tree = Json.MAPPER.readTree(file.toFile());
       if (tree == null || !tree.isObject() || !tree.has("trials")) {
         throw new BadInput(file + ": not a wg1bench result (no trials)", null);
       }
@@ -97,15 +98,16 @@ public final class HtmlReport {
     } catch (NoSuchFileException | java.io.FileNotFoundException e) {
       throw new BadInput(file + ": no such file", e);
     } catch (JsonProcessingException e) {
-      throw new BadInput(file + ": not a wg1bench result: " + oneLine(e.getOriginalMessage()), e);
+      throw new BadInput(
+          file + ": not a wg1bench result: " + Html.oneLine(e.getOriginalMessage()), e);
     } catch (IOException e) {
-      throw new BadInput(file + ": cannot read: " + oneLine(e.getMessage()), e);
+      throw new BadInput(file + ": cannot read: " + Html.oneLine(e.getMessage()), e);
     } catch (RuntimeException e) {
       if (e instanceof BadInput b) {
         throw b;
       }
       // the plan validates itself when read back
-      throw new BadInput(file + ": not a wg1bench result: " + oneLine(e.getMessage()), e);
+      throw new BadInput(file + ": not a wg1bench result: " + Html.oneLine(e.getMessage()), e);
     }
     if (run.trials() == null) {
       throw new BadInput(file + ": not a wg1bench result (no trials)", null);
@@ -148,29 +150,29 @@ public final class HtmlReport {
       List<Plots.Figure> figures) {
     StringBuilder h = new StringBuilder();
     Set<String> workloads = new LinkedHashSet<>();
-    sources.forEach(s -> workloads.add(nz(s.run().workload())));
+    sources.forEach(s -> workloads.add(Html.nz(s.run().workload())));
     String title = "wg1bench report: " + String.join(", ", workloads);
     h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         .append("<title>")
         .append(esc(title))
         .append("</title>\n<style>\n")
-        .append(CSS)
+        .append(Html.CSS)
         .append("</style>\n</head>\n<body>\n<h1>")
         .append(esc(title))
         .append("</h1>\n");
     h.append("<nav>");
-    link(h, "runs", "Runs");
-    link(h, "targets", "Targets");
-    link(h, "plots", "Plots");
-    link(h, "summary", "Summary");
-    link(h, "trials", "Trials");
+    Html.link(h, "runs", "Runs");
+    Html.link(h, "targets", "Targets");
+    Html.link(h, "plots", "Plots");
+    Html.link(h, "summary", "Summary");
+    Html.link(h, "trials", "Trials");
     boolean errors = trials.stream().anyMatch(t -> t.errors() != null && !t.errors().isEmpty());
     if (errors) {
-      link(h, "errors", "Errors");
+      Html.link(h, "errors", "Errors");
     }
     boolean advice = sources.stream().anyMatch(s -> !s.advice().isEmpty());
     if (advice) {
-      link(h, "advice", "Advice");
+      Html.link(h, "advice", "Advice");
     }
     h.append("</nav>\n");
 
@@ -203,7 +205,7 @@ public final class HtmlReport {
     h.append(
         "<p>Median over the repeats of each point; failed ops and retries summed over them.</p>\n");
     h.append("<table>\n<thead><tr>");
-    keys.forEach(k -> th(h, k));
+    keys.forEach(k -> Html.th(h, k));
     for (String c :
         List.of(
             "trials",
@@ -214,20 +216,20 @@ public final class HtmlReport {
             "median p99 (ms)",
             "failed ops",
             "retries")) {
-      th(h, c);
+      Html.th(h, c);
     }
     h.append("</tr></thead>\n<tbody>\n");
     for (PointSummary s : summaries) {
       h.append("<tr>");
-      keys.forEach(k -> td(h, s.point().get(k)));
-      num(h, Integer.toString(s.trials()));
-      num(h, tps(s.medianTps()));
-      num(h, tps(s.minTps()));
-      num(h, tps(s.maxTps()));
-      num(h, ms(s.medianP50Ms()));
-      num(h, ms(s.medianP99Ms()));
-      num(h, Long.toString(s.failedOps()));
-      num(h, Long.toString(s.retries()));
+      keys.forEach(k -> Html.td(h, s.point().get(k)));
+      Html.num(h, Integer.toString(s.trials()));
+      Html.num(h, tps(s.medianTps()));
+      Html.num(h, tps(s.minTps()));
+      Html.num(h, tps(s.maxTps()));
+      Html.num(h, ms(s.medianP50Ms()));
+      Html.num(h, ms(s.medianP99Ms()));
+      Html.num(h, Long.toString(s.failedOps()));
+      Html.num(h, Long.toString(s.retries()));
       h.append("</tr>\n");
     }
     h.append("</tbody>\n</table>\n");
@@ -241,25 +243,25 @@ public final class HtmlReport {
         h.append("<h3>").append(esc(s.name())).append("</h3>\n");
       }
       h.append("<table>\n<thead><tr>");
-      th(h, "#");
-      keys.forEach(k -> th(h, k));
+      Html.th(h, "#");
+      keys.forEach(k -> Html.th(h, k));
       for (String c :
           List.of("repeat", "tps", "p50 (ms)", "p99 (ms)", "failed ops", "retries", "started")) {
-        th(h, c);
+        Html.th(h, c);
       }
       h.append("</tr></thead>\n<tbody>\n");
       for (TrialResult t : s.run().trials()) {
         Measurement m = t.measurement();
         h.append("<tr>");
-        num(h, Integer.toString(t.sequence()));
-        keys.forEach(k -> td(h, t.point() == null ? null : t.point().get(k)));
-        num(h, Integer.toString(t.repeat()));
-        num(h, tps(m.tps()) + (m.tpsError() == null ? "" : " \u00b1 " + tps(m.tpsError())));
-        num(h, m.latencyMs() == null ? "" : ms(m.latencyMs().p50()));
-        num(h, m.latencyMs() == null ? "" : ms(m.latencyMs().p99()));
-        num(h, Long.toString(m.totalFailedOps()));
-        num(h, Long.toString(m.retries()));
-        td(h, t.startedAt());
+        Html.num(h, Integer.toString(t.sequence()));
+        keys.forEach(k -> Html.td(h, t.point() == null ? null : t.point().get(k)));
+        Html.num(h, Integer.toString(t.repeat()));
+        Html.num(h, tps(m.tps()) + (m.tpsError() == null ? "" : " \u00b1 " + tps(m.tpsError())));
+        Html.num(h, m.latencyMs() == null ? "" : ms(m.latencyMs().p50()));
+        Html.num(h, m.latencyMs() == null ? "" : ms(m.latencyMs().p99()));
+        Html.num(h, Long.toString(m.totalFailedOps()));
+        Html.num(h, Long.toString(m.retries()));
+        Html.td(h, t.startedAt());
         h.append("</tr>\n");
       }
       h.append("</tbody>\n</table>\n");
@@ -278,7 +280,7 @@ public final class HtmlReport {
               "retried",
               "first at",
               "first message")) {
-        th(h, c);
+        Html.th(h, c);
       }
       h.append("</tr></thead>\n<tbody>\n");
       for (TrialResult t : trials) {
@@ -287,14 +289,14 @@ public final class HtmlReport {
         }
         for (ErrorRecord e : t.errors()) {
           h.append("<tr>");
-          num(h, Integer.toString(t.sequence()));
-          td(h, Plots.label(t.point(), keys) + " #" + t.repeat());
-          td(h, e.phase());
-          td(h, e.kind());
-          td(h, e.sqlState());
-          num(h, Long.toString(e.count()));
-          num(h, Long.toString(e.retried()));
-          td(h, e.firstAt());
+          Html.num(h, Integer.toString(t.sequence()));
+          Html.td(h, Plots.label(t.point(), keys) + " #" + t.repeat());
+          Html.td(h, e.phase());
+          Html.td(h, e.kind());
+          Html.td(h, e.sqlState());
+          Html.num(h, Long.toString(e.count()));
+          Html.num(h, Long.toString(e.retried()));
+          Html.td(h, e.firstAt());
           h.append("<td class=\"msg\">").append(esc(e.firstMessage())).append("</td>");
           h.append("</tr>\n");
         }
@@ -308,7 +310,7 @@ public final class HtmlReport {
           "<p>ratio: treatment / baseline throughput, with its confidence interval;"
               + " p99Ratio: the same for p99 latency.</p>\n");
       h.append("<table>\n<thead><tr>");
-      ADVICE_COLUMNS.forEach(c -> th(h, c));
+      ADVICE_COLUMNS.forEach(c -> Html.th(h, c));
       h.append("</tr></thead>\n<tbody>\n");
       for (Source s : sources) {
         for (JsonNode a : s.advice()) {
@@ -316,12 +318,12 @@ public final class HtmlReport {
           for (String c : ADVICE_COLUMNS) {
             JsonNode v = a.get(c);
             if (v != null && v.isNumber()) {
-              num(h, String.format(Locale.ROOT, "%.3f", v.asDouble()));
+              Html.num(h, String.format(Locale.ROOT, "%.3f", v.asDouble()));
             } else if (c.equals("verdict")) {
               String text = text(v);
               h.append("<td class=\"verdict\"><strong>").append(esc(text)).append("</strong></td>");
             } else {
-              td(h, text(v));
+              Html.td(h, text(v));
             }
           }
           h.append("</tr>\n");
@@ -330,7 +332,7 @@ public final class HtmlReport {
       h.append("</tbody>\n</table>\n");
     }
     h.append("<footer>Written by wg1bench ")
-        .append(esc(nz(sources.get(0).run().version())))
+        .append(esc(Html.nz(sources.get(0).run().version())))
         .append(" from ")
         .append(esc(String.join(", ", sources.stream().map(Source::name).toList())))
         .append(".</footer>\n</body>\n</html>\n");
@@ -340,26 +342,30 @@ public final class HtmlReport {
   private static void runSection(StringBuilder h, Source s) {
     BenchmarkRun r = s.run();
     h.append("<h3>").append(esc(s.name())).append("</h3>\n<table class=\"kv\">\n");
-    kv(h, "tool", nz(r.tool()) + " " + nz(r.version()) + ", JMH " + nz(r.jmh()));
-    kv(
+    Html.kv(
+        h, "tool", Html.nz(r.tool()) + " " + Html.nz(r.version()) + ", JMH " + Html.nz(r.jmh()));
+    Html.kv(
         h,
         "workload",
-        nz(r.workload()) + (r.workloadDescription() == null ? "" : ": " + r.workloadDescription()));
-    kv(h, "seed section", r.seed());
+        Html.nz(r.workload())
+            + (r.workloadDescription() == null ? "" : ": " + r.workloadDescription()));
+    Html.kv(h, "seed section", r.seed());
     List<TrialResult> ts = r.trials();
     if (!ts.isEmpty()) {
-      kv(
+      Html.kv(
           h,
           "date",
-          nz(ts.get(0).startedAt()) + " \u2013 " + nz(ts.get(ts.size() - 1).finishedAt()));
-      kv(h, "dataset", distinct(ts, TrialResult::dataset));
+          Html.nz(ts.get(0).startedAt())
+              + " \u2013 "
+              + Html.nz(ts.get(ts.size() - 1).finishedAt()));
+      Html.kv(h, "dataset", distinct(ts, TrialResult::dataset));
     }
     Machine m = r.machine();
     if (m != null) {
-      kv(
+      Html.kv(
           h,
           "machine",
-          nz(m.hostname())
+          Html.nz(m.hostname())
               + ": "
               + m.cores()
               + " cores, "
@@ -367,9 +373,10 @@ public final class HtmlReport {
                   ? String.format(Locale.ROOT, "%.1f GiB", m.memoryBytes() / (1024.0 * 1024 * 1024))
                   : "memory unknown")
               + ", "
-              + nz(m.cpuModel()));
-      kv(h, "OS", nz(m.os()) + " " + nz(m.kernel()) + " (" + nz(m.arch()) + ")");
-      kv(h, "JVM", nz(m.jvm()) + " " + nz(m.jvmVersion()));
+              + Html.nz(m.cpuModel()));
+      Html.kv(
+          h, "OS", Html.nz(m.os()) + " " + Html.nz(m.kernel()) + " (" + Html.nz(m.arch()) + ")");
+      Html.kv(h, "JVM", Html.nz(m.jvm()) + " " + Html.nz(m.jvmVersion()));
     }
     RunPlan p = r.plan();
     if (p != null && p.timing() != null) {
@@ -394,31 +401,33 @@ public final class HtmlReport {
       if (t.latencyLimit() != null) {
         timing.append(", latency limit ").append(dur(t.latencyLimit()));
       }
-      kv(h, "timing", timing.toString());
+      Html.kv(h, "timing", timing.toString());
       if (p.session() != null) {
-        kv(h, "max tries", Integer.toString(p.session().maxTries()));
+        Html.kv(h, "max tries", Integer.toString(p.session().maxTries()));
       }
     }
-    kv(h, "trials", Integer.toString(ts.size()));
+    Html.kv(h, "trials", Integer.toString(ts.size()));
     h.append("</table>\n");
   }
 
   /** Per target: the server and its settings, and how the client talked to it. */
   private static void targets(StringBuilder h, List<TrialResult> trials) {
     Map<String, List<TrialResult>> byTarget = new LinkedHashMap<>();
-    trials.forEach(t -> byTarget.computeIfAbsent(nz(t.target()), k -> new ArrayList<>()).add(t));
+    trials.forEach(
+        t -> byTarget.computeIfAbsent(Html.nz(t.target()), k -> new ArrayList<>()).add(t));
     for (Map.Entry<String, List<TrialResult>> e : byTarget.entrySet()) {
       List<TrialResult> ts = e.getValue();
       TrialResult first = ts.get(0);
       h.append("<h3>").append(esc(e.getKey())).append("</h3>\n<table class=\"kv\">\n");
-      kv(h, "kind", first.targetKind());
-      kv(h, "URL", first.url());
+      Html.kv(h, "kind", first.targetKind());
+      Html.kv(h, "URL", first.url());
       ServerInfo s = first.server();
       if (s != null) {
-        kv(
+        Html.kv(
             h,
             "server",
-            nz(s.version()) + (s.versionString() == null ? "" : " (" + s.versionString() + ")"));
+            Html.nz(s.version())
+                + (s.versionString() == null ? "" : " (" + s.versionString() + ")"));
         if (s.settings() != null && !s.settings().isEmpty()) {
           StringBuilder set = new StringBuilder();
           for (String k : ServerInfo.RELEVANT) {
@@ -429,19 +438,21 @@ public final class HtmlReport {
                   .append(s.settings().get(k));
             }
           }
-          kv(h, "server settings", set.toString());
+          Html.kv(h, "server settings", set.toString());
         }
       }
-      kv(h, "pgjdbc", distinct(ts, t -> t.client() == null ? null : t.client().pgjdbc()));
-      kv(h, "query mode", distinct(ts, t -> t.client() == null ? null : t.client().queryMode()));
-      kv(h, "isolation", distinct(ts, t -> t.client() == null ? null : t.client().isolation()));
-      kv(h, "sslmode", distinct(ts, t -> t.client() == null ? null : t.client().sslmode()));
-      kv(h, "ssl", distinct(ts, t -> t.client() == null ? null : t.client().ssl()));
-      kv(
+      Html.kv(h, "pgjdbc", distinct(ts, t -> t.client() == null ? null : t.client().pgjdbc()));
+      Html.kv(
+          h, "query mode", distinct(ts, t -> t.client() == null ? null : t.client().queryMode()));
+      Html.kv(
+          h, "isolation", distinct(ts, t -> t.client() == null ? null : t.client().isolation()));
+      Html.kv(h, "sslmode", distinct(ts, t -> t.client() == null ? null : t.client().sslmode()));
+      Html.kv(h, "ssl", distinct(ts, t -> t.client() == null ? null : t.client().ssl()));
+      Html.kv(
           h,
           "clients",
           distinct(ts, t -> t.client() == null ? null : Integer.toString(t.client().clients())));
-      kv(
+      Html.kv(
           h,
           "pool",
           distinct(
@@ -452,7 +463,7 @@ public final class HtmlReport {
                     ? "none (one connection per client)"
                     : c.pool().implementation() + ", " + c.pool().size() + " connections";
               }));
-      kv(
+      Html.kv(
           h,
           "session settings",
           distinct(
@@ -463,7 +474,7 @@ public final class HtmlReport {
                           || t.client().sessionSettings().isEmpty()
                       ? null
                       : t.client().sessionSettings().toString()));
-      kv(
+      Html.kv(
           h,
           "driver",
           distinct(
@@ -535,29 +546,6 @@ public final class HtmlReport {
     return String.join(", ", parts);
   }
 
-  private static void link(StringBuilder h, String id, String text) {
-    h.append("<a href=\"#").append(id).append("\">").append(text).append("</a> ");
-  }
-
-  private static void kv(StringBuilder h, String k, String v) {
-    if (v == null || v.isBlank()) {
-      return;
-    }
-    h.append("<tr><th>").append(esc(k)).append("</th><td>").append(esc(v)).append("</td></tr>\n");
-  }
-
-  private static void th(StringBuilder h, String s) {
-    h.append("<th>").append(esc(s)).append("</th>");
-  }
-
-  private static void td(StringBuilder h, String s) {
-    h.append("<td>").append(esc(nz(s))).append("</td>");
-  }
-
-  private static void num(StringBuilder h, String s) {
-    h.append("<td class=\"n\">").append(esc(s)).append("</td>");
-  }
-
   /** tps as the tables show it: one decimal. */
   public static String tps(double v) {
     return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.1f", v);
@@ -568,56 +556,12 @@ public final class HtmlReport {
     return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.3f", v);
   }
 
+  /** HTML text and attribute escaping. */
+  public static String esc(String s) {
+    return Html.esc(s);
+  }
+
   private static String dur(Duration d) {
     return d == null ? "" : Durations.format(d);
   }
-
-  /** HTML text and attribute escaping. */
-  public static String esc(String s) {
-    if (s == null) {
-      return "";
-    }
-    StringBuilder b = new StringBuilder(s.length());
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '<' -> b.append("&lt;");
-        case '>' -> b.append("&gt;");
-        case '&' -> b.append("&amp;");
-        case '"' -> b.append("&quot;");
-        case '\'' -> b.append("&#39;");
-        default -> b.append(c);
-      }
-    }
-    return b.toString();
-  }
-
-  private static String nz(String s) {
-    return s == null ? "" : s;
-  }
-
-  private static String oneLine(String s) {
-    if (s == null) {
-      return "";
-    }
-    return s.replaceAll("\\s*[\\r\\n]+\\s*", " ").trim();
-  }
-
-  private static final String CSS =
-      """
-      body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 1.5em auto;
-             max-width: 1200px; padding: 0 1em; color: #222; }
-      h1 { font-size: 1.6em; } h2 { border-bottom: 1px solid #ccc; margin-top: 2em; }
-      nav a { margin-right: 1em; }
-      table { border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.92em; }
-      th, td { border: 1px solid #ddd; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }
-      thead th { background: #f3f3f3; position: sticky; top: 0; }
-      table.kv th { background: #f8f8f8; white-space: nowrap; }
-      td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-      td.msg { font-family: monospace; white-space: pre-wrap; }
-      tbody tr:nth-child(even) { background: #fafafa; }
-      figure { margin: 1em 0 2em; } figure img { max-width: 100%; height: auto; border: 1px solid #eee; }
-      figcaption { color: #555; font-size: 0.9em; }
-      footer { margin-top: 3em; color: #777; font-size: 0.85em; }
-      """;
 }

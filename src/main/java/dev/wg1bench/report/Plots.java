@@ -1,14 +1,12 @@
 package dev.wg1bench.report;
 
+import dev.wg1bench.plot.Charts;
 import dev.wg1bench.result.PointSummary;
 import dev.wg1bench.result.ProgressPoint;
 import dev.wg1bench.result.TrialResult;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -18,14 +16,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.AxesChartStyler;
-import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
@@ -35,13 +31,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * bars when clients does not vary; and the --progress time series per point.
  */
 public final class Plots {
-  static {
-    // before any AWT class loads: reports are written on servers without a display
-    System.setProperty("java.awt.headless", "true");
-  }
-
-  public static final int WIDTH = 900;
-  public static final int HEIGHT = 550;
+  public static final int WIDTH = Charts.WIDTH;
+  public static final int HEIGHT = Charts.HEIGHT;
 
   /** Height of each of the two stacked charts of a time-series figure. */
   public static final int SERIES_HEIGHT = 400;
@@ -54,32 +45,6 @@ public final class Plots {
 
   /** Keys whose values read well alone in a legend ("local, prepared"). */
   private static final Set<String> SELF_EXPLAINING = Set.of("target", "queryMode", "isolation");
-
-  private static final Color[] PALETTE = {
-    new Color(0x1f77b4),
-    new Color(0xd62728),
-    new Color(0x2ca02c),
-    new Color(0xff7f0e),
-    new Color(0x9467bd),
-    new Color(0x8c564b),
-    new Color(0xe377c2),
-    new Color(0x17becf),
-    new Color(0x7f7f7f),
-    new Color(0xbcbd22)
-  };
-
-  private static final Marker[] MARKERS = {
-    SeriesMarkers.CIRCLE,
-    SeriesMarkers.SQUARE,
-    SeriesMarkers.DIAMOND,
-    SeriesMarkers.TRIANGLE_UP,
-    SeriesMarkers.TRIANGLE_DOWN,
-    SeriesMarkers.CROSS,
-    SeriesMarkers.PLUS,
-    SeriesMarkers.OVAL
-  };
-
-  private static final String FONT = "SansSerif";
 
   private Plots() {}
 
@@ -202,8 +167,8 @@ public final class Plots {
       longest = Math.max(longest, (label(t.point(), keys) + " #" + t.repeat()).length());
     }
     for (XYChart c : List.of(dead, size)) {
-      style(c.getStyler(), trials.size()).setYAxisDecimalPattern("#,##0.#");
-      c.getStyler().setChartTitleFont(new Font(FONT, Font.BOLD, 16));
+      Charts.style(c.getStyler(), trials.size()).setYAxisDecimalPattern("#,##0.#");
+      c.getStyler().setChartTitleFont(new Font(Charts.FONT, Font.BOLD, 16));
     }
     int n = 0;
     for (TrialResult t : trials) {
@@ -220,8 +185,8 @@ public final class Plots {
         }
       }
       String label = label(t.point(), keys) + " #" + t.repeat();
-      Color color = PALETTE[n % PALETTE.length];
-      Marker marker = MARKERS[n % MARKERS.length];
+      Color color = Charts.PALETTE[n % Charts.PALETTE.length];
+      Marker marker = Charts.MARKERS[n % Charts.MARKERS.length];
       n++;
       XYSeries a = dead.addSeries(label, x, d);
       a.setLineColor(color);
@@ -232,20 +197,14 @@ public final class Plots {
       b.setMarkerColor(color);
       b.setMarker(marker);
     }
-    try {
-      ByteArrayOutputStream png = new ByteArrayOutputStream();
-      BitmapEncoder.saveBitmap(List.of(dead, size), 2, 1, png, BitmapEncoder.BitmapFormat.PNG);
-      return new Figure(
-          name,
-          workload + ": dead tuples and table size",
-          "Sampled from pg_stat_user_tables at each --progress interval: dead tuples (autovacuum"
-              + " removes them) and the tables' size with their indexes (HOT updates keep it flat).",
-          png.toByteArray(),
-          WIDTH,
-          2 * SERIES_HEIGHT);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot draw " + name + ": " + e.getMessage(), e);
-    }
+    return new Figure(
+        name,
+        workload + ": dead tuples and table size",
+        "Sampled from pg_stat_user_tables at each --progress interval: dead tuples (autovacuum"
+            + " removes them) and the tables' size with their indexes (HOT updates keep it flat).",
+        Charts.png(List.of(dead, size), 2, 1),
+        WIDTH,
+        2 * SERIES_HEIGHT);
   }
 
   /** Keys other than workload and clients whose value differs between points, first-seen order. */
@@ -304,14 +263,14 @@ public final class Plots {
       series.computeIfAbsent(label(p.point(), varying), k -> new ArrayList<>()).add(p);
     }
     int longest = series.keySet().stream().mapToInt(String::length).max().orElse(0);
-    boolean below = legendBelow(series.size(), longest);
+    boolean below = Charts.legendBelow(series.size(), longest);
     // a legend below gets its own rows, so the plot keeps its height
     int height = below ? HEIGHT + LEGEND_ROW * series.size() : HEIGHT;
     XYChart c = new XYChart(WIDTH, height);
     c.setTitle(title);
     c.setXAxisTitle("clients");
     c.setYAxisTitle(yTitle);
-    AxesChartStyler s = style(c.getStyler(), below);
+    AxesChartStyler s = Charts.style(c.getStyler(), below);
     s.setYAxisDecimalPattern(yPattern);
     c.getStyler().setYAxisMin(0.0);
     c.setCustomXAxisTickLabelsFormatter(
@@ -324,8 +283,8 @@ public final class Plots {
     boolean spread = false;
     int n = 0;
     for (Map.Entry<String, List<PointSummary>> e : series.entrySet()) {
-      Color color = PALETTE[n % PALETTE.length];
-      Marker marker = MARKERS[n % MARKERS.length];
+      Color color = Charts.PALETTE[n % Charts.PALETTE.length];
+      Marker marker = Charts.MARKERS[n % Charts.MARKERS.length];
       n++;
       List<PointSummary> pts = new ArrayList<>(e.getValue());
       pts.sort(java.util.Comparator.comparingInt(p -> clients(p.point())));
@@ -374,12 +333,12 @@ public final class Plots {
     c.setTitle(title);
     c.setXAxisTitle(varying.isEmpty() ? "point" : String.join(", ", varying));
     c.setYAxisTitle(yTitle);
-    AxesChartStyler s = style(c.getStyler(), 1);
+    AxesChartStyler s = Charts.style(c.getStyler(), 1);
     s.setYAxisDecimalPattern(yPattern);
     c.getStyler().setLegendVisible(false);
     c.getStyler().setYAxisMin(0.0);
     c.getStyler().setLabelsVisible(true);
-    c.getStyler().setLabelsFont(new Font(FONT, Font.PLAIN, 13));
+    c.getStyler().setLabelsFont(new Font(Charts.FONT, Font.PLAIN, 13));
     if (ps.size() > 4) {
       c.getStyler().setXAxisLabelRotation(20);
     }
@@ -395,7 +354,7 @@ public final class Plots {
       values.add(value.applyAsDouble(p));
     }
     CategorySeries bar = c.addSeries(yTitle, labels, values);
-    bar.setFillColor(PALETTE[0]);
+    bar.setFillColor(Charts.PALETTE[0]);
     return figure(name, title, "Median over the repeats of each point.", c, WIDTH, HEIGHT);
   }
 
@@ -407,17 +366,17 @@ public final class Plots {
     ops.setTitle(title + ": throughput per interval");
     ops.setXAxisTitle("time (s)");
     ops.setYAxisTitle("ops/s");
-    style(ops.getStyler(), trials.size() + 1).setYAxisDecimalPattern("#,##0");
+    Charts.style(ops.getStyler(), trials.size() + 1).setYAxisDecimalPattern("#,##0");
     ops.getStyler().setYAxisMin(0.0);
     XYChart p99 = new XYChart(WIDTH, SERIES_HEIGHT);
     p99.setTitle(title + ": p99 latency per interval");
     p99.setXAxisTitle("time (s)");
     p99.setYAxisTitle("p99 latency (ms)");
-    style(p99.getStyler(), trials.size() + 1).setYAxisDecimalPattern("#,##0.##");
+    Charts.style(p99.getStyler(), trials.size() + 1).setYAxisDecimalPattern("#,##0.##");
     p99.getStyler().setYAxisMin(0.0);
     for (XYChart c : List.of(ops, p99)) {
       // two stacked charts: smaller titles so long point labels fit
-      c.getStyler().setChartTitleFont(new Font(FONT, Font.BOLD, 16));
+      c.getStyler().setChartTitleFont(new Font(Charts.FONT, Font.BOLD, 16));
     }
     ProgressPoint warmup = null;
     int n = 0;
@@ -425,8 +384,8 @@ public final class Plots {
       if (t.progress() == null || t.progress().isEmpty()) {
         continue;
       }
-      Color color = PALETTE[n % PALETTE.length];
-      Marker marker = MARKERS[n % MARKERS.length];
+      Color color = Charts.PALETTE[n % Charts.PALETTE.length];
+      Marker marker = Charts.MARKERS[n % Charts.MARKERS.length];
       n++;
       String label = "repeat " + t.repeat() + " (trial " + t.sequence() + ")";
       List<ProgressPoint> warm = new ArrayList<>();
@@ -458,23 +417,17 @@ public final class Plots {
         double y = c == ops ? warmup.opsPerSecond() : p99(warmup);
         XYSeries key = c.addSeries("warmup (dashed)", t, new double[] {Double.isNaN(y) ? 0 : y});
         key.setLineColor(Color.DARK_GRAY);
-        key.setLineStyle(dashed());
+        key.setLineStyle(Charts.dashed());
         key.setMarker(SeriesMarkers.NONE);
       }
     }
-    try {
-      ByteArrayOutputStream png = new ByteArrayOutputStream();
-      BitmapEncoder.saveBitmap(List.of(ops, p99), 2, 1, png, BitmapEncoder.BitmapFormat.PNG);
-      return new Figure(
-          name,
-          title,
-          "Each --progress interval of each repeat at this point; dashed: warmup (not measured).",
-          png.toByteArray(),
-          WIDTH,
-          2 * SERIES_HEIGHT);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot draw " + name + ": " + e.getMessage(), e);
-    }
+    return new Figure(
+        name,
+        title,
+        "Each --progress interval of each repeat at this point; dashed: warmup (not measured).",
+        Charts.png(List.of(ops, p99), 2, 1),
+        WIDTH,
+        2 * SERIES_HEIGHT);
   }
 
   private static void line(
@@ -501,7 +454,7 @@ public final class Plots {
     s.setLineColor(color);
     s.setMarkerColor(color);
     s.setMarker(warmup ? SeriesMarkers.NONE : marker);
-    s.setLineStyle(warmup ? dashed() : new BasicStroke(2f));
+    s.setLineStyle(warmup ? Charts.dashed() : new BasicStroke(2f));
     s.setShowInLegend(!warmup);
   }
 
@@ -513,53 +466,9 @@ public final class Plots {
     return p.phase() != null && p.phase().toLowerCase(Locale.ROOT).startsWith("warm");
   }
 
-  private static BasicStroke dashed() {
-    return new BasicStroke(
-        2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, new float[] {7f, 5f}, 0f);
-  }
-
-  /** Fonts large enough to read in a browser at 100%; legend below when there are many series. */
-  private static AxesChartStyler style(AxesChartStyler s, int seriesCount) {
-    return style(s, legendBelow(seriesCount, 0));
-  }
-
-  /** A wide or long legend on the right squeezes the plot: below it, one entry a row, instead. */
-  static boolean legendBelow(int seriesCount, int longestLabel) {
-    return seriesCount > 10 || longestLabel > 26;
-  }
-
-  private static AxesChartStyler style(AxesChartStyler s, boolean below) {
-    s.setChartBackgroundColor(Color.WHITE);
-    s.setPlotBackgroundColor(Color.WHITE);
-    s.setPlotBorderColor(Color.GRAY);
-    s.setPlotGridLinesColor(new Color(0xdddddd));
-    s.setChartTitleFont(new Font(FONT, Font.BOLD, 18));
-    s.setAxisTitleFont(new Font(FONT, Font.PLAIN, 15));
-    s.setAxisTickLabelsFont(new Font(FONT, Font.PLAIN, 13));
-    s.setLegendFont(new Font(FONT, Font.PLAIN, 13));
-    s.setLegendBorderColor(Color.LIGHT_GRAY);
-    s.setLegendPosition(below ? Styler.LegendPosition.OutsideS : Styler.LegendPosition.OutsideE);
-    // XChart does not wrap a horizontal legend
-    s.setLegendLayout(Styler.LegendLayout.Vertical);
-    s.setMarkerSize(9);
-    s.setChartPadding(12);
-    s.setAntiAlias(true);
-    return s;
-  }
-
   private static Figure figure(
       String name, String title, String caption, Chart<?, ?> c, int width, int height) {
-    try {
-      return new Figure(
-          name,
-          title,
-          caption,
-          BitmapEncoder.getBitmapBytes(c, BitmapEncoder.BitmapFormat.PNG),
-          width,
-          height);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot draw " + name + ": " + e.getMessage(), e);
-    }
+    return new Figure(name, title, caption, Charts.png(c), width, height);
   }
 
   static String workload(Map<String, String> point) {

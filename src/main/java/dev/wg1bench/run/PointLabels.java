@@ -1,6 +1,8 @@
 package dev.wg1bench.run;
 
 import dev.wg1bench.plan.Isolation;
+import dev.wg1bench.plan.Knob;
+import dev.wg1bench.plan.Knobs;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RunPlan;
 import java.util.HashSet;
@@ -32,45 +34,18 @@ final class PointLabels {
   }
 
   /**
-   * The knob values that identify a trial, so reports can plot and group trials by any of them:
-   * target, workload, clients, query mode, isolation, and whatever else the plan set.
+   * The knob values that identify a trial, so reports can plot and group trials by any of them: the
+   * point's own labels (advice, arm), the target, then every declared knob the plan sets.
    */
   static Map<String, String> of(Matrix.Point mp, Isolation isolation) {
     RunPlan plan = mp.plan();
     Map<String, String> p = new LinkedHashMap<>(mp.labels());
     p.put("target", mp.target().name());
-    p.put("workload", plan.workload());
-    p.put("clients", Integer.toString(plan.clients()));
-    p.put("queryMode", plan.session().queryMode().cliName());
-    p.put("isolation", isolation == null ? "default" : isolation.cliName());
-    if (plan.poolSize() != null) {
-      p.put("poolSize", plan.poolSize().toString());
+    for (Knob<?> k : Knobs.ALL) {
+      p.putAll(k.labels(plan));
     }
-    if (plan.timing().rate() != null) {
-      p.put("rate", plan.timing().rate().toString());
-    }
-    plan.session().settings().forEach((k, v) -> p.put("set." + k, v));
-    if (plan.params().fillfactor() != null) {
-      p.put("fillfactor", plan.params().fillfactor().toString());
-    }
-    plan.params().tableOptions().forEach((k, v) -> p.put("table." + k, v));
-    var d = plan.driver();
-    if (d.prepareThreshold() != null) {
-      p.put("prepareThreshold", d.prepareThreshold().toString());
-    }
-    if (d.binaryTransfer() != null) {
-      p.put("binaryTransfer", d.binaryTransfer().toString());
-    }
-    if (d.fetchSize() != null) {
-      p.put("fetchSize", d.fetchSize().toString());
-    }
-    if (d.rewriteBatchedInserts()) {
-      p.put("rewriteBatchedInserts", "true");
-    }
-    if (d.sslmode() != null) {
-      p.put("sslmode", d.sslmode());
-    }
-    d.properties().forEach((k, v) -> p.put("jdbc." + k, v));
+    // the level in effect: the workload's own when the plan sets none
+    p.put(Knobs.ISOLATION.key(), isolation == null ? "default" : isolation.cliName());
     return p;
   }
 }

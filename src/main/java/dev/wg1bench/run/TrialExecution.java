@@ -55,7 +55,7 @@ final class TrialExecution {
             : workload.defaultIsolation();
     ClientSettings settings =
         new ClientSettings(
-            plan.session().queryMode(), isolation, plan.session().settings(), plan.driver());
+            plan.session().queryMode(), isolation, plan.sessionSettings(), plan.driver());
     ConnectionFactory cf = lt.server.clients(settings);
     DataSet ds = DataSet.of(workload.schema());
     Prepared data;

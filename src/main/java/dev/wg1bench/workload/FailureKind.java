@@ -15,6 +15,8 @@ public enum FailureKind {
    * not happen.
    */
   POOLER,
+  /** A statement cancelled by statement_timeout (--statement-timeout). */
+  TIMEOUT,
   OTHER;
 
   /** Serialization failures and deadlocks are the only failures a retry can cure. */
@@ -36,6 +38,9 @@ public enum FailureKind {
     String msg = e.getMessage() == null ? "" : e.getMessage();
     if (s.equals("26000") || s.equals("42P05") || msg.contains("prepared statement \"S_")) {
       return POOLER;
+    }
+    if (s.equals("57014")) {
+      return TIMEOUT;
     }
     if (s.startsWith("08") || s.equals("57P01") || s.equals("57P02") || s.equals("57P03")) {
       return CONNECTION;

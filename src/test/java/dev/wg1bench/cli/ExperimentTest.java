@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.wg1bench.report.JsonReport;
+import dev.wg1bench.json.Json;
 import dev.wg1bench.support.TestServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,7 +37,7 @@ class ExperimentTest {
   }
 
   private static JsonNode json(Path p) throws Exception {
-    return JsonReport.JSON.readTree(p.toFile());
+    return Json.MAPPER.readTree(p.toFile());
   }
 
   private static List<String> tablesLike(String prefix) throws SQLException {

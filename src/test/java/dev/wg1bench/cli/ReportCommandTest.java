@@ -3,10 +3,19 @@ package dev.wg1bench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import dev.wg1bench.json.Json;
 import dev.wg1bench.report.JsonReport;
 import dev.wg1bench.report.ReportFixtures;
+import dev.wg1bench.support.PgbenchData;
+import dev.wg1bench.support.TestServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -66,11 +75,73 @@ class ReportCommandTest {
   }
 
   @Test
-  void csvOptionIsAccepted() {
-    // parsing only: running needs a server
-    var cl = Main.commandLine();
-    cl.parseArgs("--workload", "tpcb_like", "--csv", "out.csv");
-    Main main = cl.getCommand();
-    assertEquals(Path.of("out.csv"), main.run.csv);
+  void csvOptionIsAccepted() throws Exception {
+    PgbenchData.reset();
+    Path json = dir.resolve("run.json");
+    Path csv = dir.resolve("out.csv");
+    Cli r =
+        Cli.run(
+            "--workload",
+            "select_only",
+            "--target",
+            "t=" + TestServer.url(),
+            "--clients",
+            "1,2",
+            "--repeat",
+            "1",
+            "--forks",
+            "0",
+            "--warmup",
+            "0",
+            "--duration",
+            "300ms",
+            "--iterations",
+            "3",
+            "--output",
+            json.toString(),
+            "--csv",
+            csv.toString());
+    assertEquals(0, r.exit, r.toString());
+    assertTrue(r.out.contains("csv written to " + csv + " and out-summary.csv"), r.out);
+    List<List<String>> rows = csvRows(csv);
+    List<String> header = rows.get(0);
+    JsonNode trials = Json.MAPPER.readTree(json.toFile()).get("trials");
+    // a header and one row per trial, each row the trial's own numbers
+    assertEquals(trials.size() + 1, rows.size(), rows.toString());
+    for (int i = 0; i < trials.size(); i++) {
+      JsonNode t = trials.get(i);
+      List<String> row = rows.get(i + 1);
+      assertEquals(header.size(), row.size(), row.toString());
+      assertEquals(t.get("sequence").asText(), row.get(header.indexOf("sequence")));
+      assertEquals(
+          t.get("point").get("clients").asText(),
+          row.get(header.indexOf("clients")),
+          row.toString());
+      assertEquals(
+          t.get("measurement").get("tps").asDouble(),
+          Double.parseDouble(row.get(header.indexOf("tps"))),
+          1e-6);
+      assertEquals(
+          t.get("measurement").get("ops").asLong(), Long.parseLong(row.get(header.indexOf("ops"))));
+    }
+    List<List<String>> summary = csvRows(dir.resolve("out-summary.csv"));
+    assertEquals(3, summary.size(), summary.toString());
+    assertEquals(
+        java.util.Set.of("1", "2"),
+        java.util.Set.of(
+            summary.get(1).get(summary.get(0).indexOf("clients")),
+            summary.get(2).get(summary.get(0).indexOf("clients"))));
+  }
+
+  private static List<List<String>> csvRows(Path file) throws Exception {
+    List<List<String>> rows = new ArrayList<>();
+    try (MappingIterator<List<String>> it =
+        new CsvMapper()
+            .enable(CsvParser.Feature.WRAP_AS_ARRAY)
+            .readerForListOf(String.class)
+            .readValues(file.toFile())) {
+      it.forEachRemaining(rows::add);
+    }
+    return rows;
   }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wg1bench.json.Json;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.PointSummary;
 import java.awt.image.BufferedImage;
@@ -131,7 +132,7 @@ class HtmlReportTest {
   @Test
   void adviceArrayBecomesATable() throws Exception {
     Path json = dir.resolve("advice.json");
-    ObjectNode tree = JsonReport.JSON.valueToTree(ReportFixtures.run());
+    ObjectNode tree = Json.MAPPER.valueToTree(ReportFixtures.run());
     ArrayNode advice = tree.putArray("advice");
     ObjectNode a = advice.addObject();
     a.put("name", "prepared-statements");
@@ -147,7 +148,7 @@ class HtmlReportTest {
     a.put("ciHigh", 1.31);
     a.put("p99Ratio", 0.82);
     a.put("verdict", "confirms");
-    JsonReport.JSON.writeValue(json.toFile(), tree);
+    Json.MAPPER.writeValue(json.toFile(), tree);
     String html =
         Files.readString(HtmlReport.write(List.of(HtmlReport.read(json)), dir.resolve("a")));
     assertTrue(html.contains("id=\"advice\""));

@@ -6,19 +6,14 @@ import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.server.ConnectionFactory;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -26,7 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -221,7 +215,7 @@ public final class SsbLoader {
       refuseToReplaceRows(c, o.force());
       long t0 = System.nanoTime();
       say(log, "creating SSB tables (" + o.variant() + ")...");
-      createTables(c, o);
+      SsbSchema.create(c, o);
       phases.put("create", since(t0));
 
       SsbGenerator g = new SsbGenerator(o.scaleFactor(), false);
@@ -241,13 +235,13 @@ public final class SsbLoader {
       try {
         t0 = System.nanoTime();
         say(log, "adding primary keys...");
-        runParallel(cf, keyStatements(o.partitioned()), o.threads());
+        SsbSchema.runParallel(cf, SsbSchema.keyStatements(o.partitioned()), o.threads());
         phases.put("keys", since(t0));
         if (o.indexes()) {
           phase = "indexes";
           t0 = System.nanoTime();
           say(log, "creating indexes on lineorder's foreign keys...");
-          runParallel(cf, statements("ssb/indexes.sql"), o.threads());
+          SsbSchema.runParallel(cf, SsbSchema.statements("ssb/indexes.sql"), o.threads());
           phases.put("indexes", since(t0));
         }
         phase = "analyze";
@@ -257,7 +251,7 @@ public final class SsbLoader {
         for (String t : List.of("lineorder", "part", "customer", "supplier", "date")) {
           analyze.add("VACUUM ANALYZE " + t);
         }
-        runParallel(cf, analyze, o.threads());
+        SsbSchema.runParallel(cf, analyze, o.threads());
         phases.put("analyze", since(t0));
         phase = "ssb_meta";
         writeMeta(c, sf, o.variant(), rows);
@@ -321,114 +315,6 @@ public final class SsbLoader {
         }
       }
     }
-  }
-
-  /** Drops and creates the tables in one transaction: either the old ones or the new ones. */
-  private static void createTables(Connection c, Options o) throws SQLException {
-    c.setAutoCommit(false);
-    try (Statement st = c.createStatement()) {
-      st.execute("DROP TABLE IF EXISTS " + META + ", " + String.join(", ", TABLES));
-      for (String ddl : statements("ssb/schema.sql")) {
-        if (o.scaleFactor() > BIGINT_ORDERKEY_SCALE) {
-          ddl = ddl.replace("lo_orderkey       INTEGER", "lo_orderkey       BIGINT");
-        }
-        if (o.partitioned() && ddl.startsWith("CREATE TABLE lineorder")) {
-          ddl += " PARTITION BY RANGE (lo_orderdate)";
-        } else if (o.partitioned() && ddl.startsWith("CREATE TABLE date")) {
-          ddl += " PARTITION BY RANGE (d_datekey)";
-        }
-        st.execute(ddl);
-      }
-      if (o.partitioned()) {
-        for (String p : partitionStatements()) {
-          st.execute(p);
-        }
-      }
-      c.commit();
-    } catch (SQLException e) {
-      c.rollback();
-      throw new RunFailure(
-          "init ssb could not (re)create the SSB tables: "
-              + describe(e)
-              + "; rolled back, nothing was changed",
-          e);
-    } finally {
-      c.setAutoCommit(true);
-    }
-  }
-
-  /** The server's message with its DETAIL (e.g. which view depends on a table), on one line. */
-  static String describe(SQLException e) {
-    String m = ConnectionFactory.oneLine(e);
-    if (e instanceof org.postgresql.util.PSQLException p
-        && p.getServerErrorMessage() != null
-        && p.getServerErrorMessage().getDetail() != null) {
-      m += " (" + p.getServerErrorMessage().getDetail().replace('\n', ' ') + ")";
-    }
-    return m;
-  }
-
-  /** 84 monthly partitions 1992-01 .. 1998-12 of lineorder and date (2020 §6.5.4.5.2). */
-  static List<String> partitionStatements() {
-    List<String> out = new ArrayList<>();
-    for (String[] t : new String[][] {{"lineorder", "lineorder"}, {"date", "date"}}) {
-      LocalDate m = LocalDate.of(1992, 1, 1);
-      for (int i = 0; i < 84; i++) {
-        LocalDate next = m.plusMonths(1);
-        out.add(
-            String.format(
-                Locale.ROOT,
-                "CREATE TABLE %s_%04d%02d PARTITION OF %s FOR VALUES FROM (%d) TO (%d)",
-                t[0],
-                m.getYear(),
-                m.getMonthValue(),
-                t[1],
-                key(m),
-                key(next)));
-        m = next;
-      }
-    }
-    return out;
-  }
-
-  private static int key(LocalDate d) {
-    return d.getYear() * 10000 + d.getMonthValue() * 100 + d.getDayOfMonth();
-  }
-
-  static List<String> keyStatements(boolean partitioned) {
-    List<String> out = new ArrayList<>();
-    for (String s : statements("ssb/keys.sql")) {
-      if (partitioned) {
-        s = s.replace("(lo_orderkey, lo_linenumber)", "(lo_orderkey, lo_linenumber, lo_orderdate)");
-      }
-      out.add(s);
-    }
-    return out;
-  }
-
-  /** The statements of a DDL resource, comments removed, split at semicolons. */
-  static List<String> statements(String resource) {
-    String text;
-    try (InputStream in = SsbLoader.class.getResourceAsStream("/" + resource)) {
-      if (in == null) {
-        throw new IllegalStateException("missing resource /" + resource);
-      }
-      text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    StringBuilder b = new StringBuilder();
-    for (String line : text.split("\n")) {
-      int dash = line.indexOf("--");
-      b.append(dash < 0 ? line : line.substring(0, dash)).append('\n');
-    }
-    List<String> out = new ArrayList<>();
-    for (String s : b.toString().split(";")) {
-      if (!s.isBlank()) {
-        out.add(s.strip());
-      }
-    }
-    return out;
   }
 
   // ------------------------------------------------------------------ generate + copy
@@ -617,50 +503,6 @@ public final class SsbLoader {
     }
   }
 
-  /** Forwards generated bytes to COPY, counting rows (lines) and stopping when a peer failed. */
-  private static final class CopyStream extends OutputStream {
-    private final CopyIn in;
-    private final AtomicLong rows;
-    private final Progress progress;
-    private final AtomicBoolean abort;
-
-    CopyStream(CopyIn in, AtomicLong rows, Progress progress, AtomicBoolean abort) {
-      this.in = in;
-      this.rows = rows;
-      this.progress = progress;
-      this.abort = abort;
-    }
-
-    @Override
-    public void write(int b) throws IOException {
-      write(new byte[] {(byte) b}, 0, 1);
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      if (abort.get()) {
-        throw new IOException("stopped: another loading connection failed");
-      }
-      long lines = 0;
-      for (int i = off, end = off + len; i < end; i++) {
-        if (b[i] == '\n') {
-          lines++;
-        }
-      }
-      try {
-        in.writeToCopy(b, off, len);
-      } catch (SQLException e) {
-        throw new IOException(e.getMessage(), e);
-      }
-      rows.addAndGet(lines);
-      if (progress != null) {
-        synchronized (progress) {
-          progress.stepBy(lines);
-        }
-      }
-    }
-  }
-
   /** After a failed copy phase: empty the tables (the streams rolled back) and say so. */
   private static RunFailure afterCopyFailure(Connection c, String sf, Throwable e) {
     Throwable cause = e;
@@ -690,52 +532,6 @@ public final class SsbLoader {
 
   // ------------------------------------------------------------------ keys, indexes, analyze
 
-  /** Runs statements on up to n connections at once, longest (first listed) first. */
-  private static void runParallel(ConnectionFactory cf, List<String> sqls, int n)
-      throws SQLException {
-    ConcurrentLinkedQueue<String> queue = new ConcurrentLinkedQueue<>(sqls);
-    int k = Math.max(1, Math.min(n, sqls.size()));
-    ExecutorService pool = Executors.newFixedThreadPool(k, daemon("ssb-ddl"));
-    AtomicBoolean failed = new AtomicBoolean();
-    List<Future<Void>> futures = new ArrayList<>();
-    try {
-      for (int i = 0; i < k; i++) {
-        futures.add(
-            pool.submit(
-                () -> {
-                  try (Connection c = cf.openPlain();
-                      Statement st = c.createStatement()) {
-                    // A sort in memory instead of on disk for the key and index builds.
-                    st.execute("SET maintenance_work_mem = '256MB'");
-                    String s;
-                    while (!failed.get() && (s = queue.poll()) != null) {
-                      st.execute(s);
-                    }
-                  } catch (SQLException | RuntimeException e) {
-                    failed.set(true);
-                    throw e;
-                  }
-                  return null;
-                }));
-      }
-      for (Future<Void> f : futures) {
-        try {
-          f.get();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new RunFailure("interrupted", e);
-        } catch (ExecutionException e) {
-          if (e.getCause() instanceof SQLException s) {
-            throw s;
-          }
-          throw new RunFailure(ConnectionFactory.oneLine(e.getCause()), e.getCause());
-        }
-      }
-    } finally {
-      pool.shutdownNow();
-    }
-  }
-
   private static void writeMeta(Connection c, String sf, String variant, Map<String, Long> rows)
       throws SQLException {
     try (Statement st = c.createStatement()) {
@@ -761,7 +557,7 @@ public final class SsbLoader {
     }
   }
 
-  private static java.util.concurrent.ThreadFactory daemon(String name) {
+  static java.util.concurrent.ThreadFactory daemon(String name) {
     return r -> {
       Thread t = new Thread(r, name);
       t.setDaemon(true);

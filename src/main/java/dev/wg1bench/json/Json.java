@@ -1,0 +1,88 @@
+package dev.wg1bench.json;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * The project's one JSON mapper, for run results, trial files, experiments, SSB queries and advice
+ * alike: java.time values as ISO text, files indented, writes atomic (a reader never sees half a
+ * file).
+ */
+public final class Json {
+  public static final ObjectMapper MAPPER =
+      JsonMapper.builder()
+          .addModule(new JavaTimeModule())
+          .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .build();
+
+  /** One value per line (progress lines between JVMs): the same mapper, not indented. */
+  public static final ObjectWriter LINE =
+      MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT);
+
+  private Json() {}
+
+  /**
+   * Fails before a run, not after it, when a result could not be written: the directory is created
+   * and a file tried in it.
+   *
+   * @return null if writable, else why not
+   */
+  public static String unwritable(Path file) {
+    try {
+      if (Files.isDirectory(file)) {
+        return "it is a directory";
+      }
+      Path dir = file.toAbsolutePath().getParent();
+      Files.createDirectories(dir);
+      Files.delete(Files.createTempFile(dir, ".wg1bench-", ".probe"));
+      return null;
+    } catch (FileSystemException e) {
+      return "cannot write there ("
+          + e.getFile()
+          + ": "
+          + (e.getReason() != null
+              ? e.getReason()
+              : e instanceof java.nio.file.AccessDeniedException
+                  ? "permission denied"
+                  : "cannot be created")
+          + ")";
+    } catch (IOException | RuntimeException e) {
+      return "cannot write there (" + e.getMessage() + ")";
+    }
+  }
+
+  /** Writes {@code value} to {@code file} atomically (a temporary file moved into place). */
+  public static void write(Object value, Path file) {
+    try {
+      Path dir = file.toAbsolutePath().getParent();
+      Files.createDirectories(dir);
+      Path tmp = Files.createTempFile(dir, ".wg1bench-", ".json.tmp");
+      try {
+        MAPPER.writeValue(tmp.toFile(), value);
+        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } finally {
+        Files.deleteIfExists(tmp);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write result " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  public static <T> T read(Path file, Class<T> type) {
+    try {
+      return MAPPER.readValue(file.toFile(), type);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read result " + file + ": " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,300 @@
+package dev.wg1bench.plan;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every knob a run varies, each declared once: option, help, sweep, check, place in the plan and
+ * label. The order here is the order of a point's labels and of the sweep's nesting (the first knob
+ * varies slowest in a sequential run).
+ */
+public final class Knobs {
+  private Knobs() {}
+
+  private static final String NAME = "[A-Za-z_][A-Za-z0-9_.]*";
+
+  public static final Knob<String> WORKLOAD =
+      Knob.<String>builder("workload", Knob.Shape.LIST, String.class, "-w", "--workload")
+          .param("NAME")
+          .help("Built-in workload (see 'wg1bench list'); sweeps.")
+          .sweeps()
+          .in(RunPlan::workload, (d, v) -> d.workload = v)
+          .declare();
+
+  public static final Knob<Integer> CLIENTS =
+      Knob.<Integer>builder("clients", Knob.Shape.LIST, Integer.class, "-c", "--clients")
+          .param("N")
+          .help("Concurrent clients, one connection each (default: 4); sweeps, e.g. 1,2,4,8,16.")
+          .sweeps()
+          .unset(4)
+          .in(RunPlan::clients, (d, v) -> d.clients = v)
+          .check((v, p) -> Checks.range("--clients", v, 1, 10_000))
+          .declare();
+
+  public static final Knob<QueryMode> QUERY_MODE =
+      Knob.<QueryMode>builder("queryMode", Knob.Shape.LIST, QueryMode.class, "-M", "--query-mode")
+          .param("MODE")
+          .help(
+              "simple, extended or prepared, as pgbench -M (default: simple); sweeps.",
+              "simple = preferQueryMode=simple; extended = preferQueryMode=extended,"
+                  + " prepareThreshold=0;",
+              "prepared = preferQueryMode=extended, prepareThreshold=1.")
+          .sweeps()
+          .parse(QueryMode::parse)
+          .unset(QueryMode.SIMPLE)
+          .in(p -> p.session().queryMode(), (d, v) -> d.queryMode = v)
+          .format(QueryMode::cliName)
+          .declare();
+
+  /** Labelled even when unset: the point shows the level in effect ("default" = the server's). */
+  public static final Knob<Isolation> ISOLATION =
+      Knob.<Isolation>builder("isolation", Knob.Shape.LIST, Isolation.class, "--isolation")
+          .param("LEVEL")
+          .help(
+              "read_committed, repeatable_read or serializable (default: the workload's, else the"
+                  + " server's); sweeps.")
+          .sweeps()
+          .parse(Isolation::parse)
+          .in(p -> p.session().isolation(), (d, v) -> d.isolation = v)
+          .format(Isolation::cliName)
+          .unsetLabel("default")
+          .declare();
+
+  public static final Knob<Integer> POOL_SIZE =
+      Knob.<Integer>builder("poolSize", Knob.Shape.LIST, Integer.class, "--pool-size")
+          .param("M")
+          .help(
+              "Let M pooled connections (HikariCP) serve the clients, M <= clients; time waiting"
+                  + " for one is reported apart (default: one connection per client); sweeps.")
+          .sweeps()
+          .in(RunPlan::poolSize, (d, v) -> d.poolSize = v)
+          .check((v, p) -> Checks.range("--pool-size", v, 1, p.clients()))
+          .declare();
+
+  public static final Knob<Integer> BATCH_SIZE =
+      Knob.<Integer>builder("batchSize", Knob.Shape.LIST, Integer.class, "--batch-size")
+          .param("N")
+          .help(
+              "Rows per op of insert_batch, insert_multirow and insert_copy (default: 8); sweeps.")
+          .sweeps()
+          .unset(WorkloadKnobs.DEFAULT_BATCH_SIZE)
+          .in(p -> p.params().batchSize(), (d, v) -> d.batchSize = v)
+          .check((v, p) -> Checks.range("--batch-size", v, 1, 100_000))
+          .declare();
+
+  public static final Knob<Double> RATE =
+      Knob.<Double>builder("rate", Knob.Shape.SINGLE, Double.class, "-R", "--rate")
+          .param("OPS_PER_S")
+          .help(
+              "Fixed rate over all clients, Poisson arrivals, as pgbench -R; latency counts from"
+                  + " each op's scheduled start.")
+          .in(p -> p.timing().rate(), (d, v) -> d.rate = v)
+          .check(
+              (v, p) -> {
+                if (!(v > 0 && v <= 10_000_000)) {
+                  throw new UsageException("--rate must be > 0 and <= 10000000 ops/s, got " + v);
+                }
+              })
+          .declare();
+
+  public static final Knob<Map<String, String>> SET =
+      Knob.<Map<String, String>>builder("set", Knob.Shape.MAP, String.class, "--set")
+          .param("NAME=VALUE")
+          .help(
+              "Session setting on every connection, repeatable (e.g. synchronous_commit=off);"
+                  + " NAME=V1,V2 sweeps (\\, for a literal comma).")
+          .sweeps()
+          .labelPrefix("set.")
+          .in(p -> p.session().settings(), (d, v) -> d.settings = new java.util.LinkedHashMap<>(v))
+          .check(
+              (v, p) -> {
+                for (String k : v.keySet()) {
+                  if (!k.matches(NAME)) {
+                    throw new UsageException(
+                        "--set '" + k + "' is not a setting name (letters, digits, _ and .)");
+                  }
+                }
+              })
+          .declare();
+
+  public static final Knob<Integer> FILLFACTOR =
+      Knob.<Integer>builder("fillfactor", Knob.Shape.LIST, Integer.class, "-F", "--fillfactor")
+          .param("PCT")
+          .help(
+              "Fillfactor of the pgbench tables wg1bench creates (embedded server,"
+                  + " --between-trials reinit); sweeps, e.g. 100,80 (HOT).")
+          .sweeps()
+          .in(p -> p.params().fillfactor(), (d, v) -> d.fillfactor = v)
+          .check((v, p) -> Checks.range("--fillfactor", v, 10, 100))
+          .declare();
+
+  public static final Knob<Map<String, String>> TABLE_OPTION =
+      Knob.<Map<String, String>>builder(
+              "tableOption", Knob.Shape.MAP, String.class, "--table-option")
+          .param("NAME=VALUE")
+          .help(
+              "Storage parameter set on the workload's tables before each trial, e.g."
+                  + " autovacuum_enabled=on,off; sweeps.")
+          .sweeps()
+          .labelPrefix("table.")
+          .in(
+              p -> p.params().tableOptions(),
+              (d, v) -> d.tableOptions = new java.util.LinkedHashMap<>(v))
+          .check((v, p) -> checkTableOptions(v))
+          .declare();
+
+  public static final Knob<Integer> PREPARE_THRESHOLD =
+      Knob.<Integer>builder(
+              "prepareThreshold", Knob.Shape.LIST, Integer.class, "--prepare-threshold")
+          .param("N")
+          .help(
+              "pgjdbc prepareThreshold, overriding the query mode's (extended and prepared modes"
+                  + " only); sweeps.")
+          .sweeps()
+          .in(p -> p.driver().prepareThreshold(), (d, v) -> d.prepareThreshold = v)
+          .check(
+              (v, p) -> {
+                Checks.range("--prepare-threshold", v, -1, 1_000_000);
+                if (p.session().queryMode() == QueryMode.SIMPLE) {
+                  throw new UsageException(
+                      "--prepare-threshold has no effect with --query-mode simple; use extended"
+                          + " or prepared");
+                }
+              })
+          .declare();
+
+  public static final Knob<Boolean> BINARY_TRANSFER =
+      Knob.<Boolean>builder("binaryTransfer", Knob.Shape.LIST, Boolean.class, "--binary-transfer")
+          .param("true|false")
+          .help("pgjdbc binaryTransfer (default: pgjdbc's, true); sweeps.")
+          .sweeps()
+          .in(p -> p.driver().binaryTransfer(), (d, v) -> d.binaryTransfer = v)
+          .declare();
+
+  public static final Knob<Integer> FETCH_SIZE =
+      Knob.<Integer>builder("fetchSize", Knob.Shape.LIST, Integer.class, "--fetch-size")
+          .param("N")
+          .help("pgjdbc defaultRowFetchSize (default: pgjdbc's, 0 = all rows); sweeps.")
+          .sweeps()
+          .in(p -> p.driver().fetchSize(), (d, v) -> d.fetchSize = v)
+          .check((v, p) -> Checks.range("--fetch-size", v, 0, 100_000_000))
+          .declare();
+
+  public static final Knob<Boolean> REWRITE_BATCHED_INSERTS =
+      Knob.<Boolean>builder(
+              "rewriteBatchedInserts", Knob.Shape.FLAG, boolean.class, "--rewrite-batched-inserts")
+          .help("pgjdbc reWriteBatchedInserts: send a batch of INSERTs as multi-row INSERTs.")
+          .in(p -> p.driver().rewriteBatchedInserts(), (d, v) -> d.rewriteBatchedInserts = v)
+          .declare();
+
+  public static final Knob<String> SSLMODE =
+      Knob.<String>builder("sslmode", Knob.Shape.SINGLE, String.class, "--sslmode")
+          .param("MODE")
+          .help(
+              "pgjdbc sslmode: disable, allow, prefer, require, verify-ca, verify-full (default:"
+                  + " pgjdbc's prefer).")
+          .in(p -> p.driver().sslmode(), (d, v) -> d.sslmode = v)
+          .check(
+              (v, p) -> {
+                if (!DriverKnobs.SSLMODES.contains(v)) {
+                  throw new UsageException(
+                      "--sslmode '"
+                          + v
+                          + "' is not one of "
+                          + String.join(", ", DriverKnobs.SSLMODES));
+                }
+              })
+          .declare();
+
+  public static final Knob<Map<String, String>> JDBC_PROPERTY =
+      Knob.<Map<String, String>>builder(
+              "jdbcProperty", Knob.Shape.MAP, String.class, "--jdbc-property")
+          .param("NAME=VALUE")
+          .help("Any other pgjdbc property, repeatable; the name is checked against pgjdbc's list.")
+          .labelPrefix("jdbc.")
+          .in(
+              p -> p.driver().properties(),
+              (d, v) -> d.jdbcProperties = new java.util.LinkedHashMap<>(v))
+          .check((v, p) -> DriverKnobs.checkProperties(v))
+          .declare();
+
+  /**
+   * statement_timeout on every client session, so a sweep can show what a timeout policy does to a
+   * workload; a statement it cancels (SQLSTATE 57014) fails its op as its own kind, "timeout".
+   */
+  public static final Knob<java.time.Duration> STATEMENT_TIMEOUT =
+      Knob.<java.time.Duration>builder(
+              "statementTimeout", Knob.Shape.LIST, java.time.Duration.class, "--statement-timeout")
+          .param("DURATION")
+          .help(
+              "statement_timeout of every client session, e.g. 500ms, 0 = none (default: the"
+                  + " server's); a statement it cancels fails its op as kind timeout; sweeps, e.g."
+                  + " 1ms,0.")
+          .sweeps()
+          .parse(Durations::parse)
+          .stored(Durations::parse, d -> d.isZero() ? "0" : d.toMillis() + "ms")
+          .check(
+              (v, p) -> {
+                if (p.session().settings().containsKey("statement_timeout")) {
+                  throw new UsageException(
+                      "--statement-timeout and --set statement_timeout exclude each other; give"
+                          + " one of them");
+                }
+              })
+          .sessionSettings(v -> Map.of("statement_timeout", Long.toString(v.toMillis())))
+          .declare();
+
+  /** Every knob, in label and sweep order. */
+  public static final List<Knob<?>> ALL =
+      List.of(
+          WORKLOAD,
+          CLIENTS,
+          QUERY_MODE,
+          ISOLATION,
+          POOL_SIZE,
+          BATCH_SIZE,
+          RATE,
+          SET,
+          FILLFACTOR,
+          TABLE_OPTION,
+          PREPARE_THRESHOLD,
+          BINARY_TRANSFER,
+          FETCH_SIZE,
+          REWRITE_BATCHED_INSERTS,
+          SSLMODE,
+          JDBC_PROPERTY,
+          STATEMENT_TIMEOUT);
+
+  /** Each knob's constraints on a plan, in declaration order. */
+  static void validate(RunPlan plan) {
+    for (Knob<?> k : ALL) {
+      k.validate(plan);
+    }
+  }
+
+  /** Session settings implied by knobs (beyond --set). */
+  static Map<String, String> sessionSettings(RunPlan plan) {
+    Map<String, String> out = new java.util.LinkedHashMap<>();
+    for (Knob<?> k : ALL) {
+      out.putAll(k.sessionSettings(plan));
+    }
+    return out;
+  }
+
+  private static void checkTableOptions(Map<String, String> options) {
+    for (Map.Entry<String, String> e : options.entrySet()) {
+      if (!e.getKey().matches(NAME)) {
+        throw new UsageException(
+            "--table-option '" + e.getKey() + "' is not a storage parameter name");
+      }
+      if (!e.getValue().matches("[A-Za-z0-9_.\\-]+")) {
+        throw new UsageException(
+            "--table-option "
+                + e.getKey()
+                + "='"
+                + e.getValue()
+                + "': a value is a number or a word");
+      }
+    }
+  }
+}

@@ -1,0 +1,153 @@
+package dev.wg1bench.plan;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A {@link RunPlan} being put together: the CLI and the Java API set what they were given, knobs
+ * through {@link #set(Knob, Object)}, and {@link #build()} validates the result once. A sweep
+ * copies one draft per point.
+ */
+public final class PlanDraft {
+  String workload;
+  List<ScriptSource> scripts = List.of();
+  List<TargetSpec> targets = List.of();
+  int clients = 4;
+  Integer poolSize;
+  Duration warmup = Duration.ofSeconds(5);
+  Duration duration = Duration.ofSeconds(10);
+  int iterations = 5;
+  int forks = 1;
+  Duration progress;
+  Double rate;
+  Duration latencyLimit;
+  Isolation isolation;
+  QueryMode queryMode = QueryMode.SIMPLE;
+  Map<String, String> settings = new LinkedHashMap<>();
+  int maxTries = 1;
+  boolean exitOnError;
+  String sslmode;
+  Integer prepareThreshold;
+  Boolean binaryTransfer;
+  Integer fetchSize;
+  boolean rewriteBatchedInserts;
+  Map<String, String> jdbcProperties = new LinkedHashMap<>();
+  Integer scale;
+  Map<String, String> defines = new LinkedHashMap<>();
+  int batchSize = WorkloadKnobs.DEFAULT_BATCH_SIZE;
+  long randomSeed;
+  Integer fillfactor;
+  Map<String, String> tableOptions = new LinkedHashMap<>();
+  final Map<String, String> knobs = new LinkedHashMap<>();
+  Path output;
+
+  public <T> PlanDraft set(Knob<T> knob, T value) {
+    knob.set(this, value);
+    return this;
+  }
+
+  public PlanDraft workload(String name, List<ScriptSource> scripts) {
+    this.workload = name;
+    this.scripts = List.copyOf(scripts);
+    return this;
+  }
+
+  public PlanDraft targets(List<TargetSpec> targets) {
+    this.targets = List.copyOf(targets);
+    return this;
+  }
+
+  public PlanDraft timing(
+      Duration warmup, Duration duration, int iterations, int forks, Duration progress) {
+    this.warmup = warmup;
+    this.duration = duration;
+    this.iterations = iterations;
+    this.forks = forks;
+    this.progress = progress;
+    return this;
+  }
+
+  public PlanDraft latencyLimit(Duration limit) {
+    this.latencyLimit = limit;
+    return this;
+  }
+
+  public PlanDraft retries(int maxTries, boolean exitOnError) {
+    this.maxTries = maxTries;
+    this.exitOnError = exitOnError;
+    return this;
+  }
+
+  public PlanDraft data(Integer scale, Map<String, String> defines, long randomSeed) {
+    this.scale = scale;
+    this.defines = new LinkedHashMap<>(defines);
+    this.randomSeed = randomSeed;
+    return this;
+  }
+
+  public PlanDraft output(Path output) {
+    this.output = output;
+    return this;
+  }
+
+  public PlanDraft copy() {
+    PlanDraft d = new PlanDraft();
+    d.workload = workload;
+    d.scripts = scripts;
+    d.targets = targets;
+    d.clients = clients;
+    d.poolSize = poolSize;
+    d.warmup = warmup;
+    d.duration = duration;
+    d.iterations = iterations;
+    d.forks = forks;
+    d.progress = progress;
+    d.rate = rate;
+    d.latencyLimit = latencyLimit;
+    d.isolation = isolation;
+    d.queryMode = queryMode;
+    d.settings = new LinkedHashMap<>(settings);
+    d.maxTries = maxTries;
+    d.exitOnError = exitOnError;
+    d.sslmode = sslmode;
+    d.prepareThreshold = prepareThreshold;
+    d.binaryTransfer = binaryTransfer;
+    d.fetchSize = fetchSize;
+    d.rewriteBatchedInserts = rewriteBatchedInserts;
+    d.jdbcProperties = new LinkedHashMap<>(jdbcProperties);
+    d.scale = scale;
+    d.defines = new LinkedHashMap<>(defines);
+    d.batchSize = batchSize;
+    d.randomSeed = randomSeed;
+    d.fillfactor = fillfactor;
+    d.tableOptions = new LinkedHashMap<>(tableOptions);
+    d.knobs.putAll(knobs);
+    d.output = output;
+    return d;
+  }
+
+  /** The plan, validated (a {@link UsageException} names the first bad value). */
+  public RunPlan build() {
+    return new RunPlan(
+        workload,
+        scripts,
+        targets,
+        clients,
+        poolSize,
+        new Timing(warmup, duration, iterations, forks, progress, rate, latencyLimit),
+        new SessionKnobs(isolation, queryMode, settings, maxTries, exitOnError),
+        new DriverKnobs(
+            sslmode,
+            prepareThreshold,
+            binaryTransfer,
+            fetchSize,
+            rewriteBatchedInserts,
+            jdbcProperties),
+        new WorkloadKnobs(scale, defines, batchSize, randomSeed, fillfactor, tableOptions),
+        output,
+        knobs);
+  }
+}
