@@ -7,6 +7,7 @@ import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.report.JsonReport;
+import dev.wg1bench.server.PgBouncerTarget;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.LocalDateTime;
@@ -133,10 +134,16 @@ final class AdviseCommand implements Callable<Integer> {
       description = "Show JMH's own output.")
   boolean verbose;
 
-  /** Parses one arm's options exactly as the run command would. */
+  /**
+   * Parses one arm's options exactly as the run command would, plus {@code --via}: a pooler in
+   * front of the targets for this arm only (or, in {@code common}, for both).
+   */
   @Command(name = "arm")
   static final class Arm {
     @Mixin RunOptions options;
+
+    @Option(names = "--via")
+    String via;
   }
 
   @Override
@@ -259,6 +266,10 @@ final class AdviseCommand implements Callable<Integer> {
       throw new UsageException("advice " + a.name() + " (" + arm + "): " + e.getMessage());
     }
     try {
+      if (holder.via != null) {
+        String via = PgBouncerTarget.checkVia(holder.via);
+        t = t.stream().map(s -> s.withProvision(s.provided().withVia(via))).toList();
+      }
       Matrix m = PlanFactory.build(holder.options, t);
       if (m.points().size() != t.size()) {
         throw new UsageException(

@@ -119,7 +119,7 @@ public record Matrix(
   public List<TargetSpec> targets() {
     List<TargetSpec> out = new ArrayList<>();
     for (Point p : points) {
-      if (out.stream().noneMatch(t -> t.name().equals(p.target().name()))) {
+      if (out.stream().noneMatch(t -> t.key().equals(p.target().key()))) {
         out.add(p.target());
       }
     }

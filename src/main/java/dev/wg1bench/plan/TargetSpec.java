@@ -80,6 +80,16 @@ public record TargetSpec(
     return new TargetSpec(name, kind, url, role, embeddedVersion, pw, provision);
   }
 
+  /**
+   * Which started target a point runs on: its name, and the pooler when there is one, so the two
+   * arms of a comparison with and without a pooler in front of the same server are two targets.
+   */
+  @JsonIgnore
+  public String key() {
+    String via = provided().via();
+    return via == null ? name : name + " via " + via;
+  }
+
   /** What wg1bench set up around this target; never null. */
   public Provision provided() {
     return provision == null ? new Provision(null, null, null, null) : provision;

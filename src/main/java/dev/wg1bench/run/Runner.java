@@ -69,7 +69,7 @@ public final class Runner {
     List<TrialResult> trials;
     try {
       for (TargetSpec spec : m.targets()) {
-        live.put(spec.name(), LiveTarget.open(spec, connections, out));
+        live.put(spec.key(), LiveTarget.open(spec, connections, out));
       }
       TrialExecution execution = new TrialExecution(out, verbose, check, m);
       trials =

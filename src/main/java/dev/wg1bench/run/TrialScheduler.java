@@ -53,7 +53,7 @@ final class TrialScheduler {
     List<TrialResult> trials = new ArrayList<>();
     for (Matrix.TrialRef ref : schedule) {
       Matrix.Point p = m.points().get(ref.point());
-      LiveTarget lt = live.get(p.target().name());
+      LiveTarget lt = live.get(p.target().key());
       TrialResult r =
           execution.measure(p, workloads.get(ref.point()), lt, ref.repeat(), trials.size() + 1);
       trials.add(r);

@@ -8,8 +8,6 @@ public enum FailureKind {
   DEADLOCK,
   CONNECTION,
   SCRIPT,
-  /** A statement cancelled by statement_timeout (--statement-timeout). */
-  TIMEOUT,
   /**
    * A prepared statement missing on, or already on, the server connection the op got: session state
    * lost between server connections, as a transaction- or statement-mode pooler does to pgjdbc's
@@ -17,6 +15,8 @@ public enum FailureKind {
    * not happen.
    */
   POOLER,
+  /** A statement cancelled by statement_timeout (--statement-timeout). */
+  TIMEOUT,
   OTHER;
 
   /** Serialization failures and deadlocks are the only failures a retry can cure. */
@@ -24,15 +24,10 @@ public enum FailureKind {
     return this == SERIALIZATION || this == DEADLOCK;
   }
 
-  /**
-   * The kind of {@code e}: connection failures are SQLSTATE class 08 (pgjdbc's connection closed
-   * included), 57P01-57P03 (the server shutting down or not yet accepting), and any error caused by
-   * an I/O failure on the socket.
-   */
   public static FailureKind of(SQLException e) {
     String s = e.getSQLState();
     if (s == null) {
-      return causedByIo(e) ? CONNECTION : OTHER;
+      return OTHER;
     }
     if (s.equals("40001")) {
       return SERIALIZATION;
@@ -40,26 +35,17 @@ public enum FailureKind {
     if (s.equals("40P01")) {
       return DEADLOCK;
     }
-    if (s.equals("57014")) {
-      return TIMEOUT;
-    }
     String msg = e.getMessage() == null ? "" : e.getMessage();
     if (s.equals("26000") || s.equals("42P05") || msg.contains("prepared statement \"S_")) {
       return POOLER;
     }
+    if (s.equals("57014")) {
+      return TIMEOUT;
+    }
     if (s.startsWith("08") || s.equals("57P01") || s.equals("57P02") || s.equals("57P03")) {
       return CONNECTION;
     }
-    return causedByIo(e) ? CONNECTION : OTHER;
-  }
-
-  private static boolean causedByIo(Throwable e) {
-    for (Throwable t = e.getCause(); t != null && t != t.getCause(); t = t.getCause()) {
-      if (t instanceof java.io.IOException) {
-        return true;
-      }
-    }
-    return false;
+    return OTHER;
   }
 
   public String label() {

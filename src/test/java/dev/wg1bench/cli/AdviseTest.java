@@ -51,10 +51,19 @@ class AdviseTest {
       var treat = parse(a.common() + " " + a.treatment(), local);
       assertEquals(1, base.points().size(), a.name());
       assertEquals(1, treat.points().size(), a.name());
+      // the arms differ in the plan, or in the pooler in front of the target (--via)
       assertTrue(
-          !base.points().get(0).plan().equals(treat.points().get(0).plan()),
+          !base.points().get(0).plan().equals(treat.points().get(0).plan())
+              || !java.util.Objects.equals(
+                  via(a.common() + " " + a.baseline()), via(a.common() + " " + a.treatment())),
           a.name() + ": arms must differ");
     }
+  }
+
+  private static String via(String args) {
+    AdviseCommand.Arm arm = new AdviseCommand.Arm();
+    new picocli.CommandLine(arm).parseArgs(args.trim().split("\\s+"));
+    return arm.via;
   }
 
   private static dev.wg1bench.plan.Matrix parse(String args, List<TargetSpec> targets) {
