@@ -98,6 +98,11 @@ final class Analysis {
               null);
     } else {
       v = Verdict.of(e, holmP, advice.expect(), margin);
+      String took =
+          blocks.size()
+              + " blocks"
+              + (pilot != null && blocks.size() > pilot ? " (pilot " + pilot + ")" : "");
+      v = new Verdict(v.kind(), v.text() + ", after " + took, v.moreBlocks());
       if (failure != null) {
         v = new Verdict(v.kind(), v.text() + " (then failed: " + failure + ")", v.moreBlocks());
       }

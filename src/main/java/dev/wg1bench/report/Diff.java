@@ -159,9 +159,10 @@ public final class Diff {
 
   public static void print(Result r, double margin, PrintStream out) {
     out.println(method(r));
+    int w = r.rows().stream().mapToInt(x -> label(x.point()).length()).max().orElse(5);
     out.printf(
         Locale.ROOT,
-        "%-44s %5s %10s %10s %7s %18s %6s %6s  %s%n",
+        "%-" + w + "s %5s %10s %10s %7s %18s %6s %6s  %s%n",
         "point",
         "n",
         "base tps",
@@ -174,7 +175,7 @@ public final class Diff {
     for (Row row : r.rows()) {
       out.printf(
           Locale.ROOT,
-          "%-44s %5s %10.1f %10.1f %7.3f %18s %6.2f %6.2f  %s%n",
+          "%-" + w + "s %5s %10.1f %10.1f %7.3f %18s %6.2f %6.2f  %s%n",
           label(row.point()),
           row.baseTrials() + "/" + row.newTrials(),
           row.baseTps(),

@@ -156,6 +156,9 @@ public final class HtmlReport {
     if (advice) {
       Html.link(h, "advice", "Advice");
     }
+    if (sources.size() == 2) {
+      link(h, "diff", "New against base");
+    }
     h.append("</nav>\n");
 
     h.append("<h2 id=\"runs\">Runs</h2>\n");

@@ -89,6 +89,7 @@ class DiffTest {
             HtmlReport.write(
                 List.of(HtmlReport.read(f[0]), HtmlReport.read(f[1])), dir.resolve("h")));
     assertTrue(html.contains("new.json against base.json"), "diff section");
+    assertTrue(html.contains("<a href=\"#diff\">"), "linked from the top");
     assertTrue(html.contains("<strong>new faster</strong>"));
   }
 
