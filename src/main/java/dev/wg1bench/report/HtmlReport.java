@@ -157,7 +157,7 @@ public final class HtmlReport {
       Html.link(h, "advice", "Advice");
     }
     if (sources.size() == 2) {
-      link(h, "diff", "New against base");
+      Html.link(h, "diff", "New against base");
     }
     h.append("</nav>\n");
 
