@@ -82,7 +82,13 @@ final class PlanFactory {
               c.clients(),
               c.poolSize(),
               timing,
-              new SessionKnobs(c.isolation(), c.mode(), c.settings(), o.maxTries, o.exitOnError),
+              new SessionKnobs(
+                  c.isolation(),
+                  c.mode(),
+                  c.settings(),
+                  o.maxTries,
+                  o.exitOnError,
+                  o.continueOnError),
               new DriverKnobs(
                   o.sslmode,
                   c.prepareThreshold(),

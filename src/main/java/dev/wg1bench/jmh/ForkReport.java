@@ -51,6 +51,11 @@ public final class ForkReport {
   public java.util.Map<String, String> clientSettings = new java.util.LinkedHashMap<>();
   public String stoppedBy;
 
+  /** Clients stopped by an error that won't heal, and the first one's reason. */
+  public int clientsStopped;
+
+  public String clientsStoppedBy;
+
   /** One distinct error (kind and SQLSTATE), counted over the whole trial. */
   public static final class ErrorEntry {
     public String kind;

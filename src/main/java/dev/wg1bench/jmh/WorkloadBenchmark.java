@@ -108,12 +108,15 @@ public class WorkloadBenchmark {
 
   private Thread watchdog;
 
+  private ClientStops stops;
+
   /** Trial level: loading the plan, resolving the workload and filling the pool happen once. */
   @Setup(Level.Trial)
   public void loadTrial() {
     trial = Trial.load();
     RunPlan p = trial.plan();
     workload = WorkloadRegistry.resolve(p);
+    stops = new ClientStops(p.session().continueOnError(), p.clients());
     connections =
         new ConnectionFactory(
             trial.target(),
@@ -200,6 +203,8 @@ public class WorkloadBenchmark {
     report.poolWaitHistogram = pool != null ? encode(measuredPoolWait) : null;
     report.lagHistogram = meanIntervalNanos > 0 ? encode(measuredLag) : null;
     report.errors = new ArrayList<>(errors.values());
+    report.clientsStopped = stops.stopped();
+    report.clientsStoppedBy = stops.firstReason();
     report.outages = new ArrayList<>(outages);
     if (outage != null) {
       report.outages.add(outage);
@@ -329,6 +334,44 @@ public class WorkloadBenchmark {
     }
   }
 
+  /**
+   * A client stops on an error that won't heal: its connection goes back to the server at once.
+   * When it was the last one running, a forked run ends now with the reason (an in-process one
+   * cannot be stopped cleanly: its clients idle to the end).
+   */
+  void clientStopped(Client c, String why) {
+    c.stoppedBy = why;
+    if (c.conn != null) {
+      try {
+        c.conn.close();
+      } catch (SQLException e) {
+        // a broken connection is as good as closed
+      }
+      c.conn = null;
+    }
+    if (stops.stop(why)) {
+      synchronized (this) {
+        report.stoppedBy = stops.allStopped();
+      }
+    }
+  }
+
+  /**
+   * Every client stopped: each one's partial iteration is folded in (they are all idle) and the
+   * report written, since JMH runs no teardown after the exception that ends the fork.
+   */
+  synchronized void allStopped() {
+    if (written) {
+      return;
+    }
+    stopping = true;
+    long now = System.nanoTime();
+    for (Client x : clients) {
+      absorb(x, x.measuring, now - x.iterationStart);
+    }
+    writeReport();
+  }
+
   /** One client: its session, its connection (unless pooled) and per-iteration measurements. */
   @State(Scope.Thread)
   public static class Client {
@@ -344,6 +387,9 @@ public class WorkloadBenchmark {
     long late;
     int threadIndex;
     boolean measuring;
+
+    /** Why this client stopped (an error that won't heal), null while it runs. */
+    volatile String stoppedBy;
 
     /** Lost its connection and has not yet had it back (guarded by the benchmark's lock). */
     boolean down;
@@ -393,6 +439,13 @@ public class WorkloadBenchmark {
           conn = b.connections.openBenchmarkClient();
           b.clientInfo(conn);
         } catch (SQLException e) {
+          if (b.stops.stopsConnect(e.getSQLState())) {
+            // as pgbench: a client that cannot connect at the start does not run
+            b.clientStopped(
+                this,
+                "could not connect (" + e.getSQLState() + "): " + ConnectionFactory.oneLine(e));
+            return;
+          }
           // the server went away after the parent checked it: count the client's ops as
           // connection failures and keep reconnecting, rather than abort the run (and leave
           // JMH's in-process state behind)
@@ -536,6 +589,10 @@ public class WorkloadBenchmark {
     if (stopping) {
       throw new OpFailedException("stopped: another client failed under --exit-on-error", null);
     }
+    if (c.stoppedBy != null) {
+      idle(c);
+      return;
+    }
     long intended;
     if (meanIntervalNanos > 0) {
       intended = c.schedule(meanIntervalNanos);
@@ -612,7 +669,9 @@ public class WorkloadBenchmark {
       if (c.stats.lastFailed == FailureKind.CONNECTION) {
         connectionFailure(c);
       }
-      if (pool == null) {
+      if (stops.stopsOp(c.stats.lastFailed, c.stats.lastSqlState)) {
+        clientStopped(c, c.stats.lastMessage);
+      } else if (pool == null) {
         c.recoverIfDisconnected();
       }
     }
@@ -622,6 +681,27 @@ public class WorkloadBenchmark {
       if (success) {
         progress.record(Math.max(1, latencyNanos / 1000));
       }
+    }
+  }
+
+  /**
+   * A stopped client waits out the iteration in one invocation (so JMH's count of invocations
+   * hardly grows), watching for the moment no client is left, when a forked run ends.
+   */
+  private void idle(Client c) {
+    boolean forked = trial.plan().timing().forks() > 0;
+    while (true) {
+      if (forked && stops.noneLeft()) {
+        allStopped();
+        throw new OpFailedException(stops.allStopped(), null);
+      }
+      long wait = c.iterationEnd - System.nanoTime();
+      if (wait <= 0) {
+        // JMH ends the iteration a moment after its time: don't spin meanwhile
+        LockSupport.parkNanos(20_000_000L);
+        return;
+      }
+      LockSupport.parkNanos(Math.min(wait, 50_000_000L));
     }
   }
 

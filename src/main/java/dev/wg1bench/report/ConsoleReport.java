@@ -142,6 +142,12 @@ public final class ConsoleReport {
     if (t.check() != null) {
       out.println(t.check().summary());
     }
+    if (m.clientsStopped() > 0 && m.stoppedBy() == null) {
+      out.printf(
+          "clients stopped: %d of %d, on an error that won't heal (--continue-on-error keeps them"
+              + " running): %s%n",
+          m.clientsStopped(), p.clients(), m.clientsStoppedBy());
+    }
     if (m.stoppedBy() != null) {
       out.printf("STOPPED EARLY: %s%n", m.stoppedBy());
     }

@@ -60,6 +60,8 @@ public final class JmhResultMapper {
     Map<String, ErrorRecord> errors = new LinkedHashMap<>();
     List<Outage> outages = new ArrayList<>();
     String stoppedBy = null;
+    int clientsStopped = 0;
+    String clientsStoppedBy = null;
     String ssl = null;
     Map<String, String> settings = Map.of();
     for (ForkReport f : forks) {
@@ -123,6 +125,11 @@ public final class JmhResultMapper {
       if (stoppedBy == null) {
         stoppedBy = f.stoppedBy;
       }
+      // every fork runs all the clients: the figure is per fork, not a sum
+      clientsStopped = Math.max(clientsStopped, f.clientsStopped);
+      if (clientsStoppedBy == null) {
+        clientsStoppedBy = f.clientsStoppedBy;
+      }
       if (ssl == null) {
         ssl = f.clientSsl;
         settings = f.clientSettings;
@@ -176,7 +183,9 @@ public final class JmhResultMapper {
             perIteration,
             totalOk,
             totalFailed,
-            stoppedBy);
+            stoppedBy,
+            clientsStopped,
+            clientsStoppedBy);
     Isolation iso = trial.isolation();
     DriverKnobs d = p.driver();
     ClientInfo client =

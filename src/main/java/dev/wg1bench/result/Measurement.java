@@ -25,7 +25,10 @@ import java.util.Map;
  * @param iterationTps tps of each measurement iteration (all forks), for spread and plots
  * @param totalOps successful ops over the whole trial, warmup included (what the data shows)
  * @param totalFailedOps failed ops over the whole trial
- * @param stoppedBy why the run stopped early (--exit-on-error), else null
+ * @param stoppedBy why the run stopped early (--exit-on-error, or every client stopped on an error
+ *     that won't heal), else null
+ * @param clientsStopped clients stopped by an error that won't heal (in the fork where most did)
+ * @param clientsStoppedBy the first of those errors, null when none stopped
  */
 public record Measurement(
     double tps,
@@ -49,4 +52,6 @@ public record Measurement(
     List<Double> iterationTps,
     long totalOps,
     long totalFailedOps,
-    String stoppedBy) {}
+    String stoppedBy,
+    int clientsStopped,
+    String clientsStoppedBy) {}

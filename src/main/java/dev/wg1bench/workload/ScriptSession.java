@@ -57,6 +57,9 @@ final class ScriptSession implements ClientSession {
   /** The connection the cached statements belong to; another one (from a pool) re-prepares. */
   private Connection preparedOn;
 
+  /** The step running, for the location of an SQL error. */
+  private Step current;
+
   /** Whether {@link #preparedOn} speaks the simple query protocol (-M simple). */
   private boolean simpleProtocol;
 
@@ -123,6 +126,7 @@ final class ScriptSession implements ClientSession {
     }
     for (int attempt = 1; ; attempt++) {
       try {
+        current = null;
         execute(conn, s, stats);
         if (attempt > 1) {
           stats.retriedOps++;
@@ -132,7 +136,7 @@ final class ScriptSession implements ClientSession {
         rollbackIfNeeded(conn);
         FailureKind kind = FailureKind.of(e);
         boolean retry = kind.retryable() && attempt < maxTries;
-        stats.error(kind, e.getSQLState(), firstLine(e.getMessage()), retry);
+        stats.error(kind, e.getSQLState(), where(s) + firstLine(e.getMessage()), retry);
         if (retry) {
           stats.retries++;
           random.restoreState(saved);
@@ -155,12 +159,30 @@ final class ScriptSession implements ClientSession {
     }
   }
 
+  /**
+   * "file:line: " of the statement that failed, and its text when it is one statement, so an error
+   * names its statement as pgbench's client abort does.
+   */
+  private String where(int s) {
+    Step at = current;
+    if (at == null) {
+      return "";
+    }
+    String w = scripts[s].sourceName() + ":" + at.line() + ": ";
+    if (at instanceof SqlStep q) {
+      String text = q.text().replaceAll("\\s+", " ");
+      w += (text.length() > 60 ? text.substring(0, 57) + "..." : text) + ": ";
+    }
+    return w;
+  }
+
   private void execute(Connection conn, int s, OpStats stats) throws SQLException {
     Step[] st = steps[s];
     EvalContext ctx = contexts[s];
     int i = 0;
     while (i < st.length) {
       Step step = st[i];
+      current = step;
       if (step instanceof SqlStep q) {
         sql(conn, s, i, q, stats);
       } else if (step instanceof SetStep set) {

@@ -173,6 +173,8 @@ public final class ReportFixtures {
             iters,
             Math.round(tps * 13),
             failed,
+            null,
+            0,
             null);
     List<ProgressPoint> progress = new ArrayList<>();
     for (int t = 1; t <= 13; t++) {
