@@ -144,6 +144,8 @@ public final class Bench {
             m.order().name().toLowerCase(Locale.ROOT),
             m.order() == Matrix.Order.RANDOM ? " (--seed " + m.seed() + ")" : "");
       }
+      out.println(
+          ConsoleReport.expectedWallTime(m.points().get(0).plan().timing(), schedule.size()));
       for (Matrix.TrialRef ref : schedule) {
         Matrix.Point p = m.points().get(ref.point());
         Workload w = byPoint.get(key(p));
@@ -265,10 +267,11 @@ public final class Bench {
               plan, lt.target, data.scale(), isolation, dir, point(p, isolation), repeat, sequence);
       if (!m.isSweep()) {
         out.printf(
-            "running %s on %s: %d clients%s%s, warmup %s, %d x %s measured, %d fork(s)...%n",
+            "running %s on %s: %d client%s%s%s, warmup %s, %d x %s measured, %d fork(s)...%n",
             workload.name(),
             lt.target.name(),
             plan.clients(),
+            plan.clients() == 1 ? "" : "s",
             plan.pooled() ? " sharing a pool of " + plan.poolSize() + " connections" : "",
             plan.timing().rate() != null ? " at " + plan.timing().rate() + " ops/s (Poisson)" : "",
             Durations.format(plan.timing().warmup()),

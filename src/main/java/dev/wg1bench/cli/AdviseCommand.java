@@ -25,9 +25,8 @@ import picocli.CommandLine.Option;
     name = "advise",
     mixinStandardHelpOptions = true,
     description = {
-      "Run each piece of advice in config/advice/ (or --advice-dir) as baseline against treatment,",
-      "interleaved, repeated and in random order, and say whether this server confirms the claim,",
-      "shows no significant difference, or contradicts it (95% confidence interval of the ratio)."
+      "Test each piece of advice in config/advice/ on this server.",
+      "Runs baseline against treatment (config/advice/ or --advice-dir), interleaved, repeated and in random order, and says whether this server confirms the claim, shows no significant difference, or contradicts it (95%% confidence interval of the ratio)."
     })
 final class AdviseCommand implements Callable<Integer> {
   @Mixin TargetOptions targets;

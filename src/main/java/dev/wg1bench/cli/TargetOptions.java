@@ -14,7 +14,8 @@ public final class TargetOptions {
       description = {
         "Server to run against, repeatable for a side-by-side comparison:",
         "jdbc:postgresql://HOST[:PORT]/DB, postgresql://USER@HOST[:PORT]/DB or embedded.",
-        "Default: an embedded PostgreSQL started for this run.",
+        "Default for a run and for advise: an embedded PostgreSQL started for it;",
+        "init, ssb and experiment need one.",
         "Credentials: from the URL, else PGUSER/PGPASSWORD, else --password-file."
       })
   List<String> targets = new ArrayList<>();

@@ -51,6 +51,11 @@ public final class ForkReport {
   public java.util.Map<String, String> clientSettings = new java.util.LinkedHashMap<>();
   public String stoppedBy;
 
+  /** Time the clients took to open their connections at the start (pgbench's), and how many. */
+  public long connectNanos;
+
+  public int connects;
+
   /** Clients stopped by an error that won't heal, and the first one's reason. */
   public int clientsStopped;
 

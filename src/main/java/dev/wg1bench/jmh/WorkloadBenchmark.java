@@ -313,6 +313,11 @@ public class WorkloadBenchmark {
     }
   }
 
+  synchronized void connected(long nanos) {
+    report.connectNanos += nanos;
+    report.connects++;
+  }
+
   synchronized void clientInfo(Connection c) throws SQLException {
     if (report.clientSsl == null) {
       report.clientSsl = ServerInfo.sslInUse(c);
@@ -436,7 +441,9 @@ public class WorkloadBenchmark {
       arrivals = new SplittableRandom(context.clientSeed() * 31 + 7);
       if (b.pool == null) {
         try {
+          long t0 = System.nanoTime();
           conn = b.connections.openBenchmarkClient();
+          b.connected(System.nanoTime() - t0);
           b.clientInfo(conn);
         } catch (SQLException e) {
           if (b.stops.stopsConnect(e.getSQLState())) {

@@ -61,6 +61,8 @@ public final class JmhResultMapper {
     List<Outage> outages = new ArrayList<>();
     String stoppedBy = null;
     int clientsStopped = 0;
+    long connectNanos = 0;
+    int connects = 0;
     String clientsStoppedBy = null;
     String ssl = null;
     Map<String, String> settings = Map.of();
@@ -127,6 +129,8 @@ public final class JmhResultMapper {
       }
       // every fork runs all the clients: the figure is per fork, not a sum
       clientsStopped = Math.max(clientsStopped, f.clientsStopped);
+      connectNanos += f.connectNanos;
+      connects += f.connects;
       if (clientsStoppedBy == null) {
         clientsStoppedBy = f.clientsStoppedBy;
       }
@@ -185,7 +189,8 @@ public final class JmhResultMapper {
             totalFailed,
             stoppedBy,
             clientsStopped,
-            clientsStoppedBy);
+            clientsStoppedBy,
+            connects > 0 ? Math.round(connectNanos / 1000.0 / connects) / 1000.0 : null);
     Isolation iso = trial.isolation();
     DriverKnobs d = p.driver();
     ClientInfo client =

@@ -29,6 +29,8 @@ import java.util.Map;
  *     that won't heal), else null
  * @param clientsStopped clients stopped by an error that won't heal (in the fork where most did)
  * @param clientsStoppedBy the first of those errors, null when none stopped
+ * @param initialConnectionMs mean time a client took to open its connection at the start, all
+ *     connecting at once (pgbench's "initial connection time"); null with a pool
  */
 public record Measurement(
     double tps,
@@ -54,4 +56,5 @@ public record Measurement(
     long totalFailedOps,
     String stoppedBy,
     int clientsStopped,
-    String clientsStoppedBy) {}
+    String clientsStoppedBy,
+    Double initialConnectionMs) {}

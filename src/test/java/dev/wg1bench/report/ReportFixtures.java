@@ -175,7 +175,8 @@ public final class ReportFixtures {
             failed,
             null,
             0,
-            null);
+            null,
+            3.2);
     List<ProgressPoint> progress = new ArrayList<>();
     for (int t = 1; t <= 13; t++) {
       boolean warm = t <= 3;
