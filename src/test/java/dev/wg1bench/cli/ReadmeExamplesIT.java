@@ -24,8 +24,11 @@ import org.junit.jupiter.api.io.TempDir;
  * comparison with the embedded server's default scale 1 is caught), outputs go to a temporary
  * directory, init gets --force (the test server's tables hold rows), and {@code [optional]} parts
  * of syntax lines are left out. Everything else, options and values alike, runs as printed.
+ *
+ * <p>An integration test (mvn verify, not mvn test): its 21 commands took 6 to 12 minutes on a busy
+ * 2-core machine, mostly embedded servers starting, advise's 10 claims and the experiments.
  */
-class ReadmeExamplesTest {
+class ReadmeExamplesIT {
   @TempDir Path tmp;
 
   private static final String JAR = "java -jar target/wg1bench.jar";
