@@ -28,6 +28,7 @@ import picocli.CommandLine.Option;
     name = "advise",
     mixinStandardHelpOptions = true,
     description = {
+      "Test each piece of advice in config/advice/ on this server.",
       "Run each piece of advice in config/advice/ (or --advice-dir) as baseline against treatment",
       "in randomized complete blocks (one trial of each per block, order drawn per block), and say",
       "whether this server confirms the claim, contradicts it (Holm-adjusted paired t test over the",

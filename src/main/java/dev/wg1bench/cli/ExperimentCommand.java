@@ -35,9 +35,8 @@ import picocli.CommandLine.Spec;
       ExperimentCommand.Vacuum.class
     },
     description = {
-      "The 2015 report's other experiments on a real server, repeated, with JSON and PNG plots:",
-      "brin (§5.1), logtable (§5.2), vacuum (§4). Each creates its own exp_* tables, refuses",
-      "to drop ones holding rows unless --force, and drops them at the end unless --keep."
+      "Run the 2015 report's other experiments: brin, logtable, vacuum.",
+      "On a real server, repeated, with JSON and PNG plots: brin (§5.1), logtable (§5.2), vacuum (§4). Each creates its own exp_* tables, refuses to drop ones holding rows unless --force, and drops them at the end unless --keep."
     })
 final class ExperimentCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -131,9 +130,8 @@ final class ExperimentCommand implements Callable<Integer> {
       name = "brin",
       mixinStandardHelpOptions = true,
       description = {
-        "BRIN vs btree (2015 §5.1): t_mono (sorted) and t_random (shuffled) of N rows (id,",
-        "md5(id)); indexes none, btree, BRIN pages_per_range 1/128/12800: build time, size,",
-        "point lookup id = N/2 and range lookup id BETWEEN N/3 AND 2N/3. Default --rows 2000000."
+        "BRIN against btree indexes (2015 §5.1).",
+        "BRIN vs btree (2015 §5.1): t_mono (sorted) and t_random (shuffled) of N rows (id, md5(id)); indexes none, btree, BRIN pages_per_range 1/128/12800: build time, size, point lookup id = N/2 and range lookup id BETWEEN N/3 AND 2N/3. Default --rows 2000000."
       })
   static final class Brin implements Callable<Integer> {
     @Mixin Common common;
@@ -150,10 +148,8 @@ final class ExperimentCommand implements Callable<Integer> {
       name = "logtable",
       mixinStandardHelpOptions = true,
       description = {
-        "Log table (2015 §5.2): the seed's access_log, one month (31 daily partitions,",
-        "declarative) vs a single table with btree / BRIN on (date, time) / no index; COPY load",
-        "time and the seed's day and month aggregates, on sorted and shuffled data.",
-        "Default --rows 1000000."
+        "A month-long log table, partitioned or not (2015 §5.2).",
+        "Log table (2015 §5.2): the seed's access_log, one month (31 daily partitions, declarative) vs a single table with btree / BRIN on (date, time) / no index; COPY load time and the seed's day and month aggregates, on sorted and shuffled data. Default --rows 1000000."
       })
   static final class LogTable implements Callable<Integer> {
     @Mixin Common common;
@@ -170,9 +166,8 @@ final class ExperimentCommand implements Callable<Integer> {
       name = "vacuum",
       mixinStandardHelpOptions = true,
       description = {
-        "Parallel VACUUM (2015 §4): K tables like pgbench_accounts (fillfactor 80) dirtied by",
-        "updates, then VACUUM (FREEZE, ANALYZE) across them on J connections, as vacuumdb",
-        "--jobs J; elapsed time and speed-up over J=1. Default --rows 500000 per table."
+        "Parallel VACUUM of several tables (2015 §4).",
+        "Parallel VACUUM (2015 §4): K tables like pgbench_accounts (fillfactor 80) dirtied by updates, then VACUUM (FREEZE, ANALYZE) across them on J connections, as vacuumdb --jobs J; elapsed time and speed-up over J=1. Default --rows 500000 per table."
       })
   static final class Vacuum implements Callable<Integer> {
     @Mixin Common common;

@@ -16,9 +16,8 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     subcommands = {InitSsbCommand.class},
     description = {
-      "Create and load the pgbench tables exactly as pgbench -i does, with COPY",
-      "(init ssb: the Star Schema Benchmark tables instead).",
-      "Refuses to replace tables that hold rows unless --force; never touches other tables."
+      "Create and load the pgbench tables as pgbench -i does.",
+      "Loads them with COPY (init ssb: the Star Schema Benchmark tables instead). Needs --target: the embedded server loads its own tables on every run. Refuses to replace tables that hold rows unless --force; never touches other tables."
     })
 final class InitCommand implements Callable<Integer> {
   @Mixin TargetOptions targets;

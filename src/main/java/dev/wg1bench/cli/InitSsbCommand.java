@@ -13,9 +13,8 @@ import picocli.CommandLine.Option;
     name = "ssb",
     mixinStandardHelpOptions = true,
     description = {
-      "Create and load the Star Schema Benchmark tables (2020 §6), generated straight into COPY",
-      "over several connections, then primary keys and VACUUM ANALYZE.",
-      "Refuses to replace tables that hold rows unless --force; never touches other tables."
+      "Create and load the Star Schema Benchmark tables (2020 §6).",
+      "Generated straight into COPY over several connections, then primary keys and VACUUM ANALYZE. Refuses to replace tables that hold rows unless --force; never touches other tables."
     })
 final class InitSsbCommand implements Callable<Integer> {
   @Mixin TargetOptions targets;

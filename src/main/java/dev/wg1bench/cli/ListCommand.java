@@ -13,9 +13,17 @@ import picocli.CommandLine.Command;
 final class ListCommand implements Callable<Integer> {
   @Override
   public Integer call() {
-    System.out.printf("%-18s %-26s %s%n", "workload", "seed", "description");
+    // columns as wide as their widest entry, so every description starts in the same place
+    int name = "workload".length();
+    int seed = "seed".length();
     for (Workload w : WorkloadRegistry.all()) {
-      System.out.printf("%-18s %-26s %s%n", w.name(), w.seed(), w.description());
+      name = Math.max(name, w.name().length());
+      seed = Math.max(seed, w.seed().length());
+    }
+    String row = "%-" + name + "s  %-" + seed + "s  %s%n";
+    System.out.printf(row, "workload", "seed", "description");
+    for (Workload w : WorkloadRegistry.all()) {
+      System.out.printf(row, w.name(), w.seed(), w.description());
     }
     return 0;
   }

@@ -51,6 +51,15 @@ public final class Main implements Callable<Integer> {
   @Override
   public Integer call() {
     Matrix matrix = PlanFactory.build(run, targets.resolve(true));
+    if (run.csv != null) {
+      // found out now, not after the whole run as the CSV is written last
+      for (java.nio.file.Path f : java.util.List.of(run.csv, CsvReport.summaryFile(run.csv))) {
+        String unwritable = dev.wg1bench.report.JsonReport.unwritable(f);
+        if (unwritable != null) {
+          throw new UsageException("--csv " + f + ": " + unwritable);
+        }
+      }
+    }
     BenchmarkRun result = new Runner(System.out, run.verbose).check(run.check).run(matrix);
     if (run.csv != null) {
       try {
@@ -123,6 +132,31 @@ public final class Main implements Callable<Integer> {
   @Command(name = "wg1bench", mixinStandardHelpOptions = true, versionProvider = Version.class)
   static final class Parent {}
 
+  /** picocli's "Value for option option '--set' (NAME=VALUE) should be in KEY=VALUE format..." */
+  private static final java.util.regex.Pattern KEY_VALUE =
+      java.util.regex.Pattern.compile(
+          "Value for option (?:option )?'([^']+)' \\(([^)]*)\\) should be in KEY=VALUE format but"
+              + " was (.*)");
+
+  /** A parse error in the project's own words where picocli's read badly. */
+  static String message(CommandLine.ParameterException ex) {
+    String m = ex.getMessage();
+    java.util.regex.Matcher k = KEY_VALUE.matcher(m);
+    if (k.matches()) {
+      return k.group(1)
+          + " '"
+          + k.group(3)
+          + "' must be "
+          + k.group(2)
+          + ", e.g. "
+          + k.group(1)
+          + " "
+          + k.group(3)
+          + "=VALUE";
+    }
+    return m;
+  }
+
   private static CommandLine withHandlers(CommandLine cl) {
     // "--workload ssb" names the workload, not the ssb subcommand
     cl.setAllowSubcommandsAsOptionParameters(true);
@@ -130,7 +164,7 @@ public final class Main implements Callable<Integer> {
         (ex, args) -> {
           // One line: what is wrong and what would be valid; picocli's suggestions appended.
           PrintWriter err = ex.getCommandLine().getErr();
-          StringBuilder msg = new StringBuilder("wg1bench: ").append(ex.getMessage());
+          StringBuilder msg = new StringBuilder("wg1bench: ").append(message(ex));
           if (ex instanceof CommandLine.UnmatchedArgumentException u
               && !u.getSuggestions().isEmpty()) {
             msg.append(" (did you mean ")

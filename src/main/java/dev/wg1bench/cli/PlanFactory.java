@@ -60,6 +60,7 @@ final class PlanFactory {
             .timing(o.warmup, o.duration, o.iterations, o.forks, o.progress)
             .latencyLimit(o.latencyLimit)
             .retries(o.maxTries, o.exitOnError)
+            .continueOnError(o.continueOnError)
             .data(o.scale, o.defines, seed)
             .output(output);
     List<Map<Knob<?>, Object>> combos = combos(o, workloads);

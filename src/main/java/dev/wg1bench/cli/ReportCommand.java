@@ -21,8 +21,8 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-      "Write an HTML report of one or more JSON results: DIR/index.html (self-contained),",
-      "the plots as PNG and the trials as DIR/results.csv."
+      "Write an HTML report of one or more JSON results.",
+      "DIR/index.html (self-contained), the plots as PNG and the trials as DIR/results.csv."
     })
 final class ReportCommand implements Callable<Integer> {
   @Parameters(arity = "1..*", paramLabel = "RESULT.json", description = "Result files of runs.")

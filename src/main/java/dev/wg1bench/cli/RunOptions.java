@@ -87,6 +87,13 @@ public final class RunOptions {
   boolean exitOnError;
 
   @Option(
+      names = "--continue-on-error",
+      description =
+          "Keep clients running after errors that won't heal (syntax, missing table, permission,"
+              + " too many connections at the start), which otherwise stop them as pgbench does.")
+  boolean continueOnError;
+
+  @Option(
       names = "--random-seed",
       paramLabel = "N",
       description =

@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     subcommands = {SsbCommand.Generate.class, SsbCommand.Verify.class, SsbCommand.Queries.class},
     description = {
-      "Star Schema Benchmark (2020 §6): generate dbgen files, verify query results, time queries.",
+      "Star Schema Benchmark (2020 §6): generate files, verify results, time queries.",
       "Load the tables with: wg1bench init ssb --scale SF --target URL"
     })
 final class SsbCommand implements Callable<Integer> {
@@ -55,8 +55,8 @@ final class SsbCommand implements Callable<Integer> {
       name = "generate",
       mixinStandardHelpOptions = true,
       description = {
-        "Write the five dbgen .tbl files (byte-identical to eyalroz/ssb-dbgen with",
-        "--dbgen-truncated-date) into a directory."
+        "Write the five dbgen .tbl files into a directory.",
+        "Write the five dbgen .tbl files (byte-identical to eyalroz/ssb-dbgen with --dbgen-truncated-date) into a directory."
       })
   static final class Generate implements Callable<Integer> {
     @Option(
@@ -133,8 +133,8 @@ final class SsbCommand implements Callable<Integer> {
       name = "verify",
       mixinStandardHelpOptions = true,
       description = {
-        "Run the 13 SSB queries and compare each result's digest with the reference shipped",
-        "for the loaded scale factor. Exit 0 if all match, 1 otherwise."
+        "Check the 13 SSB queries' results against the reference.",
+        "Run the 13 SSB queries and compare each result's digest with the reference shipped for the loaded scale factor. Exit 0 if all match, 1 otherwise."
       })
   static final class Verify implements Callable<Integer> {
     @Mixin TargetOptions targets;
@@ -151,8 +151,8 @@ final class SsbCommand implements Callable<Integer> {
       name = "queries",
       mixinStandardHelpOptions = true,
       description = {
-        "Time each of the 13 SSB queries on one connection: one warm run, then --repeat timed",
-        "runs; prints median, min, max and rows, and writes a JSON result."
+        "Time each of the 13 SSB queries on one connection.",
+        "Time each of the 13 SSB queries on one connection: one warm run, then --repeat timed runs; prints median, min, max and rows, and writes a JSON result."
       })
   static final class Queries implements Callable<Integer> {
     @Mixin TargetOptions targets;

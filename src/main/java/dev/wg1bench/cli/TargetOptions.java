@@ -22,7 +22,8 @@ public final class TargetOptions {
         "Server to run against, repeatable for a side-by-side comparison:",
         "jdbc:postgresql://HOST[:PORT]/DB, postgresql://USER@HOST[:PORT]/DB, embedded,",
         "container:IMAGE or jdbc:tc:postgresql:TAG:///DB (a container started for the run,",
-        "needs Docker). Default: an embedded PostgreSQL started for this run.",
+        "needs Docker). Default for a run and for advise: an embedded PostgreSQL started",
+        "for it; init, ssb and experiment need one.",
         "Credentials: from the URL, else PGUSER/PGPASSWORD, else --password-file."
       })
   List<String> targets = new ArrayList<>();

@@ -78,6 +78,16 @@ public final class ForkReport {
     public long cpuNanos;
   }
 
+  /** Time the clients took to open their connections at the start (pgbench's), and how many. */
+  public long connectNanos;
+
+  public int connects;
+
+  /** Clients stopped by an error that won't heal, and the first one's reason. */
+  public int clientsStopped;
+
+  public String clientsStoppedBy;
+
   /** One distinct error (kind and SQLSTATE), counted over the whole trial. */
   public static final class ErrorEntry {
     public String kind;

@@ -36,6 +36,7 @@ public final class TrialRunner {
       List<com.fasterxml.jackson.databind.JsonNode> progress) {}
 
   public static Outcome run(Trial trial, boolean verbose, java.io.PrintStream console) {
+    Interrupt.arm();
     RunPlan p = trial.plan();
     Timing t = p.timing();
     long warmupMs = t.warmup().toMillis();
@@ -79,6 +80,9 @@ public final class TrialRunner {
     }
     List<ForkReport> forks = readForkReports(trial.dir());
     if (forks.isEmpty()) {
+      if (Interrupt.requested()) {
+        throw new RunFailure("interrupted before the trial had measured anything");
+      }
       throw new RunFailure(
           "the benchmark produced no measurements (a client could not connect or prepare its"
               + " session; run with --verbose to see JMH's output)");

@@ -109,12 +109,15 @@ public class WorkloadBenchmark {
 
   private Thread watchdog;
 
+  private ClientStops stops;
+
   /** Trial level: loading the plan, resolving the workload and filling the pool happen once. */
   @Setup(Level.Trial)
   public void loadTrial() {
     trial = Trial.load();
     RunPlan p = trial.plan();
     workload = WorkloadRegistry.resolve(p);
+    stops = new ClientStops(p.session().continueOnError(), p.clients());
     connections =
         new ConnectionFactory(
             trial.target(),
@@ -210,6 +213,8 @@ public class WorkloadBenchmark {
     report.poolWaitHistogram = pool != null ? encode(measuredPoolWait) : null;
     report.lagHistogram = meanIntervalNanos > 0 ? encode(measuredLag) : null;
     report.errors = new ArrayList<>(errors.values());
+    report.clientsStopped = stops.stopped();
+    report.clientsStoppedBy = stops.firstReason();
     report.outages = new ArrayList<>(outages);
     if (outage != null) {
       report.outages.add(outage);
@@ -322,6 +327,11 @@ public class WorkloadBenchmark {
     }
   }
 
+  synchronized void connected(long nanos) {
+    report.connectNanos += nanos;
+    report.connects++;
+  }
+
   synchronized void clientInfo(Connection c) throws SQLException {
     if (report.clientSsl == null) {
       report.clientSsl = ServerInfo.sslInUse(c);
@@ -341,6 +351,44 @@ public class WorkloadBenchmark {
       absorb(c, c.measuring);
       writeReport();
     }
+  }
+
+  /**
+   * A client stops on an error that won't heal: its connection goes back to the server at once.
+   * When it was the last one running, a forked run ends now with the reason (an in-process one
+   * cannot be stopped cleanly: its clients idle to the end).
+   */
+  void clientStopped(Client c, String why) {
+    c.stoppedBy = why;
+    if (c.conn != null) {
+      try {
+        c.conn.close();
+      } catch (SQLException e) {
+        // a broken connection is as good as closed
+      }
+      c.conn = null;
+    }
+    if (stops.stop(why)) {
+      synchronized (this) {
+        report.stoppedBy = stops.allStopped();
+      }
+    }
+  }
+
+  /**
+   * Every client stopped: each one's partial iteration is folded in (they are all idle) and the
+   * report written, since JMH runs no teardown after the exception that ends the fork.
+   */
+  synchronized void allStopped() {
+    if (written) {
+      return;
+    }
+    stopping = true;
+    long now = System.nanoTime();
+    for (Client x : clients) {
+      absorb(x, x.measuring);
+    }
+    writeReport();
   }
 
   /** One client: its session, its connection (unless pooled) and per-iteration measurements. */
@@ -369,6 +417,9 @@ public class WorkloadBenchmark {
     long[] okPerSecond = new long[0];
     int threadIndex;
     boolean measuring;
+
+    /** Why this client stopped (an error that won't heal), null while it runs. */
+    volatile String stoppedBy;
 
     /** Lost its connection and has not yet had it back (guarded by the benchmark's lock). */
     boolean down;
@@ -414,9 +465,18 @@ public class WorkloadBenchmark {
       arrivals = new SplittableRandom(context.clientSeed() * 31 + 7);
       if (b.pool == null) {
         try {
+          long t0 = System.nanoTime();
           conn = b.connections.openBenchmarkClient();
+          b.connected(System.nanoTime() - t0);
           b.clientInfo(conn);
         } catch (SQLException e) {
+          if (b.stops.stopsConnect(e.getSQLState())) {
+            // as pgbench: a client that cannot connect at the start does not run
+            b.clientStopped(
+                this,
+                "could not connect (" + e.getSQLState() + "): " + ConnectionFactory.oneLine(e));
+            return;
+          }
           // the server went away after the parent checked it: count the client's ops as
           // connection failures and keep reconnecting, rather than abort the run (and leave
           // JMH's in-process state behind)
@@ -567,6 +627,10 @@ public class WorkloadBenchmark {
     if (stopping) {
       throw new OpFailedException("stopped: another client failed under --exit-on-error", null);
     }
+    if (c.stoppedBy != null) {
+      idle(c);
+      return;
+    }
     long intended;
     long lagNanos = -1;
     if (meanIntervalNanos > 0) {
@@ -676,7 +740,9 @@ public class WorkloadBenchmark {
       if (connected && kind == FailureKind.CONNECTION) {
         connectionFailure(c);
       }
-      if (pool == null && (!connected || mayBeDead(c, kind))) {
+      if (stops.stopsOp(kind, c.stats.lastSqlState)) {
+        clientStopped(c, c.stats.lastMessage);
+      } else if (pool == null && (!connected || mayBeDead(c, kind))) {
         c.recoverIfDisconnected();
       }
     }
@@ -702,6 +768,27 @@ public class WorkloadBenchmark {
       return c.conn == null || c.conn.isClosed();
     } catch (SQLException e) {
       return true;
+    }
+  }
+
+  /**
+   * A stopped client waits out the iteration in one invocation (so JMH's count of invocations
+   * hardly grows), watching for the moment no client is left, when a forked run ends.
+   */
+  private void idle(Client c) {
+    boolean forked = trial.plan().timing().forks() > 0;
+    while (true) {
+      if (forked && stops.noneLeft()) {
+        allStopped();
+        throw new OpFailedException(stops.allStopped(), null);
+      }
+      long wait = c.iterationEnd - System.nanoTime();
+      if (wait <= 0) {
+        // JMH ends the iteration a moment after its time: don't spin meanwhile
+        LockSupport.parkNanos(20_000_000L);
+        return;
+      }
+      LockSupport.parkNanos(Math.min(wait, 50_000_000L));
     }
   }
 

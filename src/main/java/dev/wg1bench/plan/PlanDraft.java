@@ -29,6 +29,7 @@ public final class PlanDraft {
   Map<String, String> settings = new LinkedHashMap<>();
   int maxTries = 1;
   boolean exitOnError;
+  boolean continueOnError;
   String sslmode;
   Integer prepareThreshold;
   Boolean binaryTransfer;
@@ -81,6 +82,12 @@ public final class PlanDraft {
     return this;
   }
 
+  /** Keep clients running after errors that won't heal (pgbench's --continue-on-error). */
+  public PlanDraft continueOnError(boolean c) {
+    this.continueOnError = c;
+    return this;
+  }
+
   public PlanDraft data(Integer scale, Map<String, String> defines, long randomSeed) {
     this.scale = scale;
     this.defines = new LinkedHashMap<>(defines);
@@ -112,6 +119,7 @@ public final class PlanDraft {
     d.settings = new LinkedHashMap<>(settings);
     d.maxTries = maxTries;
     d.exitOnError = exitOnError;
+    d.continueOnError = continueOnError;
     d.sslmode = sslmode;
     d.prepareThreshold = prepareThreshold;
     d.binaryTransfer = binaryTransfer;
@@ -138,7 +146,7 @@ public final class PlanDraft {
         clients,
         poolSize,
         new Timing(warmup, duration, iterations, forks, progress, rate, latencyLimit),
-        new SessionKnobs(isolation, queryMode, settings, maxTries, exitOnError),
+        new SessionKnobs(isolation, queryMode, settings, maxTries, exitOnError, continueOnError),
         new DriverKnobs(
             sslmode,
             prepareThreshold,

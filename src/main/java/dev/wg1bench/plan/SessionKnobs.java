@@ -12,13 +12,25 @@ import java.util.Map;
  * @param settings {@code --set NAME=VALUE}, applied with set_config on every connection
  * @param maxTries tries per op for serialization failures and deadlocks (1 = no retry)
  * @param exitOnError stop the run at the first op that fails after its tries
+ * @param continueOnError keep a client running after an error that won't heal (a syntax error, a
+ *     missing table, a refused connection at the start), which otherwise stops it as pgbench does
  */
 public record SessionKnobs(
     Isolation isolation,
     QueryMode queryMode,
     Map<String, String> settings,
     int maxTries,
-    boolean exitOnError) {
+    boolean exitOnError,
+    boolean continueOnError) {
+
+  public SessionKnobs(
+      Isolation isolation,
+      QueryMode queryMode,
+      Map<String, String> settings,
+      int maxTries,
+      boolean exitOnError) {
+    this(isolation, queryMode, settings, maxTries, exitOnError, false);
+  }
 
   public SessionKnobs {
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));

@@ -99,8 +99,9 @@ public final class ConsoleReport {
     out.printf("failures by kind: %s%n", m.failures().isEmpty() ? "none" : kinds(m.failures()));
     out.printf(
         Locale.ROOT,
-        "latency (ms): mean %.3f, p50 %.3f, p90 %.3f, p99 %.3f, p99.9 %.3f, max %.3f%n",
+        "latency (ms): mean %.3f, stddev %.3f, p50 %.3f, p90 %.3f, p99 %.3f, p99.9 %.3f, max %.3f%n",
         l.mean(),
+        l.stddev(),
         l.p50(),
         l.p90(),
         l.p99(),
@@ -135,7 +136,14 @@ public final class ConsoleReport {
           "client CPU per op = %.1f us (this JVM, all threads)%n",
           m.clientCpuMicrosPerOp());
     }
-    if (m.rowsPerSecond() != null) {
+    if (m.initialConnectionMs() != null) {
+      out.printf(
+          Locale.ROOT,
+          "initial connection time = %.3f ms (mean per client, connecting together)%n",
+          m.initialConnectionMs());
+    }
+    // with one row per op, rows/s would only repeat the tps
+    if (m.rowsPerSecond() != null && Math.abs(m.rowsPerSecond() - m.tps()) > 1e-9) {
       out.printf(Locale.ROOT, "rows/s = %.1f%n", m.rowsPerSecond());
     }
     if (m.clientCpuShare() != null) {
@@ -181,6 +189,12 @@ public final class ConsoleReport {
     }
     if (t.check() != null) {
       out.println(t.check().summary());
+    }
+    if (m.clientsStopped() > 0 && m.stoppedBy() == null) {
+      out.printf(
+          "clients stopped: %d of %d, on an error that won't heal (--continue-on-error keeps them"
+              + " running): %s%n",
+          m.clientsStopped(), p.clients(), m.clientsStoppedBy());
     }
     if (m.stoppedBy() != null) {
       out.printf("STOPPED EARLY: %s%n", m.stoppedBy());
@@ -259,6 +273,14 @@ public final class ConsoleReport {
       return;
     }
     out.println();
+    java.util.Map<String, String> data = new java.util.LinkedHashMap<>();
+    for (TrialResult t : run.trials()) {
+      data.putIfAbsent(t.target(), t.dataset() + " (scale " + t.scale() + ")");
+    }
+    String differ = dataDiffers(data);
+    if (differ != null) {
+      out.println(differ);
+    }
     out.printf(
         "%-20s %-10s %12s %10s %9s %9s %8s %8s %7s%n",
         "target", "server", "tps", "±95%", "p50 ms", "p99 ms", "failed", "retries", "ratio");
@@ -279,6 +301,56 @@ public final class ConsoleReport {
           base > 0 ? m.tps() / base : Double.NaN);
     }
   }
+
+  /**
+   * A warning when targets compared side by side hold different data (scale or dataset): their
+   * ratio then compares databases, not servers. Null when they agree.
+   */
+  static String dataDiffers(java.util.Map<String, String> data) {
+    if (data.size() < 2 || new java.util.HashSet<>(data.values()).size() < 2) {
+      return null;
+    }
+    StringBuilder b = new StringBuilder("warning: the targets hold different data (");
+    data.forEach(
+        (k, v) ->
+            b.append(b.charAt(b.length() - 1) == '(' ? "" : ", ").append(k).append(": ").append(v));
+    return b.append("); the ratios compare databases, not only servers").toString();
+  }
+
+  /**
+   * What a trial will take on the wall clock, said before it starts: each fork is a fresh JVM that
+   * starts, connects its clients and warms up before the measured time.
+   */
+  public static String expectedWallTime(dev.wg1bench.plan.Timing t, int trials) {
+    long forks = Math.max(1, t.forks());
+    double perFork = t.warmup().toMillis() / 1000.0 + t.duration().toMillis() / 1000.0;
+    double jvm = t.forks() == 0 ? 0 : FORK_START_S;
+    double total = trials * forks * (jvm + perFork);
+    String each =
+        (t.forks() == 0 ? "in this JVM: " : forks + " fork" + (forks == 1 ? "" : "s") + " x (~")
+            + (t.forks() == 0
+                ? ""
+                : Durations.format(java.time.Duration.ofMillis((long) (jvm * 1000)))
+                    + " JVM start and setup + ")
+            + Durations.format(t.warmup())
+            + " warmup + "
+            + Durations.format(t.duration())
+            + " measured"
+            + (t.forks() == 0 ? "" : ")");
+    return String.format(
+        Locale.ROOT,
+        "expected wall time: about %s (%s%s)",
+        Durations.format(java.time.Duration.ofMillis(Math.round(total * 1000))),
+        trials > 1 ? trials + " trials x " : "",
+        each);
+  }
+
+  /**
+   * A trial's own cost beyond warmup and measurement (CHECKPOINT, the fork's JVM start, JMH setup,
+   * connecting, the report): about 4 s measured on a 2-core machine (20.2 s for -T 10s, 5 s
+   * warmup).
+   */
+  private static final double FORK_START_S = 4.0;
 
   /** One line per trial of a sweep: which point, which repeat, what it measured. */
   public static void trialLine(

@@ -57,6 +57,10 @@ public final class JmhResultMapper {
     Map<String, ErrorRecord> errors = new LinkedHashMap<>();
     List<Outage> outages = new ArrayList<>();
     String stoppedBy = null;
+    int clientsStopped = 0;
+    long connectNanos = 0;
+    int connects = 0;
+    String clientsStoppedBy = null;
     String ssl = null;
     Map<String, String> settings = Map.of();
     for (ForkReport f : forks) {
@@ -137,6 +141,13 @@ public final class JmhResultMapper {
       if (stoppedBy == null) {
         stoppedBy = f.stoppedBy;
       }
+      // every fork runs all the clients: the figure is per fork, not a sum
+      clientsStopped = Math.max(clientsStopped, f.clientsStopped);
+      connectNanos += f.connectNanos;
+      connects += f.connects;
+      if (clientsStoppedBy == null) {
+        clientsStoppedBy = f.clientsStoppedBy;
+      }
       if (ssl == null) {
         ssl = f.clientSsl;
         settings = f.clientSettings;
@@ -179,7 +190,10 @@ public final class JmhResultMapper {
             Histograms.encode(h),
             totalOk,
             totalFailed,
-            stoppedBy);
+            stoppedBy,
+            clientsStopped,
+            clientsStoppedBy,
+            connects > 0 ? Math.round(connectNanos / 1000.0 / connects) / 1000.0 : null);
     Isolation iso = trial.isolation();
     DriverKnobs d = p.driver();
     ClientInfo client =

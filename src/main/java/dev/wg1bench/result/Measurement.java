@@ -39,7 +39,12 @@ import org.HdrHistogram.Histogram;
  *     and base64-encoded (see {@link #latencyHistogramDecoded()})
  * @param totalOps successful ops over the whole trial, warmup included (what the data shows)
  * @param totalFailedOps failed ops over the whole trial
- * @param stoppedBy why the run stopped early (--exit-on-error), else null
+ * @param stoppedBy why the run stopped early (--exit-on-error, or every client stopped on an error
+ *     that won't heal), else null
+ * @param clientsStopped clients stopped by an error that won't heal (in the fork where most did)
+ * @param clientsStoppedBy the first of those errors, null when none stopped
+ * @param initialConnectionMs mean time a client took to open its connection at the start, all
+ *     connecting at once (pgbench's "initial connection time"); null with a pool
  */
 public record Measurement(
     double tps,
@@ -69,7 +74,10 @@ public record Measurement(
     String latencyHistogram,
     long totalOps,
     long totalFailedOps,
-    String stoppedBy) {
+    String stoppedBy,
+    int clientsStopped,
+    String clientsStoppedBy,
+    Double initialConnectionMs) {
 
   /** A measurement without per-second samples, server counter or histogram (examples, tests). */
   public Measurement(
@@ -94,7 +102,10 @@ public record Measurement(
       List<Double> iterationTps,
       long totalOps,
       long totalFailedOps,
-      String stoppedBy) {
+      String stoppedBy,
+      int clientsStopped,
+      String clientsStoppedBy,
+      Double initialConnectionMs) {
     this(
         tps,
         tpsError,
@@ -123,7 +134,10 @@ public record Measurement(
         null,
         totalOps,
         totalFailedOps,
-        stoppedBy);
+        stoppedBy,
+        clientsStopped,
+        clientsStoppedBy,
+        initialConnectionMs);
   }
 
   /** The latency histogram (microseconds), null when the result carries none. */

@@ -125,10 +125,11 @@ final class TrialExecution {
 
   private void announce(RunPlan plan, Workload workload, LiveTarget lt) {
     out.printf(
-        "running %s on %s: %d clients%s%s, warmup %s, %d x %s measured, %d fork(s)...%n",
+        "running %s on %s: %d client%s%s%s, warmup %s, %d x %s measured, %d fork(s)...%n",
         workload.name(),
         lt.name(),
         plan.clients(),
+        plan.clients() == 1 ? "" : "s",
         plan.pooled() ? " sharing a pool of " + plan.poolSize() + " connections" : "",
         plan.timing().rate() != null ? " at " + plan.timing().rate() + " ops/s (Poisson)" : "",
         Durations.format(plan.timing().warmup()),

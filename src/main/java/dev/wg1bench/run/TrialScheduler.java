@@ -50,6 +50,7 @@ final class TrialScheduler {
           m.order().name().toLowerCase(Locale.ROOT),
           m.order() == Matrix.Order.RANDOM ? " (--seed " + m.seed() + ")" : "");
     }
+    out.println(ConsoleReport.expectedWallTime(m.points().get(0).plan().timing(), schedule.size()));
     List<TrialResult> trials = new ArrayList<>();
     for (Matrix.TrialRef ref : schedule) {
       Matrix.Point p = m.points().get(ref.point());

@@ -5,9 +5,7 @@ import dev.wg1bench.script.Ast.Fn;
 import dev.wg1bench.script.Ast.Lit;
 import dev.wg1bench.script.Ast.Var;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -20,10 +18,12 @@ import java.util.Set;
  * and checks that every variable is defined before use.
  *
  * <p>Supported meta-commands: {@code \set}, {@code \setrandom} (legacy 9.x form), {@code \sleep},
- * {@code \gset}. As in pgbench, a backslash outside quotes/comments ends the current SQL command
- * and starts a meta-command running to the end of the line (a trailing backslash continues it), so
- * {@code SELECT ... \gset} works on one line; {@code \;} is a semicolon that does not end the
- * command.
+ * {@code \gset}, {@code \aset}, {@code \if}/{@code \elif}/{@code \else}/{@code \endif} and {@code
+ * \startpipeline}/{@code \syncpipeline}/{@code \endpipeline}, checked as pgbench checks them before
+ * running (unbalanced blocks, {@code \gset} inside a pipeline). As in pgbench, a backslash outside
+ * quotes/comments ends the current SQL command and starts a meta-command running to the end of the
+ * line (a trailing backslash continues it), so {@code SELECT ... \gset} works on one line; {@code
+ * \;} is a semicolon that does not end the command.
  */
 public final class Script {
   private final String sourceName;
@@ -46,57 +46,6 @@ public final class Script {
    */
   public Map<String, String> directives() {
     return directives;
-  }
-
-  // ---- raw (parsed, unresolved) commands ----
-
-  private abstract static class Raw {
-    final int line;
-
-    Raw(int line) {
-      this.line = line;
-    }
-  }
-
-  private static final class RawSql extends Raw {
-    final String text;
-
-    /** Literal SQL around variables: pieces.size() == vars.size() + 1. */
-    final List<String> pieces;
-
-    final List<String> vars;
-    final TxControl tx;
-    String gsetPrefix;
-
-    RawSql(int line, String text, List<String> pieces, List<String> vars, TxControl tx) {
-      super(line);
-      this.text = text;
-      this.pieces = pieces;
-      this.vars = vars;
-      this.tx = tx;
-    }
-  }
-
-  private static final class RawSet extends Raw {
-    final String name;
-    final Ast expr;
-
-    RawSet(int line, String name, Ast expr) {
-      super(line);
-      this.name = name;
-      this.expr = expr;
-    }
-  }
-
-  private static final class RawSleep extends Raw {
-    final Ast amount;
-    final long unitMicros;
-
-    RawSleep(int line, Ast amount, long unitMicros) {
-      super(line);
-      this.amount = amount;
-      this.unitMicros = unitMicros;
-    }
   }
 
   // ---- parsing ----
@@ -187,11 +136,11 @@ public final class Script {
         }
         lineHasContent = true;
         if (c == '/' && d == '*') {
-          int end = skipBlockComment(s, i);
+          int end = Lexer.skipBlockComment(s, i);
           if (end < 0) {
             throw error(line, "unterminated /* comment");
           }
-          line += countLines(s, i, end);
+          line += Lexer.countLines(s, i, end);
           i = end;
           continue;
         }
@@ -200,7 +149,7 @@ public final class Script {
           cmdLine = line;
         }
         if (c == '\'' || c == '"' || c == '$') {
-          int end = skipQuoted(s, i);
+          int end = Lexer.skipQuoted(s, i);
           if (end == -2) {
             throw error(
                 line,
@@ -211,7 +160,7 @@ public final class Script {
                         : "unterminated dollar-quoted string");
           }
           if (end >= 0) {
-            line += countLines(s, i, end);
+            line += Lexer.countLines(s, i, end);
             i = end;
             continue;
           }
@@ -231,6 +180,7 @@ public final class Script {
       if (cmdStart >= 0) {
         emitSql(s.substring(cmdStart), cmdLine);
       }
+      checkClosed();
       return new Script(src, directives, commands);
     }
 
@@ -267,9 +217,9 @@ public final class Script {
           end = cmd.indexOf('\n', i);
           end = end < 0 ? n : end;
         } else if (c == '/' && d == '*') {
-          end = skipBlockComment(cmd, i);
+          end = Lexer.skipBlockComment(cmd, i);
         } else if (c == '\'' || c == '"' || c == '$') {
-          end = skipQuoted(cmd, i);
+          end = Lexer.skipQuoted(cmd, i);
         }
         if (end >= 0) {
           // comments and quoted text are copied verbatim: no variables in there
@@ -312,7 +262,7 @@ public final class Script {
         i++;
       }
       pieces.add(cur.toString());
-      commands.add(new RawSql(line, cmd, pieces, vars, txOf(cmd)));
+      commands.add(new Raw.Sql(line, cmd, pieces, vars, Lexer.txOf(cmd)));
     }
 
     void metaCommand(String meta, int line) throws ScriptException {
@@ -333,7 +283,7 @@ public final class Script {
             String var = words[0];
             checkVarName(var, line);
             String expr = rest.substring(var.length()).strip();
-            commands.add(new RawSet(line, var, ExprParser.parse(expr, src, line)));
+            commands.add(new Raw.Set(line, var, ExprParser.parse(expr, src, line)));
             return;
           }
         case "setrandom":
@@ -343,30 +293,146 @@ public final class Script {
           sleep(words, line);
           return;
         case "gset":
+        case "aset":
+          store(name.toLowerCase(Locale.ROOT), words, line);
+          return;
+        case "if":
+        case "elif":
           {
-            if (words.length > 1) {
-              throw error(line, "too many arguments in command \"\\gset\"");
+            if (rest.isEmpty()) {
+              throw error(line, "missing argument in command \"\\" + name + "\"");
             }
-            Raw prev = commands.isEmpty() ? null : commands.get(commands.size() - 1);
-            if (!(prev instanceof RawSql) || ((RawSql) prev).gsetPrefix != null) {
-              throw error(line, "\\gset must follow an SQL command");
+            Raw.Cond.Kind kind =
+                name.equalsIgnoreCase("if") ? Raw.Cond.Kind.IF : Raw.Cond.Kind.ELIF;
+            conditional(kind, line);
+            commands.add(new Raw.Cond(line, kind, ExprParser.parse(rest, src, line)));
+            return;
+          }
+        case "else":
+        case "endif":
+          {
+            if (words.length > 0) {
+              throw error(line, "too many arguments in command \"\\" + name + "\"");
             }
-            ((RawSql) prev).gsetPrefix = words.length == 0 ? "" : words[0];
+            Raw.Cond.Kind kind =
+                name.equalsIgnoreCase("else") ? Raw.Cond.Kind.ELSE : Raw.Cond.Kind.ENDIF;
+            conditional(kind, line);
+            commands.add(new Raw.Cond(line, kind, null));
+            return;
+          }
+        case "startpipeline":
+        case "syncpipeline":
+        case "endpipeline":
+          {
+            if (words.length > 0) {
+              throw error(line, "too many arguments in command \"\\" + name + "\"");
+            }
+            pipeline(name.toLowerCase(Locale.ROOT), line);
             return;
           }
         case "shell":
         case "setshell":
-        case "if":
-        case "elif":
-        case "else":
-        case "endif":
-        case "startpipeline":
-        case "endpipeline":
-        case "aset":
           throw error(
               line, "unsupported meta-command \"\\" + name + "\" (not supported by wg1bench)");
         default:
           throw error(line, "unknown meta-command \"\\" + name + "\"");
+      }
+    }
+
+    /** \gset / \aset end the SQL command before them, replacing its semicolon. */
+    void store(String name, String[] words, int line) throws ScriptException {
+      if (words.length > 1) {
+        throw error(line, "too many arguments in command \"\\" + name + "\"");
+      }
+      Raw prev = commands.isEmpty() ? null : commands.get(commands.size() - 1);
+      if (!(prev instanceof Raw.Sql sql) || sql.storePrefix != null) {
+        throw error(line, "\\" + name + " must follow an SQL command");
+      }
+      if (pipelineLine > 0) {
+        // as pgbench: the results arrive only when the pipeline ends
+        throw error(
+            line,
+            "\\"
+                + name
+                + " cannot be used in a pipeline (the pipeline started at line "
+                + pipelineLine
+                + " sends its statements before any result is read)");
+      }
+      if (words.length == 1) {
+        checkVarName(words[0], line);
+      }
+      sql.storePrefix = words.length == 0 ? "" : words[0];
+      sql.aset = name.equals("aset");
+    }
+
+    /** Lines of the open \\if blocks, innermost last. */
+    final ArrayList<Integer> ifLines = new ArrayList<>();
+
+    /** Line of each open block's \\else, 0 before it. */
+    final ArrayList<Integer> elseLines = new ArrayList<>();
+
+    /** Line of the open \\startpipeline, 0 outside a pipeline. */
+    int pipelineLine;
+
+    /** pgbench's CheckConditional, with the line of the offending command. */
+    void conditional(Raw.Cond.Kind kind, int line) throws ScriptException {
+      String cmd = "\\" + kind.name().toLowerCase(Locale.ROOT);
+      if (pipelineLine > 0) {
+        // a pipeline is sent as one batch, so its commands must run straight through
+        throw error(
+            line,
+            cmd
+                + " inside a pipeline is not supported by wg1bench (the pipeline started at line "
+                + pipelineLine
+                + " is sent as one batch)");
+      }
+      if (kind == Raw.Cond.Kind.IF) {
+        ifLines.add(line);
+        elseLines.add(0);
+        return;
+      }
+      if (ifLines.isEmpty()) {
+        throw error(line, cmd + " without matching \\if");
+      }
+      int top = ifLines.size() - 1;
+      if (kind == Raw.Cond.Kind.ENDIF) {
+        ifLines.remove(top);
+        elseLines.remove(top);
+      } else if (elseLines.get(top) > 0) {
+        throw error(line, cmd + " after \\else (line " + elseLines.get(top) + ")");
+      } else if (kind == Raw.Cond.Kind.ELSE) {
+        elseLines.set(top, line);
+      }
+    }
+
+    void pipeline(String name, int line) throws ScriptException {
+      if (name.equals("startpipeline")) {
+        if (pipelineLine > 0) {
+          throw error(
+              line,
+              "\\startpipeline: already in a pipeline (started at line " + pipelineLine + ")");
+        }
+        pipelineLine = line;
+        commands.add(new Raw.Pipeline(line, Raw.Pipeline.Kind.START));
+        return;
+      }
+      if (pipelineLine == 0) {
+        throw error(line, "\\" + name + " without matching \\startpipeline");
+      }
+      boolean end = name.equals("endpipeline");
+      if (end) {
+        pipelineLine = 0;
+      }
+      commands.add(new Raw.Pipeline(line, end ? Raw.Pipeline.Kind.END : Raw.Pipeline.Kind.SYNC));
+    }
+
+    /** What is still open at the end of the script. */
+    void checkClosed() throws ScriptException {
+      if (pipelineLine > 0) {
+        throw error(pipelineLine, "\\startpipeline without matching \\endpipeline");
+      }
+      if (!ifLines.isEmpty()) {
+        throw error(ifLines.get(ifLines.size() - 1), "\\if without matching \\endif");
       }
     }
 
@@ -414,7 +480,7 @@ public final class Script {
         default:
           throw error(line, "invalid distribution \"" + w[3] + "\" in \"\\setrandom\"");
       }
-      commands.add(new RawSet(line, w[0], expr));
+      commands.add(new Raw.Set(line, w[0], expr));
     }
 
     Ast intArg(String w, int line) throws ScriptException {
@@ -485,343 +551,15 @@ public final class Script {
             throw error(line, "unrecognized time unit \"" + w[1] + "\", must be us, ms or s");
         }
       }
-      commands.add(new RawSleep(line, amount, unit));
+      commands.add(new Raw.Sleep(line, amount, unit));
     }
-  }
-
-  // ---- lexical helpers shared by the splitter and the variable scanner ----
-
-  private static boolean isIdentChar(char c) {
-    return ExprParser.isNameChar(c) || c == '$';
-  }
-
-  /** End (exclusive) of the nested block comment starting at i, or -1 if unterminated. */
-  static int skipBlockComment(String s, int i) {
-    int depth = 0;
-    int n = s.length();
-    int j = i;
-    while (j < n) {
-      if (s.startsWith("/*", j)) {
-        depth++;
-        j += 2;
-      } else if (s.startsWith("*/", j)) {
-        depth--;
-        j += 2;
-        if (depth == 0) {
-          return j;
-        }
-      } else {
-        j++;
-      }
-    }
-    return -1;
   }
 
   /**
-   * End (exclusive) of the quoted construct starting at i ('...', E'...', "...", $tag$...$tag$); -1
-   * if the character at i does not start one (e.g. a {@code $1} parameter), -2 if unterminated.
-   */
-  static int skipQuoted(String s, int i) {
-    int n = s.length();
-    char c = s.charAt(i);
-    if (c == '$') {
-      if (i > 0 && isIdentChar(s.charAt(i - 1))) {
-        return -1; // "$" inside an identifier
-      }
-      int j = i + 1;
-      if (j < n && (Character.isLetter(s.charAt(j)) || s.charAt(j) == '_' || s.charAt(j) >= 0x80)) {
-        while (j < n && ExprParser.isNameChar(s.charAt(j))) {
-          j++;
-        }
-      }
-      if (j >= n || s.charAt(j) != '$') {
-        return -1;
-      }
-      String tag = s.substring(i, j + 1);
-      int close = s.indexOf(tag, j + 1);
-      return close < 0 ? -2 : close + tag.length();
-    }
-    // backslash escapes only in E'...' strings (standard_conforming_strings is on)
-    boolean escapes =
-        c == '\''
-            && i > 0
-            && (s.charAt(i - 1) == 'E' || s.charAt(i - 1) == 'e')
-            && (i < 2 || !isIdentChar(s.charAt(i - 2)));
-    int j = i + 1;
-    while (j < n) {
-      char x = s.charAt(j);
-      if (escapes && x == '\\') {
-        j += 2;
-        continue;
-      }
-      if (x == c) {
-        if (j + 1 < n && s.charAt(j + 1) == c) {
-          j += 2; // doubled quote
-          continue;
-        }
-        return j + 1;
-      }
-      j++;
-    }
-    return -2;
-  }
-
-  private static int countLines(String s, int from, int to) {
-    int k = 0;
-    for (int i = from; i < to; i++) {
-      if (s.charAt(i) == '\n') {
-        k++;
-      }
-    }
-    return k;
-  }
-
-  /** Transaction role from the leading keywords, ignoring case, whitespace and comments. */
-  static TxControl txOf(String sql) {
-    int[] pos = {0};
-    String w1 = nextWord(sql, pos);
-    String w2 = nextWord(sql, pos);
-    String w3 = nextWord(sql, pos);
-    switch (w1) {
-      case "begin":
-        return TxControl.BEGIN;
-      case "start":
-        return w2.equals("transaction") ? TxControl.BEGIN : TxControl.NONE;
-      case "end":
-      case "commit":
-      case "rollback":
-      case "abort":
-        {
-          // COMMIT/ROLLBACK PREPARED act on another transaction; ROLLBACK TO keeps this one; AND
-          // CHAIN opens a new one at once
-          if (w2.equals("prepared")
-              || w2.equals("to")
-              || w3.equals("to")
-              || (w2.equals("and") && w3.equals("chain"))
-              || (w3.equals("and") && nextWord(sql, pos).equals("chain"))) {
-            return TxControl.NONE;
-          }
-          return w1.equals("end") || w1.equals("commit") ? TxControl.COMMIT : TxControl.ROLLBACK;
-        }
-      default:
-        return TxControl.NONE;
-    }
-  }
-
-  private static String nextWord(String s, int[] pos) {
-    int n = s.length();
-    int i = pos[0];
-    while (i < n) {
-      char c = s.charAt(i);
-      if (Character.isWhitespace(c)) {
-        i++;
-      } else if (s.startsWith("--", i)) {
-        int e = s.indexOf('\n', i);
-        i = e < 0 ? n : e;
-      } else if (s.startsWith("/*", i)) {
-        int e = skipBlockComment(s, i);
-        i = e < 0 ? n : e;
-      } else {
-        break;
-      }
-    }
-    int start = i;
-    while (i < n && Character.isLetter(s.charAt(i))) {
-      i++;
-    }
-    pos[0] = i;
-    return s.substring(start, i).toLowerCase(Locale.ROOT);
-  }
-
-  // ---- compilation ----
-
-  private interface Resolver {
-    int slot(String name) throws ScriptException;
-  }
-
-  /**
-   * Static check and compilation. {@code predefined} are the variables existing before the script
-   * runs (scale, client_id, nclients, default_seed, random_seed, -D defines...). Commands are
-   * walked in order: a variable must be predefined or assigned by an earlier {@code \set} / {@code
-   * \setrandom}, else {@code "SOURCE:LINE: undefined variable \"x\""}.
-   *
-   * <p>{@code \gset} results cannot be known statically, so after a {@code \gset PREFIX} any
-   * variable whose name starts with PREFIX is accepted (any name at all after a bare {@code
-   * \gset}); if the query does not produce that column the slot stays null (NULL).
-   *
-   * <p>In SQL, an undefined {@code :name} made only of digits (e.g. an array slice {@code a[1:2]})
-   * is left as literal text instead of being an error.
+   * Static check and compilation against the variables existing before the script runs (scale,
+   * client_id, nclients, default_seed, random_seed, -D defines...); see {@link ScriptCompiler}.
    */
   public CompiledScript compile(Set<String> predefined) throws ScriptException {
-    Map<String, Integer> slots = new LinkedHashMap<>();
-    Set<String> defined = new HashSet<>(predefined);
-    List<String> gsetPrefixes = new ArrayList<>();
-    List<Step> steps = new ArrayList<>();
-    for (Raw raw : commands) {
-      final int line = raw.line;
-      Resolver resolver =
-          name -> {
-            if (!isKnown(name, defined, gsetPrefixes)) {
-              throw new ScriptException(sourceName, line, "undefined variable \"" + name + "\"");
-            }
-            return slots.computeIfAbsent(name, k -> slots.size());
-          };
-      if (raw instanceof RawSql) {
-        RawSql sql = (RawSql) raw;
-        StringBuilder jdbc = new StringBuilder(sql.pieces.get(0));
-        int[] params = new int[sql.vars.size()];
-        int np = 0;
-        for (int k = 0; k < sql.vars.size(); k++) {
-          String name = sql.vars.get(k);
-          if (!isKnown(name, defined, gsetPrefixes) && isAllDigits(name)) {
-            jdbc.append(':').append(name);
-          } else {
-            params[np++] = resolver.slot(name);
-            jdbc.append('?');
-          }
-          jdbc.append(sql.pieces.get(k + 1));
-        }
-        int[] paramSlots = np == params.length ? params : Arrays.copyOf(params, np);
-        steps.add(new SqlStep(line, sql.text, jdbc.toString(), paramSlots, sql.tx, sql.gsetPrefix));
-        if (sql.gsetPrefix != null) {
-          gsetPrefixes.add(sql.gsetPrefix);
-        }
-      } else if (raw instanceof RawSet) {
-        RawSet set = (RawSet) raw;
-        Expr e = new Nodes.Located(sourceName, line, build(set.expr, resolver, line));
-        defined.add(set.name);
-        int slot = slots.computeIfAbsent(set.name, k -> slots.size());
-        steps.add(new SetStep(line, slot, e));
-      } else {
-        RawSleep sl = (RawSleep) raw;
-        Expr e =
-            new Nodes.Located(sourceName, line, new Nodes.ToLong(build(sl.amount, resolver, line)));
-        steps.add(new SleepStep(line, e, sl.unitMicros));
-      }
-    }
-    return new CompiledScript(sourceName, directives, steps, new ArrayList<>(slots.keySet()));
-  }
-
-  private static boolean isKnown(String name, Set<String> defined, List<String> gsetPrefixes) {
-    if (defined.contains(name)) {
-      return true;
-    }
-    for (String p : gsetPrefixes) {
-      if (name.startsWith(p)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static boolean isAllDigits(String s) {
-    for (int i = 0; i < s.length(); i++) {
-      if (s.charAt(i) < '0' || s.charAt(i) > '9') {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private Expr build(Ast ast, Resolver r, int line) throws ScriptException {
-    if (ast instanceof Lit) {
-      return new Nodes.Const(((Lit) ast).value());
-    }
-    if (ast instanceof Var) {
-      return new Nodes.VarRef(r.slot(((Var) ast).name()));
-    }
-    Call call = (Call) ast;
-    List<Ast> as = call.args();
-    Expr[] a = new Expr[as.size()];
-    for (int i = 0; i < a.length; i++) {
-      a[i] = build(as.get(i), r, line);
-    }
-    switch (call.fn()) {
-      case ADD:
-        return new Nodes.Arith(Nodes.ADD, a[0], a[1]);
-      case SUB:
-        return new Nodes.Arith(Nodes.SUB, a[0], a[1]);
-      case MUL:
-        return new Nodes.Arith(Nodes.MUL, a[0], a[1]);
-      case DIV:
-        return new Nodes.Arith(Nodes.DIV, a[0], a[1]);
-      case MOD:
-        return new Nodes.Arith(Nodes.MOD, a[0], a[1]);
-      case BITAND:
-        return new Nodes.Bit(Nodes.AND, a[0], a[1]);
-      case BITOR:
-        return new Nodes.Bit(Nodes.OR, a[0], a[1]);
-      case BITXOR:
-        return new Nodes.Bit(Nodes.XOR, a[0], a[1]);
-      case LSHIFT:
-        return new Nodes.Bit(Nodes.SHL, a[0], a[1]);
-      case RSHIFT:
-        return new Nodes.Bit(Nodes.SHR, a[0], a[1]);
-      case EQ:
-        return new Nodes.Cmp(Nodes.EQ, a[0], a[1]);
-      case NE:
-        return new Nodes.Cmp(Nodes.NE, a[0], a[1]);
-      case LE:
-        return new Nodes.Cmp(Nodes.LE, a[0], a[1]);
-      case LT:
-        return new Nodes.Cmp(Nodes.LT, a[0], a[1]);
-      case AND:
-        return new Nodes.And(a[0], a[1]);
-      case OR:
-        return new Nodes.Or(a[0], a[1]);
-      case NOT:
-        return new Nodes.Not(a[0]);
-      case IS:
-        return new Nodes.Is(a[0], (Boolean) ((Lit) as.get(1)).value());
-      case CASE:
-        {
-          int pairs = (a.length - 1) / 2;
-          Expr[] whens = new Expr[pairs];
-          Expr[] thens = new Expr[pairs];
-          for (int i = 0; i < pairs; i++) {
-            whens[i] = a[2 * i];
-            thens[i] = a[2 * i + 1];
-          }
-          return new Nodes.Case(whens, thens, a[a.length - 1]);
-        }
-      case ABS:
-        return new Nodes.Unary(Nodes.F_ABS, a[0]);
-      case DOUBLE:
-        return new Nodes.Unary(Nodes.F_DOUBLE, a[0]);
-      case EXP:
-        return new Nodes.Unary(Nodes.F_EXP, a[0]);
-      case INT:
-        return new Nodes.Unary(Nodes.F_INT, a[0]);
-      case LN:
-        return new Nodes.Unary(Nodes.F_LN, a[0]);
-      case SQRT:
-        return new Nodes.Unary(Nodes.F_SQRT, a[0]);
-      case DEBUG:
-        return new Nodes.Debug(sourceName + ":" + line, a[0]);
-      case GREATEST:
-        return new Nodes.Extremum(true, a);
-      case LEAST:
-        return new Nodes.Extremum(false, a);
-      case HASH_MURMUR2:
-        return new Nodes.Hash(false, a[0], a.length > 1 ? a[1] : null);
-      case HASH_FNV1A:
-        return new Nodes.Hash(true, a[0], a.length > 1 ? a[1] : null);
-      case PI:
-        return new Nodes.Const(Math.PI);
-      case POW:
-        return new Nodes.Pow(a[0], a[1]);
-      case RANDOM:
-        return new Nodes.Random(Nodes.R_UNIFORM, a[0], a[1], null);
-      case RANDOM_EXPONENTIAL:
-        return new Nodes.Random(Nodes.R_EXPONENTIAL, a[0], a[1], a[2]);
-      case RANDOM_GAUSSIAN:
-        return new Nodes.Random(Nodes.R_GAUSSIAN, a[0], a[1], a[2]);
-      case RANDOM_ZIPFIAN:
-        return new Nodes.Random(Nodes.R_ZIPFIAN, a[0], a[1], a[2]);
-      case PERMUTE:
-        return new Nodes.Permute(a[0], a[1], a.length > 2 ? a[2] : null);
-      default:
-        throw new IllegalStateException("unhandled function " + call.fn());
-    }
+    return new ScriptCompiler(sourceName, directives, commands).compile(predefined);
   }
 }

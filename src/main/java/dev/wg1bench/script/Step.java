@@ -1,7 +1,8 @@
 package dev.wg1bench.script;
 
 /** One executable command of a compiled script. */
-public sealed interface Step permits SqlStep, SetStep, SleepStep {
+public sealed interface Step
+    permits SqlStep, SetStep, SleepStep, BranchStep, JumpStep, PipelineStep {
   /** 1-based line where the command starts in the script source. */
   int line();
 }

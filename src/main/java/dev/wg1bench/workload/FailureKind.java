@@ -48,6 +48,35 @@ public enum FailureKind {
     return OTHER;
   }
 
+  /**
+   * Whether an op failing this way would fail again however often it ran, so pgbench would abort
+   * the client: a script error, a syntax error, an undefined table, column or function, a missing
+   * privilege (class 42), a database or schema that does not exist (3D000, 3F000), refused
+   * authentication (class 28). Data-dependent errors (division by zero, a duplicate key) and lost
+   * connections may not recur and are only counted.
+   */
+  public static boolean wontHeal(FailureKind kind, String sqlState) {
+    if (kind == SCRIPT) {
+      return true;
+    }
+    if (sqlState == null) {
+      return false;
+    }
+    return sqlState.startsWith("42")
+        || sqlState.startsWith("28")
+        || sqlState.equals("3D000")
+        || sqlState.equals("3F000");
+  }
+
+  /**
+   * Whether a client that cannot open its connection at the start should stop rather than keep
+   * trying: as {@link #wontHeal} (a wrong database, user or password), and the server's connection
+   * limit (53300), which the running clients keep full.
+   */
+  public static boolean wontHealAtConnect(String sqlState) {
+    return "53300".equals(sqlState) || wontHeal(OTHER, sqlState);
+  }
+
   public String label() {
     return name().toLowerCase(java.util.Locale.ROOT);
   }

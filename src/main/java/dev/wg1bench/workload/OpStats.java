@@ -50,6 +50,11 @@ public final class OpStats {
   /** Kind of the last op that failed (after its tries), null before any; never reset. */
   public FailureKind lastFailed;
 
+  /** SQLSTATE ("-" for a script error) and message of the last error seen; never reset. */
+  public String lastSqlState;
+
+  public String lastMessage;
+
   public void failed(FailureKind kind) {
     failures.merge(kind, 1L, Long::sum);
     lastFailed = kind;
@@ -57,6 +62,8 @@ public final class OpStats {
 
   /** Records an error seen by an op, whether or not a retry later cured it. */
   public void error(FailureKind kind, String sqlState, String message, boolean willRetry) {
+    lastSqlState = sqlState;
+    lastMessage = message;
     String key = kind.label() + "/" + sqlState;
     long now = System.currentTimeMillis();
     ErrorSample s = samples.get(key);

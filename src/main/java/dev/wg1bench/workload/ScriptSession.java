@@ -1,8 +1,11 @@
 package dev.wg1bench.workload;
 
+import dev.wg1bench.script.BranchStep;
 import dev.wg1bench.script.CompiledScript;
 import dev.wg1bench.script.EvalContext;
+import dev.wg1bench.script.JumpStep;
 import dev.wg1bench.script.PgbenchRandom;
+import dev.wg1bench.script.PipelineStep;
 import dev.wg1bench.script.ScriptRuntimeException;
 import dev.wg1bench.script.SetStep;
 import dev.wg1bench.script.SleepStep;
@@ -19,8 +22,10 @@ import java.sql.Types;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
+import org.postgresql.PGConnection;
 import org.postgresql.core.BaseConnection;
 import org.postgresql.core.TransactionState;
+import org.postgresql.jdbc.PreferQueryMode;
 
 /**
  * Executes pgbench scripts on one connection. Variables become bound, typed JDBC parameters (int8,
@@ -51,6 +56,12 @@ final class ScriptSession implements ClientSession {
 
   /** The connection the cached statements belong to; another one (from a pool) re-prepares. */
   private Connection preparedOn;
+
+  /** The step running, for the location of an SQL error. */
+  private Step current;
+
+  /** Whether {@link #preparedOn} speaks the simple query protocol (-M simple). */
+  private boolean simpleProtocol;
 
   ScriptSession(
       List<CompiledScript> compiled,
@@ -106,6 +117,8 @@ final class ScriptSession implements ClientSession {
         java.util.Arrays.fill(row, null);
       }
       preparedOn = conn;
+      simpleProtocol =
+          conn.unwrap(PGConnection.class).getPreferQueryMode() == PreferQueryMode.SIMPLE;
     }
     int s = choose();
     if (maxTries > 1) {
@@ -113,6 +126,7 @@ final class ScriptSession implements ClientSession {
     }
     for (int attempt = 1; ; attempt++) {
       try {
+        current = null;
         execute(conn, s, stats);
         if (attempt > 1) {
           stats.retriedOps++;
@@ -122,7 +136,7 @@ final class ScriptSession implements ClientSession {
         rollbackIfNeeded(conn);
         FailureKind kind = FailureKind.of(e);
         boolean retry = kind.retryable() && attempt < maxTries;
-        stats.error(kind, e.getSQLState(), firstLine(e.getMessage()), retry);
+        stats.error(kind, e.getSQLState(), where(s) + firstLine(e.getMessage()), retry);
         if (retry) {
           stats.retries++;
           random.restoreState(saved);
@@ -145,44 +159,159 @@ final class ScriptSession implements ClientSession {
     }
   }
 
+  /**
+   * "file:line: " of the statement that failed, and its text when it is one statement, so an error
+   * names its statement as pgbench's client abort does.
+   */
+  private String where(int s) {
+    Step at = current;
+    if (at == null) {
+      return "";
+    }
+    String w = scripts[s].sourceName() + ":" + at.line() + ": ";
+    if (at instanceof SqlStep q) {
+      String text = q.text().replaceAll("\\s+", " ");
+      w += (text.length() > 60 ? text.substring(0, 57) + "..." : text) + ": ";
+    }
+    return w;
+  }
+
   private void execute(Connection conn, int s, OpStats stats) throws SQLException {
     Step[] st = steps[s];
-    Object[] vars = slots[s];
     EvalContext ctx = contexts[s];
-    for (int i = 0; i < st.length; i++) {
+    int i = 0;
+    while (i < st.length) {
       Step step = st[i];
+      current = step;
       if (step instanceof SqlStep q) {
-        PreparedStatement ps = statements[s][i];
-        if (ps == null) {
-          ps = conn.prepareStatement(q.jdbcSql());
-          statements[s][i] = ps;
+        sql(conn, s, i, q, stats);
+      } else if (step instanceof SetStep set) {
+        set.execute(ctx);
+      } else if (step instanceof SleepStep sl) {
+        sleep(sl, ctx);
+      } else if (step instanceof BranchStep b) {
+        if (!b.test(ctx)) {
+          i = b.elseTarget();
+          continue;
         }
-        int[] params = q.paramSlots();
-        for (int k = 0; k < params.length; k++) {
-          bind(ps, k + 1, vars[params[k]]);
-        }
-        boolean hasRows = ps.execute();
-        stats.statements++;
-        if (hasRows) {
-          try (ResultSet rs = ps.getResultSet()) {
-            if (q.gsetPrefix() != null) {
-              gset(q, rs, scripts[s], vars);
-            } else {
-              while (rs.next()) {
-                // pgbench reads every row; so do we, so a SELECT costs what it costs.
-              }
+      } else if (step instanceof JumpStep j) {
+        i = j.target();
+        continue;
+      } else if (step instanceof PipelineStep p) {
+        pipeline(conn, s, i, p, stats);
+      }
+      i++;
+    }
+  }
+
+  private PreparedStatement prepared(Connection conn, int s, int i, String sql)
+      throws SQLException {
+    PreparedStatement ps = statements[s][i];
+    if (ps == null) {
+      ps = conn.prepareStatement(sql);
+      statements[s][i] = ps;
+    }
+    return ps;
+  }
+
+  private void sql(Connection conn, int s, int i, SqlStep q, OpStats stats) throws SQLException {
+    PreparedStatement ps = prepared(conn, s, i, q.jdbcSql());
+    Object[] vars = slots[s];
+    int[] params = q.paramSlots();
+    for (int k = 0; k < params.length; k++) {
+      bind(ps, k + 1, vars[params[k]]);
+    }
+    boolean hasRows = ps.execute();
+    stats.statements++;
+    if (q.gsetPrefix() != null && !q.aset()) {
+      if (!hasRows) {
+        throw new ScriptRuntimeException(
+            scripts[s].sourceName(), q.line(), "\\gset: the query returned no rows");
+      }
+      try (ResultSet rs = ps.getResultSet()) {
+        gset(q, rs, scripts[s], vars);
+      }
+      hasRows = ps.getMoreResults();
+    }
+    drain(ps, hasRows, q.aset() ? q : null, scripts[s], vars);
+  }
+
+  /**
+   * Reads every result of a statement (a compound {@code \;} command has several): pgbench reads
+   * every row, so a SELECT costs what it costs. Under {@code \aset} each row's columns are stored.
+   */
+  private static void drain(
+      PreparedStatement ps, boolean hasRows, SqlStep aset, CompiledScript cs, Object[] vars)
+      throws SQLException {
+    while (hasRows || ps.getUpdateCount() != -1) {
+      if (hasRows) {
+        try (ResultSet rs = ps.getResultSet()) {
+          while (rs.next()) {
+            if (aset != null) {
+              store(aset, rs, cs, vars);
             }
           }
+        }
+      }
+      hasRows = ps.getMoreResults();
+    }
+  }
+
+  private static void sleep(SleepStep sl, EvalContext ctx) {
+    long micros = sl.delayMicros(ctx);
+    if (micros > 0) {
+      LockSupport.parkNanos(micros > Long.MAX_VALUE / 1000 ? Long.MAX_VALUE : micros * 1000);
+    }
+  }
+
+  /**
+   * Runs a pipeline part: \set and \sleep in order, each statement's parameters taken as they are
+   * when it comes, then all statements sent as one batch (see {@link PipelineStep}).
+   */
+  private void pipeline(Connection conn, int s, int i, PipelineStep p, OpStats stats)
+      throws SQLException {
+    if (simpleProtocol) {
+      // pgjdbc would send each statement as its own Query: an error would not stop the rest
+      throw new ScriptRuntimeException(
+          scripts[s].sourceName(),
+          p.line(),
+          "a pipeline needs the extended query protocol (-M extended or -M prepared), as in"
+              + " pgbench");
+    }
+    EvalContext ctx = contexts[s];
+    Object[] vars = slots[s];
+    Object[] values = new Object[p.statements() == 0 ? 0 : countParams(p)];
+    int n = 0;
+    for (Step step : p.body()) {
+      if (step instanceof SqlStep q) {
+        for (int slot : q.paramSlots()) {
+          values[n++] = vars[slot];
         }
       } else if (step instanceof SetStep set) {
         set.execute(ctx);
       } else if (step instanceof SleepStep sl) {
-        long micros = sl.delayMicros(ctx);
-        if (micros > 0) {
-          LockSupport.parkNanos(micros > Long.MAX_VALUE / 1000 ? Long.MAX_VALUE : micros * 1000);
-        }
+        sleep(sl, ctx);
       }
     }
+    if (p.jdbcSql() == null) {
+      return;
+    }
+    PreparedStatement ps = prepared(conn, s, i, p.jdbcSql());
+    for (int k = 0; k < values.length; k++) {
+      bind(ps, k + 1, values[k]);
+    }
+    stats.statements += p.statements();
+    drain(ps, ps.execute(), null, scripts[s], vars);
+  }
+
+  private static int countParams(PipelineStep p) {
+    int n = 0;
+    for (Step step : p.body()) {
+      if (step instanceof SqlStep q) {
+        n += q.paramSlots().length;
+      }
+    }
+    return n;
   }
 
   private static void gset(SqlStep q, ResultSet rs, CompiledScript cs, Object[] vars)
@@ -191,6 +320,15 @@ final class ScriptSession implements ClientSession {
       throw new ScriptRuntimeException(
           cs.sourceName(), q.line(), "\\gset: the query returned no rows");
     }
+    store(q, rs, cs, vars);
+    while (rs.next()) {
+      // \gset takes the first row; the rest are read so the statement completes normally.
+    }
+  }
+
+  /** The current row's columns into the slots of prefix + column name. */
+  private static void store(SqlStep q, ResultSet rs, CompiledScript cs, Object[] vars)
+      throws SQLException {
     ResultSetMetaData md = rs.getMetaData();
     for (int c = 1; c <= md.getColumnCount(); c++) {
       int slot = cs.slotOf(q.gsetPrefix() + md.getColumnLabel(c));
@@ -198,9 +336,6 @@ final class ScriptSession implements ClientSession {
         // pgbench stores each column's text; expressions read numbers out of it on use
         vars[slot] = rs.getString(c);
       }
-    }
-    while (rs.next()) {
-      // \gset takes the first row; the rest are read so the statement completes normally.
     }
   }
 

@@ -100,13 +100,60 @@ public final class WorkloadRegistry {
     return BUILTIN.containsKey(name);
   }
 
+  /**
+   * " (did you mean X?)" for the names within a few typing mistakes of {@code name} (edit distance
+   * up to a third of its length, at least 2), closest first; "" when none is.
+   */
+  static String didYouMean(String name, java.util.Collection<String> names) {
+    String n = name.toLowerCase(java.util.Locale.ROOT);
+    int limit = Math.max(2, n.length() / 3);
+    java.util.TreeMap<Integer, java.util.List<String>> near = new java.util.TreeMap<>();
+    for (String c : names) {
+      int d = editDistance(n, c);
+      if (d <= limit) {
+        near.computeIfAbsent(d, x -> new java.util.ArrayList<>()).add(c);
+      }
+    }
+    if (near.isEmpty()) {
+      return "";
+    }
+    java.util.List<String> best = near.firstEntry().getValue();
+    return " (did you mean " + String.join(" or ", best) + "?)";
+  }
+
+  /** Levenshtein distance, adjacent transpositions counting one (tpbc is one slip from tpcb). */
+  static int editDistance(String a, String b) {
+    int[][] d = new int[a.length() + 1][b.length() + 1];
+    for (int i = 0; i <= a.length(); i++) {
+      d[i][0] = i;
+    }
+    for (int j = 0; j <= b.length(); j++) {
+      d[0][j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+        if (i > 1
+            && j > 1
+            && a.charAt(i - 1) == b.charAt(j - 2)
+            && a.charAt(i - 2) == b.charAt(j - 1)) {
+          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+      }
+    }
+    return d[a.length()][b.length()];
+  }
+
   private static Function<WorkloadKnobs, Workload> factory(String name) {
     Function<WorkloadKnobs, Workload> f = BUILTIN.get(name);
     if (f == null) {
       throw new UsageException(
           "--workload '"
               + name
-              + "' is not a workload; valid: "
+              + "' is not a workload"
+              + didYouMean(name, BUILTIN.keySet())
+              + "; valid: "
               + String.join(", ", BUILTIN.keySet()));
     }
     return f;

@@ -71,7 +71,7 @@ class CliErrorsTest {
         "--warmup -1s|'-1s' is not a duration; use e.g. 10 (seconds), 10s, 500ms",
         "--iterations abc|'abc' is not an int",
         "--random-seed abc|'abc' is not a long",
-        "--define x|'--define' (NAME=VALUE) should be in KEY=VALUE format but was x",
+        "--define x|--define 'x' must be NAME=VALUE, e.g. --define x=VALUE",
         "--set =1|--set '' is not a setting name (letters, digits, _ and .)",
         "--scale 0|--scale must be between 1 and 1000000, got 0",
         "--pool-size 0|--pool-size must be between 1 and 4, got 0",
@@ -107,7 +107,7 @@ class CliErrorsTest {
     assertOneLine(
         Cli.run("--workload tpcc".split(" ")),
         2,
-        "--workload 'tpcc' is not a workload; valid: tpcb, select_only");
+        "--workload 'tpcc' is not a workload (did you mean tpcb?); valid: tpcb, select_only");
   }
 
   @Test

@@ -174,7 +174,10 @@ public final class ReportFixtures {
             iters,
             Math.round(tps * 13),
             failed,
-            null);
+            null,
+            0,
+            null,
+            3.2);
     List<ProgressPoint> progress = new ArrayList<>();
     for (int t = 1; t <= 13; t++) {
       boolean warm = t <= 3;

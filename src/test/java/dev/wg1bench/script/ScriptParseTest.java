@@ -221,9 +221,7 @@ class ScriptParseTest {
     assertEquals(
         "t.sql:1: unsupported meta-command \"\\shell\" (not supported by wg1bench)",
         error("\\shell ls\n"));
-    assertEquals(
-        "t.sql:3: unsupported meta-command \"\\if\" (not supported by wg1bench)",
-        error("\\set a 1\n\n  \\if :a\n"));
+    assertEquals("t.sql:3: \\if without matching \\endif", error("\\set a 1\n\n  \\if :a\n"));
     assertEquals(
         "t.sql:1: unsupported meta-command \"\\setshell\" (not supported by wg1bench)",
         error("\\setshell x echo 1\n"));
@@ -233,6 +231,130 @@ class ScriptParseTest {
     assertEquals("t.sql:1: unterminated /* comment", error("/* SELECT 1;\n"));
     assertEquals("t.sql:2: undefined variable \"b\"", error("SELECT 1;\nSELECT :b;\n"));
     assertEquals("t.sql:1: invalid variable name: \"a-b\"", error("\\set a-b 1\n"));
+  }
+
+  @Test
+  void conditionalsBecomeJumps() throws Exception {
+    List<Step> s =
+        steps(
+            "\\set a 1\n" // 0
+                + "\\if :a = 1\n" // 1 branch -> 4
+                + "SELECT 1;\n" // 2
+                + "\\elif :a = 2\n" // 3 jump -> 9, 4 branch -> 7
+                + "SELECT 2;\n" // 5
+                + "\\else\n" // 6 jump -> 9
+                + "  \\if :a > 5\n" // 7 branch -> 9
+                + "  SELECT 3;\n" // 8
+                + "  \\endif\n"
+                + "\\endif\n"
+                + "SELECT 4;\n"); // 9
+    assertEquals(10, s.size());
+    assertEquals(4, assertInstanceOf(BranchStep.class, s.get(1)).elseTarget());
+    assertEquals(2, s.get(1).line());
+    assertEquals(9, assertInstanceOf(JumpStep.class, s.get(3)).target());
+    assertEquals(7, assertInstanceOf(BranchStep.class, s.get(4)).elseTarget());
+    assertEquals(9, assertInstanceOf(JumpStep.class, s.get(6)).target());
+    assertEquals(9, assertInstanceOf(BranchStep.class, s.get(7)).elseTarget());
+    assertEquals("SELECT 3", sql(s.get(8)).text());
+    assertEquals("SELECT 4", sql(s.get(9)).text());
+    // an \if ending the script jumps to the end
+    List<Step> t = steps("\\if true\nSELECT 1;\n\\endif\n");
+    assertEquals(2, assertInstanceOf(BranchStep.class, t.get(0)).elseTarget());
+  }
+
+  @Test
+  void conditionalErrorsNameTheLine() {
+    assertEquals("t.sql:2: \\elif without matching \\if", error("SELECT 1;\n\\elif true\n"));
+    assertEquals("t.sql:1: \\else without matching \\if", error("\\else\n"));
+    assertEquals("t.sql:1: \\endif without matching \\if", error("\\endif\n"));
+    assertEquals(
+        "t.sql:4: \\else after \\else (line 3)",
+        error("\\if true\nSELECT 1;\n\\else\n\\else\n\\endif\n"));
+    assertEquals(
+        "t.sql:3: \\elif after \\else (line 2)",
+        error("\\if true\n\\else\n\\elif false\n\\endif\n"));
+    assertEquals(
+        "t.sql:1: \\if without matching \\endif",
+        error("\\if true\n\\if false\n\\endif\n\\else\n"));
+    assertEquals("t.sql:1: missing argument in command \"\\if\"", error("\\if\n\\endif\n"));
+    assertEquals(
+        "t.sql:2: too many arguments in command \"\\endif\"", error("\\if 1\n\\endif 2\n"));
+    assertEquals("t.sql:1: undefined variable \"nope\"", error("\\if :nope\n\\endif\n"));
+    assertEquals(
+        "t.sql:1: syntax error in expression: unexpected end of expression at column 4",
+        error("\\if 1 +\n\\endif\n"));
+  }
+
+  @Test
+  void asetStoresEveryQueryOfACompoundCommand() throws Exception {
+    CompiledScript cs =
+        compile("a.sql", "SELECT 1 AS one \\; SELECT 2 AS p_two \\aset\nSELECT :one, :p_two;\n");
+    SqlStep q = sql(cs.steps().get(0));
+    assertEquals("SELECT 1 AS one ; SELECT 2 AS p_two", q.jdbcSql());
+    assertEquals("", q.gsetPrefix());
+    assertEquals(true, q.aset());
+    CompiledScript p = compile("a.sql", "SELECT 2 AS two \\aset p_\nSELECT :p_two;\n");
+    assertEquals("p_", sql(p.steps().get(0)).gsetPrefix());
+    assertEquals("t.sql:1: \\aset must follow an SQL command", error("\\aset\n"));
+    assertEquals(
+        "t.sql:1: too many arguments in command \"\\aset\"", error("SELECT 1 \\aset a b\n"));
+    assertEquals(
+        "t.sql:2: undefined variable \"q_x\"", error("SELECT 1 AS x \\aset p_\nSELECT :q_x;\n"));
+  }
+
+  @Test
+  void pipelinePartsAreOneStepEach() throws Exception {
+    CompiledScript cs =
+        compile(
+            "p.sql",
+            "\\set a 1\n"
+                + "\\startpipeline\n"
+                + "INSERT INTO t VALUES (:a) -- first\n;\n"
+                + "\\set a :a + 1\n"
+                + "SELECT :a, '?';\n"
+                + "\\syncpipeline\n"
+                + "SELECT 3;\n"
+                + "\\endpipeline\n"
+                + "\\startpipeline\n"
+                + "\\endpipeline\n");
+    List<Step> s = cs.steps();
+    assertEquals(4, s.size());
+    PipelineStep first = assertInstanceOf(PipelineStep.class, s.get(1));
+    assertEquals(2, first.line());
+    assertEquals(2, first.statements());
+    assertEquals(3, first.body().size());
+    assertEquals("INSERT INTO t VALUES (?) -- first\n;\nSELECT ?, '?'", first.jdbcSql());
+    PipelineStep second = assertInstanceOf(PipelineStep.class, s.get(2));
+    assertEquals(7, second.line());
+    assertEquals("SELECT 3", second.jdbcSql());
+    PipelineStep empty = assertInstanceOf(PipelineStep.class, s.get(3));
+    assertEquals(0, empty.statements());
+    assertNull(empty.jdbcSql());
+  }
+
+  @Test
+  void pipelineErrorsNameTheLine() {
+    assertEquals(
+        "t.sql:2: \\startpipeline without matching \\endpipeline",
+        error("SELECT 1;\n\\startpipeline\nSELECT 2;\n"));
+    assertEquals(
+        "t.sql:1: \\endpipeline without matching \\startpipeline", error("\\endpipeline\n"));
+    assertEquals(
+        "t.sql:1: \\syncpipeline without matching \\startpipeline", error("\\syncpipeline\n"));
+    assertEquals(
+        "t.sql:3: \\startpipeline: already in a pipeline (started at line 1)",
+        error("\\startpipeline\nSELECT 1;\n\\startpipeline\n"));
+    assertEquals(
+        "t.sql:2: \\gset cannot be used in a pipeline (the pipeline started at line 1 sends its"
+            + " statements before any result is read)",
+        error("\\startpipeline\nSELECT 1 AS x \\gset\n\\endpipeline\n"));
+    assertEquals(
+        "t.sql:2: \\if inside a pipeline is not supported by wg1bench (the pipeline started at"
+            + " line 1 is sent as one batch)",
+        error("\\startpipeline\n\\if true\n\\endif\n\\endpipeline\n"));
+    assertEquals(
+        "t.sql:1: too many arguments in command \"\\startpipeline\"",
+        error("\\startpipeline now\n"));
   }
 
   @Test

@@ -1,0 +1,144 @@
+package dev.wg1bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wg1bench.support.TestServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Errors that won't heal stop the client as pgbench aborts it, instead of being repeated for the
+ * whole run; the run ends when no client is left, unless --continue-on-error.
+ */
+class ClientStopsTest {
+  @TempDir Path tmp;
+
+  private Cli run(String script, String url, String... extra) throws Exception {
+    Path f = tmp.resolve("bad.sql");
+    Files.writeString(f, script);
+    String[] base = {
+      "--script",
+      f.toString(),
+      "--target",
+      url,
+      "--warmup",
+      "0",
+      "--iterations",
+      "1",
+      "--output",
+      tmp.resolve("r.json").toString()
+    };
+    String[] args = new String[base.length + extra.length];
+    System.arraycopy(base, 0, args, 0, base.length);
+    System.arraycopy(extra, 0, args, base.length, extra.length);
+    return Cli.run(args);
+  }
+
+  private JsonNode measurement() throws Exception {
+    return new ObjectMapper()
+        .readTree(tmp.resolve("r.json").toFile())
+        .get("trials")
+        .get(0)
+        .get("measurement");
+  }
+
+  @Test
+  void aSyntaxErrorStopsEveryClientAndTheRunWithinSeconds() throws Exception {
+    long t0 = System.nanoTime();
+    Cli r =
+        run(
+            "\\set a 1\nSELECT 1\n  FRM pg_class;\n",
+            TestServer.url(),
+            "--clients",
+            "3",
+            "--duration",
+            "60s",
+            "--forks",
+            "1");
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    assertEquals(1, r.exit, r.toString());
+    assertTrue(seconds < 30, "should stop at the first error, not run 60 s: " + seconds + r);
+    JsonNode m = measurement();
+    assertEquals(3, m.get("clientsStopped").asInt(), m.toString());
+    // one failed op per client, the same on the console and in the JSON
+    assertEquals(3, m.get("failedOps").asLong(), m.toString());
+    assertEquals(3, m.get("totalFailedOps").asLong(), m.toString());
+    assertTrue(r.out.contains("number of ops: 0 successful, 3 failed"), r.out);
+    String why = m.get("stoppedBy").asText();
+    assertTrue(
+        why.startsWith("all 3 clients stopped on an error that won't heal")
+            && why.contains("bad.sql:2: SELECT 1 FRM pg_class: ERROR: syntax error"),
+        why);
+    assertTrue(r.out.contains("STOPPED EARLY: " + why), r.out);
+  }
+
+  @Test
+  void continueOnErrorKeepsTheClientsRunning() throws Exception {
+    Cli r =
+        run(
+            "SELECT * FROM no_such_table_here;\n",
+            TestServer.url(),
+            "--clients",
+            "2",
+            "--duration",
+            "1s",
+            "--forks",
+            "0",
+            "--continue-on-error");
+    assertEquals(Main.COMPLETED_WITH_FAILURES, r.exit, r.toString());
+    JsonNode m = measurement();
+    assertEquals(0, m.get("clientsStopped").asInt());
+    assertTrue(m.get("failedOps").asLong() > 10, m.toString());
+  }
+
+  @Test
+  void clientsBeyondTheConnectionLimitStopAtTheStartAndTheOthersRun() throws Exception {
+    String role = "wg1_limited";
+    try (Connection c = TestServer.connect();
+        Statement st = c.createStatement()) {
+      dropRole(st, role);
+      // the parent holds no connection of this role during the trial, so two clients get one
+      st.execute("CREATE ROLE " + role + " LOGIN CONNECTION LIMIT 2");
+      // it reads what the parent looks at before a run (pgbench_branches, if other tests made it)
+      st.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO " + role);
+    }
+    try {
+      String url = TestServer.url().replaceAll("([?&])user=[^&]*", "$1user=" + role);
+      url = url.replaceAll("([?&])password=[^&]*", "$1password=x");
+      Cli r = run("SELECT 1;\n", url, "--clients", "4", "--duration", "1s", "--forks", "1");
+      assertEquals(0, r.exit, r.toString());
+      JsonNode m = measurement();
+      assertEquals(2, m.get("clientsStopped").asInt(), m.toString());
+      assertTrue(m.get("ops").asLong() > 0, m.toString());
+      assertEquals(0, m.get("failedOps").asLong(), m.toString());
+      assertTrue(
+          r.out.contains(
+              "clients stopped: 2 of 4, on an error that won't heal (--continue-on-error keeps"
+                  + " them running): could not connect (53300): FATAL: too many connections"),
+          r.out);
+    } finally {
+      try (Connection c = TestServer.connect();
+          Statement st = c.createStatement()) {
+        dropRole(st, role);
+      }
+    }
+  }
+
+  private static void dropRole(Statement st, String role) throws java.sql.SQLException {
+    try (java.sql.ResultSet rs =
+        st.executeQuery("SELECT 1 FROM pg_roles WHERE rolname = '" + role + "'")) {
+      if (!rs.next()) {
+        return;
+      }
+    }
+    st.execute("DROP OWNED BY " + role);
+    st.execute("DROP ROLE " + role);
+  }
+}

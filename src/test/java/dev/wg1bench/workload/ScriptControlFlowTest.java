@@ -1,0 +1,176 @@
+package dev.wg1bench.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.wg1bench.plan.DriverKnobs;
+import dev.wg1bench.plan.QueryMode;
+import dev.wg1bench.plan.ScriptSource;
+import dev.wg1bench.server.ClientSettings;
+import dev.wg1bench.server.ConnectionFactory;
+import dev.wg1bench.support.TestServer;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * {@code \if}, {@code \aset} and pipelines on a real server, in every query mode: what the scripts
+ * wrote is counted row by row.
+ */
+class ScriptControlFlowTest {
+
+  private static Connection connect(QueryMode mode) throws SQLException {
+    return new ConnectionFactory(
+            TestServer.target(), new ClientSettings(mode, null, Map.of(), DriverKnobs.defaults()))
+        .openClient();
+  }
+
+  private static void sql(Connection c, String... statements) throws SQLException {
+    try (Statement st = c.createStatement()) {
+      for (String s : statements) {
+        st.execute(s);
+      }
+    }
+  }
+
+  private static long scalar(Connection c, String query) throws SQLException {
+    try (Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery(query)) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  private static ClientSession session(String script) {
+    ScriptWorkload w = new ScriptWorkload("t", List.of(new ScriptSource("t.sql", script, 1)));
+    return w.open(new ClientContext(0, 1, 1, 42L, 1, false, Map.of(), 8));
+  }
+
+  @ParameterizedTest
+  @EnumSource(QueryMode.class)
+  void ifBranchesFollowTheCounterReadByAset(QueryMode mode) throws SQLException {
+    String script =
+        "SELECT count(*) AS n, 'x' AS unused FROM cf_if \\aset\n"
+            + "\\if :n % 3 = 0\n"
+            + "  INSERT INTO cf_if VALUES (:n, 'a');\n"
+            + "\\elif :n % 3 = 1\n"
+            + "  \\if :n > 5\n"
+            + "    INSERT INTO cf_if VALUES (:n, 'B');\n"
+            + "  \\else\n"
+            + "    INSERT INTO cf_if VALUES (:n, 'b');\n"
+            + "  \\endif\n"
+            + "\\else\n"
+            + "  INSERT INTO cf_if VALUES (:n, 'c');\n"
+            + "\\endif\n";
+    try (Connection c = connect(mode);
+        ClientSession s = session(script)) {
+      sql(c, "DROP TABLE IF EXISTS cf_if", "CREATE TABLE cf_if (n int PRIMARY KEY, k text)");
+      OpStats stats = new OpStats();
+      for (int i = 0; i < 12; i++) {
+        assertTrue(s.runOp(c, stats), () -> stats.samples().toString());
+      }
+      assertEquals(12, scalar(c, "SELECT count(*) FROM cf_if"));
+      // every row sits in the branch its counter selects, the nested one included
+      assertEquals(
+          12,
+          scalar(
+              c,
+              "SELECT count(*) FROM cf_if WHERE k = CASE n % 3 WHEN 0 THEN 'a' WHEN 1 THEN"
+                  + " CASE WHEN n > 5 THEN 'B' ELSE 'b' END ELSE 'c' END"));
+      assertEquals(2, scalar(c, "SELECT count(*) FROM cf_if WHERE k = 'B'"));
+      assertEquals(24, stats.statements);
+      sql(c, "DROP TABLE cf_if");
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(QueryMode.class)
+  void asetStoresEveryQueryAndKeepsVariablesOnNoRow(QueryMode mode) throws SQLException {
+    String script =
+        "SELECT 1 AS one \\; SELECT g AS last, 2 AS two FROM generate_series(1, 3) g \\aset\n"
+            + "SELECT 100 AS one WHERE false \\aset\n"
+            + "INSERT INTO cf_aset VALUES (:one, :two, :last);\n";
+    try (Connection c = connect(mode);
+        ClientSession s = session(script)) {
+      sql(c, "DROP TABLE IF EXISTS cf_aset", "CREATE TABLE cf_aset (a int, b int, c int)");
+      OpStats stats = new OpStats();
+      assertTrue(s.runOp(c, stats), () -> stats.samples().toString());
+      // both queries stored, the last row won, and a query without rows assigned nothing
+      assertEquals(1, scalar(c, "SELECT count(*) FROM cf_aset WHERE a = 1 AND b = 2 AND c = 3"));
+      sql(c, "DROP TABLE cf_aset");
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(
+      value = QueryMode.class,
+      names = {"EXTENDED", "PREPARED"})
+  void pipelineSendsEveryStatementWithTheValuesOfItsTime(QueryMode mode) throws SQLException {
+    String script =
+        "\\set v 1\n"
+            + "\\startpipeline\n"
+            + "INSERT INTO cf_pipe VALUES (:v, 'first') -- a comment ends the line\n;\n"
+            + "\\set v :v + 10\n"
+            + "INSERT INTO cf_pipe VALUES (:v, 'second');\n"
+            + "\\syncpipeline\n"
+            + "UPDATE cf_pipe SET k = k || '!' WHERE n = :v;\n"
+            + "SELECT * FROM cf_pipe;\n"
+            + "\\endpipeline\n";
+    try (Connection c = connect(mode);
+        ClientSession s = session(script)) {
+      sql(c, "DROP TABLE IF EXISTS cf_pipe", "CREATE TABLE cf_pipe (n int, k text)");
+      OpStats stats = new OpStats();
+      assertTrue(s.runOp(c, stats), () -> stats.samples().toString());
+      assertEquals(4, stats.statements);
+      assertEquals(1, scalar(c, "SELECT count(*) FROM cf_pipe WHERE n = 1 AND k = 'first'"));
+      assertEquals(1, scalar(c, "SELECT count(*) FROM cf_pipe WHERE n = 11 AND k = 'second!'"));
+      assertEquals(2, scalar(c, "SELECT count(*) FROM cf_pipe"));
+      sql(c, "DROP TABLE cf_pipe");
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(
+      value = QueryMode.class,
+      names = {"EXTENDED", "PREPARED"})
+  void anErrorAbortsTheWholePipelinePart(QueryMode mode) throws SQLException {
+    String script =
+        "\\startpipeline\n"
+            + "INSERT INTO cf_abort VALUES (1);\n"
+            + "SELECT 1 / 0;\n"
+            + "INSERT INTO cf_abort VALUES (2);\n"
+            + "\\endpipeline\n";
+    try (Connection c = connect(mode);
+        ClientSession s = session(script)) {
+      sql(c, "DROP TABLE IF EXISTS cf_abort", "CREATE TABLE cf_abort (n int)");
+      OpStats stats = new OpStats();
+      assertFalse(s.runOp(c, stats));
+      assertEquals(1, stats.failedOps());
+      assertTrue(stats.samples().containsKey("other/22012"), stats.samples().toString());
+      // the statements before the error are rolled back with it, those after never ran
+      assertEquals(0, scalar(c, "SELECT count(*) FROM cf_abort"));
+      sql(c, "DROP TABLE cf_abort");
+    }
+  }
+
+  @Test
+  void pipelineNeedsTheExtendedProtocolAsInPgbench() throws SQLException {
+    try (Connection c = connect(QueryMode.SIMPLE);
+        ClientSession s = session("SELECT 1;\n\\startpipeline\nSELECT 2;\n\\endpipeline\n")) {
+      OpStats stats = new OpStats();
+      assertFalse(s.runOp(c, stats));
+      assertEquals(1, stats.failures(FailureKind.SCRIPT));
+      assertEquals(
+          "t.sql:2: a pipeline needs the extended query protocol (-M extended or -M prepared), as"
+              + " in pgbench",
+          stats.samples().get("script/-").firstMessage);
+    }
+  }
+}
