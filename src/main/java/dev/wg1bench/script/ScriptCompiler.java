@@ -278,41 +278,41 @@ final class ScriptCompiler {
           return new Nodes.Case(whens, thens, a[a.length - 1]);
         }
       case ABS:
-        return new Nodes.Unary(Nodes.F_ABS, a[0]);
+        return new FunctionNodes.Unary(FunctionNodes.F_ABS, a[0]);
       case DOUBLE:
-        return new Nodes.Unary(Nodes.F_DOUBLE, a[0]);
+        return new FunctionNodes.Unary(FunctionNodes.F_DOUBLE, a[0]);
       case EXP:
-        return new Nodes.Unary(Nodes.F_EXP, a[0]);
+        return new FunctionNodes.Unary(FunctionNodes.F_EXP, a[0]);
       case INT:
-        return new Nodes.Unary(Nodes.F_INT, a[0]);
+        return new FunctionNodes.Unary(FunctionNodes.F_INT, a[0]);
       case LN:
-        return new Nodes.Unary(Nodes.F_LN, a[0]);
+        return new FunctionNodes.Unary(FunctionNodes.F_LN, a[0]);
       case SQRT:
-        return new Nodes.Unary(Nodes.F_SQRT, a[0]);
+        return new FunctionNodes.Unary(FunctionNodes.F_SQRT, a[0]);
       case DEBUG:
-        return new Nodes.Debug(sourceName + ":" + line, a[0]);
+        return new FunctionNodes.Debug(sourceName + ":" + line, a[0]);
       case GREATEST:
-        return new Nodes.Extremum(true, a);
+        return new FunctionNodes.Extremum(true, a);
       case LEAST:
-        return new Nodes.Extremum(false, a);
+        return new FunctionNodes.Extremum(false, a);
       case HASH_MURMUR2:
-        return new Nodes.Hash(false, a[0], a.length > 1 ? a[1] : null);
+        return new FunctionNodes.Hash(false, a[0], a.length > 1 ? a[1] : null);
       case HASH_FNV1A:
-        return new Nodes.Hash(true, a[0], a.length > 1 ? a[1] : null);
+        return new FunctionNodes.Hash(true, a[0], a.length > 1 ? a[1] : null);
       case PI:
         return new Nodes.Const(Math.PI);
       case POW:
-        return new Nodes.Pow(a[0], a[1]);
+        return new FunctionNodes.Pow(a[0], a[1]);
       case RANDOM:
-        return new Nodes.Random(Nodes.R_UNIFORM, a[0], a[1], null);
+        return new FunctionNodes.Random(FunctionNodes.R_UNIFORM, a[0], a[1], null);
       case RANDOM_EXPONENTIAL:
-        return new Nodes.Random(Nodes.R_EXPONENTIAL, a[0], a[1], a[2]);
+        return new FunctionNodes.Random(FunctionNodes.R_EXPONENTIAL, a[0], a[1], a[2]);
       case RANDOM_GAUSSIAN:
-        return new Nodes.Random(Nodes.R_GAUSSIAN, a[0], a[1], a[2]);
+        return new FunctionNodes.Random(FunctionNodes.R_GAUSSIAN, a[0], a[1], a[2]);
       case RANDOM_ZIPFIAN:
-        return new Nodes.Random(Nodes.R_ZIPFIAN, a[0], a[1], a[2]);
+        return new FunctionNodes.Random(FunctionNodes.R_ZIPFIAN, a[0], a[1], a[2]);
       case PERMUTE:
-        return new Nodes.Permute(a[0], a[1], a.length > 2 ? a[2] : null);
+        return new FunctionNodes.Permute(a[0], a[1], a.length > 2 ? a[2] : null);
       default:
         throw new IllegalStateException("unhandled function " + call.fn());
     }

@@ -179,7 +179,7 @@ class ExpressionTest {
     for (long size : new long[] {2, 3, 10, 17, 1000}) {
       Set<Long> seen = new HashSet<>();
       for (long i = 0; i < size; i++) {
-        long p = Nodes.permute(i, size, 12345);
+        long p = FunctionNodes.permute(i, size, 12345);
         assertTrue(p >= 0 && p < size);
         seen.add(p);
       }
