@@ -142,7 +142,9 @@ public final class ConsoleReport {
     if (m.serverCommitsPerSecond() != null) {
       out.printf(
           Locale.ROOT,
-          "server commits/s = %.1f (pg_stat_database.xact_commit over the same windows)%n",
+          "server commits/s = %.1f (pg_stat_database.xact_commit over the same windows; each"
+              + " backend publishes it up to 1 s late, so short windows can be off by several"
+              + " %%)%n",
           m.serverCommitsPerSecond());
     }
     for (ErrorRecord e : t.errors()) {
