@@ -173,6 +173,47 @@ class ExactThroughputTest {
     assertTrue(r.out().contains("server commits/s = "), r.out());
   }
 
+  /**
+   * A URL's sslmode=disable is reported as asked, with what the connections negotiated beside it
+   * (pg_stat_ssl), not as pgjdbc's default.
+   */
+  @Test
+  void theSslmodeAskedAndTheOneNegotiatedAreReported() throws Exception {
+    Path json = tmp.resolve("ssl.json");
+    PrintStream old = System.out;
+    ByteArrayOutputStream o = new ByteArrayOutputStream();
+    int exit;
+    try {
+      System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+      exit =
+          Main.execute(
+              "--target",
+              server.url() + "&sslmode=disable",
+              "--forks",
+              "0",
+              "--workload",
+              "select_only",
+              "--clients",
+              "2",
+              "--warmup",
+              "0",
+              "--duration",
+              "1s",
+              "--iterations",
+              "1",
+              "--output",
+              json.toString());
+    } finally {
+      System.setOut(old);
+    }
+    String out = o.toString(StandardCharsets.UTF_8);
+    assertEquals(0, exit, out);
+    JsonNode client = new ObjectMapper().readTree(json.toFile()).get("trials").get(0).get("client");
+    assertEquals("disable (in the URL)", client.get("sslmode").asText());
+    assertEquals("off", client.get("ssl").asText());
+    assertTrue(out.contains("connection: ssl off (sslmode disable (in the URL))"), out);
+  }
+
   /** Each op commits once on the server: one UPDATE in autocommit. */
   private Path script(String aid) throws Exception {
     Path f = tmp.resolve("update" + System.nanoTime() + ".sql");
