@@ -98,7 +98,9 @@ public final class JmhResultMapper {
         for (int i = 0; i < whole && i < w.okPerSecond.length; i++) {
           perSecond.add(w.okPerSecond[i]);
         }
-        if (w.serverCommits == null) {
+        if (w.serverCommits == null || Math.abs(w.serverNanos - w.nanos) > w.nanos / 10) {
+          // reading the counter took so long (a stalled server or client) that the time between
+          // the reads is not the window: no server rate rather than a wrong one
           serverCounted = false;
         } else {
           serverCommits += w.serverCommits;

@@ -16,7 +16,7 @@ import org.HdrHistogram.Histogram;
  * @param measuredSeconds total length of the measurement windows (one per iteration and fork)
  * @param serverCommitsPerSecond the server's commit counter (pg_stat_database.xact_commit of the
  *     database) read at each window's start and end, per second between the reads; null when it
- *     could not be read
+ *     could not be read or the time between the reads differs from a window's by more than 10%
  * @param ops successful ops
  * @param failedOps ops that failed after all tries
  * @param retries re-executions after serialization failures or deadlocks
