@@ -108,7 +108,10 @@ public class Client {
     }
   }
 
-  /** Iteration level: counts are per iteration so warmup never leaks into the measurement. */
+  /**
+   * Iteration level: counts are per iteration so warmup never leaks into the measurement; the last
+   * client ready opens the iteration's measurement window.
+   */
   @Setup(Level.Iteration)
   public void startIteration(IterationParams ip) {
     measuring = ip.getType() == IterationType.MEASUREMENT;

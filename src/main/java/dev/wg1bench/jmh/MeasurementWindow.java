@@ -28,6 +28,9 @@ final class MeasurementWindow {
   /** Width of the per-second throughput samples the interval is computed from. */
   static final long BIN_NANOS = 1_000_000_000L;
 
+  /** How long a read of the server's counter may take before it is given up (and the figure). */
+  static final int STATS_TIMEOUT_MS = 2000;
+
   /** One iteration's window: fixed start and end, shared by all clients. */
   static final class Span {
     final long start;
@@ -110,10 +113,15 @@ final class MeasurementWindow {
       return;
     }
     // opened here, once every client is connected, so it never takes a client's connection slot
-    if (!statsTried) {
+    // not from an application's own pool (a DATASOURCE target): the connection would be one of
+    // its clients' for the whole trial
+    if (!statsTried
+        && connections.target().kind() != dev.wg1bench.plan.TargetSpec.Kind.DATASOURCE) {
       statsTried = true;
       try {
         stats = connections.openPlain();
+        // a server that stops answering must not hold up the clients waiting for the window
+        stats.setNetworkTimeout(Runnable::run, STATS_TIMEOUT_MS);
       } catch (SQLException e) {
         stats = null;
       }
@@ -214,6 +222,13 @@ final class MeasurementWindow {
                     + " FROM pg_stat_database WHERE datname = current_database()")) {
       return rs.next() ? new ServerCount(rs.getLong(1), rs.getString(2)) : null;
     } catch (SQLException e) {
+      // timed out or lost: no more server counts for this trial, rather than a wait per window
+      try {
+        stats.close();
+      } catch (SQLException closing) {
+        // already broken
+      }
+      stats = null;
       return null;
     }
   }

@@ -337,7 +337,11 @@ public class WorkloadBenchmark {
     }
   }
 
-  /** Successful ops, normalized by JMH per second with its own error estimate: the TPS. */
+  /**
+   * Successful ops for JMH's own table (--verbose) only: JMH counts them through its iteration-end
+   * synchronisation and divides by the iteration time, which over-counts with many clients. The
+   * result's tps comes from {@link MeasurementWindow}.
+   */
   @AuxCounters(AuxCounters.Type.OPERATIONS)
   @State(Scope.Thread)
   public static class Committed {
