@@ -64,7 +64,9 @@ public final class ForkReport {
    * @see MeasurementWindow
    */
   public static final class Window {
-    public long startEpochMs;
+    /** When the window opened, microseconds since the epoch (the commit records' precision). */
+    public long startEpochMicros;
+
     public long nanos;
     public long ok;
     public long failed;
@@ -74,6 +76,17 @@ public final class ForkReport {
 
     /** pg_stat_database.xact_commit delta over the window; null when it could not be read. */
     public Long serverCommits;
+
+    /** Time between the two reads of the server's counter (midpoints of their round trips). */
+    public long serverNanos;
+
+    /**
+     * WAL insert positions read with the counter: the commit records between them (pg_walinspect)
+     * count the window's writing transactions exactly, with none of the counter's delay.
+     */
+    public String walStart;
+
+    public String walEnd;
 
     public long cpuNanos;
   }

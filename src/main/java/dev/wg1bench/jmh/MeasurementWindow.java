@@ -28,6 +28,9 @@ final class MeasurementWindow {
   /** Width of the per-second throughput samples the interval is computed from. */
   static final long BIN_NANOS = 1_000_000_000L;
 
+  /** How long a read of the server's counter may take before it is given up (and the figure). */
+  static final int STATS_TIMEOUT_MS = 2000;
+
   /** One iteration's window: fixed start and end, shared by all clients. */
   static final class Span {
     final long start;
@@ -35,14 +38,28 @@ final class MeasurementWindow {
     final ForkReport.Window record;
     final long cpuAtStart;
     final Long commitsAtStart;
+    final String walAtStart;
+
+    /** Midpoint of the round trip that read commitsAtStart: when the server's count was taken. */
+    final long commitsTakenAt;
+
     ScheduledFuture<?> closing;
 
-    Span(long start, long end, ForkReport.Window record, long cpuAtStart, Long commitsAtStart) {
+    Span(
+        long start,
+        long end,
+        ForkReport.Window record,
+        long cpuAtStart,
+        Long commitsAtStart,
+        String walAtStart,
+        long commitsTakenAt) {
       this.start = start;
       this.end = end;
       this.record = record;
       this.cpuAtStart = cpuAtStart;
       this.commitsAtStart = commitsAtStart;
+      this.walAtStart = walAtStart;
+      this.commitsTakenAt = commitsTakenAt;
     }
 
     boolean contains(long t) {
@@ -96,35 +113,55 @@ final class MeasurementWindow {
       return;
     }
     // opened here, once every client is connected, so it never takes a client's connection slot
-    if (!statsTried) {
+    // not from an application's own pool: the connection would be one of its clients' for the
+    // whole trial
+    if (!statsTried && !connections.fromApplicationPool()) {
       statsTried = true;
       try {
         stats = connections.openPlain();
+        // a server that stops answering must not hold up the clients waiting for the window
+        stats.setNetworkTimeout(Runnable::run, STATS_TIMEOUT_MS);
       } catch (SQLException e) {
         stats = null;
       }
     }
-    Long commits = serverCommits();
-    long cpu = WorkloadBenchmark.processCpuNanos();
+    long asked = System.nanoTime();
+    ServerCount count = serverCount();
     long start = System.nanoTime();
+    long cpu = WorkloadBenchmark.processCpuNanos();
     ForkReport.Window w = new ForkReport.Window();
-    w.startEpochMs = System.currentTimeMillis();
+    java.time.Instant now = java.time.Instant.now();
+    w.startEpochMicros = now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
     w.nanos = nanos;
     w.okPerSecond = new long[bins(nanos)];
     windows.add(w);
-    Span s = new Span(start, start + nanos, w, cpu, commits);
+    Span s =
+        new Span(
+            start,
+            start + nanos,
+            w,
+            cpu,
+            count == null ? null : count.commits,
+            count == null ? null : count.wal,
+            asked + (start - asked) / 2);
     current = s;
     s.closing = closer.schedule(() -> close(s), nanos, TimeUnit.NANOSECONDS);
   }
 
   private void close(Span s) {
     long cpu = WorkloadBenchmark.processCpuNanos();
-    Long commits;
     synchronized (this) {
-      commits = serverCommits();
+      long asked = System.nanoTime();
+      ServerCount count = serverCount();
+      long answered = System.nanoTime();
       s.record.cpuNanos = cpu - s.cpuAtStart;
-      if (commits != null && s.commitsAtStart != null) {
-        s.record.serverCommits = commits - s.commitsAtStart;
+      if (count != null && s.commitsAtStart != null) {
+        s.record.serverCommits = count.commits - s.commitsAtStart;
+        s.record.walStart = s.walAtStart;
+        s.record.walEnd = count.wal;
+        // under load a round trip can take a good part of a second: the server's count covers
+        // the time between the two reads, not the window itself
+        s.record.serverNanos = asked + (answered - asked) / 2 - s.commitsTakenAt;
       }
     }
   }
@@ -169,20 +206,31 @@ final class MeasurementWindow {
   }
 
   /**
-   * The server's commit counter of this database; null when it cannot be read. The query counts one
-   * commit itself, a constant two per window.
+   * The server's commit counter of this database and its WAL insert position (null on a standby);
+   * null when they cannot be read. The query counts one commit itself, a constant two per window.
    */
-  private Long serverCommits() {
+  private ServerCount serverCount() {
     if (stats == null) {
       return null;
     }
     try (Statement st = stats.createStatement();
         ResultSet rs =
             st.executeQuery(
-                "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()")) {
-      return rs.next() ? rs.getLong(1) : null;
+                "SELECT xact_commit, CASE WHEN pg_is_in_recovery() THEN NULL"
+                    + " ELSE pg_current_wal_insert_lsn()::text END"
+                    + " FROM pg_stat_database WHERE datname = current_database()")) {
+      return rs.next() ? new ServerCount(rs.getLong(1), rs.getString(2)) : null;
     } catch (SQLException e) {
+      // timed out or lost: no more server counts for this trial, rather than a wait per window
+      try {
+        stats.close();
+      } catch (SQLException closing) {
+        // already broken
+      }
+      stats = null;
       return null;
     }
   }
+
+  private record ServerCount(long commits, String wal) {}
 }

@@ -167,10 +167,15 @@ public final class ConsoleReport {
     out.printf(
         Locale.ROOT, "attempted ops/s = %.1f (failed included)%n", m.attemptedOpsPerSecond());
     if (m.serverCommitsPerSecond() != null) {
+      double window = m.measuredSeconds() / Math.max(1, m.windows().size());
       out.printf(
           Locale.ROOT,
-          "server commits/s = %.1f (pg_stat_database.xact_commit over the same windows)%n",
-          m.serverCommitsPerSecond());
+          "server commits/s = %.1f (pg_stat_database.xact_commit read at each window's ends;"
+              + " backends publish their commits up to 1 s late, so over %s windows it can be off"
+              + " by up to %.0f%%)%n",
+          m.serverCommitsPerSecond(),
+          Durations.format(java.time.Duration.ofMillis(Math.round(window * 1000))),
+          Math.min(100, 100 / window));
     }
     for (ErrorRecord e : t.errors()) {
       out.printf(
@@ -253,7 +258,11 @@ public final class ConsoleReport {
 
   /** As {@link #tps(Measurement)}, with {@code extra} added inside the parentheses. */
   static String tps(Measurement m, String extra) {
-    String method = m.tpsInterval() == null ? "no interval" : m.tpsInterval();
+    // results written before the interval said what it was carry JMH's 99.9% interval
+    String method =
+        m.tpsInterval() != null
+            ? m.tpsInterval()
+            : m.tpsError() == null ? "no interval" : "JMH's 99.9% CI over iterations";
     String why = extra == null ? method : method + "; " + extra;
     if (m.tpsError() == null) {
       return String.format(Locale.ROOT, "%.1f (%s)", m.tps(), why);

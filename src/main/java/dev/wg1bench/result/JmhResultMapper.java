@@ -50,8 +50,10 @@ public final class JmhResultMapper {
     long totalFailed = 0;
     long cpuCoreNanos = 0;
     long serverCommits = 0;
+    long serverNanos = 0;
     boolean serverCounted = true;
     List<Double> perWindow = new ArrayList<>();
+    List<Window> windows = new ArrayList<>();
     List<Long> perSecond = new ArrayList<>();
     Map<String, Long> failures = new LinkedHashMap<>();
     Map<String, ErrorRecord> errors = new LinkedHashMap<>();
@@ -85,15 +87,28 @@ public final class JmhResultMapper {
       cpuCoreNanos += f.cores > 0 ? f.measuredNanos * f.cores : 0;
       for (ForkReport.Window w : f.windows) {
         perWindow.add(w.nanos > 0 ? w.ok * 1e9 / w.nanos : 0);
+        windows.add(
+            new Window(
+                Instant.ofEpochSecond(0, w.startEpochMicros * 1000).toString(),
+                w.nanos / 1e9,
+                w.ok,
+                w.failed,
+                w.serverCommits,
+                w.serverCommits == null ? null : w.serverNanos / 1e9,
+                w.walStart,
+                w.walEnd));
         // whole seconds only: a partial last second would read as a drop in throughput
         long whole = w.nanos / 1_000_000_000L;
         for (int i = 0; i < whole && i < w.okPerSecond.length; i++) {
           perSecond.add(w.okPerSecond[i]);
         }
-        if (w.serverCommits == null) {
+        if (w.serverCommits == null || Math.abs(w.serverNanos - w.nanos) > w.nanos / 10) {
+          // reading the counter took so long (a stalled server or client) that the time between
+          // the reads is not the window: no server rate rather than a wrong one
           serverCounted = false;
         } else {
           serverCommits += w.serverCommits;
+          serverNanos += w.serverNanos;
         }
       }
       if (f.windows.isEmpty()) {
@@ -168,7 +183,7 @@ public final class JmhResultMapper {
             interval.method(),
             attempted,
             seconds,
-            serverCounted && seconds > 0 ? serverCommits / seconds : null,
+            serverCounted && serverNanos > 0 ? serverCommits * 1e9 / serverNanos : null,
             ok,
             failed,
             retries,
@@ -186,6 +201,7 @@ public final class JmhResultMapper {
             ok + failed > 0 && cpu > 0 ? cpu / 1000.0 / (ok + failed) : null,
             cpuCoreNanos > 0 && SameHost.of(trial.target()) ? (double) cpu / cpuCoreNanos : null,
             perWindow,
+            windows,
             perSecond,
             Histograms.encode(h),
             totalOk,

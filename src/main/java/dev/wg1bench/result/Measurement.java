@@ -15,7 +15,8 @@ import org.HdrHistogram.Histogram;
  * @param attemptedOpsPerSecond all ops per second, failed included: (ops + failedOps) / seconds
  * @param measuredSeconds total length of the measurement windows (one per iteration and fork)
  * @param serverCommitsPerSecond the server's commit counter (pg_stat_database.xact_commit of the
- *     database) over the same windows, per second; null when it could not be read
+ *     database) read at each window's start and end, per second between the reads; null when it
+ *     could not be read or the time between the reads differs from a window's by more than 10%
  * @param ops successful ops
  * @param failedOps ops that failed after all tries
  * @param retries re-executions after serialization failures or deadlocks
@@ -33,6 +34,7 @@ import org.HdrHistogram.Histogram;
  *     windows as a share of all the machine's cores over the same time (0.5 = half the machine),
  *     else null
  * @param iterationTps tps of each measurement window (all forks), for spread and plots
+ * @param windows the measurement windows, in order (forks one after the other)
  * @param opsPerSecond successful ops completed in each whole second of the windows, in order: the
  *     samples the interval is computed from
  * @param latencyHistogram the latency of successful ops in microseconds, an HdrHistogram compressed
@@ -70,6 +72,7 @@ public record Measurement(
     Double clientCpuMicrosPerOp,
     Double clientCpuShare,
     List<Double> iterationTps,
+    List<Window> windows,
     List<Long> opsPerSecond,
     String latencyHistogram,
     long totalOps,
@@ -130,6 +133,7 @@ public record Measurement(
         clientCpuMicrosPerOp,
         null,
         iterationTps,
+        List.of(),
         List.of(),
         null,
         totalOps,

@@ -109,6 +109,14 @@ public final class ConnectionFactory {
     return p;
   }
 
+  /**
+   * True when connections come from an application's own pool: one held for the tool's own use
+   * (sampling counters) is then taken from the application's clients.
+   */
+  public boolean fromApplicationPool() {
+    return DataSourceTarget.lookup(target) != null;
+  }
+
   /** A raw connection with only the driver properties applied (for DDL, loading, metadata). */
   public Connection openPlain() throws SQLException {
     return open(properties());

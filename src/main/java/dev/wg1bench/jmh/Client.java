@@ -1,0 +1,229 @@
+package dev.wg1bench.jmh;
+
+import dev.wg1bench.plan.RunPlan;
+import dev.wg1bench.server.ConnectionFactory;
+import dev.wg1bench.workload.ClientContext;
+import dev.wg1bench.workload.ClientSession;
+import dev.wg1bench.workload.FailureKind;
+import dev.wg1bench.workload.OpStats;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.infra.ThreadParams;
+import org.openjdk.jmh.runner.IterationType;
+
+/** One client: its session, its connection (unless pooled) and per-iteration measurements. */
+@State(Scope.Thread)
+public class Client {
+  Connection conn;
+  ClientSession session;
+  final OpStats stats = new OpStats();
+  final Histogram latency = new Histogram(3);
+  final Histogram poolWait = new Histogram(3);
+  final Histogram lag = new Histogram(3);
+  long ok;
+  long failed;
+  long skipped;
+
+  /** What completed inside the measurement window (see MeasurementWindow). */
+  long wOk;
+
+  long wFailed;
+  long wSkipped;
+  long wLate;
+  long wStatements;
+  long wRetries;
+  long wRetriedOps;
+  final long[] wFailures = new long[FailureKind.values().length];
+  long[] okPerSecond = new long[0];
+  int threadIndex;
+  boolean measuring;
+
+  /** Why this client stopped (an error that won't heal), null while it runs. */
+  volatile String stoppedBy;
+
+  /** Lost its connection and has not yet had it back (guarded by the benchmark's lock). */
+  boolean down;
+
+  long iterationStart;
+
+  /** When this iteration's time is up (System.nanoTime); read by the watchdog. */
+  volatile long iterationEnd;
+
+  /** Between the iteration's setup and teardown; read by the watchdog. */
+  volatile boolean inIteration;
+
+  /** The connection an op is using right now, for the watchdog to abort; null between ops. */
+  volatile Connection inUse;
+
+  /** Why the watchdog aborted this client's connection, recorded with the failed op. */
+  volatile String stallNote;
+
+  private long nextStart;
+  private SplittableRandom arrivals;
+  private long backoffNanos;
+  private WorkloadBenchmark bench;
+  private ClientContext context;
+
+  /** Trial level: connecting and preparing are setup cost, never measured. */
+  @Setup(Level.Trial)
+  public void connect(WorkloadBenchmark b, ThreadParams tp) throws SQLException {
+    bench = b;
+    b.clients.add(this);
+    threadIndex = tp.getThreadIndex();
+    RunPlan p = b.trial.plan();
+    context =
+        new ClientContext(
+            threadIndex,
+            tp.getThreadCount(),
+            b.trial.scale(),
+            p.params().randomSeed(),
+            p.session().maxTries(),
+            p.session().exitOnError(),
+            p.params().defines(),
+            p.params().batchSize());
+    session = b.workload.open(context);
+    arrivals = new SplittableRandom(context.clientSeed() * 31 + 7);
+    if (b.pool == null) {
+      try {
+        long t0 = System.nanoTime();
+        conn = b.connections.openBenchmarkClient();
+        b.connected(System.nanoTime() - t0);
+        b.clientInfo(conn);
+      } catch (SQLException e) {
+        if (b.stops.stopsConnect(e.getSQLState())) {
+          // as pgbench: a client that cannot connect at the start does not run
+          b.clientStopped(
+              this, "could not connect (" + e.getSQLState() + "): " + ConnectionFactory.oneLine(e));
+          return;
+        }
+        // the server went away after the parent checked it: count the client's ops as
+        // connection failures and keep reconnecting, rather than abort the run (and leave
+        // JMH's in-process state behind)
+        stats.error(FailureKind.CONNECTION, e.getSQLState(), "connect: " + e.getMessage(), false);
+        conn = null;
+      }
+    } else if (threadIndex == 0) {
+      try (Connection c = b.pool.getConnection()) {
+        b.clientInfo(c);
+      }
+    }
+  }
+
+  /**
+   * Iteration level: counts are per iteration so warmup never leaks into the measurement; the last
+   * client ready opens the iteration's measurement window.
+   */
+  @Setup(Level.Iteration)
+  public void startIteration(IterationParams ip) {
+    measuring = ip.getType() == IterationType.MEASUREMENT;
+    if (threadIndex == 0 && bench.progress != null) {
+      bench.progress.phase = measuring ? "measurement" : "warmup";
+    }
+    stats.reset();
+    latency.reset();
+    poolWait.reset();
+    lag.reset();
+    ok = 0;
+    failed = 0;
+    skipped = 0;
+    wOk = 0;
+    wFailed = 0;
+    wSkipped = 0;
+    wLate = 0;
+    wStatements = 0;
+    wRetries = 0;
+    wRetriedOps = 0;
+    Arrays.fill(wFailures, 0);
+    long nanos = ip.getTime().convertTo(TimeUnit.NANOSECONDS);
+    okPerSecond = new long[MeasurementWindow.bins(nanos)];
+    iterationStart = System.nanoTime();
+    iterationEnd = iterationStart + nanos;
+    inIteration = true;
+    bench.window.clientReady(context.clients(), measuring, nanos);
+  }
+
+  @TearDown(Level.Iteration)
+  public void endIteration() {
+    inIteration = false;
+    bench.absorb(this, measuring);
+  }
+
+  /** Trial level: the last client out writes the fork's report (see clientDone). */
+  @TearDown(Level.Trial)
+  public void disconnect() {
+    bench.clientDone(context.clients());
+    if (session != null) {
+      session.close();
+    }
+    try {
+      if (conn != null) {
+        conn.close();
+      }
+    } catch (SQLException e) {
+      // closing a broken connection: nothing left to do
+    }
+  }
+
+  /** Next Poisson arrival: exponential gaps with the client's mean interval. */
+  long schedule(long meanNanos) {
+    if (nextStart == 0) {
+      nextStart = System.nanoTime();
+    }
+    long t = nextStart;
+    nextStart += Math.round(-Math.log(1.0 - arrivals.nextDouble()) * meanNanos);
+    return t;
+  }
+
+  /**
+   * After a failed op on a dead connection, reconnects with exponential backoff (up to 1 s) so a
+   * restarting server is waited for instead of hammered, and the run goes on. A failed reconnect
+   * keeps the dead connection: the next op fails at once (counted as a connection failure) and
+   * comes back here with a longer backoff, so no op ever waits on a server that is down.
+   */
+  void recoverIfDisconnected() {
+    try {
+      // isValid's own timeout bounds the check on a server that stopped answering
+      if (conn != null && !conn.isClosed() && conn.isValid(2)) {
+        backoffNanos = 0;
+        return;
+      }
+    } catch (SQLException e) {
+      // treat as dead
+    }
+    bench.connectionLost(this);
+    backoffNanos = Math.min(Math.max(backoffNanos * 2, 50_000_000L), 1_000_000_000L);
+    long now = System.nanoTime();
+    if (now - iterationEnd >= 0) {
+      // the iteration's time is up and JMH waits for the other clients: idle, don't spin
+      LockSupport.parkNanos(20_000_000L);
+      return;
+    }
+    // never past the iteration's end, so a backoff cannot make the run overrun its duration
+    LockSupport.parkNanos(Math.min(backoffNanos, iterationEnd - now));
+    try {
+      Connection fresh = bench.connections.openBenchmarkClient();
+      try {
+        if (conn != null) {
+          conn.close();
+        }
+      } catch (SQLException e) {
+        // already dead
+      }
+      conn = fresh;
+      bench.connectionBack(this);
+    } catch (SQLException e) {
+      stats.error(FailureKind.CONNECTION, e.getSQLState(), "reconnect: " + e.getMessage(), false);
+    }
+  }
+}
