@@ -56,7 +56,7 @@ final class AdviseCommand implements Callable<Integer> {
       names = "--margin",
       paramLabel = "M%",
       description =
-          "Equivalence margin: the arms are equivalent when the 95% interval of the ratio lies in"
+          "Equivalence margin: the arms are equivalent when the 95%% interval of the ratio lies in"
               + " [1/(1+M), 1+M] (default: ${DEFAULT-VALUE}).")
   String margin = "5%";
 
@@ -64,7 +64,7 @@ final class AdviseCommand implements Callable<Integer> {
       names = "--precision",
       paramLabel = "P%",
       description =
-          "Add the blocks the pilot's sd says give a 95% half-width of P% (Stein's two stages),"
+          "Add the blocks the pilot's sd says give a 95%% half-width of P%% (Stein's two stages),"
               + " unless --budget is spent first.")
   String precision;
 

@@ -30,7 +30,7 @@ final class DiffCommand implements Callable<Integer> {
       names = "--margin",
       paramLabel = "M%",
       description =
-          "Equivalence margin: equivalent when the 95% interval lies in [1/(1+M), 1+M]"
+          "Equivalence margin: equivalent when the 95%% interval lies in [1/(1+M), 1+M]"
               + " (default: ${DEFAULT-VALUE}).")
   String margin = "5%";
 

@@ -67,10 +67,13 @@ class ClientStopsTest {
     assertTrue(seconds < 30, "should stop at the first error, not run 60 s: " + seconds + r);
     JsonNode m = measurement();
     assertEquals(3, m.get("clientsStopped").asInt(), m.toString());
-    // one failed op per client, the same on the console and in the JSON
-    assertEquals(3, m.get("failedOps").asLong(), m.toString());
+    // one failed op per client over the trial; the measurement counts those that ended inside
+    // its window (a client may fail before the last one is ready and the window opens), and the
+    // console says the same as the JSON
     assertEquals(3, m.get("totalFailedOps").asLong(), m.toString());
-    assertTrue(r.out.contains("number of ops: 0 successful, 3 failed"), r.out);
+    long measured = m.get("failedOps").asLong();
+    assertTrue(measured >= 1 && measured <= 3, m.toString());
+    assertTrue(r.out.contains("number of ops: 0 successful, " + measured + " failed"), r.out);
     String why = m.get("stoppedBy").asText();
     assertTrue(
         why.startsWith("all 3 clients stopped on an error that won't heal")

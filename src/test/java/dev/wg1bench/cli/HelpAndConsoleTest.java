@@ -65,7 +65,7 @@ class HelpAndConsoleTest {
     }
     Cli advise = Cli.run("advise", "--help");
     assertFalse(advise.out.contains("WARN") || advise.err.contains("WARN"), advise.toString());
-    assertTrue(advise.out.contains("(95% confidence interval of"), advise.out);
+    assertTrue(advise.out.contains("Test each piece of advice in config/advice/"), advise.out);
     Cli init = Cli.run("init", "--help");
     assertTrue(init.out.contains("Needs --target"), init.out);
     assertTrue(init.out.contains("init, ssb and experiment need one"), init.out);
