@@ -26,7 +26,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -383,37 +382,6 @@ public class WorkloadBenchmark {
       absorb(x, x.measuring);
     }
     writeReport();
-  }
-
-  /**
-   * Successful ops for JMH's own table (--verbose) only: JMH counts them through its iteration-end
-   * synchronisation and divides by the iteration time, which over-counts with many clients. The
-   * result's tps comes from {@link MeasurementWindow}.
-   */
-  @AuxCounters(AuxCounters.Type.OPERATIONS)
-  @State(Scope.Thread)
-  public static class Committed {
-    public long ok;
-
-    /** Iteration level: JMH reads aux counters per iteration, so they restart each time. */
-    @Setup(Level.Iteration)
-    public void clear() {
-      ok = 0;
-    }
-  }
-
-  /** Failed ops and retries, counted (not normalized) so JMH's table shows them too. */
-  @AuxCounters(AuxCounters.Type.EVENTS)
-  @State(Scope.Thread)
-  public static class Trouble {
-    public long failed;
-    public long retries;
-
-    @Setup(Level.Iteration)
-    public void clear() {
-      failed = 0;
-      retries = 0;
-    }
   }
 
   @Benchmark
