@@ -67,8 +67,12 @@ final class MeasurementWindow {
   private boolean statsTried;
   private Connection stats;
 
-  MeasurementWindow(ConnectionFactory connections) {
+  /** With --agent: the local epoch ms the first window opens at, agreed with the other agents. */
+  private Long openAtEpochMs;
+
+  MeasurementWindow(ConnectionFactory connections, Long openAtEpochMs) {
     this.connections = connections;
+    this.openAtEpochMs = openAtEpochMs;
     this.closer =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -102,6 +106,20 @@ final class MeasurementWindow {
         stats = connections.openPlain();
       } catch (SQLException e) {
         stats = null;
+      }
+    }
+    if (openAtEpochMs != null) {
+      // the agents' windows coincide: the last client waits for the agreed instant (the others
+      // keep running ops meanwhile, JMH's iteration start barrier lets them); a fork that comes
+      // later than the instant opens its window late, and the window's recorded start says so
+      long wait = openAtEpochMs - System.currentTimeMillis();
+      openAtEpochMs = null;
+      if (wait > 0) {
+        try {
+          Thread.sleep(wait);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
       }
     }
     Long commits = serverCommits();

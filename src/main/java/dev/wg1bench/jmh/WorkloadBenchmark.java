@@ -125,7 +125,9 @@ public class WorkloadBenchmark {
     }
     if (p.timing().rate() != null) {
       // each client gets an equal share of the rate, as pgbench -R spreads it over clients
-      meanIntervalNanos = Math.round(1e9 * p.clients() / p.timing().rate());
+      // an agent's clients are a share of all agents': --rate is the whole run's rate
+      int all = trial.slot() != null ? trial.slot().clients() : p.clients();
+      meanIntervalNanos = Math.round(1e9 * all / p.timing().rate());
     }
     if (p.timing().latencyLimit() != null) {
       latencyLimitNanos = p.timing().latencyLimit().toNanos();
@@ -133,7 +135,9 @@ public class WorkloadBenchmark {
     if (p.timing().progress() != null) {
       progress = new ProgressSampler(p.timing().progress().toNanos(), trial.dir());
     }
-    window = new MeasurementWindow(connections);
+    window =
+        new MeasurementWindow(
+            connections, trial.slot() != null ? trial.slot().measureAtEpochMs() : null);
     stallGrace = stallGraceNanos();
     watchdog = new Thread(this::watch, "wg1bench-stall-watchdog");
     watchdog.setDaemon(true);
@@ -393,17 +397,22 @@ public class WorkloadBenchmark {
     private WorkloadBenchmark bench;
     private ClientContext context;
 
+    /** This fork's clients (with --agent, fewer than the run's :nclients). */
+    private int threads;
+
     /** Trial level: connecting and preparing are setup cost, never measured. */
     @Setup(Level.Trial)
     public void connect(WorkloadBenchmark b, ThreadParams tp) throws SQLException {
       bench = b;
       b.clients.add(this);
       threadIndex = tp.getThreadIndex();
+      threads = tp.getThreadCount();
       RunPlan p = b.trial.plan();
       context =
           new ClientContext(
-              threadIndex,
-              tp.getThreadCount(),
+              // with --agent, ids continue those of the agents before this one
+              b.trial.slot() != null ? b.trial.slot().firstClient() + threadIndex : threadIndex,
+              b.trial.slot() != null ? b.trial.slot().clients() : tp.getThreadCount(),
               b.trial.scale(),
               p.params().randomSeed(),
               p.session().maxTries(),
@@ -457,7 +466,7 @@ public class WorkloadBenchmark {
       iterationStart = System.nanoTime();
       iterationEnd = iterationStart + nanos;
       inIteration = true;
-      bench.window.clientReady(context.clients(), measuring, nanos);
+      bench.window.clientReady(threads, measuring, nanos);
     }
 
     @TearDown(Level.Iteration)
@@ -469,7 +478,7 @@ public class WorkloadBenchmark {
     /** Trial level: the last client out writes the fork's report (see clientDone). */
     @TearDown(Level.Trial)
     public void disconnect() {
-      bench.clientDone(context.clients());
+      bench.clientDone(threads);
       if (session != null) {
         session.close();
       }

@@ -1,0 +1,175 @@
+package dev.wg1bench.run;
+
+import dev.wg1bench.jmh.ForkReport;
+import dev.wg1bench.jmh.Trial;
+import dev.wg1bench.jmh.TrialRunner;
+import dev.wg1bench.plan.AgentSpec;
+import dev.wg1bench.plan.Matrix;
+import dev.wg1bench.plan.RunPlan;
+import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.result.AgentRun;
+import dev.wg1bench.result.BenchmarkRun;
+import dev.wg1bench.result.TrialResult;
+import dev.wg1bench.server.ConnectionFactory;
+import java.io.PrintStream;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * This process as one agent of a run: its share of the clients, the rendezvous before each trial,
+ * its window of each trial in the server's clock, and its result stored in the target at the end.
+ */
+final class AgentSession implements AutoCloseable {
+  private final AgentSpec spec;
+  private final int globalClients;
+  private final Rendezvous rendezvous;
+  private final String host;
+  private final long pid;
+  private final List<AgentRun.Part> parts = new ArrayList<>();
+  private Instant agreed;
+
+  private AgentSession(AgentSpec spec, int globalClients, Rendezvous r, String host) {
+    this.spec = spec;
+    this.globalClients = globalClients;
+    this.rendezvous = r;
+    this.host = host;
+    this.pid = ProcessHandle.current().pid();
+  }
+
+  /**
+   * The combinations an agent cannot run: each trial must be one fork on one shared server, with
+   * the same clients in every point (the share is fixed when the agent joins), and at least one
+   * client per agent.
+   */
+  static void validate(AgentSpec spec, Matrix m) {
+    if (m.targets().size() != 1) {
+      throw new UsageException(
+          "--agent needs exactly one --target (the server every agent reaches), got "
+              + m.targets().size());
+    }
+    if (m.targets().get(0).kind().name().equals("EMBEDDED")) {
+      throw new UsageException(
+          "--agent needs a --target every agent reaches (a jdbc:postgresql:// URL); an embedded"
+              + " server would be one per agent");
+    }
+    List<Integer> clients = m.points().stream().map(p -> p.plan().clients()).distinct().toList();
+    if (clients.size() != 1) {
+      throw new UsageException(
+          "--agent needs one --clients value (the agents split it), got " + clients);
+    }
+    if (clients.get(0) < spec.count()) {
+      throw new UsageException(
+          "--clients must be at least the number of agents ("
+              + spec.count()
+              + ") with --agent, got "
+              + clients.get(0));
+    }
+    for (Matrix.Point p : m.points()) {
+      int forks = p.plan().timing().forks();
+      if (forks > 1) {
+        throw new UsageException(
+            "--forks must be 0 or 1 with --agent (the agents' windows are aligned once per"
+                + " trial), got "
+                + forks);
+      }
+    }
+  }
+
+  static AgentSession join(AgentSpec spec, Matrix m, ConnectionFactory admin, PrintStream out) {
+    int global = m.points().get(0).plan().clients();
+    String host = dev.wg1bench.result.Machine.current().hostname();
+    Rendezvous r = new Rendezvous(spec, admin, out);
+    try {
+      r.join(
+          host,
+          ProcessHandle.current().pid(),
+          spec.firstClient(global),
+          spec.clients(global),
+          global);
+    } catch (RuntimeException e) {
+      r.close();
+      throw e;
+    }
+    return new AgentSession(spec, global, r, host);
+  }
+
+  /** Only agent 0 prepares tables and does the hygiene between trials; the others wait for it. */
+  boolean preparesData() {
+    return spec.index() == 0;
+  }
+
+  /** The plan this agent's JMH runs: its share of the clients. */
+  RunPlan share(RunPlan plan) {
+    return plan.withClients(spec.clients(globalClients));
+  }
+
+  /** Waits for every agent, then gives the trial this agent's slot and the agreed start. */
+  Trial meet(Trial t, RunPlan plan, PrintStream out) {
+    agreed = rendezvous.await(t.sequence(), plan.timing().warmup());
+    out.printf(
+        "all %d agents arrived; measurement starts at %s (server clock)%n", spec.count(), agreed);
+    return t.withSlot(
+        new Trial.ClientSlot(
+            spec.firstClient(globalClients), globalClients, rendezvous.toLocalEpochMs(agreed)));
+  }
+
+  /** Records this agent's part of the trial: its window in the server's clock, its counts. */
+  void measured(TrialResult r, TrialRunner.Outcome outcome) {
+    long start = Long.MAX_VALUE;
+    long end = Long.MIN_VALUE;
+    long cpu = 0;
+    long coreNanos = 0;
+    for (ForkReport f : outcome.forks()) {
+      for (ForkReport.Window w : f.windows) {
+        start = Math.min(start, w.startEpochMs);
+        end = Math.max(end, w.startEpochMs + Math.round(w.nanos / 1e6));
+      }
+      cpu += f.measuredCpuNanos;
+      coreNanos += f.cores > 0 ? f.measuredNanos * f.cores : 0;
+    }
+    boolean any = start != Long.MAX_VALUE;
+    parts.add(
+        new AgentRun.Part(
+            r.sequence(),
+            r.point(),
+            r.repeat(),
+            agreed.toString(),
+            any ? rendezvous.toServer(start).toString() : null,
+            any ? rendezvous.toServer(end).toString() : null,
+            r.measurement().ops(),
+            r.measurement().failedOps(),
+            coreNanos > 0 ? (double) cpu / coreNanos : null,
+            r.measurement().latencyHistogram()));
+  }
+
+  /** The run as this agent's part, stored in the target for {@code merge --from-target}. */
+  BenchmarkRun deliver(BenchmarkRun run) {
+    AgentRun.Member me =
+        new AgentRun.Member(
+            spec.index(),
+            host,
+            pid,
+            spec.firstClient(globalClients),
+            spec.clients(globalClients),
+            rendezvous.offsetMs(),
+            rendezvous.rttMs(),
+            List.copyOf(parts));
+    BenchmarkRun mine =
+        run.withAgents(
+            new AgentRun(spec.runId(), spec.count(), globalClients, List.of(me), List.of()),
+            run.trials(),
+            run.summary());
+    rendezvous.deliver(mine);
+    return mine;
+  }
+
+  void fail(String why) {
+    rendezvous.fail(why);
+  }
+
+  @Override
+  public void close() {
+    rendezvous.close();
+  }
+}
