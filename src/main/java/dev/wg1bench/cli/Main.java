@@ -33,6 +33,7 @@ import picocli.CommandLine.Mixin;
       AdviseCommand.class,
       ReportCommand.class,
       DiffCommand.class,
+      MergeCommand.class,
       ExperimentCommand.class
     },
     description = {

@@ -70,9 +70,8 @@ final class MeasurementWindow {
   /** With --agent: the local epoch ms the first window opens at, agreed with the other agents. */
   private Long openAtEpochMs;
 
-  MeasurementWindow(ConnectionFactory connections, Long openAtEpochMs) {
+  MeasurementWindow(ConnectionFactory connections) {
     this.connections = connections;
-    this.openAtEpochMs = openAtEpochMs;
     this.closer =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -80,6 +79,13 @@ final class MeasurementWindow {
               t.setDaemon(true);
               return t;
             });
+  }
+
+  /** With --agent: the first window opens at this local epoch ms, not before. */
+  synchronized void openAt(long epochMs) {
+    if (windows.isEmpty()) {
+      openAtEpochMs = epochMs;
+    }
   }
 
   /** The window of the running measurement iteration (or the last one), null before any. */

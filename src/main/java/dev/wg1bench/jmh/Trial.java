@@ -42,9 +42,9 @@ public record Trial(
 
   /**
    * Where an agent's clients sit among all agents' ({@code :client_id} and {@code :nclients} are
-   * global), and the local instant its first measurement window opens, agreed with the others.
+   * global), and how long its fork waits for the agents' start (see {@link AgentGate}).
    */
-  public record ClientSlot(int firstClient, int clients, Long measureAtEpochMs) {}
+  public record ClientSlot(int firstClient, int clients, long gateTimeoutMs) {}
 
   /** This trial for an agent, its file rewritten so the forks see the slot. */
   public Trial withSlot(ClientSlot s) {

@@ -66,6 +66,10 @@ public class WorkloadBenchmark {
   private HikariDataSource pool;
   private ProgressSampler progress;
   private MeasurementWindow window;
+
+  /** With --agent: holds the clients until the agents agreed on the start; else null. */
+  private AgentGate gate;
+
   private long meanIntervalNanos;
   private long latencyLimitNanos = Long.MAX_VALUE;
   private final Histogram measured = new Histogram(3);
@@ -135,9 +139,10 @@ public class WorkloadBenchmark {
     if (p.timing().progress() != null) {
       progress = new ProgressSampler(p.timing().progress().toNanos(), trial.dir());
     }
-    window =
-        new MeasurementWindow(
-            connections, trial.slot() != null ? trial.slot().measureAtEpochMs() : null);
+    window = new MeasurementWindow(connections);
+    if (trial.slot() != null) {
+      gate = new AgentGate(trial.dir(), trial.slot().gateTimeoutMs());
+    }
     stallGrace = stallGraceNanos();
     watchdog = new Thread(this::watch, "wg1bench-stall-watchdog");
     watchdog.setDaemon(true);
@@ -400,6 +405,9 @@ public class WorkloadBenchmark {
     /** This fork's clients (with --agent, fewer than the run's :nclients). */
     private int threads;
 
+    /** With --agent: this client has passed the gate. */
+    private boolean gated;
+
     /** Trial level: connecting and preparing are setup cost, never measured. */
     @Setup(Level.Trial)
     public void connect(WorkloadBenchmark b, ThreadParams tp) throws SQLException {
@@ -465,6 +473,15 @@ public class WorkloadBenchmark {
       okPerSecond = new long[MeasurementWindow.bins(nanos)];
       iterationStart = System.nanoTime();
       iterationEnd = iterationStart + nanos;
+      if (bench.gate != null && !gated) {
+        gated = true;
+        long at = bench.gate.pass(threads);
+        bench.window.openAt(at);
+        // warmup ends at the agreed start, so the measurement follows it without a gap
+        AgentGate.sleepUntil(measuring ? at : at - bench.trial.plan().timing().warmup().toMillis());
+        iterationStart = System.nanoTime();
+        iterationEnd = iterationStart + nanos;
+      }
       inIteration = true;
       bench.window.clientReady(threads, measuring, nanos);
     }

@@ -11,11 +11,14 @@ import java.util.Map;
  * @param count number of agents the run was started with (N)
  * @param clients clients of all agents together (the run's :nclients)
  * @param members the agents this result holds, by index
- * @param missing indices of agents with no result (not started, failed or killed): their ops are
- *     not in this result's figures
+ * @param missing agents with no result (not started, failed or killed): their ops are not in this
+ *     result's figures
  */
 public record AgentRun(
-    String runId, int count, int clients, List<Member> members, List<Integer> missing) {
+    String runId, int count, int clients, List<Member> members, List<Missing> missing) {
+
+  /** An agent whose result is not in this one, and what is known of why. */
+  public record Missing(int index, String why) {}
 
   /**
    * One agent.

@@ -1,5 +1,6 @@
 package dev.wg1bench.run;
 
+import dev.wg1bench.jmh.AgentGate;
 import dev.wg1bench.jmh.ForkReport;
 import dev.wg1bench.jmh.Trial;
 import dev.wg1bench.jmh.TrialRunner;
@@ -12,9 +13,13 @@ import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.TrialResult;
 import dev.wg1bench.server.ConnectionFactory;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
  * This process as one agent of a run: its share of the clients, the rendezvous before each trial,
@@ -28,6 +33,9 @@ final class AgentSession implements AutoCloseable {
   private final long pid;
   private final List<AgentRun.Part> parts = new ArrayList<>();
   private Instant agreed;
+
+  /** How much longer than the rendezvous timeout a fork waits for its parent's answer. */
+  private static final java.time.Duration GATE_GRACE = java.time.Duration.ofSeconds(60);
 
   private AgentSession(AgentSpec spec, int globalClients, Rendezvous r, String host) {
     this.spec = spec;
@@ -67,10 +75,10 @@ final class AgentSession implements AutoCloseable {
     }
     for (Matrix.Point p : m.points()) {
       int forks = p.plan().timing().forks();
-      if (forks > 1) {
+      if (forks != 1) {
         throw new UsageException(
-            "--forks must be 0 or 1 with --agent (the agents' windows are aligned once per"
-                + " trial), got "
+            "--forks must be 1 with --agent (each agent's fork is held until all agents are"
+                + " ready), got "
                 + forks);
       }
     }
@@ -104,14 +112,60 @@ final class AgentSession implements AutoCloseable {
     return plan.withClients(spec.clients(globalClients));
   }
 
-  /** Waits for every agent, then gives the trial this agent's slot and the agreed start. */
-  Trial meet(Trial t, RunPlan plan, PrintStream out) {
-    agreed = rendezvous.await(t.sequence(), plan.timing().warmup());
-    out.printf(
-        "all %d agents arrived; measurement starts at %s (server clock)%n", spec.count(), agreed);
+  /** The trial with this agent's slot: its global client ids, its fork held at the gate. */
+  Trial slot(Trial t) {
+    long gateTimeout = spec.rendezvousTimeout().plus(GATE_GRACE).toMillis();
     return t.withSlot(
-        new Trial.ClientSlot(
-            spec.firstClient(globalClients), globalClients, rendezvous.toLocalEpochMs(agreed)));
+        new Trial.ClientSlot(spec.firstClient(globalClients), globalClients, gateTimeout));
+  }
+
+  /**
+   * Runs the trial's JMH fork and, once its clients are connected and held at the gate, meets the
+   * other agents and lets the fork go at the agreed start (see {@link AgentGate}).
+   */
+  TrialRunner.Outcome run(
+      Trial t, RunPlan plan, Supplier<TrialRunner.Outcome> jmh, PrintStream out) {
+    AtomicReference<TrialRunner.Outcome> outcome = new AtomicReference<>();
+    AtomicReference<RuntimeException> failure = new AtomicReference<>();
+    Thread runner =
+        new Thread(
+            () -> {
+              try {
+                outcome.set(jmh.get());
+              } catch (RuntimeException e) {
+                failure.set(e);
+              }
+            },
+            "wg1bench-agent-trial");
+    runner.start();
+    Path ready = t.dir().resolve(AgentGate.READY);
+    try {
+      while (!Files.exists(ready) && runner.isAlive()) {
+        Thread.sleep(20);
+      }
+      if (Files.exists(ready)) {
+        try {
+          agreed = rendezvous.await(t.sequence(), plan.timing().warmup());
+        } catch (RuntimeException e) {
+          AgentGate.abort(t.dir(), ConnectionFactory.oneLine(e));
+          runner.join();
+          throw e;
+        }
+        AgentGate.start(t.dir(), rendezvous.toLocalEpochMs(agreed));
+        out.printf(
+            "all %d agents arrived; measurement starts at %s (server clock)%n",
+            spec.count(), agreed);
+      }
+      runner.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      AgentGate.abort(t.dir(), "interrupted");
+      throw new dev.wg1bench.plan.RunFailure("--agent: interrupted while running the trial");
+    }
+    if (failure.get() != null) {
+      throw failure.get();
+    }
+    return outcome.get();
   }
 
   /** Records this agent's part of the trial: its window in the server's clock, its counts. */

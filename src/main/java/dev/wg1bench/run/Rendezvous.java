@@ -3,9 +3,12 @@ package dev.wg1bench.run;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.plan.AgentSpec;
 import dev.wg1bench.plan.RunFailure;
+import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.server.ConnectionFactory;
+import dev.wg1bench.server.Target;
+import dev.wg1bench.server.Targets;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -16,6 +19,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * How the agents of a run meet without infrastructure of their own: through two small tables in the
@@ -32,11 +37,10 @@ public final class Rendezvous implements AutoCloseable {
   public static final String STARTS = "wg1bench_agent_starts";
 
   /**
-   * Between fixing the start and the window opening: JMH's fork takes about 1 s to start on this
-   * machine, so 3 s leaves room for slower hosts; an agent later than that opens its window late
-   * and its recorded window says so.
+   * Between fixing the start and the warmup: the agents' forks are already connected and held
+   * (jmh.AgentGate), so this only covers the others' next poll (100 ms) and the file hand-over.
    */
-  static final Duration LEAD = Duration.ofSeconds(3);
+  static final Duration LEAD = Duration.ofSeconds(1);
 
   private static final long POLL_MS = 100;
   private static final int PROBES = 7;
@@ -209,6 +213,64 @@ public final class Rendezvous implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new RunFailure("--agent: interrupted while waiting for the other agents");
     }
+  }
+
+  /** What the target holds of a run: the agents' results, and why the others have none. */
+  public record Collected(List<BenchmarkRun> results, Map<Integer, String> absent) {}
+
+  /** Reads the results the agents of {@code runId} stored in the target. */
+  public static Collected collect(TargetSpec spec, String runId) {
+    Target t = Targets.of(spec);
+    ConnectionFactory cf = t.admin();
+    List<BenchmarkRun> results = new ArrayList<>();
+    Map<Integer, String> absent = new TreeMap<>();
+    int count = 0;
+    try (Connection c = cf.openPlain();
+        PreparedStatement ps =
+            c.prepareStatement(
+                "SELECT agent, agents, state, message, result::text, arrived FROM "
+                    + AGENTS
+                    + " WHERE run_id = ? ORDER BY agent")) {
+      ps.setString(1, runId);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          count = rs.getInt(2);
+          String result = rs.getString(5);
+          if (result != null) {
+            results.add(Json.MAPPER.readValue(result, BenchmarkRun.class));
+          } else {
+            String state = rs.getString(3);
+            absent.put(
+                rs.getInt(1),
+                state.equals("failed")
+                    ? "failed: " + rs.getString(4)
+                    : "no result: "
+                        + state
+                        + " at trial "
+                        + rs.getInt(6)
+                        + ", then stopped"
+                        + " (killed or lost)");
+          }
+        }
+      }
+    } catch (SQLException e) {
+      if ("42P01".equals(e.getSQLState())) {
+        throw new UsageException(
+            "--from-target: no agents ever met in " + spec.name() + " (no table " + AGENTS + ")");
+      }
+      throw cf.failure("reading the agents' results", e);
+    } catch (java.io.IOException e) {
+      throw new RunFailure("--from-target: an agent's stored result is not readable: " + e, e);
+    }
+    if (count == 0) {
+      throw new UsageException(
+          "--run-id " + runId + ": no agent of that run joined in " + spec.name());
+    }
+    for (int i = 0; i < count; i++) {
+      absent.putIfAbsent(i, "never joined the run");
+    }
+    results.forEach(r -> r.agents().members().forEach(m -> absent.remove(m.index())));
+    return new Collected(results, absent);
   }
 
   /** The server-clock instant as this host's epoch ms. */

@@ -95,8 +95,9 @@ final class TrialExecution {
         announce(plan, workload, lt);
       }
       if (agent != null) {
-        trial = agent.meet(trial, plan, out);
+        trial = agent.slot(trial);
       }
+      Trial ready = trial;
       Instant started = Instant.now();
       List<String> tables = ds.tables();
       ServerSampler sampler =
@@ -108,7 +109,10 @@ final class TrialExecution {
       TrialRunner.Outcome outcome;
       List<ServerSampler.Sample> samples = List.of();
       try {
-        outcome = TrialRunner.run(trial, verbose, out);
+        outcome =
+            agent != null
+                ? agent.run(trial, plan, () -> TrialRunner.run(ready, verbose, out), out)
+                : TrialRunner.run(trial, verbose, out);
       } finally {
         if (sampler != null) {
           samples = sampler.finish();
