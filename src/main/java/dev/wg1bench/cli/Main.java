@@ -111,6 +111,7 @@ public final class Main implements Callable<Integer> {
           "advise", AdviseCommand::new,
           "report", ReportCommand::new,
           "diff", DiffCommand::new,
+          "merge", MergeCommand::new,
           "experiment", ExperimentCommand::new);
 
   /**
