@@ -21,6 +21,9 @@ public final class AgentGate {
   /** Written by the parent: the measurement's start in local epoch ms, or "abort REASON". */
   public static final String START = "agent-start";
 
+  /** How much earlier than warmup before the start the warmup begins (see WorkloadBenchmark). */
+  static final long WARMUP_HEADSTART_MS = 1000;
+
   private final Path dir;
   private final long timeoutMs;
   private int arrived;

@@ -171,7 +171,9 @@ public final class Merge {
     perSecond = new ArrayList<>(perSecond.subList(0, Math.min(secondsSampled, perSecond.size())));
     perIteration =
         new ArrayList<>(perIteration.subList(0, Math.min(iterations, perIteration.size())));
-    double seconds = commonWindow(windows, t0.measurement().measuredSeconds());
+    double measured =
+        parts.stream().mapToDouble(t -> t.measurement().measuredSeconds()).max().orElse(0);
+    double seconds = commonWindow(windows, measured);
     double tps = seconds > 0 ? ops / seconds : 0;
     // agents' per-second samples start within the clock offsets' error of each other
     BatchMeans.Interval interval = BatchMeans.of(tps, perSecond);
@@ -255,12 +257,17 @@ public final class Merge {
   }
 
   /**
-   * Seconds from the earliest window start to the latest window end over the agents, on the
-   * server's clock: the union, so ops summed over it are never divided by less time than they took.
+   * The seconds the agents' ops are divided by: the union of their windows on the server's clock
+   * (earliest start to latest end), less the pauses between JMH's iterations that every agent has
+   * inside its own span. With one iteration it is exactly the union; either way it is never less
+   * than any agent's measured time, so summed ops are never divided by less time than they took.
+   *
+   * @param measured the longest of the agents' measured times (their windows' total length)
    */
-  static double commonWindow(List<AgentRun.Part> windows, double fallback) {
+  static double commonWindow(List<AgentRun.Part> windows, double measured) {
     Instant start = null;
     Instant end = null;
+    double longestSpan = 0;
     for (AgentRun.Part p : windows) {
       if (p.windowStart() == null) {
         continue;
@@ -269,8 +276,13 @@ public final class Merge {
       Instant e = Instant.parse(p.windowEnd());
       start = start == null || s.isBefore(start) ? s : start;
       end = end == null || e.isAfter(end) ? e : end;
+      longestSpan = Math.max(longestSpan, Duration.between(s, e).toNanos() / 1e9);
     }
-    return start == null ? fallback : Duration.between(start, end).toNanos() / 1e9;
+    if (start == null) {
+      return measured;
+    }
+    double union = Duration.between(start, end).toNanos() / 1e9;
+    return measured + Math.max(0, union - longestSpan);
   }
 
   private static String earlier(String a, String b) {

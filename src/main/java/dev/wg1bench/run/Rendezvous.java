@@ -38,9 +38,10 @@ public final class Rendezvous implements AutoCloseable {
 
   /**
    * Between fixing the start and the warmup: the agents' forks are already connected and held
-   * (jmh.AgentGate), so this only covers the others' next poll (100 ms) and the file hand-over.
+   * (jmh.AgentGate), so this covers the others' next poll (100 ms), the file hand-over and the
+   * warmup's head start (1 s).
    */
-  static final Duration LEAD = Duration.ofSeconds(1);
+  static final Duration LEAD = Duration.ofMillis(1500);
 
   private static final long POLL_MS = 100;
   private static final int PROBES = 7;
