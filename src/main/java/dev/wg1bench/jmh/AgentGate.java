@@ -21,7 +21,7 @@ public final class AgentGate {
   /** Written by the parent: the measurement's start in local epoch ms, or "abort REASON". */
   public static final String START = "agent-start";
 
-  /** How much earlier than warmup before the start the warmup begins (see WorkloadBenchmark). */
+  /** How much earlier than the warmup's length before the start the warmup begins. */
   static final long WARMUP_HEADSTART_MS = 1000;
 
   private final Path dir;
@@ -103,6 +103,18 @@ public final class AgentGate {
     // iteration from its setup, so the fork ends here (the parent says why)
     Runtime.getRuntime().halt(1);
     return 0;
+  }
+
+  /**
+   * A client's first iteration: held at the gate, then released so that the warmup ends a little
+   * before the agreed start (JMH's pass from warmup to measurement took 130-560 ms here, varying by
+   * agent), and the measurement window, which waits for the instant, opens exactly at it. Returns
+   * the start (local epoch ms).
+   */
+  long enter(int threads, boolean measuring, long warmupMs) {
+    long at = pass(threads);
+    sleepUntil(measuring ? at : at - warmupMs - WARMUP_HEADSTART_MS);
+    return at;
   }
 
   /** Sleeps until the local epoch ms {@code at}. */

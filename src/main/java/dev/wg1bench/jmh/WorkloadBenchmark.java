@@ -475,17 +475,8 @@ public class WorkloadBenchmark {
       iterationEnd = iterationStart + nanos;
       if (bench.gate != null && !gated) {
         gated = true;
-        long at = bench.gate.pass(threads);
-        bench.window.openAt(at);
-        // warmup starts a little early: JMH's pass from warmup to measurement took 130-560 ms
-        // here, varying by agent, so every agent is ready before the agreed start and its window
-        // opens at that instant (the last client waits for it, the others keep the load on)
-        AgentGate.sleepUntil(
-            measuring
-                ? at
-                : at
-                    - bench.trial.plan().timing().warmup().toMillis()
-                    - AgentGate.WARMUP_HEADSTART_MS);
+        bench.window.openAt(
+            bench.gate.enter(threads, measuring, bench.trial.plan().timing().warmup().toMillis()));
         iterationStart = System.nanoTime();
         iterationEnd = iterationStart + nanos;
       }

@@ -95,9 +95,14 @@ public final class Merge {
     return r.agents();
   }
 
-  /** Points match by their knob values and repetition. */
+  /**
+   * Points match by their knob values and repetition; not by the target's name, which differs when
+   * agents reach the one server at different addresses (every agent has one target).
+   */
   private static String key(Map<String, String> point, int repeat) {
-    return new TreeMap<>(point) + "#" + repeat;
+    Map<String, String> knobs = new TreeMap<>(point);
+    knobs.remove("target");
+    return knobs + "#" + repeat;
   }
 
   /** One trial from every agent's part of it. */
