@@ -1,6 +1,7 @@
 package dev.wg1bench.cli;
 
 import dev.wg1bench.BuildInfo;
+import dev.wg1bench.plan.AgentSpec;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.TargetSpec;
@@ -32,6 +33,7 @@ import picocli.CommandLine.Mixin;
       AdviseCommand.class,
       ReportCommand.class,
       DiffCommand.class,
+      MergeCommand.class,
       ExperimentCommand.class
     },
     description = {
@@ -44,12 +46,23 @@ import picocli.CommandLine.Mixin;
 public final class Main implements Callable<Integer> {
   @Mixin RunOptions run;
   @Mixin TargetOptions targets;
+  @Mixin AgentOptions agents;
 
   /** Exit code of a run that completed and wrote its result, but some ops failed. */
   public static final int COMPLETED_WITH_FAILURES = 3;
 
   @Override
   public Integer call() {
+    AgentSpec agent = agents.spec();
+    if (agent != null) {
+      // every agent must draw the same random streams and run the trials in the same order
+      if (run.randomSeed == null) {
+        run.randomSeed = agent.derivedSeed();
+      }
+      if (run.seed == null) {
+        run.seed = agent.derivedSeed();
+      }
+    }
     Matrix matrix = PlanFactory.build(run, targets.resolve(true));
     if (run.csv != null) {
       // found out now, not after the whole run as the CSV is written last
@@ -60,7 +73,8 @@ public final class Main implements Callable<Integer> {
         }
       }
     }
-    BenchmarkRun result = new Runner(System.out, run.verbose).check(run.check).run(matrix);
+    BenchmarkRun result =
+        new Runner(System.out, run.verbose).check(run.check).agent(agent).run(matrix);
     if (run.csv != null) {
       try {
         CsvReport.write(result, run.csv);
@@ -106,6 +120,7 @@ public final class Main implements Callable<Integer> {
           "advise", AdviseCommand::new,
           "report", ReportCommand::new,
           "diff", DiffCommand::new,
+          "merge", MergeCommand::new,
           "experiment", ExperimentCommand::new);
 
   /**

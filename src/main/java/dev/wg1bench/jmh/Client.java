@@ -75,17 +75,25 @@ public class Client {
   private WorkloadBenchmark bench;
   private ClientContext context;
 
+  /** This fork's clients (with --agent, fewer than the run's :nclients). */
+  private int threads;
+
+  /** With --agent: this client has passed the gate. */
+  private boolean gated;
+
   /** Trial level: connecting and preparing are setup cost, never measured. */
   @Setup(Level.Trial)
   public void connect(WorkloadBenchmark b, ThreadParams tp) throws SQLException {
     bench = b;
     b.clients.add(this);
     threadIndex = tp.getThreadIndex();
+    threads = tp.getThreadCount();
     RunPlan p = b.trial.plan();
     context =
         new ClientContext(
-            threadIndex,
-            tp.getThreadCount(),
+            // with --agent, ids continue those of the agents before this one
+            b.trial.slot() != null ? b.trial.slot().firstClient() + threadIndex : threadIndex,
+            b.trial.slot() != null ? b.trial.slot().clients() : tp.getThreadCount(),
             b.trial.scale(),
             p.params().randomSeed(),
             p.session().maxTries(),
@@ -149,8 +157,15 @@ public class Client {
     okPerSecond = new long[MeasurementWindow.bins(nanos)];
     iterationStart = System.nanoTime();
     iterationEnd = iterationStart + nanos;
+    if (bench.gate != null && !gated) {
+      gated = true;
+      bench.window.openAt(
+          bench.gate.enter(threads, measuring, bench.trial.plan().timing().warmup().toMillis()));
+      iterationStart = System.nanoTime();
+      iterationEnd = iterationStart + nanos;
+    }
     inIteration = true;
-    bench.window.clientReady(context.clients(), measuring, nanos);
+    bench.window.clientReady(threads, measuring, nanos);
   }
 
   @TearDown(Level.Iteration)
@@ -162,7 +177,7 @@ public class Client {
   /** Trial level: the last client out writes the fork's report (see clientDone). */
   @TearDown(Level.Trial)
   public void disconnect() {
-    bench.clientDone(context.clients());
+    bench.clientDone(threads);
     if (session != null) {
       session.close();
     }

@@ -84,6 +84,9 @@ final class MeasurementWindow {
   private boolean statsTried;
   private Connection stats;
 
+  /** With --agent: the local epoch ms the first window opens at, agreed with the other agents. */
+  private Long openAtEpochMs;
+
   MeasurementWindow(ConnectionFactory connections) {
     this.connections = connections;
     this.closer =
@@ -93,6 +96,13 @@ final class MeasurementWindow {
               t.setDaemon(true);
               return t;
             });
+  }
+
+  /** With --agent: the first window opens at this local epoch ms, not before. */
+  synchronized void openAt(long epochMs) {
+    if (windows.isEmpty()) {
+      openAtEpochMs = epochMs;
+    }
   }
 
   /** The window of the running measurement iteration (or the last one), null before any. */
@@ -123,6 +133,20 @@ final class MeasurementWindow {
         stats.setNetworkTimeout(Runnable::run, STATS_TIMEOUT_MS);
       } catch (SQLException e) {
         stats = null;
+      }
+    }
+    if (openAtEpochMs != null) {
+      // the agents' windows coincide: the last client waits for the agreed instant (the others
+      // keep running ops meanwhile, JMH's iteration start barrier lets them); a fork that comes
+      // later than the instant opens its window late, and the window's recorded start says so
+      long wait = openAtEpochMs - System.currentTimeMillis();
+      openAtEpochMs = null;
+      if (wait > 0) {
+        try {
+          Thread.sleep(wait);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
       }
     }
     long asked = System.nanoTime();

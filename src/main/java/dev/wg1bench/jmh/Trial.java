@@ -26,6 +26,7 @@ import java.util.Properties;
  * @param point knob values identifying this trial's matrix point
  * @param repeat 1-based repetition of the point
  * @param sequence 1-based position of the trial in the run's order
+ * @param slot with --agent: this agent's global client ids and the agreed window start, else null
  */
 public record Trial(
     RunPlan plan,
@@ -36,7 +37,25 @@ public record Trial(
     Path secrets,
     java.util.Map<String, String> point,
     int repeat,
-    int sequence) {
+    int sequence,
+    ClientSlot slot) {
+
+  /**
+   * Where an agent's clients sit among all agents' ({@code :client_id} and {@code :nclients} are
+   * global), and how long its fork waits for the agents' start (see {@link AgentGate}).
+   */
+  public record ClientSlot(int firstClient, int clients, long gateTimeoutMs) {}
+
+  /** This trial for an agent, its file rewritten so the forks see the slot. */
+  public Trial withSlot(ClientSlot s) {
+    Trial t = new Trial(plan, target, scale, isolation, dir, secrets, point, repeat, sequence, s);
+    try {
+      JSON.writeValue(file().toFile(), t);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return t;
+  }
 
   /** System property naming the trial file in a forked JVM. */
   public static final String PROPERTY = "wg1bench.trial";
@@ -66,7 +85,8 @@ public record Trial(
           p.store(out, null);
         }
       }
-      Trial t = new Trial(plan, target, scale, isolation, dir, secrets, point, repeat, sequence);
+      Trial t =
+          new Trial(plan, target, scale, isolation, dir, secrets, point, repeat, sequence, null);
       JSON.writeValue(dir.resolve("trial.json").toFile(), t);
       return t;
     } catch (IOException e) {
@@ -101,7 +121,8 @@ public record Trial(
             t.secrets(),
             t.point(),
             t.repeat(),
-            t.sequence());
+            t.sequence(),
+            t.slot());
       }
       return t;
     } catch (IOException e) {

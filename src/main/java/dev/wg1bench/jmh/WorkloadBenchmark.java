@@ -58,6 +58,10 @@ public class WorkloadBenchmark {
   HikariDataSource pool;
   ProgressSampler progress;
   MeasurementWindow window;
+
+  /** With --agent: holds the clients until the agents agreed on the start; else null. */
+  AgentGate gate;
+
   private long meanIntervalNanos;
   private long latencyLimitNanos = Long.MAX_VALUE;
   private final Histogram measured = new Histogram(3);
@@ -120,7 +124,9 @@ public class WorkloadBenchmark {
     }
     if (p.timing().rate() != null) {
       // each client gets an equal share of the rate, as pgbench -R spreads it over clients
-      meanIntervalNanos = Math.round(1e9 * p.clients() / p.timing().rate());
+      // an agent's clients are a share of all agents': --rate is the whole run's rate
+      int all = trial.slot() != null ? trial.slot().clients() : p.clients();
+      meanIntervalNanos = Math.round(1e9 * all / p.timing().rate());
     }
     if (p.timing().latencyLimit() != null) {
       latencyLimitNanos = p.timing().latencyLimit().toNanos();
@@ -129,6 +135,9 @@ public class WorkloadBenchmark {
       progress = new ProgressSampler(p.timing().progress().toNanos(), trial.dir());
     }
     window = new MeasurementWindow(connections);
+    if (trial.slot() != null) {
+      gate = new AgentGate(trial.dir(), trial.slot().gateTimeoutMs());
+    }
     stallGrace = stallGraceNanos();
     watchdog = new Thread(this::watch, "wg1bench-stall-watchdog");
     watchdog.setDaemon(true);

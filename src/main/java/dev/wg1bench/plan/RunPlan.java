@@ -119,6 +119,15 @@ public record RunPlan(
     }
   }
 
+  /**
+   * This plan with another number of clients: an agent's share of the run's (--pool-size is then
+   * per agent and must not exceed the share).
+   */
+  public RunPlan withClients(int c) {
+    return new RunPlan(
+        workload, scripts, targets, c, poolSize, timing, session, driver, params, output, knobs);
+  }
+
   /** Connections the run opens per target: the pool's size, else one per client. */
   public int connections() {
     return poolSize != null ? poolSize : clients;

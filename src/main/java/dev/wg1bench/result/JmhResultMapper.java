@@ -285,24 +285,12 @@ public final class JmhResultMapper {
   }
 
   private static Latency latency(Histogram h) {
-    return new Latency(
-        h.getTotalCount(),
-        ms(h.getMean()),
-        ms(h.getStdDeviation()),
-        ms(h.getValueAtPercentile(50)),
-        ms(h.getValueAtPercentile(90)),
-        ms(h.getValueAtPercentile(99)),
-        ms(h.getValueAtPercentile(99.9)),
-        ms(h.getMaxValue()));
+    return Latency.of(h);
   }
 
   private static String hikariVersion() {
     String v = com.zaxxer.hikari.HikariDataSource.class.getPackage().getImplementationVersion();
     return v == null ? "" : v;
-  }
-
-  private static double ms(double micros) {
-    return Math.round(micros) / 1000.0;
   }
 
   /**

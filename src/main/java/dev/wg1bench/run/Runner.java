@@ -1,5 +1,6 @@
 package dev.wg1bench.run;
 
+import dev.wg1bench.plan.AgentSpec;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.TargetSpec;
@@ -9,6 +10,7 @@ import dev.wg1bench.report.JsonReport;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.Machine;
 import dev.wg1bench.result.TrialResult;
+import dev.wg1bench.server.ConnectionFactory;
 import dev.wg1bench.server.Targets;
 import dev.wg1bench.workload.ClientContext;
 import dev.wg1bench.workload.Workload;
@@ -29,6 +31,7 @@ public final class Runner {
   private final PrintStream out;
   private final boolean verbose;
   private boolean check;
+  private AgentSpec agent;
 
   public Runner(PrintStream out, boolean verbose) {
     this.out = out;
@@ -38,6 +41,15 @@ public final class Runner {
   /** --check: verify the workload's data guarantees against the database after each trial. */
   public Runner check(boolean on) {
     this.check = on;
+    return this;
+  }
+
+  /**
+   * --agent I/N: this process is one of N agents of a run; they meet through the target before each
+   * trial and each stores its result there.
+   */
+  public Runner agent(AgentSpec spec) {
+    this.agent = spec;
     return this;
   }
 
@@ -62,22 +74,49 @@ public final class Runner {
         Targets.of(spec).validate(p.plan());
       }
     }
+    if (agent != null) {
+      AgentSession.validate(agent, m);
+      if (check) {
+        throw new UsageException(
+            "--check cannot be used with --agent: each agent counts only its own ops, the tables"
+                + " hold every agent's");
+      }
+    }
     ResultAssembler assembler = new ResultAssembler(m, workloads, Machine.current());
     Set<String> varying = PointLabels.varying(m);
     int connections = m.points().stream().mapToInt(p -> p.plan().connections()).max().orElse(1);
     Map<String, LiveTarget> live = new LinkedHashMap<>();
-    List<TrialResult> trials;
+    BenchmarkRun run;
+    AgentSession session = null;
     try {
       for (TargetSpec spec : m.targets()) {
         live.put(spec.key(), LiveTarget.open(spec, connections, out));
       }
-      TrialExecution execution = new TrialExecution(out, verbose, check, m);
-      trials =
-          new TrialScheduler(m, workloads, live, execution, assembler, out).executeAll(varying);
+      if (agent != null) {
+        session = AgentSession.join(agent, m, live.values().iterator().next().server.admin(), out);
+      }
+      TrialExecution execution = new TrialExecution(out, verbose, check, m, session);
+      List<TrialResult> trials;
+      try {
+        trials =
+            new TrialScheduler(m, workloads, live, execution, assembler, out).executeAll(varying);
+      } catch (RuntimeException e) {
+        if (session != null) {
+          // the others stop waiting for this agent instead of running out their timeout
+          session.fail(ConnectionFactory.oneLine(e));
+        }
+        throw e;
+      }
+      run = assembler.assemble(trials);
+      if (session != null) {
+        run = session.deliver(run);
+      }
     } finally {
+      if (session != null) {
+        session.close();
+      }
       live.values().forEach(LiveTarget::close);
     }
-    BenchmarkRun run = assembler.assemble(trials);
     JsonReport.write(run, m.output());
     if (m.isSweep()) {
       ConsoleReport.summary(run, varying, out);

@@ -38,9 +38,11 @@ final class TrialExecution {
   private final boolean check;
   private final boolean sweep;
   private final Hygiene hygiene;
+  private final AgentSession agent;
 
-  TrialExecution(PrintStream out, boolean verbose, boolean check, Matrix m) {
+  TrialExecution(PrintStream out, boolean verbose, boolean check, Matrix m, AgentSession agent) {
     this.out = out;
+    this.agent = agent;
     this.verbose = verbose;
     this.check = check;
     this.sweep = m.isSweep();
@@ -66,7 +68,9 @@ final class TrialExecution {
         data = ds.prepare(c, cf, plan, lt, new DataSet.Output(out, verbose));
         lt.prepared.put(workload.schema(), data);
       }
-      hygiene.beforeTrial(plan, workload, lt, data, c);
+      if (agent == null || agent.preparesData()) {
+        hygiene.beforeTrial(plan, workload, lt, data, c);
+      }
     } catch (SQLException e) {
       throw cf.failure("preparing", e);
     }
@@ -79,7 +83,7 @@ final class TrialExecution {
     try {
       Trial trial =
           Trial.write(
-              plan,
+              agent != null ? agent.share(plan) : plan,
               lt.target,
               data.scale(),
               isolation,
@@ -90,6 +94,10 @@ final class TrialExecution {
       if (!sweep) {
         announce(plan, workload, lt);
       }
+      if (agent != null) {
+        trial = agent.slot(trial);
+      }
+      Trial ready = trial;
       Instant started = Instant.now();
       List<String> tables = ds.tables();
       ServerSampler sampler =
@@ -101,7 +109,10 @@ final class TrialExecution {
       TrialRunner.Outcome outcome;
       List<ServerSampler.Sample> samples = List.of();
       try {
-        outcome = TrialRunner.run(trial, verbose, out);
+        outcome =
+            agent != null
+                ? agent.run(trial, plan, () -> TrialRunner.run(ready, verbose, out), out)
+                : TrialRunner.run(trial, verbose, out);
       } finally {
         if (sampler != null) {
           samples = sampler.finish();
@@ -117,6 +128,9 @@ final class TrialExecution {
               samples,
               started,
               Instant.now());
+      if (agent != null) {
+        agent.measured(r, outcome);
+      }
       return check ? r.withCheck(verify(cf, dc, before, r)) : r;
     } finally {
       deleteTree(dir);

@@ -92,6 +92,17 @@ class CliErrorsTest {
         "--password-file /nonexistent/pw --target jdbc:postgresql://h/x|--password-file /nonexistent/pw: cannot read it",
         "--output /proc/nope/r.json|--output /proc/nope/r.json: cannot write there (/proc/nope",
         "--output /tmp|--output /tmp: it is a directory",
+        "--agent 3/3 --run-id r --target jdbc:postgresql://h/x|--agent I/N needs 0 <= I < N, got 3/3 (I counts from 0)",
+        "--agent 0-3 --run-id r|--agent must be I/N with whole numbers (e.g. 0/3), got '0-3'",
+        "--agent 0/3|--run-id must be 1-100 letters, digits, '.', '_', ':' or '-' (the same on every agent), got none",
+        "--agent 0/3 --run-id a/b|--run-id must be 1-100 letters",
+        "--run-id r|--run-id needs --agent I/N",
+        "--agent 0/3 --run-id r|--agent needs a --target every agent reaches",
+        "--agent 0/3 --run-id r --clients 2 --target jdbc:postgresql://h/x|--clients must be at least the number of agents (3) with --agent, got 2",
+        "--agent 0/3 --run-id r --forks 0 --target jdbc:postgresql://h/x|--forks must be 1 with --agent",
+        "--agent 0/2 --run-id r --clients 2,4 --target jdbc:postgresql://h/x|--agent needs one --clients value (the agents split it), got [2, 4]",
+        "--agent 0/2 --run-id r --check --target jdbc:postgresql://h/x|--check cannot be used with --agent",
+        "--agent 0/2 --run-id r --rendezvous-timeout 0|--rendezvous-timeout must be > 0",
       })
   void badOptionValue(String option, String message) {
     String[] opt = option.split(" ");

@@ -1,0 +1,126 @@
+package dev.wg1bench.cli;
+
+import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.report.ConsoleReport;
+import dev.wg1bench.report.HtmlReport;
+import dev.wg1bench.report.JsonReport;
+import dev.wg1bench.result.AgentRun;
+import dev.wg1bench.result.BenchmarkRun;
+import dev.wg1bench.result.Merge;
+import dev.wg1bench.run.Rendezvous;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code wg1bench merge}: the results of the agents of one run (--agent I/N) as one result, from
+ * their files or from the table in the target they stored them in.
+ */
+@Command(
+    name = "merge",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Merge the results of a run's agents (--agent I/N) into one result: counts summed,",
+      "percentiles from the union of their latency histograms, tps over the common window,",
+      "each agent's host, clients and CPU share kept, agents without a result listed.",
+      "The merged file is an ordinary result: 'report' and 'diff' read it."
+    })
+final class MergeCommand implements Callable<Integer> {
+  @Parameters(arity = "0..*", paramLabel = "RESULT.json", description = "The agents' results.")
+  List<Path> files = new ArrayList<>();
+
+  @Option(
+      names = {"-o", "--output"},
+      paramLabel = "FILE",
+      required = true,
+      description = "Where to write the merged JSON result.")
+  Path output;
+
+  @Option(
+      names = "--from-target",
+      description =
+          "Read the agents' results from the --target they ran against (with --run-id) instead of"
+              + " files.")
+  boolean fromTarget;
+
+  @Option(names = "--run-id", paramLabel = "ID", description = "The run to merge (--from-target).")
+  String runId;
+
+  @Mixin TargetOptions targets;
+
+  @Override
+  public Integer call() {
+    String unwritable = JsonReport.unwritable(output);
+    if (unwritable != null) {
+      throw new UsageException("--output " + output + ": " + unwritable);
+    }
+    List<BenchmarkRun> runs = new ArrayList<>();
+    Map<Integer, String> absent = Map.of();
+    if (fromTarget) {
+      if (!files.isEmpty()) {
+        throw new UsageException("merge: give RESULT.json files or --from-target, not both");
+      }
+      if (runId == null) {
+        throw new UsageException("merge --from-target needs --run-id ID");
+      }
+      List<TargetSpec> t = targets.resolve(false);
+      if (t.size() != 1) {
+        throw new UsageException(
+            "merge --from-target needs exactly one --target (where the agents ran), got "
+                + t.size());
+      }
+      Rendezvous.Collected c = Rendezvous.collect(t.get(0), runId);
+      runs.addAll(c.results());
+      absent = c.absent();
+      if (runs.isEmpty()) {
+        throw new dev.wg1bench.plan.RunFailure(
+            "merge: no agent of run " + runId + " stored a result: " + absent);
+      }
+    } else {
+      if (files.isEmpty()) {
+        throw new UsageException("merge needs RESULT.json files or --from-target --run-id ID");
+      }
+      for (Path f : files) {
+        try {
+          runs.add(HtmlReport.read(f).run());
+        } catch (HtmlReport.BadInput e) {
+          throw new UsageException("merge: " + e.getMessage(), e);
+        }
+      }
+    }
+    BenchmarkRun merged = Merge.of(runs, absent);
+    JsonReport.write(merged, output);
+    AgentRun a = merged.agents();
+    System.out.printf(
+        "run %s: %d of %d agents merged, %d clients%n",
+        a.runId(), a.members().size(), a.count(), a.clients());
+    for (AgentRun.Member m : a.members()) {
+      System.out.printf(
+          "  agent %d on %s (pid %d): clients %d..%d, clock offset %+.1f ms%n",
+          m.index(),
+          m.host(),
+          m.pid(),
+          m.firstClient(),
+          m.firstClient() + m.clients() - 1,
+          m.clockOffsetMs());
+    }
+    for (AgentRun.Missing m : a.missing()) {
+      System.out.printf(
+          "  agent %d MISSING: %s; its ops are not in the figures%n", m.index(), m.why());
+    }
+    for (dev.wg1bench.result.TrialResult t : merged.trials()) {
+      System.out.println();
+      ConsoleReport.trial(merged, t, System.out);
+    }
+    System.out.println("merged result written to " + output);
+    return a.missing().isEmpty() ? 0 : 1;
+  }
+}
