@@ -59,6 +59,11 @@ public enum FailureKind {
     if (kind == SCRIPT) {
       return true;
     }
+    if (kind == POOLER) {
+      // a pooler's lost or duplicated prepared statement (42P05, 26000): the next op may get a
+      // server connection where all is well, so the client goes on and the failures are counted
+      return false;
+    }
     if (sqlState == null) {
       return false;
     }
