@@ -82,68 +82,6 @@ public record Measurement(
     String clientsStoppedBy,
     Double initialConnectionMs) {
 
-  /** A measurement without per-second samples, server counter or histogram (examples, tests). */
-  public Measurement(
-      double tps,
-      Double tpsError,
-      double attemptedOpsPerSecond,
-      long ops,
-      long failedOps,
-      long retries,
-      long retriedOps,
-      Map<String, Long> failures,
-      long statements,
-      double statementsPerSecond,
-      Double rowsPerSecond,
-      String latencyFrom,
-      Latency latencyMs,
-      long skippedOps,
-      long lateOps,
-      Latency poolWaitMs,
-      Latency scheduleLagMs,
-      Double clientCpuMicrosPerOp,
-      List<Double> iterationTps,
-      long totalOps,
-      long totalFailedOps,
-      String stoppedBy,
-      int clientsStopped,
-      String clientsStoppedBy,
-      Double initialConnectionMs) {
-    this(
-        tps,
-        tpsError,
-        tpsError == null ? "no interval" : "95% CI",
-        attemptedOpsPerSecond,
-        tps > 0 ? ops / tps : 0,
-        null,
-        ops,
-        failedOps,
-        retries,
-        retriedOps,
-        failures,
-        statements,
-        statementsPerSecond,
-        rowsPerSecond,
-        latencyFrom,
-        latencyMs,
-        skippedOps,
-        lateOps,
-        poolWaitMs,
-        scheduleLagMs,
-        clientCpuMicrosPerOp,
-        null,
-        iterationTps,
-        List.of(),
-        List.of(),
-        null,
-        totalOps,
-        totalFailedOps,
-        stoppedBy,
-        clientsStopped,
-        clientsStoppedBy,
-        initialConnectionMs);
-  }
-
   /** The latency histogram (microseconds), null when the result carries none. */
   public Histogram latencyHistogramDecoded() {
     return latencyHistogram == null ? null : Histograms.decode(latencyHistogram);

@@ -152,7 +152,7 @@ public final class ReportFixtures {
     }
     long failed = clients == 32 && mode.equals("simple") ? 3 : 0;
     Measurement m =
-        new Measurement(
+        measurement(
             tps,
             tps * 0.05,
             tps + failed / 10.0,
@@ -257,5 +257,67 @@ public final class ReportFixtures {
         start.plusSeconds(14).toString(),
         List.of(),
         null);
+  }
+
+  /** A measurement without per-second samples, server counter or histogram. */
+  static Measurement measurement(
+      double tps,
+      Double tpsError,
+      double attemptedOpsPerSecond,
+      long ops,
+      long failedOps,
+      long retries,
+      long retriedOps,
+      Map<String, Long> failures,
+      long statements,
+      double statementsPerSecond,
+      Double rowsPerSecond,
+      String latencyFrom,
+      Latency latencyMs,
+      long skippedOps,
+      long lateOps,
+      Latency poolWaitMs,
+      Latency scheduleLagMs,
+      Double clientCpuMicrosPerOp,
+      List<Double> iterationTps,
+      long totalOps,
+      long totalFailedOps,
+      String stoppedBy,
+      int clientsStopped,
+      String clientsStoppedBy,
+      Double initialConnectionMs) {
+    return new Measurement(
+        tps,
+        tpsError,
+        tpsError == null ? "no interval" : "95% CI",
+        attemptedOpsPerSecond,
+        tps > 0 ? ops / tps : 0,
+        null,
+        ops,
+        failedOps,
+        retries,
+        retriedOps,
+        failures,
+        statements,
+        statementsPerSecond,
+        rowsPerSecond,
+        latencyFrom,
+        latencyMs,
+        skippedOps,
+        lateOps,
+        poolWaitMs,
+        scheduleLagMs,
+        clientCpuMicrosPerOp,
+        null,
+        iterationTps,
+        List.of(),
+        List.of(),
+        null,
+        totalOps,
+        totalFailedOps,
+        stoppedBy,
+        clientsStopped,
+        clientsStoppedBy,
+        initialConnectionMs);
   }
 }
