@@ -109,7 +109,7 @@ public class Client {
         b.connected(System.nanoTime() - t0);
         b.clientInfo(conn);
       } catch (SQLException e) {
-        if (b.stops.stopsConnect(e.getSQLState())) {
+        if (b.stops.stopsConnect(e)) {
           // as pgbench: a client that cannot connect at the start does not run
           b.clientStopped(
               this, "could not connect (" + e.getSQLState() + "): " + ConnectionFactory.oneLine(e));

@@ -1,6 +1,7 @@
 package dev.wg1bench.jmh;
 
 import dev.wg1bench.workload.FailureKind;
+import java.sql.SQLException;
 
 /**
  * Clients stopped by an error that won't heal, as pgbench aborts a client on its first error rather
@@ -24,8 +25,8 @@ final class ClientStops {
   }
 
   /** Whether a client that could not connect at the start must stop. */
-  boolean stopsConnect(String sqlState) {
-    return !continueOnError && FailureKind.wontHealAtConnect(sqlState);
+  boolean stopsConnect(SQLException e) {
+    return !continueOnError && FailureKind.wontHealAtConnect(e);
   }
 
   /** Counts one stopped client; true when no client is left running. */

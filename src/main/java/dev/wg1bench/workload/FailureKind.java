@@ -59,9 +59,10 @@ public enum FailureKind {
     if (kind == SCRIPT) {
       return true;
     }
-    if (kind == POOLER) {
-      // a pooler's lost or duplicated prepared statement (42P05, 26000): the next op may get a
-      // server connection where all is well, so the client goes on and the failures are counted
+    if (kind != OTHER) {
+      // only an unclassified error can be a wrong statement, object, role or database; a pooler's
+      // lost or duplicated prepared statement (42P05, 26000, kind pooler, or connection when met
+      // while connecting), a timeout or a conflict may not recur on the next op
       return false;
     }
     if (sqlState == null) {
@@ -78,8 +79,10 @@ public enum FailureKind {
    * trying: as {@link #wontHeal} (a wrong database, user or password), and the server's connection
    * limit (53300), which the running clients keep full.
    */
-  public static boolean wontHealAtConnect(String sqlState) {
-    return "53300".equals(sqlState) || wontHeal(OTHER, sqlState);
+  public static boolean wontHealAtConnect(SQLException e) {
+    // classified as any failure is, so a pooler's lost statement met while preparing the session
+    // (42P05 behind PgBouncer) does not pass for a wrong database or role
+    return "53300".equals(e.getSQLState()) || wontHeal(of(e), e.getSQLState());
   }
 
   public String label() {
