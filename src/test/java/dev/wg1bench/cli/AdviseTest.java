@@ -174,7 +174,11 @@ class AdviseTest {
     assertEquals("aa", a.get("name").asText());
     assertEquals(4, a.get("blocks").asInt());
     String v = a.get("verdict").asText();
-    assertTrue(v.equals("equivalent") || v.equals("inconclusive"), a.toString());
+    // an A/A run says confirms or contradicts at rate alpha by design (AaSimulationTest measures
+    // that rate); here a false alarm must at least not be a strong one
+    assertTrue(
+        v.equals("equivalent") || v.equals("inconclusive") || a.get("holmP").asDouble() > 0.001,
+        a.toString());
     for (JsonNode t : run.get("trials")) {
       assertTrue(t.get("measurement").get("ops").asLong() > 0, "both arms really ran");
     }
