@@ -22,7 +22,8 @@ import picocli.CommandLine.Parameters;
     sortOptions = false,
     description = {
       "Write an HTML report of one or more JSON results.",
-      "DIR/index.html (self-contained), the plots as PNG and the trials as DIR/results.csv."
+      "DIR/index.html (self-contained), the plots as PNG, the trials as DIR/results.csv and the"
+          + " clients table as DIR/results-clients.csv."
     })
 final class ReportCommand implements Callable<Integer> {
   @Parameters(arity = "1..*", paramLabel = "RESULT.json", description = "Result files of runs.")
@@ -34,6 +35,15 @@ final class ReportCommand implements Callable<Integer> {
       required = true,
       description = "Directory to write index.html, the PNGs and results.csv into.")
   Path html;
+
+  @Option(
+      names = "--baseline",
+      paramLabel = "COLUMN|KNOB=VALUE[,KNOB=VALUE]",
+      description =
+          "Baseline of the clients table's ratios: a column's label (\"local, simple\") or knob"
+              + " values (queryMode=simple: each column against the simple one of its target)."
+              + " Default: the first column.")
+  String baseline;
 
   @Override
   public Integer call() {
@@ -47,7 +57,9 @@ final class ReportCommand implements Callable<Integer> {
     }
     Path index;
     try {
-      index = HtmlReport.write(sources, html);
+      index = HtmlReport.write(sources, html, baseline);
+    } catch (HtmlReport.BadBaseline e) {
+      throw new UsageException("report: " + e.getMessage(), e);
     } catch (UncheckedIOException e) {
       throw new RunFailure("report: " + e.getMessage(), e);
     }

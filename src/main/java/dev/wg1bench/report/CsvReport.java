@@ -52,7 +52,10 @@ public final class CsvReport {
           "poolWaitP99Ms",
           "scheduleLagP99Ms",
           "serverVersion",
-          "ssl");
+          "ssl",
+          "clientsStopped",
+          "clientsStoppedBy",
+          "stoppedBy");
 
   static final List<String> SUMMARY_COLUMNS =
       List.of(
@@ -63,7 +66,8 @@ public final class CsvReport {
           "medianP50Ms",
           "medianP99Ms",
           "failedOps",
-          "retries");
+          "retries",
+          "clientsStopped");
 
   private static final ObjectWriter WRITER =
       new CsvMapper().writer(CsvSchema.emptySchema().withLineSeparator("\r\n"));
@@ -148,6 +152,9 @@ public final class CsvReport {
             t.client() != null && t.client().ssl() != null
                 ? t.client().ssl()
                 : t.server() == null ? "" : nz(t.server().ssl()));
+        f.add(m == null ? "" : Integer.toString(m.clientsStopped()));
+        f.add(m == null || m.clientsStopped() == 0 ? "" : nz(m.clientsStoppedBy()));
+        f.add(m == null ? "" : nz(m.stoppedBy()));
         rows.add(f);
       }
     }
@@ -173,6 +180,12 @@ public final class CsvReport {
     header.addAll(SUMMARY_COLUMNS);
     rows.add(header);
     for (int i = 0; i < all.size(); i++) {
+      Map<Map<String, String>, Integer> stopped = new java.util.HashMap<>();
+      for (TrialResult t : runs.get(i).trials()) {
+        if (t.measurement() != null) {
+          stopped.merge(point(t.point()), t.measurement().clientsStopped(), Integer::sum);
+        }
+      }
       for (PointSummary s : all.get(i)) {
         List<String> f = new ArrayList<>();
         if (multi) {
@@ -190,6 +203,7 @@ public final class CsvReport {
         f.add(num(s.medianP99Ms()));
         f.add(Long.toString(s.failedOps()));
         f.add(Long.toString(s.retries()));
+        f.add(Integer.toString(stopped.getOrDefault(point(s.point()), 0)));
         rows.add(f);
       }
     }

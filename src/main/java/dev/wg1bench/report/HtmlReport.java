@@ -8,14 +8,10 @@ import dev.wg1bench.json.Json;
 import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.result.BenchmarkRun;
-import dev.wg1bench.result.ClientInfo;
-import dev.wg1bench.result.ErrorRecord;
 import dev.wg1bench.result.Machine;
-import dev.wg1bench.result.Measurement;
 import dev.wg1bench.result.PointSummary;
 import dev.wg1bench.result.Summaries;
 import dev.wg1bench.result.TrialResult;
-import dev.wg1bench.server.ServerInfo;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -25,13 +21,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * {@code wg1bench report --html DIR}: one self-contained page (Html.CSS inline, plots as data URIs)
@@ -102,15 +96,33 @@ public final class HtmlReport {
     return new Source(file.getFileName().toString(), run, advice);
   }
 
-  /** Writes DIR/index.html, DIR/*.png and DIR/results.csv (+ results-summary.csv). */
+  /** {@link #write(List, Path, String)} with the first column as the baseline. */
   public static Path write(List<Source> sources, Path dir) {
+    return write(sources, dir, null);
+  }
+
+  /**
+   * Writes DIR/index.html, DIR/*.png, DIR/results.csv (+ results-summary.csv) and
+   * DIR/results-clients.csv.
+   *
+   * @param baseline {@code report --baseline}: the clients table's baseline column, null for its
+   *     first
+   * @throws BadBaseline when the baseline matches no column, before anything is written
+   */
+  public static Path write(List<Source> sources, Path dir, String baseline) {
     List<BenchmarkRun> runs = sources.stream().map(Source::run).toList();
     List<TrialResult> trials = new ArrayList<>();
     runs.forEach(r -> trials.addAll(r.trials()));
     // one file: its own summary; several: repeats of the same point are pooled across files
     List<PointSummary> summaries =
         runs.size() == 1 ? CsvReport.summaries(runs.get(0)) : Summaries.of(trials);
-    List<Plots.Figure> figures = Plots.all(summaries, trials);
+    List<ClientsTable.Table> tables;
+    try {
+      tables = ClientsTable.of(summaries, trials, baseline);
+    } catch (ClientsTable.BadBaseline e) {
+      throw new BadBaseline(e.getMessage());
+    }
+    List<Plots.Figure> figures = Plots.all(summaries, trials, timing(sources));
     try {
       Files.createDirectories(dir);
       for (Plots.Figure f : figures) {
@@ -120,20 +132,66 @@ public final class HtmlReport {
       throw new UncheckedIOException("cannot write " + dir + ": " + e.getMessage(), e);
     }
     CsvReport.write(runs, dir.resolve("results.csv"));
+    CsvReport.atomicWrite(dir.resolve("results-clients.csv"), ClientsTable.csv(tables));
     Path index = dir.resolve("index.html");
-    CsvReport.atomicWrite(index, html(sources, summaries, trials, figures));
+    CsvReport.atomicWrite(index, html(sources, summaries, trials, figures, tables, baseline));
     return index;
+  }
+
+  /** {@code report --baseline} matches no column of the clients table; the message is one line. */
+  public static final class BadBaseline extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    BadBaseline(String message) {
+      super(message);
+    }
+  }
+
+  /**
+   * The page's body as sections, each with its entry in the navigation bar: a new section is one
+   * {@code add} call.
+   */
+  private static final class Page {
+    final StringBuilder nav = new StringBuilder("<nav>");
+    final StringBuilder body = new StringBuilder();
+
+    void add(String id, String title, java.util.function.Consumer<StringBuilder> content) {
+      Html.link(nav, id, title);
+      body.append("<h2 id=\"").append(id).append("\">").append(esc(title)).append("</h2>\n");
+      content.accept(body);
+    }
   }
 
   static String html(
       List<Source> sources,
       List<PointSummary> summaries,
       List<TrialResult> trials,
-      List<Plots.Figure> figures) {
-    StringBuilder h = new StringBuilder();
+      List<Plots.Figure> figures,
+      List<ClientsTable.Table> tables,
+      String baseline) {
     Set<String> workloads = new LinkedHashSet<>();
     sources.forEach(s -> workloads.add(Html.nz(s.run().workload())));
     String title = "wg1bench report: " + String.join(", ", workloads);
+    List<String> keys = tableKeys(summaries);
+    Page page = new Page();
+    page.add("runs", "Runs", h -> sources.forEach(s -> runSection(h, s)));
+    page.add("targets", "Targets", h -> TargetsHtml.section(h, trials));
+    page.add("clients", "Throughput by clients", h -> ClientsTable.html(h, tables, baseline));
+    page.add("plots", "Plots", h -> figures(h, figures));
+    page.add("summary", "Summary per point", h -> TablesHtml.summary(h, summaries, trials, keys));
+    page.add("trials", "Trials", h -> TablesHtml.trials(h, sources, keys));
+    page.add("runorder", "Run order", h -> TablesHtml.runOrder(h, sources, keys));
+    if (trials.stream().anyMatch(t -> t.errors() != null && !t.errors().isEmpty())) {
+      page.add("errors", "Errors", h -> TablesHtml.errors(h, trials, keys));
+    }
+    if (sources.size() == 2) {
+      // two results: the second read against the first, as the diff command prints it
+      page.add("diff", "New against base", h -> Diff.html(h, sources.get(0), sources.get(1)));
+    }
+    if (sources.stream().anyMatch(s -> !s.advice().isEmpty())) {
+      page.add("advice", "Advice", h -> AdviceHtml.section(h, sources));
+    }
+    StringBuilder h = new StringBuilder();
     h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         .append("<title>")
         .append(esc(title))
@@ -141,36 +199,45 @@ public final class HtmlReport {
         .append(Html.CSS)
         .append("</style>\n</head>\n<body>\n<h1>")
         .append(esc(title))
-        .append("</h1>\n");
-    h.append("<nav>");
-    Html.link(h, "runs", "Runs");
-    Html.link(h, "targets", "Targets");
-    Html.link(h, "plots", "Plots");
-    Html.link(h, "summary", "Summary");
-    Html.link(h, "trials", "Trials");
-    boolean errors = trials.stream().anyMatch(t -> t.errors() != null && !t.errors().isEmpty());
-    if (errors) {
-      Html.link(h, "errors", "Errors");
-    }
-    boolean advice = sources.stream().anyMatch(s -> !s.advice().isEmpty());
-    if (advice) {
-      Html.link(h, "advice", "Advice");
-    }
-    if (sources.size() == 2) {
-      Html.link(h, "diff", "New against base");
-    }
-    h.append("</nav>\n");
+        .append("</h1>\n")
+        .append(page.nav)
+        .append("</nav>\n")
+        .append(page.body);
+    h.append("<footer>Written by wg1bench ")
+        .append(esc(Html.nz(sources.get(0).run().version())))
+        .append(" from ")
+        .append(esc(String.join(", ", sources.stream().map(Source::name).toList())))
+        .append(".</footer>\n</body>\n</html>\n");
+    return h.toString();
+  }
 
-    h.append("<h2 id=\"runs\">Runs</h2>\n");
-    for (Source s : sources) {
-      runSection(h, s);
-    }
-    h.append("<h2 id=\"targets\">Targets</h2>\n");
-    targets(h, trials);
-
-    List<String> keys = tableKeys(summaries);
-    h.append("<h2 id=\"plots\">Plots</h2>\n");
-    for (Plots.Figure f : figures) {
+  /**
+   * The figures in order; the per-point ones of a workload folded into one closed section after its
+   * overview, so a sweep of many points keeps the page readable.
+   */
+  private static void figures(StringBuilder h, List<Plots.Figure> figures) {
+    String open = null;
+    for (int i = 0; i < figures.size(); i++) {
+      Plots.Figure f = figures.get(i);
+      if (f.fold() != null && !f.fold().equals(open)) {
+        if (open != null) {
+          h.append("</details>\n");
+        }
+        open = f.fold();
+        int n = 0;
+        for (int j = i; j < figures.size() && open.equals(figures.get(j).fold()); j++) {
+          n++;
+        }
+        h.append("<details><summary>")
+            .append(esc(open))
+            .append(": progress of each point, its repeats and warmup (")
+            .append(n)
+            .append(n == 1 ? " figure" : " figures")
+            .append(")</summary>\n");
+      } else if (f.fold() == null && open != null) {
+        h.append("</details>\n");
+        open = null;
+      }
       h.append("<figure>\n<img src=\"data:image/png;base64,")
           .append(Base64.getEncoder().encodeToString(f.png()))
           .append("\" width=\"")
@@ -185,123 +252,21 @@ public final class HtmlReport {
           .append(esc(f.name()))
           .append(".png</code>)</figcaption>\n</figure>\n");
     }
-
-    h.append("<h2 id=\"summary\">Summary per point</h2>\n");
-    h.append(
-        "<p>Median over the repeats of each point; failed ops and retries summed over them.</p>\n");
-    h.append("<table>\n<thead><tr>");
-    keys.forEach(k -> Html.th(h, k));
-    for (String c :
-        List.of(
-            "trials",
-            "median tps",
-            "min tps",
-            "max tps",
-            "median p50 (ms)",
-            "median p99 (ms)",
-            "failed ops",
-            "retries")) {
-      Html.th(h, c);
+    if (open != null) {
+      h.append("</details>\n");
     }
-    h.append("</tr></thead>\n<tbody>\n");
-    for (PointSummary s : summaries) {
-      h.append("<tr>");
-      keys.forEach(k -> Html.td(h, s.point().get(k)));
-      Html.num(h, Integer.toString(s.trials()));
-      Html.num(h, tps(s.medianTps()));
-      Html.num(h, tps(s.minTps()));
-      Html.num(h, tps(s.maxTps()));
-      Html.num(h, ms(s.medianP50Ms()));
-      Html.num(h, ms(s.medianP99Ms()));
-      Html.num(h, Long.toString(s.failedOps()));
-      Html.num(h, Long.toString(s.retries()));
-      h.append("</tr>\n");
-    }
-    h.append("</tbody>\n</table>\n");
+  }
 
-    h.append("<h2 id=\"trials\">Trials in run order</h2>\n");
-    h.append(
-        "<p>tps &plusmn; the half-width of its 95% confidence interval by batch means over the"
-            + " per-second samples (none when the run was too short for one).</p>\n");
+  /** "3 s per trial" (the measured time), each distinct value of the sources once. */
+  static String timing(List<Source> sources) {
+    Set<String> t = new LinkedHashSet<>();
     for (Source s : sources) {
-      if (sources.size() > 1) {
-        h.append("<h3>").append(esc(s.name())).append("</h3>\n");
+      RunPlan p = s.run().plan();
+      if (p != null && p.timing() != null && p.timing().duration() != null) {
+        t.add(dur(p.timing().duration()));
       }
-      h.append("<table>\n<thead><tr>");
-      Html.th(h, "#");
-      keys.forEach(k -> Html.th(h, k));
-      for (String c :
-          List.of("repeat", "tps", "p50 (ms)", "p99 (ms)", "failed ops", "retries", "started")) {
-        Html.th(h, c);
-      }
-      h.append("</tr></thead>\n<tbody>\n");
-      for (TrialResult t : s.run().trials()) {
-        Measurement m = t.measurement();
-        h.append("<tr>");
-        Html.num(h, Integer.toString(t.sequence()));
-        keys.forEach(k -> Html.td(h, t.point() == null ? null : t.point().get(k)));
-        Html.num(h, Integer.toString(t.repeat()));
-        Html.num(h, tps(m.tps()) + (m.tpsError() == null ? "" : " \u00b1 " + tps(m.tpsError())));
-        Html.num(h, m.latencyMs() == null ? "" : ms(m.latencyMs().p50()));
-        Html.num(h, m.latencyMs() == null ? "" : ms(m.latencyMs().p99()));
-        Html.num(h, Long.toString(m.totalFailedOps()));
-        Html.num(h, Long.toString(m.retries()));
-        Html.td(h, t.startedAt());
-        h.append("</tr>\n");
-      }
-      h.append("</tbody>\n</table>\n");
     }
-
-    if (errors) {
-      h.append("<h2 id=\"errors\">Errors</h2>\n<table>\n<thead><tr>");
-      for (String c :
-          List.of(
-              "#",
-              "point",
-              "phase",
-              "kind",
-              "SQLSTATE",
-              "count",
-              "retried",
-              "first at",
-              "first message")) {
-        Html.th(h, c);
-      }
-      h.append("</tr></thead>\n<tbody>\n");
-      for (TrialResult t : trials) {
-        if (t.errors() == null) {
-          continue;
-        }
-        for (ErrorRecord e : t.errors()) {
-          h.append("<tr>");
-          Html.num(h, Integer.toString(t.sequence()));
-          Html.td(h, Plots.label(t.point(), keys) + " #" + t.repeat());
-          Html.td(h, e.phase());
-          Html.td(h, e.kind());
-          Html.td(h, e.sqlState());
-          Html.num(h, Long.toString(e.count()));
-          Html.num(h, Long.toString(e.retried()));
-          Html.td(h, e.firstAt());
-          h.append("<td class=\"msg\">").append(esc(e.firstMessage())).append("</td>");
-          h.append("</tr>\n");
-        }
-      }
-      h.append("</tbody>\n</table>\n");
-    }
-
-    if (sources.size() == 2) {
-      // two results: the second read against the first, as the diff command prints it
-      Diff.html(h, sources.get(0), sources.get(1));
-    }
-    if (advice) {
-      AdviceHtml.section(h, sources);
-    }
-    h.append("<footer>Written by wg1bench ")
-        .append(esc(Html.nz(sources.get(0).run().version())))
-        .append(" from ")
-        .append(esc(String.join(", ", sources.stream().map(Source::name).toList())))
-        .append(".</footer>\n</body>\n</html>\n");
-    return h.toString();
+    return t.isEmpty() ? null : String.join(" / ", t) + " measured per trial";
   }
 
   private static void runSection(StringBuilder h, Source s) {
@@ -320,10 +285,9 @@ public final class HtmlReport {
       Html.kv(
           h,
           "date",
-          Html.nz(ts.get(0).startedAt())
+          ReportOrder.date(first(ts).startedAt())
               + " \u2013 "
-              + Html.nz(ts.get(ts.size() - 1).finishedAt()));
-      Html.kv(h, "dataset", distinct(ts, TrialResult::dataset));
+              + ReportOrder.date(last(ts).finishedAt()));
     }
     Machine m = r.machine();
     if (m != null) {
@@ -371,105 +335,22 @@ public final class HtmlReport {
         Html.kv(h, "max tries", Integer.toString(p.session().maxTries()));
       }
     }
-    Html.kv(h, "trials", Integer.toString(ts.size()));
+    Html.kv(h, "trials", TablesHtml.orderText(r.matrix(), ts.size()));
     h.append("</table>\n");
   }
 
-  /** Per target: the server and its settings, and how the client talked to it. */
-  private static void targets(StringBuilder h, List<TrialResult> trials) {
-    Map<String, List<TrialResult>> byTarget = new LinkedHashMap<>();
-    trials.forEach(
-        t -> byTarget.computeIfAbsent(Html.nz(t.target()), k -> new ArrayList<>()).add(t));
-    for (Map.Entry<String, List<TrialResult>> e : byTarget.entrySet()) {
-      List<TrialResult> ts = e.getValue();
-      TrialResult first = ts.get(0);
-      h.append("<h3>").append(esc(e.getKey())).append("</h3>\n<table class=\"kv\">\n");
-      Html.kv(h, "kind", first.targetKind());
-      Html.kv(h, "URL", first.url());
-      ServerInfo s = first.server();
-      if (s != null) {
-        Html.kv(
-            h,
-            "server",
-            Html.nz(s.version())
-                + (s.versionString() == null ? "" : " (" + s.versionString() + ")"));
-        if (s.settings() != null && !s.settings().isEmpty()) {
-          StringBuilder set = new StringBuilder();
-          for (String k : ServerInfo.RELEVANT) {
-            if (s.settings().containsKey(k)) {
-              set.append(set.length() == 0 ? "" : ", ")
-                  .append(k)
-                  .append('=')
-                  .append(s.settings().get(k));
-            }
-          }
-          Html.kv(h, "server settings", set.toString());
-        }
-      }
-      Html.kv(h, "pgjdbc", distinct(ts, t -> t.client() == null ? null : t.client().pgjdbc()));
-      Html.kv(
-          h, "query mode", distinct(ts, t -> t.client() == null ? null : t.client().queryMode()));
-      Html.kv(
-          h, "isolation", distinct(ts, t -> t.client() == null ? null : t.client().isolation()));
-      Html.kv(h, "sslmode", distinct(ts, t -> t.client() == null ? null : t.client().sslmode()));
-      Html.kv(h, "ssl", distinct(ts, t -> t.client() == null ? null : t.client().ssl()));
-      Html.kv(
-          h,
-          "clients",
-          distinct(ts, t -> t.client() == null ? null : Integer.toString(t.client().clients())));
-      Html.kv(
-          h,
-          "pool",
-          distinct(
-              ts,
-              t -> {
-                ClientInfo c = t.client();
-                return c == null || c.pool() == null
-                    ? "none (one connection per client)"
-                    : c.pool().implementation() + ", " + c.pool().size() + " connections";
-              }));
-      Html.kv(
-          h,
-          "session settings",
-          distinct(
-              ts,
-              t ->
-                  t.client() == null
-                          || t.client().sessionSettings() == null
-                          || t.client().sessionSettings().isEmpty()
-                      ? null
-                      : t.client().sessionSettings().toString()));
-      Html.kv(
-          h,
-          "driver",
-          distinct(
-              ts,
-              t -> {
-                ClientInfo c = t.client();
-                return c == null
-                    ? null
-                    : "prepareThreshold="
-                        + c.prepareThreshold()
-                        + ", binaryTransfer="
-                        + c.binaryTransfer()
-                        + ", fetchSize="
-                        + c.fetchSize()
-                        + ", reWriteBatchedInserts="
-                        + c.rewriteBatchedInserts()
-                        + (c.jdbcProperties() == null || c.jdbcProperties().isEmpty()
-                            ? ""
-                            : ", " + c.jdbcProperties());
-              }));
-      h.append("</table>\n");
-    }
+  private static TrialResult first(List<TrialResult> ts) {
+    return ts.stream().min(java.util.Comparator.comparingInt(TrialResult::sequence)).orElseThrow();
+  }
+
+  private static TrialResult last(List<TrialResult> ts) {
+    return ts.stream().max(java.util.Comparator.comparingInt(TrialResult::sequence)).orElseThrow();
   }
 
   /** Point keys worth a column: those that vary, and clients and workload when they do. */
   static List<String> tableKeys(List<PointSummary> summaries) {
     List<String> keys = new ArrayList<>();
-    Set<String> all = new LinkedHashSet<>();
-    summaries.forEach(s -> all.addAll(s.point().keySet()));
-    for (String k : all) {
+    for (String k : ReportOrder.keys(summaries.stream().map(PointSummary::point).toList())) {
       Set<String> values = new LinkedHashSet<>();
       summaries.forEach(s -> values.add(String.valueOf(s.point().get(k))));
       if (values.size() > 1 || k.equals("clients") || k.equals("target")) {
@@ -477,17 +358,6 @@ public final class HtmlReport {
       }
     }
     return keys;
-  }
-
-  private static String distinct(List<TrialResult> ts, Function<TrialResult, String> f) {
-    Set<String> v = new LinkedHashSet<>();
-    for (TrialResult t : ts) {
-      String s = f.apply(t);
-      if (s != null) {
-        v.add(s);
-      }
-    }
-    return String.join("; ", v);
   }
 
   static String text(JsonNode v) {

@@ -2,7 +2,6 @@ package dev.wg1bench.report;
 
 import dev.wg1bench.plot.Charts;
 import dev.wg1bench.result.PointSummary;
-import dev.wg1bench.result.ProgressPoint;
 import dev.wg1bench.result.TrialResult;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -11,7 +10,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -53,15 +51,26 @@ public final class Plots {
    *
    * @param name file name stem, unique within a report
    * @param caption a sentence under the image saying how to read it
+   * @param fold null for a figure always shown; else the workload whose folded section (closed by
+   *     default) holds it, for the per-point figures a sweep has many of
    */
   public record Figure(
-      String name, String title, String caption, byte[] png, int width, int height) {}
+      String name, String title, String caption, byte[] png, int width, int height, String fold) {
+    public Figure(String name, String title, String caption, byte[] png, int width, int height) {
+      this(name, title, caption, png, width, height, null);
+    }
+  }
 
-  /** Every figure of a report, workload by workload. */
-  public static List<Figure> all(List<PointSummary> summaries, List<TrialResult> trials) {
+  /**
+   * Every figure of a report, workload by workload, points in report order.
+   *
+   * @param timing how long each trial measured ("10 s × 5"), for the titles; null if unknown
+   */
+  public static List<Figure> all(
+      List<PointSummary> summaries, List<TrialResult> trials, String timing) {
     List<Figure> out = new ArrayList<>();
     Map<String, List<PointSummary>> byWorkload = new LinkedHashMap<>();
-    for (PointSummary s : summaries) {
+    for (PointSummary s : ReportOrder.sortedSummaries(summaries)) {
       byWorkload.computeIfAbsent(workload(s.point()), k -> new ArrayList<>()).add(s);
     }
     Map<Map<String, String>, List<TrialResult>> trialsByPoint = new LinkedHashMap<>();
@@ -75,13 +84,18 @@ public final class Plots {
       List<PointSummary> ps = e.getValue();
       String stem = "w" + w + "-" + fileSafe(workload);
       List<String> varying = varying(ps);
+      List<TrialResult> mine = new ArrayList<>();
+      ps.forEach(p -> mine.addAll(trialsByPoint.getOrDefault(p.point(), List.of())));
+      // what a figure shown alone (on a slide, say) must carry: which server, how much data, how
+      // long
+      String context = context(mine, timing);
       Set<Integer> clients = new TreeSet<>();
       ps.forEach(p -> clients.add(clients(p.point())));
       if (clients.size() > 1) {
         out.add(
             vsClients(
                 stem + "-tps",
-                workload + ": throughput vs clients",
+                workload + ": throughput vs clients \u00b7 " + context,
                 "ops/s",
                 "#,##0",
                 ps,
@@ -92,7 +106,7 @@ public final class Plots {
         out.add(
             vsClients(
                 stem + "-p99",
-                workload + ": p99 latency vs clients",
+                workload + ": p99 latency vs clients \u00b7 " + context,
                 "p99 latency (ms)",
                 "#,##0.##",
                 ps,
@@ -105,7 +119,7 @@ public final class Plots {
         out.add(
             bars(
                 stem + "-tps",
-                workload + ": throughput" + at,
+                workload + ": throughput" + at + " \u00b7 " + context,
                 "median ops/s",
                 "#,##0",
                 ps,
@@ -114,7 +128,7 @@ public final class Plots {
         out.add(
             bars(
                 stem + "-p99",
-                workload + ": p99 latency" + at,
+                workload + ": p99 latency" + at + " \u00b7 " + context,
                 "median p99 latency (ms)",
                 "#,##0.##",
                 ps,
@@ -125,12 +139,21 @@ public final class Plots {
       if (clients.size() > 1) {
         seriesKeys.add("clients");
       }
-      int i = 0;
+      Map<String, List<TrialResult>> progress = new LinkedHashMap<>();
       for (PointSummary p : ps) {
-        i++;
         List<TrialResult> ts = trialsByPoint.getOrDefault(p.point(), List.of());
         if (ts.stream().anyMatch(t -> t.progress() != null && !t.progress().isEmpty())) {
-          out.add(timeSeries(stem + "-progress-" + i, workload, label(p.point(), seriesKeys), ts));
+          progress.put(label(p.point(), seriesKeys), ts);
+        }
+      }
+      if (!progress.isEmpty()) {
+        out.add(ProgressPlots.overview(stem + "-progress", workload, context, progress));
+        int i = 0;
+        for (Map.Entry<String, List<TrialResult>> p : progress.entrySet()) {
+          i++;
+          out.add(
+              ProgressPlots.point(
+                  stem + "-progress-" + i, workload, p.getKey(), context, p.getValue()));
         }
       }
       List<TrialResult> sampled = new ArrayList<>();
@@ -272,6 +295,7 @@ public final class Plots {
     c.setYAxisTitle(yTitle);
     AxesChartStyler s = Charts.style(c.getStyler(), below);
     s.setYAxisDecimalPattern(yPattern);
+    fitTitle(s, title);
     c.getStyler().setYAxisMin(0.0);
     c.setCustomXAxisTickLabelsFormatter(
         x -> {
@@ -335,6 +359,7 @@ public final class Plots {
     c.setYAxisTitle(yTitle);
     AxesChartStyler s = Charts.style(c.getStyler(), 1);
     s.setYAxisDecimalPattern(yPattern);
+    fitTitle(s, title);
     c.getStyler().setLegendVisible(false);
     c.getStyler().setYAxisMin(0.0);
     c.getStyler().setLabelsVisible(true);
@@ -358,117 +383,47 @@ public final class Plots {
     return figure(name, title, "Median over the repeats of each point.", c, WIDTH, HEIGHT);
   }
 
-  /** ops/s above, p99 below, one line per repeat of the point; warmup dashed. */
-  private static Figure timeSeries(
-      String name, String workload, String pointLabel, List<TrialResult> trials) {
-    String title = workload + ": " + pointLabel;
-    XYChart ops = new XYChart(WIDTH, SERIES_HEIGHT);
-    ops.setTitle(title + ": throughput per interval");
-    ops.setXAxisTitle("time (s)");
-    ops.setYAxisTitle("ops/s");
-    Charts.style(ops.getStyler(), trials.size() + 1).setYAxisDecimalPattern("#,##0");
-    ops.getStyler().setYAxisMin(0.0);
-    XYChart p99 = new XYChart(WIDTH, SERIES_HEIGHT);
-    p99.setTitle(title + ": p99 latency per interval");
-    p99.setXAxisTitle("time (s)");
-    p99.setYAxisTitle("p99 latency (ms)");
-    Charts.style(p99.getStyler(), trials.size() + 1).setYAxisDecimalPattern("#,##0.##");
-    p99.getStyler().setYAxisMin(0.0);
-    for (XYChart c : List.of(ops, p99)) {
-      // two stacked charts: smaller titles so long point labels fit
-      c.getStyler().setChartTitleFont(new Font(Charts.FONT, Font.BOLD, 16));
-    }
-    ProgressPoint warmup = null;
-    int n = 0;
-    java.util.Set<String> labels = new java.util.HashSet<>();
+  /**
+   * "PostgreSQL 17.5, scale 10, 10 s × 5": the servers (product and version), scales and measured
+   * time of these trials, each distinct value once.
+   */
+  static String context(List<TrialResult> trials, String timing) {
+    Set<String> servers = new TreeSet<>();
+    Set<Integer> scales = new TreeSet<>();
     for (TrialResult t : trials) {
-      if (t.progress() == null || t.progress().isEmpty()) {
-        continue;
+      String s = TargetsHtml.serverShort(t.server());
+      if (s != null) {
+        servers.add(s);
       }
-      Color color = Charts.PALETTE[n % Charts.PALETTE.length];
-      Marker marker = Charts.MARKERS[n % Charts.MARKERS.length];
-      n++;
-      String label = "repeat " + t.repeat() + " (trial " + t.sequence() + ")";
-      // several result files can hold the same point with the same repeat and trial numbers
-      while (!labels.add(label)) {
-        label += "'";
-      }
-      List<ProgressPoint> warm = new ArrayList<>();
-      List<ProgressPoint> meas = new ArrayList<>();
-      for (ProgressPoint p : t.progress()) {
-        (isWarmup(p) ? warm : meas).add(p);
-      }
-      if (!warm.isEmpty()) {
-        if (warmup == null) {
-          warmup = warm.get(0);
-        }
-        // the dashed warmup line runs into the first measured point, so the trace is unbroken
-        List<ProgressPoint> w = new ArrayList<>(warm);
-        if (!meas.isEmpty()) {
-          w.add(meas.get(0));
-        }
-        line(ops, label + " warmup", w, p -> p.opsPerSecond(), color, marker, true);
-        line(p99, label + " warmup", w, Plots::p99, color, marker, true);
-      }
-      if (!meas.isEmpty()) {
-        line(ops, label, meas, p -> p.opsPerSecond(), color, marker, false);
-        line(p99, label, meas, Plots::p99, color, marker, false);
+      if (t.scale() > 0) {
+        scales.add(t.scale());
       }
     }
-    if (warmup != null) {
-      // a legend entry for the dashed style: one point on a warmup line, no marker, draws nothing
-      double[] t = {warmup.t()};
-      for (XYChart c : List.of(ops, p99)) {
-        double y = c == ops ? warmup.opsPerSecond() : p99(warmup);
-        XYSeries key = c.addSeries("warmup (dashed)", t, new double[] {Double.isNaN(y) ? 0 : y});
-        key.setLineColor(Color.DARK_GRAY);
-        key.setLineStyle(Charts.dashed());
-        key.setMarker(SeriesMarkers.NONE);
+    List<String> parts = new ArrayList<>();
+    if (!servers.isEmpty()) {
+      // "PostgreSQL 16.9 / 17.5" rather than the product name twice
+      List<String> names = new ArrayList<>(servers);
+      String common = "PostgreSQL ";
+      if (names.size() > 1 && names.stream().allMatch(n -> n.startsWith(common))) {
+        names.replaceAll(n -> n.substring(common.length()));
+        parts.add(common + String.join(" / ", names));
+      } else {
+        parts.add(String.join(" / ", names));
       }
     }
-    return new Figure(
-        name,
-        title,
-        "Each --progress interval of each repeat at this point; dashed: warmup (not measured).",
-        Charts.png(List.of(ops, p99), 2, 1),
-        WIDTH,
-        2 * SERIES_HEIGHT);
+    if (!scales.isEmpty()) {
+      parts.add("scale " + String.join(" / ", scales.stream().map(String::valueOf).toList()));
+    }
+    if (timing != null && !timing.isBlank()) {
+      parts.add(timing);
+    }
+    return String.join(", ", parts);
   }
 
-  private static void line(
-      XYChart c,
-      String name,
-      List<ProgressPoint> pts,
-      ToDoubleFunction<ProgressPoint> y,
-      Color color,
-      Marker marker,
-      boolean warmup) {
-    List<Double> xs = new ArrayList<>();
-    List<Double> ys = new ArrayList<>();
-    for (ProgressPoint p : pts) {
-      double v = y.applyAsDouble(p);
-      if (!Double.isNaN(v)) {
-        xs.add(p.t());
-        ys.add(v);
-      }
-    }
-    if (xs.isEmpty()) {
-      return;
-    }
-    XYSeries s = c.addSeries(name, xs, ys);
-    s.setLineColor(color);
-    s.setMarkerColor(color);
-    s.setMarker(warmup ? SeriesMarkers.NONE : marker);
-    s.setLineStyle(warmup ? Charts.dashed() : new BasicStroke(2f));
-    s.setShowInLegend(!warmup);
-  }
-
-  private static double p99(ProgressPoint p) {
-    return p.p99Ms() == null ? Double.NaN : p.p99Ms();
-  }
-
-  private static boolean isWarmup(ProgressPoint p) {
-    return p.phase() != null && p.phase().toLowerCase(Locale.ROOT).startsWith("warm");
+  /** XChart does not wrap titles: a long one (two servers, say) gets a smaller font instead. */
+  static void fitTitle(AxesChartStyler s, String title) {
+    int size = title.length() <= 70 ? 18 : title.length() <= 90 ? 15 : 13;
+    s.setChartTitleFont(new Font(Charts.FONT, Font.BOLD, size));
   }
 
   private static Figure figure(
