@@ -23,6 +23,11 @@ final class Html {
     h.append("<td>").append(esc(nz(s))).append("</td>");
   }
 
+  /** A date: never wrapped in the middle. */
+  static void date(StringBuilder h, String s) {
+    h.append("<td class=\"d\">").append(esc(nz(s))).append("</td>");
+  }
+
   static void num(StringBuilder h, String s) {
     h.append("<td class=\"n\">").append(esc(s)).append("</td>");
   }
@@ -69,6 +74,9 @@ final class Html {
       thead th { background: #f3f3f3; position: sticky; top: 0; }
       table.kv th { background: #f8f8f8; white-space: nowrap; }
       td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+      td.d { white-space: nowrap; }
+      details { margin: 1em 0; } summary { cursor: pointer; font-weight: 600; }
+      ol.runorder { columns: 2; font-size: 0.9em; }
       td.msg { font-family: monospace; white-space: pre-wrap; }
       tbody tr:nth-child(even) { background: #fafafa; }
       figure { margin: 1em 0 2em; } figure img { max-width: 100%; height: auto; border: 1px solid #eee; }

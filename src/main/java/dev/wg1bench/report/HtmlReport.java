@@ -257,7 +257,7 @@ public final class HtmlReport {
     }
   }
 
-  /** "3 s per trial" (the measured time), each distinct value of the sources once. */
+  /** "3 s per trial" (the measured time, warmup apart), each distinct value of the sources once. */
   static String timing(List<Source> sources) {
     Set<String> t = new LinkedHashSet<>();
     for (Source s : sources) {
@@ -266,7 +266,7 @@ public final class HtmlReport {
         t.add(dur(p.timing().duration()));
       }
     }
-    return t.isEmpty() ? null : String.join(" / ", t) + " measured per trial";
+    return t.isEmpty() ? null : String.join(" / ", t) + " per trial";
   }
 
   private static void runSection(StringBuilder h, Source s) {

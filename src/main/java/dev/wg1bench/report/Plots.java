@@ -153,81 +153,26 @@ public final class Plots {
           i++;
           out.add(
               ProgressPlots.point(
-                  stem + "-progress-" + i, workload, p.getKey(), context, p.getValue()));
+                  stem + "-progress-" + i,
+                  workload,
+                  p.getKey(),
+                  // one point is on one server: its own context, not the workload's
+                  context(p.getValue(), timing),
+                  p.getValue()));
         }
       }
-      List<TrialResult> sampled = new ArrayList<>();
+      Map<String, List<TrialResult>> sampled = new LinkedHashMap<>();
       for (PointSummary p : ps) {
-        for (TrialResult t : trialsByPoint.getOrDefault(p.point(), List.of())) {
-          if (t.serverSamples() != null && !t.serverSamples().isEmpty()) {
-            sampled.add(t);
-          }
+        List<TrialResult> ts = trialsByPoint.getOrDefault(p.point(), List.of());
+        if (ts.stream().anyMatch(t -> t.serverSamples() != null && !t.serverSamples().isEmpty())) {
+          sampled.put(label(p.point(), seriesKeys), ts);
         }
       }
       if (!sampled.isEmpty()) {
-        out.add(serverSeries(stem + "-server", workload, seriesKeys, sampled));
+        out.add(ProgressPlots.server(stem + "-server", workload, context, sampled));
       }
     }
     return out;
-  }
-
-  /**
-   * Dead tuples and table size of the workload's tables over each trial (sampled with --progress):
-   * the long-run view of autovacuum and HOT, one line per trial.
-   */
-  private static Figure serverSeries(
-      String name, String workload, List<String> keys, List<TrialResult> trials) {
-    XYChart dead = new XYChart(WIDTH, SERIES_HEIGHT);
-    dead.setTitle(workload + ": dead tuples in the workload's tables");
-    dead.setXAxisTitle("time (s)");
-    dead.setYAxisTitle("dead tuples");
-    XYChart size = new XYChart(WIDTH, SERIES_HEIGHT);
-    size.setTitle(workload + ": size of the workload's tables");
-    size.setXAxisTitle("time (s)");
-    size.setYAxisTitle("tables + indexes (MB)");
-    int longest = 0;
-    for (TrialResult t : trials) {
-      longest = Math.max(longest, (label(t.point(), keys) + " #" + t.repeat()).length());
-    }
-    for (XYChart c : List.of(dead, size)) {
-      Charts.style(c.getStyler(), trials.size()).setYAxisDecimalPattern("#,##0.#");
-      c.getStyler().setChartTitleFont(new Font(Charts.FONT, Font.BOLD, 16));
-    }
-    int n = 0;
-    for (TrialResult t : trials) {
-      int k = t.serverSamples().size();
-      double[] x = new double[k];
-      double[] d = new double[k];
-      double[] mb = new double[k];
-      for (int i = 0; i < k; i++) {
-        var sample = t.serverSamples().get(i);
-        x[i] = sample.t();
-        for (var table : sample.tables().values()) {
-          d[i] += table.deadTuples();
-          mb[i] += (table.tableBytes() + table.indexBytes()) / 1e6;
-        }
-      }
-      String label = label(t.point(), keys) + " #" + t.repeat();
-      Color color = Charts.PALETTE[n % Charts.PALETTE.length];
-      Marker marker = Charts.MARKERS[n % Charts.MARKERS.length];
-      n++;
-      XYSeries a = dead.addSeries(label, x, d);
-      a.setLineColor(color);
-      a.setMarkerColor(color);
-      a.setMarker(marker);
-      XYSeries b = size.addSeries(label, x, mb);
-      b.setLineColor(color);
-      b.setMarkerColor(color);
-      b.setMarker(marker);
-    }
-    return new Figure(
-        name,
-        workload + ": dead tuples and table size",
-        "Sampled from pg_stat_user_tables at each --progress interval: dead tuples (autovacuum"
-            + " removes them) and the tables' size with their indexes (HOT updates keep it flat).",
-        Charts.png(List.of(dead, size), 2, 1),
-        WIDTH,
-        2 * SERIES_HEIGHT);
   }
 
   /** Keys other than workload and clients whose value differs between points, first-seen order. */
@@ -423,6 +368,10 @@ public final class Plots {
   /** XChart does not wrap titles: a long one (two servers, say) gets a smaller font instead. */
   static void fitTitle(AxesChartStyler s, String title) {
     int size = title.length() <= 70 ? 18 : title.length() <= 90 ? 15 : 13;
+    if (s.getChartTitleFont() != null && s.getChartTitleFont().getSize() < size) {
+      // a stacked chart's smaller title stays smaller
+      size = s.getChartTitleFont().getSize();
+    }
     s.setChartTitleFont(new Font(Charts.FONT, Font.BOLD, size));
   }
 

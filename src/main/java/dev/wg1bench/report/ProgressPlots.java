@@ -38,54 +38,138 @@ final class ProgressPlots {
   /**
    * Ops/s above, p99 below, one line per point over the measured intervals.
    *
-   * @param points the points in report order with their trials and legend labels
+   * @param points the points in report order with their trials, keyed by legend label
    */
   static Plots.Figure overview(
       String name, String workload, String context, Map<String, List<TrialResult>> points) {
-    int n = points.size();
-    boolean below = Charts.legendBelow(n, longest(points.keySet()));
-    // a legend below gets one row per entry, so each plot keeps its height
+    Map<String, Map<Double, Double>> ops = new LinkedHashMap<>();
+    Map<String, Map<Double, Double>> p99 = new LinkedHashMap<>();
+    points.forEach(
+        (label, ts) -> {
+          ops.put(label, mean(ts, ProgressPoint::opsPerSecond));
+          p99.put(label, mean(ts, ProgressPlots::p99));
+        });
+    String title = workload + ": progress of each point";
+    return perPoint(
+        name,
+        title,
+        "Measured --progress intervals, one line per point (the mean of its repeats at each"
+            + " interval). Each point's repeats, with the warmup, are in the folded section"
+            + " below.",
+        workload + ": throughput per interval \u00b7 " + context,
+        "ops/s",
+        ops,
+        workload + ": p99 latency per interval",
+        "p99 latency (ms)",
+        p99);
+  }
+
+  /**
+   * Dead tuples and table size of the workload's tables over the trials (sampled with --progress):
+   * the long-run view of autovacuum and HOT, one line per point (mean of its repeats).
+   */
+  static Plots.Figure server(
+      String name, String workload, String context, Map<String, List<TrialResult>> points) {
+    Map<String, Map<Double, Double>> dead = new LinkedHashMap<>();
+    Map<String, Map<Double, Double>> size = new LinkedHashMap<>();
+    points.forEach(
+        (label, ts) -> {
+          Map<Double, double[]> d = new TreeMap<>();
+          Map<Double, double[]> mb = new TreeMap<>();
+          for (TrialResult t : ts) {
+            if (t.serverSamples() == null) {
+              continue;
+            }
+            for (var sample : t.serverSamples()) {
+              double dt = 0;
+              double bytes = 0;
+              for (var table : sample.tables().values()) {
+                dt += table.deadTuples();
+                bytes += (table.tableBytes() + table.indexBytes()) / 1e6;
+              }
+              // the sampler wakes a few ms late, differently in each repeat: one tenth of a
+              // second puts the repeats' samples of one interval together
+              double at = Math.round(sample.t() * 10) / 10.0;
+              add(d, at, dt);
+              add(mb, at, bytes);
+            }
+          }
+          if (!d.isEmpty()) {
+            dead.put(label, means(d));
+            size.put(label, means(mb));
+          }
+        });
+    return perPoint(
+        name,
+        workload + ": dead tuples and table size",
+        "Sampled from pg_stat_user_tables at each --progress interval, one line per point (the"
+            + " mean of its repeats): dead tuples (autovacuum removes them) and the tables' size"
+            + " with their indexes (HOT updates keep it flat).",
+        workload + ": dead tuples in the workload's tables \u00b7 " + context,
+        "dead tuples",
+        dead,
+        workload + ": size of the workload's tables",
+        "tables + indexes (MB)",
+        size);
+  }
+
+  private static void add(Map<Double, double[]> sums, double t, double v) {
+    double[] s = sums.computeIfAbsent(t, k -> new double[2]);
+    s[0] += v;
+    s[1]++;
+  }
+
+  private static Map<Double, Double> means(Map<Double, double[]> sums) {
+    Map<Double, Double> out = new LinkedHashMap<>();
+    sums.forEach((t, s) -> out.put(t, s[0] / s[1]));
+    return out;
+  }
+
+  /**
+   * Two charts over time, one line per point in each; with many points the legend goes once below
+   * the upper chart, one entry a row, and the lower chart shares its colours and markers.
+   */
+  private static Plots.Figure perPoint(
+      String name,
+      String title,
+      String caption,
+      String topTitle,
+      String topY,
+      Map<String, Map<Double, Double>> top,
+      String bottomTitle,
+      String bottomY,
+      Map<String, Map<Double, Double>> bottom) {
+    int n = top.size();
+    boolean below = Charts.legendBelow(n, longest(top.keySet()));
+    // a legend below gets one row per entry, so the plot keeps its height
     int height = Plots.SERIES_HEIGHT + (below ? Plots.LEGEND_ROW * n : 0);
-    XYChart ops = chart(workload + ": throughput per interval, each point", "ops/s", height);
-    // a legend below is drawn once, under the upper plot: the lower one shares its colours
-    XYChart p99 =
-        chart(
-            workload + ": p99 latency per interval, each point",
-            "p99 latency (ms)",
-            Plots.SERIES_HEIGHT);
-    for (XYChart c : List.of(ops, p99)) {
+    XYChart a = chart(topTitle, topY, height);
+    XYChart b = chart(bottomTitle, bottomY, Plots.SERIES_HEIGHT);
+    for (XYChart c : List.of(a, b)) {
       Charts.style(c.getStyler(), below).setYAxisDecimalPattern("#,##0.##");
       c.getStyler().setYAxisMin(0.0);
       c.getStyler().setChartTitleFont(new Font(Charts.FONT, Font.BOLD, 16));
     }
-    p99.getStyler().setLegendVisible(!below);
+    Plots.fitTitle(a.getStyler(), topTitle);
+    b.getStyler().setLegendVisible(!below);
     int i = 0;
-    for (Map.Entry<String, List<TrialResult>> e : points.entrySet()) {
+    for (String label : top.keySet()) {
       Color color = Charts.PALETTE[i % Charts.PALETTE.length];
       Marker marker = Charts.MARKERS[i % Charts.MARKERS.length];
       i++;
-      line(ops, e.getKey(), mean(e.getValue(), ProgressPoint::opsPerSecond), color, marker, false);
-      line(p99, e.getKey(), mean(e.getValue(), ProgressPlots::p99), color, marker, false);
+      line(a, label, top.get(label), color, marker, false);
+      line(b, label, bottom.getOrDefault(label, Map.of()), color, marker, false);
     }
-    String title = workload + ": progress of each point";
     return new Plots.Figure(
-        name,
-        title,
-        "Measured --progress intervals, one line per point (the mean of its repeats at each"
-            + " interval); "
-            + context
-            + ". Each point's repeats, with the warmup, are in the folded section below.",
-        stack(ops, p99),
-        Plots.WIDTH,
-        height + Plots.SERIES_HEIGHT,
-        null);
+        name, title, caption, stack(a, b), Plots.WIDTH, height + Plots.SERIES_HEIGHT, null);
   }
 
   /** ops/s above, p99 below, one line per repeat of the point; warmup dashed. */
   static Plots.Figure point(
       String name, String workload, String pointLabel, String context, List<TrialResult> trials) {
     String title = workload + ": " + pointLabel;
-    XYChart ops = chart(title + ": throughput per interval", "ops/s", Plots.SERIES_HEIGHT);
+    String opsTitle = title + " \u00b7 " + context;
+    XYChart ops = chart(opsTitle, "ops/s per interval", Plots.SERIES_HEIGHT);
     XYChart p99 =
         chart(title + ": p99 latency per interval", "p99 latency (ms)", Plots.SERIES_HEIGHT);
     for (XYChart c : List.of(ops, p99)) {
@@ -94,10 +178,15 @@ final class ProgressPlots {
       // two stacked charts: smaller titles so long point labels fit
       c.getStyler().setChartTitleFont(new Font(Charts.FONT, Font.BOLD, 16));
     }
+    Plots.fitTitle(ops.getStyler(), opsTitle);
     ProgressPoint warmup = null;
     int n = 0;
     Set<String> labels = new HashSet<>();
-    for (TrialResult t : trials) {
+    List<TrialResult> byRepeat = new ArrayList<>(trials);
+    byRepeat.sort(
+        java.util.Comparator.comparingInt(TrialResult::repeat)
+            .thenComparingInt(TrialResult::sequence));
+    for (TrialResult t : byRepeat) {
       if (t.progress() == null || t.progress().isEmpty()) {
         continue;
       }
@@ -145,9 +234,7 @@ final class ProgressPlots {
     return new Plots.Figure(
         name,
         title,
-        "Each --progress interval of each repeat at this point; dashed: warmup (not measured); "
-            + context
-            + ".",
+        "Each --progress interval of each repeat at this point; dashed: warmup (not measured).",
         Charts.png(List.of(ops, p99), 2, 1),
         Plots.WIDTH,
         2 * Plots.SERIES_HEIGHT,
@@ -194,17 +281,12 @@ final class ProgressPlots {
       }
       for (ProgressPoint p : t.progress()) {
         double v = y.applyAsDouble(p);
-        if (isWarmup(p) || Double.isNaN(v)) {
-          continue;
+        if (!isWarmup(p) && !Double.isNaN(v)) {
+          add(sums, p.t(), v);
         }
-        double[] s = sums.computeIfAbsent(p.t(), k -> new double[2]);
-        s[0] += v;
-        s[1]++;
       }
     }
-    Map<Double, Double> out = new LinkedHashMap<>();
-    sums.forEach((t, s) -> out.put(t, s[0] / s[1]));
-    return out;
+    return means(sums);
   }
 
   private static Map<Double, Double> xy(

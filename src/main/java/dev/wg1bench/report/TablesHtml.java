@@ -122,7 +122,7 @@ final class TablesHtml {
         Html.num(h, Long.toString(m.totalFailedOps()) + failures(m));
         Html.num(h, Long.toString(m.retries()));
         Html.num(h, Integer.toString(m.clientsStopped()));
-        Html.td(h, ReportOrder.date(t.startedAt()));
+        Html.date(h, ReportOrder.date(t.startedAt()));
         h.append("</tr>\n");
       }
       h.append("</tbody>\n</table>\n");
@@ -209,7 +209,7 @@ final class TablesHtml {
         Html.td(h, e.sqlState());
         Html.num(h, Long.toString(e.count()));
         Html.num(h, Long.toString(e.retried()));
-        Html.td(h, ReportOrder.date(e.firstAt()));
+        Html.date(h, ReportOrder.date(e.firstAt()));
         h.append("<td class=\"msg\">").append(Html.esc(e.firstMessage())).append("</td>");
         h.append("</tr>\n");
       }
