@@ -339,12 +339,17 @@ public final class HtmlReport {
     h.append("</table>\n");
   }
 
+  /** The earliest start: ISO instants of one clock compare as text. */
   private static TrialResult first(List<TrialResult> ts) {
-    return ts.stream().min(java.util.Comparator.comparingInt(TrialResult::sequence)).orElseThrow();
+    return ts.stream()
+        .min(java.util.Comparator.comparing(t -> Html.nz(t.startedAt())))
+        .orElseThrow();
   }
 
   private static TrialResult last(List<TrialResult> ts) {
-    return ts.stream().max(java.util.Comparator.comparingInt(TrialResult::sequence)).orElseThrow();
+    return ts.stream()
+        .max(java.util.Comparator.comparing(t -> Html.nz(t.finishedAt())))
+        .orElseThrow();
   }
 
   /** Point keys worth a column: those that vary, and clients and workload when they do. */

@@ -37,6 +37,28 @@ class ReportCommandTest {
   }
 
   @Test
+  void baselineChoosesTheRatiosAndABadOneIsAUsageError() throws Exception {
+    Path json = dir.resolve("run.json");
+    JsonReport.write(ReportFixtures.run(), json);
+    Path out = dir.resolve("report");
+    Cli r =
+        Cli.run(
+            "report", json.toString(), "--html", out.toString(), "--baseline", "queryMode=simple");
+    assertEquals(0, r.exit, r.toString());
+    assertTrue(
+        Files.readString(out.resolve("index.html")).contains("local, prepared / local, simple"));
+
+    Path none = dir.resolve("none");
+    r = Cli.run("report", json.toString(), "--html", none.toString(), "--baseline", "nope");
+    assertEquals(2, r.exit, r.toString());
+    assertEquals(1, r.err.strip().lines().count(), r.toString());
+    assertTrue(
+        r.err.startsWith("wg1bench: report: --baseline 'nope' matches no column; give a column ("),
+        r.toString());
+    assertTrue(!Files.exists(none), "nothing written");
+  }
+
+  @Test
   void missingFileIsAUsageError() {
     Path missing = dir.resolve("nope.json");
     Cli r = Cli.run("report", missing.toString(), "--html", dir.resolve("o").toString());

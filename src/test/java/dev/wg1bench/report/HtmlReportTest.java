@@ -53,7 +53,11 @@ class HtmlReportTest {
         assertTrue(html.contains("<td class=\"n\">" + v + "</td>"), v);
       }
     }
-    assertTrue(html.contains("tpcb_like: throughput vs clients"), "figure alt text");
+    assertTrue(
+        html.contains(
+            "tpcb_like: throughput vs clients \u00b7 PostgreSQL 16.9 / 17.5, scale 10, 10 s per"
+                + " trial"),
+        "figure alt text with server, scale and duration");
     assertTrue(html.contains("AMD EPYC 7B13"), "machine");
     assertTrue(html.contains("shared_buffers=4GB"), "server settings");
     assertTrue(html.contains("id=\"errors\""), "errors section");
@@ -61,9 +65,13 @@ class HtmlReportTest {
     assertFalse(html.contains("<script"), "no script");
     assertFalse(html.matches("(?s).*(src|href)=\"https?:.*"), "nothing external");
 
-    // 2 plots vs clients + one time-series figure per point, all embedded
+    // 2 plots vs clients + the progress overview + one time-series figure per point, all embedded
     int imgs = count(html, "<img src=\"data:image/png;base64,");
-    assertEquals(2 + 12, imgs);
+    assertEquals(2 + 1 + 12, imgs);
+    // the 12 per-point figures fold into one closed section after the overview
+    assertEquals(1, count(html, "<details><summary>tpcb_like: progress of each point"));
+    int fold = html.indexOf("<details><summary>tpcb_like: progress of each point");
+    assertEquals(12, count(html.substring(fold, html.indexOf("</details>", fold)), "<img "));
     List<Path> pngs;
     try (Stream<Path> s = Files.list(out)) {
       pngs = s.filter(p -> p.toString().endsWith(".png")).sorted().toList();
@@ -72,13 +80,21 @@ class HtmlReportTest {
     for (Path png : pngs) {
       BufferedImage img = ImageIO.read(png.toFile());
       assertNotNull(img, png.toString());
-      boolean series = png.getFileName().toString().contains("-progress-");
+      String name = png.getFileName().toString();
+      boolean series = name.contains("-progress-");
+      // the overview's 12 points put its legend below the upper chart, a row each
+      boolean overview = name.endsWith("-progress.png");
       assertEquals(Plots.WIDTH, img.getWidth(), png.toString());
       assertEquals(
-          series ? 2 * Plots.SERIES_HEIGHT : Plots.HEIGHT, img.getHeight(), png.toString());
+          overview
+              ? 2 * Plots.SERIES_HEIGHT + 12 * Plots.LEGEND_ROW
+              : series ? 2 * Plots.SERIES_HEIGHT : Plots.HEIGHT,
+          img.getHeight(),
+          png.toString());
     }
     assertTrue(Files.exists(out.resolve("results.csv")));
     assertTrue(Files.exists(out.resolve("results-summary.csv")));
+    assertTrue(Files.exists(out.resolve("results-clients.csv")));
   }
 
   @Test
@@ -110,6 +126,8 @@ class HtmlReportTest {
         1e-9);
     assertEquals("17.5", first.get(header.indexOf("serverVersion")));
     assertEquals("", first.get(header.indexOf("poolWaitP99Ms")));
+    assertEquals("0", first.get(header.indexOf("clientsStopped")));
+    assertEquals("", first.get(header.indexOf("clientsStoppedBy")));
     assertTrue(Files.readString(csv).contains("\"wg1 \"\"bench\"\", run\""));
 
     List<List<String>> sum = CsvParse.parse(Files.readString(dir.resolve("out-summary.csv")));

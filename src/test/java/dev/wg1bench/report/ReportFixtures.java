@@ -215,7 +215,7 @@ public final class ReportFixtures {
         new ServerInfo(
             target.equals("local") ? "17.5" : "16.9",
             target.equals("local") ? 170005 : 160009,
-            "PostgreSQL 17.5 on x86_64-pc-linux-gnu",
+            "PostgreSQL " + (target.equals("local") ? "17.5" : "16.9") + " on x86_64-pc-linux-gnu",
             settings,
             "off");
     ClientInfo client =
