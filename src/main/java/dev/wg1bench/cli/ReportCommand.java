@@ -22,8 +22,9 @@ import picocli.CommandLine.Parameters;
     sortOptions = false,
     description = {
       "Write an HTML report of one or more JSON results.",
-      "DIR/index.html (self-contained), the plots as PNG, the trials as DIR/results.csv and the"
-          + " clients table as DIR/results-clients.csv."
+      "DIR/index.html (self-contained), the plots as PNG, and as CSV the trials",
+      "(results.csv), the points (results-summary.csv) and the clients table",
+      "(results-clients.csv)."
     })
 final class ReportCommand implements Callable<Integer> {
   @Parameters(arity = "1..*", paramLabel = "RESULT.json", description = "Result files of runs.")
@@ -33,7 +34,7 @@ final class ReportCommand implements Callable<Integer> {
       names = "--html",
       paramLabel = "DIR",
       required = true,
-      description = "Directory to write index.html, the PNGs and results.csv into.")
+      description = "Directory to write index.html, the PNGs and the CSV files into.")
   Path html;
 
   @Option(

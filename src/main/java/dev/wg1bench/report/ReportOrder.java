@@ -26,13 +26,21 @@ final class ReportOrder {
 
   private ReportOrder() {}
 
-  /** workload and target first, then the other knobs in first-seen order (the plan's order). */
+  /**
+   * The points' keys: workload and target first (when the points have them), then the other knobs
+   * in first-seen order (the plan's order).
+   */
   static List<String> keys(Collection<Map<String, String>> points) {
-    Set<String> all = new LinkedHashSet<>();
-    all.add("workload");
-    all.add("target");
-    points.forEach(p -> all.addAll(p.keySet()));
-    return new ArrayList<>(all);
+    Set<String> seen = new LinkedHashSet<>();
+    points.forEach(p -> seen.addAll(p.keySet()));
+    List<String> out = new ArrayList<>();
+    for (String first : List.of("workload", "target")) {
+      if (seen.remove(first)) {
+        out.add(first);
+      }
+    }
+    out.addAll(seen);
+    return out;
   }
 
   static Comparator<Map<String, String>> points(List<String> keys) {

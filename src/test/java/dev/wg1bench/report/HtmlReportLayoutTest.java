@@ -324,6 +324,15 @@ class HtmlReportLayoutTest {
     assertEquals(7, total);
   }
 
+  @Test
+  void naturalOrderSortsNumbersNumerically() {
+    List<String> v = new ArrayList<>(List.of("16", "simple", "2", "Prepared", "1.5", "off", "64"));
+    v.sort(ReportOrder::natural);
+    assertEquals(List.of("1.5", "2", "16", "64", "off", "Prepared", "simple"), v);
+    assertTrue(ReportOrder.natural("a", null) < 0, "a knob a point did not set sorts last");
+    assertEquals("not a date", ReportOrder.date("not a date"));
+  }
+
   private static String ratio(double v) {
     return String.format(Locale.ROOT, "%.2f", v);
   }
