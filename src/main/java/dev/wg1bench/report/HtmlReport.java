@@ -160,6 +160,12 @@ public final class HtmlReport {
       body.append("<h2 id=\"").append(id).append("\">").append(esc(title)).append("</h2>\n");
       content.accept(body);
     }
+
+    /** A section whose content writes its own {@code <h2 id="ID">} heading. */
+    void addHeaded(String id, String title, java.util.function.Consumer<StringBuilder> content) {
+      Html.link(nav, id, title);
+      content.accept(body);
+    }
   }
 
   static String html(
@@ -186,10 +192,10 @@ public final class HtmlReport {
     }
     if (sources.size() == 2) {
       // two results: the second read against the first, as the diff command prints it
-      page.add("diff", "New against base", h -> Diff.html(h, sources.get(0), sources.get(1)));
+      page.addHeaded("diff", "New against base", h -> Diff.html(h, sources.get(0), sources.get(1)));
     }
     if (sources.stream().anyMatch(s -> !s.advice().isEmpty())) {
-      page.add("advice", "Advice", h -> AdviceHtml.section(h, sources));
+      page.addHeaded("advice", "Advice", h -> AdviceHtml.section(h, sources));
     }
     StringBuilder h = new StringBuilder();
     h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")

@@ -169,7 +169,7 @@ class HtmlReportTest {
     Json.MAPPER.writeValue(json.toFile(), tree);
     String html =
         Files.readString(HtmlReport.write(List.of(HtmlReport.read(json)), dir.resolve("a")));
-    assertTrue(html.contains("id=\"advice\""));
+    assertEquals(1, count(html, "<h2 id=\"advice\">"));
     assertTrue(html.contains("prepared beats simple by 20% &lt;at least&gt;"));
     assertTrue(html.contains("--workload write10 --query-mode prepared"));
     assertTrue(html.contains("<td class=\"n\">1.251</td>"));
@@ -189,6 +189,9 @@ class HtmlReportTest {
     String html =
         Files.readString(HtmlReport.write(List.of(HtmlReport.read(ja), HtmlReport.read(jb)), out));
     assertTrue(html.contains("a.json") && html.contains("b.json"));
+    // the diff and every other section under one heading each
+    assertEquals(1, count(html, "<h2 id=\"diff\">"));
+    assertEquals(1, count(html, "<h2 id=\"trials\">"));
     assertTrue(html.contains("tpcb_like: throughput (8 clients)"), "bars when clients is fixed");
     BufferedImage bars = ImageIO.read(out.resolve("w1-tpcb_like-tps.png").toFile());
     assertEquals(Plots.WIDTH, bars.getWidth());
