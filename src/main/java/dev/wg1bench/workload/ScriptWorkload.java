@@ -6,6 +6,7 @@ import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.script.CompiledScript;
 import dev.wg1bench.script.Script;
 import dev.wg1bench.script.ScriptException;
+import dev.wg1bench.script.Step;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -166,6 +167,22 @@ public final class ScriptWorkload implements Workload {
     Set<String> predefined = new HashSet<>(vars.keySet());
     List<CompiledScript> compiled = compile(predefined);
     int[] weights = sources.stream().mapToInt(ScriptSource::weight).toArray();
-    return new ScriptSession(compiled, weights, vars, context);
+    return new ScriptSession(compiled, weights, vars, context, outline(compiled));
+  }
+
+  /** Each script's commands named by their first line, as pgbench -r prints them. */
+  private List<ScriptOutline> outline(List<CompiledScript> compiled) {
+    List<ScriptOutline> out = new ArrayList<>();
+    for (int i = 0; i < compiled.size(); i++) {
+      String[] lines = sources.get(i).text().split("\\R", -1);
+      List<ScriptOutline.Command> commands = new ArrayList<>();
+      for (Step step : compiled.get(i).steps()) {
+        int line = step.line();
+        String text = line >= 1 && line <= lines.length ? lines[line - 1].strip() : "";
+        commands.add(new ScriptOutline.Command(line, text));
+      }
+      out.add(new ScriptOutline(sources.get(i).name(), sources.get(i).weight(), commands));
+    }
+    return out;
   }
 }

@@ -1,0 +1,24 @@
+package dev.wg1bench.workload;
+
+import java.util.List;
+
+/**
+ * One script of a workload as the per-script and per-command figures name it: its file, its weight
+ * in the mix, and its commands in the order a session numbers them (see {@link CommandTimes}).
+ *
+ * @param name the script's file name as given (pgbench's "SQL script N: FILE")
+ * @param weight its weight in the mix ({@code FILE@WEIGHT}, 1 by default)
+ * @param commands every command a client executes, SQL and meta commands alike
+ */
+public record ScriptOutline(String name, int weight, List<Command> commands) {
+  public ScriptOutline {
+    commands = List.copyOf(commands);
+  }
+
+  /**
+   * A command: the line it starts on and that line's text, as pgbench prints a command's first
+   * line. A pipeline is one command, named by its {@code \startpipeline} (or {@code \syncpipeline})
+   * line.
+   */
+  public record Command(int line, String text) {}
+}
