@@ -289,6 +289,7 @@ public final class HtmlReport {
       h.append("</tbody>\n</table>\n");
     }
 
+    CommandsHtml.section(h, trials, keys);
     if (sources.size() == 2) {
       // two results: the second read against the first, as the diff command prints it
       Diff.html(h, sources.get(0), sources.get(1));
