@@ -53,6 +53,34 @@ class ScriptControlFlowTest {
     return w.open(new ClientContext(0, 1, 1, 42L, 1, false, Map.of(), 8));
   }
 
+  /**
+   * pgbench stores the columns of the LAST query of a compound command under \\gset; the first
+   * query's column of the same name must not win, and one only it has must not be stored.
+   */
+  @ParameterizedTest
+  @EnumSource(QueryMode.class)
+  void gsetAfterACompoundCommandStoresTheLastResult(QueryMode mode) throws SQLException {
+    String script =
+        "\\set only_first 7\n"
+            + "SELECT 1 AS v, 99 AS only_first \\; UPDATE cf_gset SET v = v WHERE false \\;"
+            + " SELECT 2 AS v \\gset\n"
+            + "INSERT INTO cf_gset VALUES (:v, :only_first);\n";
+    try (Connection c = connect(mode);
+        ClientSession s = session(script)) {
+      sql(c, "DROP TABLE IF EXISTS cf_gset", "CREATE TABLE cf_gset (v int, only_first int)");
+      OpStats stats = new OpStats();
+      assertTrue(s.runOp(c, stats), () -> stats.samples().toString());
+      assertEquals(1, scalar(c, "SELECT count(*) FROM cf_gset WHERE v = 2 AND only_first = 7"));
+      // a compound command ending in a statement without rows has nothing to store: an error
+      ClientSession none =
+          session("SELECT 1 AS v \\; UPDATE cf_gset SET v = v WHERE false \\gset\n");
+      assertFalse(none.runOp(c, stats));
+      assertTrue(stats.lastMessage.contains("no rows"), stats.lastMessage);
+      none.close();
+      sql(c, "DROP TABLE cf_gset");
+    }
+  }
+
   @ParameterizedTest
   @EnumSource(QueryMode.class)
   void ifBranchesFollowTheCounterReadByAset(QueryMode mode) throws SQLException {
