@@ -180,6 +180,13 @@ class PerCommandTest {
                     l.contains(",2,conflict.sql,2,\"SELECT perstmt_conflict(0.3);\"," + con.ops())
                         && l.endsWith("," + con.failedOps() + "," + con.retries())),
         commandRows.toString());
+
+    // the HTML page has the section, each command named by file:line
+    Path html = tmp.resolve("html");
+    run("report", json.toString(), "--html", html.toString());
+    String page = Files.readString(html.resolve("index.html"));
+    assertTrue(page.contains("<h2 id=\"commands\">Scripts and commands</h2>"));
+    assertTrue(page.contains("<td>divide.sql:4</td><td><code>SELECT 1 / (:x - 1);</code></td>"));
     sql("DROP TABLE perstmt_rows", "DROP FUNCTION perstmt_conflict(float8)");
   }
 
