@@ -85,7 +85,7 @@ final class CommandsConsole {
       double avg = c.avgMs() == null ? 0 : c.avgMs();
       if (retries) {
         out.printf(
-            Locale.ROOT, "   %11.3f  %10d %10d  %s%n", avg, c.failures(), c.retries(), c.text());
+            Locale.ROOT, "   %11.3f  %10d  %10d  %s%n", avg, c.failures(), c.retries(), c.text());
       } else {
         out.printf(Locale.ROOT, "   %11.3f  %10d  %s%n", avg, c.failures(), c.text());
       }
