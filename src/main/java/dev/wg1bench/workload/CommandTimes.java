@@ -17,6 +17,10 @@ import java.util.List;
  */
 public final class CommandTimes {
   private final int[] offset;
+
+  /** Per script, the command of each step (see {@link ScriptOutline#commandOfStep()}). */
+  private final int[][] commandOf;
+
   private final long[] count;
   private final long[] sumNanos;
   private final double[] sumSquares;
@@ -34,8 +38,10 @@ public final class CommandTimes {
   /** One slot per command of each script, in {@link ScriptOutline} order. */
   public CommandTimes(List<ScriptOutline> outline) {
     offset = new int[outline.size() + 1];
+    commandOf = new int[outline.size()][];
     for (int s = 0; s < outline.size(); s++) {
       offset[s + 1] = offset[s] + outline.get(s).commands().size();
+      commandOf[s] = outline.get(s).commandOfStep();
     }
     int n = offset[outline.size()];
     count = new long[n];
@@ -56,22 +62,22 @@ public final class CommandTimes {
     opScript = s;
   }
 
-  /** Command {@code i} of script {@code s} completed in {@code nanos}. */
+  /** Step {@code i} of script {@code s} completed in {@code nanos}. */
   public void completed(int s, int i, long nanos) {
-    int k = offset[s] + i;
+    int k = offset[s] + commandOf[s][i];
     opCount[k]++;
     opSumNanos[k] += nanos;
     opSumSquares[k] += (double) nanos * nanos;
   }
 
-  /** Command {@code i} of script {@code s} failed and its op will be tried again. */
+  /** Step {@code i} of script {@code s} failed and its op will be tried again. */
   public void retried(int s, int i) {
-    opRetries[offset[s] + i]++;
+    opRetries[offset[s] + commandOf[s][i]]++;
   }
 
-  /** Command {@code i} of script {@code s} failed and so did its op. */
+  /** Step {@code i} of script {@code s} failed and so did its op. */
   public void failed(int s, int i) {
-    opFailures[offset[s] + i]++;
+    opFailures[offset[s] + commandOf[s][i]]++;
   }
 
   /** The pending op counts. */
@@ -125,6 +131,7 @@ public final class CommandTimes {
     }
   }
 
+  /** Figures of command {@code i} (an index into {@link ScriptOutline#commands()}). */
   public long count(int s, int i) {
     return count[offset[s] + i];
   }

@@ -9,10 +9,14 @@ import java.util.List;
  * @param name the script's file name as given (pgbench's "SQL script N: FILE")
  * @param weight its weight in the mix ({@code FILE@WEIGHT}, 1 by default)
  * @param commands every command a client executes, SQL and meta commands alike
+ * @param commandOfStep for each step of the compiled script, the index of its command: an {@code
+ *     \elif} is two steps (the jump that ends the branch before it, and its own test) but one
+ *     command, as in pgbench
  */
-public record ScriptOutline(String name, int weight, List<Command> commands) {
+public record ScriptOutline(String name, int weight, List<Command> commands, int[] commandOfStep) {
   public ScriptOutline {
     commands = List.copyOf(commands);
+    commandOfStep = commandOfStep.clone();
   }
 
   /**
