@@ -54,7 +54,7 @@ final class CommandsConsole {
       if (retries) {
         out.printf(
             Locale.ROOT,
-            " - number of ops retried: %d (%.3f%%)%n",
+            " - number of successful ops retried: %d (%.3f%%)%n",
             s.retriedOps(),
             percent(s.retriedOps(), s.ops() + s.failedOps()));
         out.printf(" - total number of retries: %d%n", s.retries());
