@@ -46,7 +46,7 @@ final class CommandsHtml {
               "share of ops",
               "tps",
               "failed ops",
-              "retried ops",
+              "retried ops (successful)",
               "retries",
               "latency mean (ms)",
               "latency stddev (ms)")) {
