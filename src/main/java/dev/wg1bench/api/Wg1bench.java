@@ -62,6 +62,7 @@ public final class Wg1bench {
   private int iterations = 3;
   private int forks;
   private int maxTries = 1;
+  private boolean reportPerCommand;
   private Integer scale;
   private long randomSeed = 42;
   private Path output;
@@ -149,6 +150,12 @@ public final class Wg1bench {
     return this;
   }
 
+  /** Per-statement latency, failures and retries in the result (pgbench -r). */
+  public Wg1bench reportPerCommand(boolean on) {
+    this.reportPerCommand = on;
+    return this;
+  }
+
   public Wg1bench scale(int s) {
     this.scale = s;
     return this;
@@ -216,6 +223,7 @@ public final class Wg1bench {
               .targets(targets)
               .timing(warmup, duration, iterations, forks, null)
               .retries(maxTries, false)
+              .reportPerCommand(reportPerCommand)
               .data(scale, Map.of(), randomSeed)
               .output(out)
               .build();

@@ -76,13 +76,18 @@ public final class Main implements Callable<Integer> {
     BenchmarkRun result =
         new Runner(System.out, run.verbose).check(run.check).agent(agent).run(matrix);
     if (run.csv != null) {
+      java.util.List<java.nio.file.Path> written;
       try {
-        CsvReport.write(result, run.csv);
+        written = CsvReport.write(result, run.csv);
       } catch (java.io.UncheckedIOException e) {
         throw new RunFailure(e.getMessage() + " (the JSON result was written)", e);
       }
       System.out.println(
-          "csv written to " + run.csv + " and " + CsvReport.summaryFile(run.csv).getFileName());
+          "csv written to "
+              + run.csv
+              + " and "
+              + String.join(
+                  ", ", written.stream().skip(1).map(f -> f.getFileName().toString()).toList()));
     }
     return exitCode(result);
   }

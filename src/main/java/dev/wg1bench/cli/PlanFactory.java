@@ -59,6 +59,7 @@ final class PlanFactory {
             .targets(targets)
             .timing(o.warmup, o.duration, o.iterations, o.forks, o.progress)
             .latencyLimit(o.latencyLimit)
+            .reportPerCommand(o.reportPerCommand)
             .retries(o.maxTries, o.exitOnError)
             .continueOnError(o.continueOnError)
             .data(o.scale, o.defines, seed)

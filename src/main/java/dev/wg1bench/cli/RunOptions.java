@@ -117,6 +117,13 @@ public final class RunOptions {
   Duration progress;
 
   @Option(
+      names = {"-r", "--report-per-command"},
+      description =
+          "Report each statement's latency, failures and retries, per script, as pgbench -r"
+              + " (over the measurement windows; scripts only).")
+  boolean reportPerCommand;
+
+  @Option(
       names = "--repeat",
       paramLabel = "N",
       description =

@@ -4,6 +4,7 @@ import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.server.ConnectionFactory;
 import dev.wg1bench.workload.ClientContext;
 import dev.wg1bench.workload.ClientSession;
+import dev.wg1bench.workload.CommandTimes;
 import dev.wg1bench.workload.FailureKind;
 import dev.wg1bench.workload.OpStats;
 import java.sql.Connection;
@@ -27,6 +28,13 @@ import org.openjdk.jmh.runner.IterationType;
 public class Client {
   Connection conn;
   ClientSession session;
+
+  /** Per-script counts when the mix has several scripts or -r is on, else null (nothing per op). */
+  ScriptTally scripts;
+
+  /** Per-command figures under -r, else null. */
+  CommandTimes times;
+
   final OpStats stats = new OpStats();
   final Histogram latency = new Histogram(3);
   final Histogram poolWait = new Histogram(3);
@@ -99,8 +107,14 @@ public class Client {
             p.session().maxTries(),
             p.session().exitOnError(),
             p.params().defines(),
-            p.params().batchSize());
+            p.params().batchSize(),
+            p.timing().perCommand());
     session = b.workload.open(context);
+    times = session.commandTimes();
+    int n = session.outline().size();
+    if (n > 1 || (n == 1 && times != null)) {
+      scripts = new ScriptTally(n);
+    }
     arrivals = new SplittableRandom(context.clientSeed() * 31 + 7);
     if (b.pool == null) {
       try {
@@ -153,6 +167,12 @@ public class Client {
     wRetries = 0;
     wRetriedOps = 0;
     Arrays.fill(wFailures, 0);
+    if (scripts != null) {
+      scripts.reset();
+    }
+    if (times != null) {
+      times.reset();
+    }
     long nanos = ip.getTime().convertTo(TimeUnit.NANOSECONDS);
     okPerSecond = new long[MeasurementWindow.bins(nanos)];
     iterationStart = System.nanoTime();
@@ -187,6 +207,25 @@ public class Client {
       }
     } catch (SQLException e) {
       // closing a broken connection: nothing left to do
+    }
+  }
+
+  /**
+   * After an op: its script's counts and its commands' figures are kept when it completed inside
+   * the window ({@code counted}), as the headline's; {@code ran} is false when no script ran (no
+   * connection), and then no script is charged.
+   */
+  void afterOp(
+      boolean counted, boolean ran, boolean success, long latency, long retried, long retriedOp) {
+    if (times != null) {
+      if (counted) {
+        times.commit();
+      } else {
+        times.discard();
+      }
+    }
+    if (scripts != null && counted && ran) {
+      scripts.op(session.lastScriptIndex(), success, latency, retried, retriedOp);
     }
   }
 

@@ -91,6 +91,38 @@ public final class ForkReport {
     public long cpuNanos;
   }
 
+  /**
+   * Per script of a script workload (measured ops only), with per-command figures under
+   * --report-per-command; null for a workload of one script without it, or not made of scripts.
+   */
+  public List<ScriptFigures> scripts;
+
+  /** One script's measured ops; latencies in nanoseconds, summed and summed squared. */
+  public static final class ScriptFigures {
+    public String name;
+    public int weight;
+    public long ok;
+    public long failed;
+    public long retries;
+    public long retriedOps;
+    public long latencyNanos;
+    public double latencySquares;
+
+    /** Null without --report-per-command. */
+    public List<CommandFigures> commands;
+  }
+
+  /** One command's completed executions, and the failures and retries it caused. */
+  public static final class CommandFigures {
+    public int line;
+    public String text;
+    public long count;
+    public long sumNanos;
+    public double sumSquares;
+    public long failures;
+    public long retries;
+  }
+
   /** Time the clients took to open their connections at the start (pgbench's), and how many. */
   public long connectNanos;
 

@@ -68,6 +68,7 @@ public class WorkloadBenchmark {
   private final Histogram measuredPoolWait = new Histogram(3);
   private final Histogram measuredLag = new Histogram(3);
   private final ForkReport report = new ForkReport();
+  private final Breakdown breakdown = new Breakdown();
   private final Map<String, ForkReport.ErrorEntry> errors = new LinkedHashMap<>();
   private int clientsDone;
   private boolean written;
@@ -217,6 +218,7 @@ public class WorkloadBenchmark {
     report.clientsStopped = stops.stopped();
     report.clientsStoppedBy = stops.firstReason();
     report.outages = new ArrayList<>(outages);
+    breakdown.into(report);
     if (outage != null) {
       report.outages.add(outage);
     }
@@ -270,6 +272,7 @@ public class WorkloadBenchmark {
       report.measuredRetries += c.wRetries;
       report.measuredRetriedOps += c.wRetriedOps;
       report.measuredStatements += c.wStatements;
+      breakdown.absorb(c);
       for (FailureKind k : FailureKind.values()) {
         if (c.wFailures[k.ordinal()] > 0) {
           report.failuresByKind.merge(k.label(), c.wFailures[k.ordinal()], Long::sum);
@@ -434,6 +437,7 @@ public class WorkloadBenchmark {
     long retriedOpsBefore = s.retriedOps;
     long waitNanos = -1;
     boolean connected = true;
+    boolean ran = false;
     boolean success = false;
     try {
       Connection conn = c.conn;
@@ -450,6 +454,7 @@ public class WorkloadBenchmark {
       }
       if (conn != null) {
         c.inUse = conn;
+        ran = true;
         try {
           success = c.session.runOp(conn, s);
         } finally {
@@ -486,6 +491,7 @@ public class WorkloadBenchmark {
         c.poolWait.recordValue(Math.max(1, waitNanos / 1000));
       }
     }
+    c.afterOp(counted, ran, success, latencyNanos, retried, s.retriedOps - retriedOpsBefore);
     if (success) {
       if (c.down) {
         connectionBack(c);

@@ -24,6 +24,7 @@ public final class PlanDraft {
   Duration progress;
   Double rate;
   Duration latencyLimit;
+  boolean perCommand;
   Isolation isolation;
   QueryMode queryMode = QueryMode.SIMPLE;
   Map<String, String> settings = new LinkedHashMap<>();
@@ -76,6 +77,12 @@ public final class PlanDraft {
     return this;
   }
 
+  /** Per-statement latency, failures and retries (pgbench -r). */
+  public PlanDraft reportPerCommand(boolean on) {
+    this.perCommand = on;
+    return this;
+  }
+
   public PlanDraft retries(int maxTries, boolean exitOnError) {
     this.maxTries = maxTries;
     this.exitOnError = exitOnError;
@@ -114,6 +121,7 @@ public final class PlanDraft {
     d.progress = progress;
     d.rate = rate;
     d.latencyLimit = latencyLimit;
+    d.perCommand = perCommand;
     d.isolation = isolation;
     d.queryMode = queryMode;
     d.settings = new LinkedHashMap<>(settings);
@@ -145,7 +153,7 @@ public final class PlanDraft {
         targets,
         clients,
         poolSize,
-        new Timing(warmup, duration, iterations, forks, progress, rate, latencyLimit),
+        new Timing(warmup, duration, iterations, forks, progress, rate, latencyLimit, perCommand),
         new SessionKnobs(isolation, queryMode, settings, maxTries, exitOnError, continueOnError),
         new DriverKnobs(
             sslmode,

@@ -13,6 +13,8 @@ import java.time.Duration;
  * @param rate target ops per second over all clients, Poisson arrivals (pgbench -R), or null
  * @param latencyLimit ops later than this are counted late, and under --rate skipped when they
  *     cannot start in time (pgbench -L), or null
+ * @param perCommand per-statement latency, failures and retries (pgbench -r): each client times
+ *     every command of its scripts; off, nothing is added per op
  */
 public record Timing(
     Duration warmup,
@@ -21,7 +23,20 @@ public record Timing(
     int forks,
     Duration progress,
     Double rate,
-    Duration latencyLimit) {
+    Duration latencyLimit,
+    boolean perCommand) {
+
+  /** Without per-command figures. */
+  public Timing(
+      Duration warmup,
+      Duration duration,
+      int iterations,
+      int forks,
+      Duration progress,
+      Double rate,
+      Duration latencyLimit) {
+    this(warmup, duration, iterations, forks, progress, rate, latencyLimit, false);
+  }
 
   /** Measured time of one JMH iteration. */
   public Duration iterationTime() {

@@ -177,6 +177,7 @@ public final class ConsoleReport {
           Durations.format(java.time.Duration.ofMillis(Math.round(window * 1000))),
           Math.min(100, 100 / window));
     }
+    CommandsConsole.print(p, run.workload(), m, out);
     for (ErrorRecord e : t.errors()) {
       out.printf(
           "error: %s %s x%d (%d retried) in %s, first at %s%s: %s%n",

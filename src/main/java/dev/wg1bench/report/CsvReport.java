@@ -29,7 +29,8 @@ import java.util.Set;
  * CSV for spreadsheets and R/pandas: one row per trial in FILE, one row per matrix point in
  * FILE-summary.csv. RFC 4180 through Jackson's CSV module (CRLF, fields quoted when they need it);
  * the point's knobs are columns of their own, the union over all trials in first-seen order. Writes
- * are atomic, as the JSON's.
+ * are atomic, as the JSON's. Per-script and per-command figures go to files of their own (see
+ * {@link CommandsCsv}).
  */
 public final class CsvReport {
   /** Columns after sequence, repeat and the point's knobs. */
@@ -74,18 +75,25 @@ public final class CsvReport {
 
   private CsvReport() {}
 
-  /** Writes the trials to {@code file} and the point summaries to {@link #summaryFile}. */
-  public static void write(BenchmarkRun run, Path file) {
-    write(List.of(run), file);
+  /**
+   * Writes the trials to {@code file}, the point summaries to {@link #summaryFile}, and per-script
+   * and per-command figures when there are any (see {@link CommandsCsv}); returns the files
+   * written.
+   */
+  public static List<Path> write(BenchmarkRun run, Path file) {
+    return write(List.of(run), file);
   }
 
   /**
    * Several result files in one CSV: a leading {@code run} column (1-based, in the order given)
    * tells them apart when there is more than one.
    */
-  public static void write(List<BenchmarkRun> runs, Path file) {
+  public static List<Path> write(List<BenchmarkRun> runs, Path file) {
     atomicWrite(file, trials(runs));
     atomicWrite(summaryFile(file), summary(runs));
+    List<Path> written = new ArrayList<>(List.of(file, summaryFile(file)));
+    written.addAll(CommandsCsv.write(runs, file));
+    return written;
   }
 
   /** {@code results.csv} → {@code results-summary.csv}. */

@@ -190,6 +190,11 @@ public final class HtmlReport {
     if (trials.stream().anyMatch(t -> t.errors() != null && !t.errors().isEmpty())) {
       page.add("errors", "Errors", h -> TablesHtml.errors(h, trials, keys));
     }
+    if (trials.stream()
+        .anyMatch(t -> t.measurement() != null && t.measurement().scripts() != null)) {
+      page.addHeaded(
+          "commands", "Scripts and commands", h -> CommandsHtml.section(h, trials, keys));
+    }
     if (sources.size() == 2) {
       // two results: the second read against the first, as the diff command prints it
       page.addHeaded("diff", "New against base", h -> Diff.html(h, sources.get(0), sources.get(1)));

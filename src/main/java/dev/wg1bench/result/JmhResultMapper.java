@@ -209,7 +209,8 @@ public final class JmhResultMapper {
             stoppedBy,
             clientsStopped,
             clientsStoppedBy,
-            connects > 0 ? Math.round(connectNanos / 1000.0 / connects) / 1000.0 : null);
+            connects > 0 ? Math.round(connectNanos / 1000.0 / connects) / 1000.0 : null,
+            scripts(forks, seconds));
     Isolation iso = trial.isolation();
     DriverKnobs d = p.driver();
     ClientInfo client =
@@ -270,6 +271,80 @@ public final class JmhResultMapper {
         finished.toString(),
         outages,
         null);
+  }
+
+  /**
+   * The forks' per-script and per-command figures summed (every fork runs the same scripts), null
+   * when no fork recorded any.
+   */
+  static List<ScriptStats> scripts(List<ForkReport> forks, double seconds) {
+    List<ForkReport.ScriptFigures> sum = null;
+    for (ForkReport f : forks) {
+      if (f.scripts == null) {
+        continue;
+      }
+      if (sum == null) {
+        sum = f.scripts;
+        continue;
+      }
+      for (int s = 0; s < sum.size() && s < f.scripts.size(); s++) {
+        ForkReport.ScriptFigures a = sum.get(s);
+        ForkReport.ScriptFigures b = f.scripts.get(s);
+        a.ok += b.ok;
+        a.failed += b.failed;
+        a.retries += b.retries;
+        a.retriedOps += b.retriedOps;
+        a.latencyNanos += b.latencyNanos;
+        a.latencySquares += b.latencySquares;
+        for (int i = 0; a.commands != null && i < a.commands.size(); i++) {
+          ForkReport.CommandFigures x = a.commands.get(i);
+          ForkReport.CommandFigures y = b.commands.get(i);
+          x.count += y.count;
+          x.sumNanos += y.sumNanos;
+          x.sumSquares += y.sumSquares;
+          x.failures += y.failures;
+          x.retries += y.retries;
+        }
+      }
+    }
+    if (sum == null) {
+      return null;
+    }
+    List<ScriptStats> out = new ArrayList<>();
+    for (int s = 0; s < sum.size(); s++) {
+      ForkReport.ScriptFigures a = sum.get(s);
+      List<CommandStats> commands = null;
+      if (a.commands != null) {
+        commands = new ArrayList<>();
+        for (ForkReport.CommandFigures x : a.commands) {
+          commands.add(
+              CommandStats.of(
+                  s + 1,
+                  x.line,
+                  a.name + ":" + x.line,
+                  x.text,
+                  x.count,
+                  x.sumNanos / 1e6,
+                  x.sumSquares / 1e12,
+                  x.failures,
+                  x.retries));
+        }
+      }
+      out.add(
+          ScriptStats.of(
+              s + 1,
+              a.name,
+              a.weight,
+              a.ok,
+              a.failed,
+              a.retries,
+              a.retriedOps,
+              seconds,
+              a.latencyNanos / 1e6,
+              a.latencySquares / 1e12,
+              commands));
+    }
+    return out;
   }
 
   /** Null for 0 (a fork that recorded no time, from before lastAt existed). */

@@ -47,6 +47,8 @@ import org.HdrHistogram.Histogram;
  * @param clientsStoppedBy the first of those errors, null when none stopped
  * @param initialConnectionMs mean time a client took to open its connection at the start, all
  *     connecting at once (pgbench's "initial connection time"); null with a pool
+ * @param scripts per script of a mix of several scripts, or of any script workload under
+ *     --report-per-command (then with each command's figures); null otherwise
  */
 public record Measurement(
     double tps,
@@ -80,7 +82,8 @@ public record Measurement(
     String stoppedBy,
     int clientsStopped,
     String clientsStoppedBy,
-    Double initialConnectionMs) {
+    Double initialConnectionMs,
+    List<ScriptStats> scripts) {
 
   /** The latency histogram (microseconds), null when the result carries none. */
   public Histogram latencyHistogramDecoded() {

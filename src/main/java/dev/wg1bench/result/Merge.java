@@ -232,7 +232,9 @@ public final class Merge {
                 .findFirst()
                 .orElse(null),
             // a mean of the agents' means would weigh agents, not clients: left out
-            null);
+            null,
+            ScriptStats.merge(
+                parts.stream().map(t -> t.measurement().scripts()).toList(), seconds));
     ClientInfo c = t0.client();
     ClientInfo all =
         c == null

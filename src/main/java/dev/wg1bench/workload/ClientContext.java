@@ -15,6 +15,7 @@ import java.util.Set;
  * @param exitOnError give up the run at the first failed op
  * @param defines --define variables
  * @param batchSize rows per op of the insert workloads
+ * @param perCommand time each command of a script (pgbench -r), see {@link CommandTimes}
  */
 public record ClientContext(
     int clientId,
@@ -24,7 +25,21 @@ public record ClientContext(
     int maxTries,
     boolean exitOnError,
     Map<String, String> defines,
-    int batchSize) {
+    int batchSize,
+    boolean perCommand) {
+
+  /** Without per-command timing. */
+  public ClientContext(
+      int clientId,
+      int clients,
+      int scale,
+      long randomSeed,
+      int maxTries,
+      boolean exitOnError,
+      Map<String, String> defines,
+      int batchSize) {
+    this(clientId, clients, scale, randomSeed, maxTries, exitOnError, defines, batchSize, false);
+  }
 
   /**
    * This client's random stream. Every workload derives it the same way, so the insert variants

@@ -2,6 +2,7 @@ package dev.wg1bench.workload;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 
 /** One client's connection-bound state: prepared statements, variables, random generator. */
 public interface ClientSession extends AutoCloseable {
@@ -14,6 +15,24 @@ public interface ClientSession extends AutoCloseable {
    * @throws SQLException only for failures outside any op (never for an op's own error)
    */
   boolean runOp(Connection connection, OpStats stats) throws SQLException;
+
+  /** Index in {@link #outline()} of the script the last op ran (0 for a workload of one). */
+  default int lastScriptIndex() {
+    return 0;
+  }
+
+  /** The scripts an op chooses among, empty for a workload not made of scripts. */
+  default List<ScriptOutline> outline() {
+    return List.of();
+  }
+
+  /**
+   * The per-command figures of this client's ops, null unless the context asked for them ({@link
+   * ClientContext#perCommand()}) and the workload is made of scripts.
+   */
+  default CommandTimes commandTimes() {
+    return null;
+  }
 
   @Override
   void close();

@@ -60,6 +60,17 @@ final class ScriptSession implements ClientSession {
   /** The step running, for the location of an SQL error. */
   private Step current;
 
+  /** Index of {@link #current} in its script, for the per-command figures. */
+  private int currentIndex;
+
+  /** Script of the last op, for the per-script figures. */
+  private int lastScript;
+
+  private final List<ScriptOutline> outline;
+
+  /** Per-command figures (pgbench -r), null when not asked for: then nothing is timed. */
+  private final CommandTimes times;
+
   /** Whether {@link #preparedOn} speaks the simple query protocol (-M simple). */
   private boolean simpleProtocol;
 
@@ -67,7 +78,8 @@ final class ScriptSession implements ClientSession {
       List<CompiledScript> compiled,
       int[] weights,
       Map<String, Object> variables,
-      ClientContext ctx) {
+      ClientContext ctx,
+      List<ScriptOutline> outline) {
     int n = compiled.size();
     this.scripts = compiled.toArray(new CompiledScript[0]);
     this.steps = new Step[n][];
@@ -92,6 +104,23 @@ final class ScriptSession implements ClientSession {
     this.maxTries = ctx.maxTries();
     this.exitOnError = ctx.exitOnError();
     this.saved = random.saveState();
+    this.outline = outline;
+    this.times = ctx.perCommand() ? new CommandTimes(outline) : null;
+  }
+
+  @Override
+  public int lastScriptIndex() {
+    return lastScript;
+  }
+
+  @Override
+  public List<ScriptOutline> outline() {
+    return outline;
+  }
+
+  @Override
+  public CommandTimes commandTimes() {
+    return times;
   }
 
   private int choose() {
@@ -121,6 +150,11 @@ final class ScriptSession implements ClientSession {
           conn.unwrap(PGConnection.class).getPreferQueryMode() == PreferQueryMode.SIMPLE;
     }
     int s = choose();
+    lastScript = s;
+    CommandTimes t = times;
+    if (t != null) {
+      t.begin(s);
+    }
     if (maxTries > 1) {
       random.saveState(saved);
     }
@@ -136,6 +170,13 @@ final class ScriptSession implements ClientSession {
         rollbackIfNeeded(conn);
         FailureKind kind = FailureKind.of(e);
         boolean retry = kind.retryable() && attempt < maxTries;
+        if (t != null && current != null) {
+          if (retry) {
+            t.retried(s, currentIndex);
+          } else {
+            t.failed(s, currentIndex);
+          }
+        }
         stats.error(kind, e.getSQLState(), where(s) + firstLine(e.getMessage()), retry);
         if (retry) {
           stats.retries++;
@@ -149,6 +190,9 @@ final class ScriptSession implements ClientSession {
         return false;
       } catch (ScriptRuntimeException e) {
         rollbackIfNeeded(conn);
+        if (t != null && current != null) {
+          t.failed(s, currentIndex);
+        }
         stats.error(FailureKind.SCRIPT, "-", e.getMessage(), false);
         stats.failed(FailureKind.SCRIPT);
         if (exitOnError) {
@@ -179,10 +223,15 @@ final class ScriptSession implements ClientSession {
   private void execute(Connection conn, int s, OpStats stats) throws SQLException {
     Step[] st = steps[s];
     EvalContext ctx = contexts[s];
+    CommandTimes t = times;
     int i = 0;
     while (i < st.length) {
       Step step = st[i];
       current = step;
+      currentIndex = i;
+      // as pgbench -r: every command timed in the client, meta commands included
+      long t0 = t == null ? 0 : System.nanoTime();
+      int next = i + 1;
       if (step instanceof SqlStep q) {
         sql(conn, s, i, q, stats);
       } else if (step instanceof SetStep set) {
@@ -191,16 +240,17 @@ final class ScriptSession implements ClientSession {
         sleep(sl, ctx);
       } else if (step instanceof BranchStep b) {
         if (!b.test(ctx)) {
-          i = b.elseTarget();
-          continue;
+          next = b.elseTarget();
         }
       } else if (step instanceof JumpStep j) {
-        i = j.target();
-        continue;
+        next = j.target();
       } else if (step instanceof PipelineStep p) {
         pipeline(conn, s, i, p, stats);
       }
-      i++;
+      if (t != null) {
+        t.completed(s, i, System.nanoTime() - t0);
+      }
+      i = next;
     }
   }
 
@@ -224,16 +274,53 @@ final class ScriptSession implements ClientSession {
     boolean hasRows = ps.execute();
     stats.statements++;
     if (q.gsetPrefix() != null && !q.aset()) {
-      if (!hasRows) {
-        throw new ScriptRuntimeException(
-            scripts[s].sourceName(), q.line(), "\\gset: the query returned no rows");
-      }
-      try (ResultSet rs = ps.getResultSet()) {
-        gset(q, rs, scripts[s], vars);
+      gsetLast(ps, hasRows, q, scripts[s], vars);
+      return;
+    }
+    drain(ps, hasRows, q.aset() ? q : null, scripts[s], vars);
+  }
+
+  /**
+   * {@code \gset}: the first row of the LAST result of the command, as pgbench stores it after a
+   * compound {@code \;} command (the earlier results are read and dropped); it must have a row.
+   */
+  private static void gsetLast(
+      PreparedStatement ps, boolean hasRows, SqlStep q, CompiledScript cs, Object[] vars)
+      throws SQLException {
+    String[] labels = null;
+    String[] values = null;
+    while (hasRows || ps.getUpdateCount() != -1) {
+      labels = null;
+      values = null;
+      if (hasRows) {
+        try (ResultSet rs = ps.getResultSet()) {
+          if (rs.next()) {
+            ResultSetMetaData md = rs.getMetaData();
+            labels = new String[md.getColumnCount()];
+            values = new String[labels.length];
+            for (int c = 0; c < labels.length; c++) {
+              labels[c] = md.getColumnLabel(c + 1);
+              values[c] = rs.getString(c + 1);
+            }
+          }
+          while (rs.next()) {
+            // \gset takes the first row; the rest are read so the statement completes normally
+          }
+        }
       }
       hasRows = ps.getMoreResults();
     }
-    drain(ps, hasRows, q.aset() ? q : null, scripts[s], vars);
+    if (labels == null) {
+      throw new ScriptRuntimeException(
+          cs.sourceName(), q.line(), "\\gset: the query returned no rows");
+    }
+    for (int c = 0; c < labels.length; c++) {
+      int slot = cs.slotOf(q.gsetPrefix() + labels[c]);
+      if (slot >= 0) {
+        // pgbench stores each column's text; expressions read numbers out of it on use
+        vars[slot] = values[c];
+      }
+    }
   }
 
   /**
@@ -312,18 +399,6 @@ final class ScriptSession implements ClientSession {
       }
     }
     return n;
-  }
-
-  private static void gset(SqlStep q, ResultSet rs, CompiledScript cs, Object[] vars)
-      throws SQLException {
-    if (!rs.next()) {
-      throw new ScriptRuntimeException(
-          cs.sourceName(), q.line(), "\\gset: the query returned no rows");
-    }
-    store(q, rs, cs, vars);
-    while (rs.next()) {
-      // \gset takes the first row; the rest are read so the statement completes normally.
-    }
   }
 
   /** The current row's columns into the slots of prefix + column name. */

@@ -3,9 +3,12 @@ package dev.wg1bench.workload;
 import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.ScriptSource;
 import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.script.BranchStep;
 import dev.wg1bench.script.CompiledScript;
+import dev.wg1bench.script.JumpStep;
 import dev.wg1bench.script.Script;
 import dev.wg1bench.script.ScriptException;
+import dev.wg1bench.script.Step;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -166,6 +169,35 @@ public final class ScriptWorkload implements Workload {
     Set<String> predefined = new HashSet<>(vars.keySet());
     List<CompiledScript> compiled = compile(predefined);
     int[] weights = sources.stream().mapToInt(ScriptSource::weight).toArray();
-    return new ScriptSession(compiled, weights, vars, context);
+    return new ScriptSession(compiled, weights, vars, context, outline(compiled));
+  }
+
+  /** Each script's commands named by their first line, as pgbench -r prints them. */
+  private List<ScriptOutline> outline(List<CompiledScript> compiled) {
+    List<ScriptOutline> out = new ArrayList<>();
+    for (int i = 0; i < compiled.size(); i++) {
+      String[] lines = sources.get(i).text().split("\\R", -1);
+      List<ScriptOutline.Command> commands = new ArrayList<>();
+      List<Step> steps = compiled.get(i).steps();
+      int[] commandOf = new int[steps.size()];
+      for (int k = 0; k < steps.size(); k++) {
+        Step step = steps.get(k);
+        int line = step.line();
+        if (step instanceof BranchStep
+            && k > 0
+            && steps.get(k - 1) instanceof JumpStep
+            && steps.get(k - 1).line() == line) {
+          // an \elif: the jump ending the branch before it and its test are one command
+          commandOf[k] = commands.size() - 1;
+          continue;
+        }
+        String text = line >= 1 && line <= lines.length ? lines[line - 1].strip() : "";
+        commandOf[k] = commands.size();
+        commands.add(new ScriptOutline.Command(line, text));
+      }
+      out.add(
+          new ScriptOutline(sources.get(i).name(), sources.get(i).weight(), commands, commandOf));
+    }
+    return out;
   }
 }

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.wg1bench.plan.QueryMode;
+import dev.wg1bench.result.CommandStats;
+import dev.wg1bench.result.Measurement;
 import dev.wg1bench.support.PgbenchData;
 import dev.wg1bench.support.TestServer;
 import java.time.Duration;
@@ -51,8 +53,13 @@ class ApiExampleTest {
     }
     hc.setMaximumPoolSize(4);
     try (HikariDataSource app = new HikariDataSource(hc)) {
-      Wg1bench.Result r = scenario().initPgbench(1).against(app).run();
+      Wg1bench.Result r = scenario().initPgbench(1).reportPerCommand(true).against(app).run();
       assertHealthy(r);
+      // -r through the API, pooled: each of tpcb's commands completed once per measured op
+      Measurement m = r.run().trials().get(0).measurement();
+      for (CommandStats c : m.scripts().get(0).commands()) {
+        assertEquals(m.ops(), c.count(), c.text());
+      }
       // and the books balance: what the workload did to the data
       assertEquals(r.committedOps(), PgbenchData.historyRows());
       assertEquals(

@@ -318,6 +318,7 @@ public final class ReportFixtures {
         stoppedBy,
         clientsStopped,
         clientsStoppedBy,
-        initialConnectionMs);
+        initialConnectionMs,
+        null);
   }
 }

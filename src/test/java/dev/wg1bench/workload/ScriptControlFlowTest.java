@@ -53,6 +53,84 @@ class ScriptControlFlowTest {
     return w.open(new ClientContext(0, 1, 1, 42L, 1, false, Map.of(), 8));
   }
 
+  /** -r: an \\elif is one command, reached on every op, whichever branch was taken before it. */
+  @Test
+  void perCommandFiguresFollowTheBranchesTaken() throws SQLException {
+    String script =
+        "\\set n random(1, 3)\n"
+            + "\\if :n = 1\n"
+            + "SELECT 1;\n"
+            + "\\elif :n = 2\n"
+            + "SELECT 2;\n"
+            + "\\else\n"
+            + "SELECT 3;\n"
+            + "\\endif\n";
+    ScriptWorkload w = new ScriptWorkload("t", List.of(new ScriptSource("t.sql", script, 1)));
+    try (Connection c = connect(QueryMode.PREPARED);
+        ClientSession s = w.open(new ClientContext(0, 1, 1, 42L, 1, false, Map.of(), 8, true))) {
+      CommandTimes t = s.commandTimes();
+      List<ScriptOutline.Command> commands = s.outline().get(0).commands();
+      assertEquals(
+          List.of(
+              "\\set n random(1, 3)",
+              "\\if :n = 1",
+              "SELECT 1;",
+              "\\elif :n = 2",
+              "SELECT 2;",
+              "\\else",
+              "SELECT 3;"),
+          commands.stream().map(ScriptOutline.Command::text).toList());
+      OpStats stats = new OpStats();
+      int ops = 60;
+      for (int i = 0; i < ops; i++) {
+        assertTrue(s.runOp(c, stats));
+        t.commit();
+      }
+      assertEquals(ops, t.count(0, 0));
+      assertEquals(ops, t.count(0, 1));
+      assertEquals(ops, t.count(0, 3), "\\elif is reached on every op");
+      long one = t.count(0, 2);
+      long two = t.count(0, 4);
+      long three = t.count(0, 6);
+      assertEquals(ops, one + two + three);
+      assertTrue(one > 0 && two > 0 && three > 0, one + " " + two + " " + three);
+      assertEquals(two, t.count(0, 5), "the \\else line ends the \\elif branch");
+      assertEquals(0, t.failures(0, 2) + t.retries(0, 2));
+      // an op that does not count leaves nothing behind
+      assertTrue(s.runOp(c, stats));
+      t.discard();
+      assertEquals(ops, t.count(0, 0));
+    }
+  }
+
+  /**
+   * pgbench stores the columns of the LAST query of a compound command under \\gset; the first
+   * query's column of the same name must not win, and one only it has must not be stored.
+   */
+  @ParameterizedTest
+  @EnumSource(QueryMode.class)
+  void gsetAfterACompoundCommandStoresTheLastResult(QueryMode mode) throws SQLException {
+    String script =
+        "\\set only_first 7\n"
+            + "SELECT 1 AS v, 99 AS only_first \\; UPDATE cf_gset SET v = v WHERE false \\;"
+            + " SELECT 2 AS v \\gset\n"
+            + "INSERT INTO cf_gset VALUES (:v, :only_first);\n";
+    try (Connection c = connect(mode);
+        ClientSession s = session(script)) {
+      sql(c, "DROP TABLE IF EXISTS cf_gset", "CREATE TABLE cf_gset (v int, only_first int)");
+      OpStats stats = new OpStats();
+      assertTrue(s.runOp(c, stats), () -> stats.samples().toString());
+      assertEquals(1, scalar(c, "SELECT count(*) FROM cf_gset WHERE v = 2 AND only_first = 7"));
+      // a compound command ending in a statement without rows has nothing to store: an error
+      ClientSession none =
+          session("SELECT 1 AS v \\; UPDATE cf_gset SET v = v WHERE false \\gset\n");
+      assertFalse(none.runOp(c, stats));
+      assertTrue(stats.lastMessage.contains("no rows"), stats.lastMessage);
+      none.close();
+      sql(c, "DROP TABLE cf_gset");
+    }
+  }
+
   @ParameterizedTest
   @EnumSource(QueryMode.class)
   void ifBranchesFollowTheCounterReadByAset(QueryMode mode) throws SQLException {

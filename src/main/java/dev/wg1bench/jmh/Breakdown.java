@@ -1,0 +1,66 @@
+package dev.wg1bench.jmh;
+
+import dev.wg1bench.workload.CommandTimes;
+import dev.wg1bench.workload.ScriptOutline;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A fork's per-script and per-command figures: each client's measured iterations summed, then
+ * written into the {@link ForkReport} with the scripts' names, weights and command texts.
+ */
+final class Breakdown {
+  private List<ScriptOutline> outline;
+  private ScriptTally scripts;
+  private CommandTimes commands;
+
+  /** Adds a client's measured iteration (called under the benchmark's lock). */
+  void absorb(Client c) {
+    if (c.scripts == null) {
+      return;
+    }
+    if (outline == null) {
+      outline = c.session.outline();
+      scripts = new ScriptTally(outline.size());
+      commands = c.times == null ? null : new CommandTimes(outline);
+    }
+    scripts.add(c.scripts);
+    if (commands != null && c.times != null) {
+      commands.add(c.times);
+    }
+  }
+
+  void into(ForkReport r) {
+    if (outline == null) {
+      return;
+    }
+    r.scripts = new ArrayList<>();
+    for (int s = 0; s < outline.size(); s++) {
+      ScriptOutline o = outline.get(s);
+      ForkReport.ScriptFigures f = new ForkReport.ScriptFigures();
+      f.name = o.name();
+      f.weight = o.weight();
+      f.ok = scripts.ok[s];
+      f.failed = scripts.failed[s];
+      f.retries = scripts.retries[s];
+      f.retriedOps = scripts.retriedOps[s];
+      f.latencyNanos = scripts.latencyNanos[s];
+      f.latencySquares = scripts.latencySquares[s];
+      if (commands != null) {
+        f.commands = new ArrayList<>();
+        for (int i = 0; i < o.commands().size(); i++) {
+          ForkReport.CommandFigures x = new ForkReport.CommandFigures();
+          x.line = o.commands().get(i).line();
+          x.text = o.commands().get(i).text();
+          x.count = commands.count(s, i);
+          x.sumNanos = commands.sumNanos(s, i);
+          x.sumSquares = commands.sumSquares(s, i);
+          x.failures = commands.failures(s, i);
+          x.retries = commands.retries(s, i);
+          f.commands.add(x);
+        }
+      }
+      r.scripts.add(f);
+    }
+  }
+}

@@ -1,0 +1,160 @@
+package dev.wg1bench.result;
+
+import java.util.List;
+
+/**
+ * One script of a weighted mix over the measurement windows, as pgbench reports each "SQL script
+ * N": the ops that chose it, their failures and retries, and the latency of its successful ops
+ * (measured as the headline's). Sums are kept with the means so agents' figures merge exactly.
+ *
+ * @param index 1-based position of the script on the command line (pgbench's "SQL script N")
+ * @param name its file as given
+ * @param weight its weight in the mix
+ * @param ops successful ops that ran this script
+ * @param failedOps ops of this script that failed after all tries
+ * @param retries re-executions of its ops
+ * @param retriedOps its successful ops that needed at least one retry
+ * @param tps its successful ops per measured second
+ * @param latencyTotalMs sum of the latencies of its successful ops
+ * @param latencySumSquaresMs2 sum of their squares, for the stddev of merged figures
+ * @param latencyMeanMs mean latency of its successful ops, null without any
+ * @param latencyStddevMs their standard deviation, null without any
+ * @param commands per-command figures under --report-per-command, else null
+ */
+public record ScriptStats(
+    int index,
+    String name,
+    int weight,
+    long ops,
+    long failedOps,
+    long retries,
+    long retriedOps,
+    double tps,
+    double latencyTotalMs,
+    double latencySumSquaresMs2,
+    Double latencyMeanMs,
+    Double latencyStddevMs,
+    List<CommandStats> commands) {
+
+  /** Builds the means and stddev from the sums (null where there is nothing to average). */
+  public static ScriptStats of(
+      int index,
+      String name,
+      int weight,
+      long ops,
+      long failedOps,
+      long retries,
+      long retriedOps,
+      double seconds,
+      double totalMs,
+      double sumSquaresMs2,
+      List<CommandStats> commands) {
+    return new ScriptStats(
+        index,
+        name,
+        weight,
+        ops,
+        failedOps,
+        retries,
+        retriedOps,
+        seconds > 0 ? ops / seconds : 0,
+        totalMs,
+        sumSquaresMs2,
+        mean(ops, totalMs),
+        stddev(ops, totalMs, sumSquaresMs2),
+        commands);
+  }
+
+  static Double mean(long n, double total) {
+    return n > 0 ? total / n : null;
+  }
+
+  /** Population standard deviation from a count, a sum and a sum of squares (as pgbench's). */
+  static Double stddev(long n, double total, double squares) {
+    if (n <= 0) {
+      return null;
+    }
+    double m = total / n;
+    return Math.sqrt(Math.max(0, squares / n - m * m));
+  }
+
+  /**
+   * The agents' figures of one trial as one: counts and sums added, means and stddevs recomputed
+   * from them, tps over the merged window; null when no agent has any.
+   */
+  public static List<ScriptStats> merge(List<List<ScriptStats>> agents, double seconds) {
+    List<ScriptStats> base = null;
+    for (List<ScriptStats> a : agents) {
+      if (a != null) {
+        base = a;
+        break;
+      }
+    }
+    if (base == null) {
+      return null;
+    }
+    List<ScriptStats> out = new java.util.ArrayList<>();
+    for (int s = 0; s < base.size(); s++) {
+      ScriptStats b = base.get(s);
+      long ops = 0;
+      long failed = 0;
+      long retries = 0;
+      long retried = 0;
+      double total = 0;
+      double squares = 0;
+      List<CommandStats> commands = null;
+      for (List<ScriptStats> a : agents) {
+        if (a == null || s >= a.size()) {
+          continue;
+        }
+        ScriptStats x = a.get(s);
+        ops += x.ops();
+        failed += x.failedOps();
+        retries += x.retries();
+        retried += x.retriedOps();
+        total += x.latencyTotalMs();
+        squares += x.latencySumSquaresMs2();
+        commands = mergeCommands(commands, x.commands());
+      }
+      out.add(
+          of(
+              b.index(),
+              b.name(),
+              b.weight(),
+              ops,
+              failed,
+              retries,
+              retried,
+              seconds,
+              total,
+              squares,
+              commands));
+    }
+    return out;
+  }
+
+  private static List<CommandStats> mergeCommands(List<CommandStats> a, List<CommandStats> b) {
+    if (a == null || b == null) {
+      return a == null ? b : a;
+    }
+    List<CommandStats> out = new java.util.ArrayList<>();
+    for (int i = 0; i < a.size(); i++) {
+      CommandStats x = a.get(i);
+      CommandStats y = i < b.size() ? b.get(i) : null;
+      out.add(
+          y == null
+              ? x
+              : CommandStats.of(
+                  x.script(),
+                  x.line(),
+                  x.location(),
+                  x.text(),
+                  x.count() + y.count(),
+                  x.totalMs() + y.totalMs(),
+                  x.sumSquaresMs2() + y.sumSquaresMs2(),
+                  x.failures() + y.failures(),
+                  x.retries() + y.retries()));
+    }
+    return out;
+  }
+}

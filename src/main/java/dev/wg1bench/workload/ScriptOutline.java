@@ -1,0 +1,28 @@
+package dev.wg1bench.workload;
+
+import java.util.List;
+
+/**
+ * One script of a workload as the per-script and per-command figures name it: its file, its weight
+ * in the mix, and its commands in the order a session numbers them (see {@link CommandTimes}).
+ *
+ * @param name the script's file name as given (pgbench's "SQL script N: FILE")
+ * @param weight its weight in the mix ({@code FILE@WEIGHT}, 1 by default)
+ * @param commands every command a client executes, SQL and meta commands alike
+ * @param commandOfStep for each step of the compiled script, the index of its command: an {@code
+ *     \elif} is two steps (the jump that ends the branch before it, and its own test) but one
+ *     command, as in pgbench
+ */
+public record ScriptOutline(String name, int weight, List<Command> commands, int[] commandOfStep) {
+  public ScriptOutline {
+    commands = List.copyOf(commands);
+    commandOfStep = commandOfStep.clone();
+  }
+
+  /**
+   * A command: the line it starts on and that line's text, as pgbench prints a command's first
+   * line. A pipeline is one command, named by its {@code \startpipeline} (or {@code \syncpipeline})
+   * line.
+   */
+  public record Command(int line, String text) {}
+}
