@@ -26,6 +26,10 @@ final class CommandsHtml {
             + " timed in the client around each execution (meta commands included), as pgbench -r"
             + " does; a retry is counted on the command whose error caused it, a failed op on the"
             + " command that failed last.</p>\n");
+    long withScripts =
+        trials.stream()
+            .filter(t -> t.measurement() != null && t.measurement().scripts() != null)
+            .count();
     for (TrialResult t : trials) {
       Measurement m = t.measurement();
       if (m == null || m.scripts() == null) {
@@ -72,6 +76,9 @@ final class CommandsHtml {
       if (m.scripts().stream().allMatch(s -> s.commands() == null)) {
         continue;
       }
+      // a sweep has one command table per trial: folded, or the page becomes a wall of statements
+      h.append(withScripts == 1 ? "<details open>" : "<details>")
+          .append("<summary>commands, latency in the client, failures and retries</summary>\n");
       h.append("<table>\n<thead><tr>");
       for (String c :
           List.of(
@@ -95,7 +102,7 @@ final class CommandsHtml {
           h.append("</tr>\n");
         }
       }
-      h.append("</tbody>\n</table>\n");
+      h.append("</tbody>\n</table>\n</details>\n");
     }
   }
 }
