@@ -27,8 +27,16 @@ timeout 10 docker info >/dev/null 2>&1 || {
 }
 "$here/../../ci/images.sh" wg1bench/jre:trixie
 ctx=$(mktemp -d /tmp/wg1bench-image.XXXXXX)
-trap 'rm -rf "$ctx"' EXIT
+trap 'rm -rf "$ctx" "$ctx.log"' EXIT
 cp "$JAR" "$ctx/wg1bench.jar"
-docker build -q -t "$TAG" -f "$here/Dockerfile" "$ctx" >/dev/null
-docker run --rm "$TAG" --version >/dev/null 2>&1 || { say "$TAG built but does not run"; exit 1; }
+# the output only on failure: the engine's legacy builder warns that it is deprecated on every build
+docker build -q -t "$TAG" -f "$here/Dockerfile" "$ctx" >"$ctx.log" 2>&1 || {
+  cat "$ctx.log" >&2
+  say "docker build failed"
+  exit 1
+}
+docker run --rm --network none "$TAG" --version >/dev/null 2>&1 || {
+  say "$TAG built but does not run"
+  exit 1
+}
 say "$TAG built ($(docker image inspect -f '{{.Size}}' "$TAG" | awk '{printf "%.0f MB", $1/1e6}'))"
