@@ -7,7 +7,6 @@ import dev.wg1bench.json.Json;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.Histograms;
 import dev.wg1bench.result.Measurement;
-import dev.wg1bench.support.Docker;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,13 +21,14 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIf;
 import org.junit.jupiter.api.io.TempDir;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.Network;
+import org.testcontainers.junit.jupiter.Testcontainers;
 import org.testcontainers.postgresql.PostgreSQLContainer;
 import org.testcontainers.utility.DockerImageName;
 import org.testcontainers.utility.MountableFile;
@@ -38,8 +38,14 @@ import org.testcontainers.utility.MountableFile;
  * namespace, host name and clock reading) on the JRE image, reaching a postgres:15 container by
  * name over one user-defined bridge network; the merge runs on the host against the published port.
  * The engine CI starts forwards nothing between networks (--iptables=false --ip-forward=false), so
- * the agents and the server share one bridge, as they would share a LAN. Skipped without an engine.
+ * the agents and the server share one bridge, as they would share a LAN. Skipped without an engine
+ * (Testcontainers' check) or without the two images (ci/images.sh builds them).
  */
+@Testcontainers(disabledWithoutDocker = true)
+@EnabledIf(
+    value = "imagesPresent",
+    disabledReason =
+        "images wg1bench/jre:trixie and postgres:15 not both in the engine: ci/images.sh")
 class AgentsIT {
   static final String JRE = "wg1bench/jre:trixie";
   static final String PG = "postgres:15";
@@ -50,19 +56,20 @@ class AgentsIT {
 
   @TempDir Path tmp;
 
+  /** Both images in the engine: it cannot pull here, and ci/images.sh builds them. */
+  static boolean imagesPresent() {
+    try {
+      for (String image : List.of(JRE, PG)) {
+        DockerClientFactory.instance().client().inspectImageCmd(image).exec();
+      }
+      return true;
+    } catch (RuntimeException e) {
+      return false;
+    }
+  }
+
   @BeforeAll
   static void engineAndServer() throws SQLException {
-    Assumptions.assumeTrue(Docker.available(), "no Docker engine answers: agents in containers");
-    for (String image : List.of(JRE, PG)) {
-      boolean present;
-      try {
-        DockerClientFactory.instance().client().inspectImageCmd(image).exec();
-        present = true;
-      } catch (RuntimeException e) {
-        present = false;
-      }
-      Assumptions.assumeTrue(present, "image " + image + " missing: ci/images.sh " + image);
-    }
     network = Network.newNetwork();
     server = new PostgreSQLContainer(PG).withNetwork(network).withNetworkAliases("pg");
     server.start();
@@ -285,6 +292,9 @@ class AgentsIT {
       StringBuilder log = new StringBuilder();
       assertEquals(1, merge(run, merged, log), "a missing agent shows in the exit code: " + log);
       assertTrue(log.toString().contains("agent 2 MISSING"), log.toString());
+      System.err.printf(
+          "killed agent 2: the survivors' %d ops merged; %s%n",
+          ops, log.toString().lines().filter(l -> l.contains("MISSING")).findFirst().orElse(""));
       BenchmarkRun m = Json.MAPPER.readValue(merged.toFile(), BenchmarkRun.class);
       assertEquals(1, m.agents().missing().size());
       assertEquals(2, m.agents().missing().get(0).index());
