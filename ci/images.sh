@@ -14,6 +14,8 @@
 # Each is a debootstrap (minbase) from the Debian mirror apt is configured with, trimmed, imported
 # with an entrypoint of ours: ci/images/postgres-entrypoint.sh honours the variables Testcontainers
 # sets, as the official image's does; src/main/resources/pgbouncer/entrypoint.sh runs PgBouncer.
+# The JRE image has none: what runs is the caller's (the wg1bench image's `java -jar`, AgentsIT's
+# command); its JRE is checked to start in the imported image before it is cached.
 # Tagged postgres:NN, Testcontainers finds them locally and pulls nothing. An image already in the engine is kept; else it is loaded from
 # ~/.cache/wg1bench/images (a `docker save | gzip`, keyed on this script and the entrypoints, so a
 # change to either rebuilds); else it is built and saved there. Builds run in parallel.
