@@ -5,12 +5,17 @@
 #   postgres:15               Debian bookworm's postgresql-15
 #   postgres:17               Debian trixie's postgresql-17
 #   wg1bench/pgbouncer:trixie Debian trixie's pgbouncer (1.24)
+#   wg1bench/jre:trixie       Debian trixie's JRE (openjdk-21: trixie has no 17, and the jar's
+#                             Java 17 classes run on it), uid 1000: the base of the wg1bench image
+#                             (deploy/image/build.sh adds the jar) and of the agents' test (AgentsIT)
 #
-#   ci/images.sh [IMAGE...]   all three when none is named
+#   ci/images.sh [IMAGE...]   all four when none is named
 #
 # Each is a debootstrap (minbase) from the Debian mirror apt is configured with, trimmed, imported
 # with an entrypoint of ours: ci/images/postgres-entrypoint.sh honours the variables Testcontainers
 # sets, as the official image's does; src/main/resources/pgbouncer/entrypoint.sh runs PgBouncer.
+# The JRE image has none: what runs is the caller's (the wg1bench image's `java -jar`, AgentsIT's
+# command); its JRE is checked to start in the imported image before it is cached.
 # Tagged postgres:NN, Testcontainers finds them locally and pulls nothing. An image already in the engine is kept; else it is loaded from
 # ~/.cache/wg1bench/images (a `docker save | gzip`, keyed on this script and the entrypoints, so a
 # change to either rebuilds); else it is built and saved there. Builds run in parallel.
@@ -35,6 +40,7 @@ recipe() {
   postgres:15) echo "bookworm postgresql-15 postgres PG_MAJOR=15" ;;
   postgres:17) echo "trixie postgresql-17 postgres PG_MAJOR=17" ;;
   wg1bench/pgbouncer:trixie) echo "trixie pgbouncer pgbouncer -" ;;
+  wg1bench/jre:trixie) echo "trixie openjdk-21-jre-headless jre -" ;;
   *) return 1 ;;
   esac
 }
@@ -54,14 +60,22 @@ build() {
   rm -rf "$dir"/var/lib/postgresql/* "$dir"/etc/postgresql/* "$dir"/usr/share/doc/* \
     "$dir"/usr/share/man/* "$dir"/usr/share/locale/* "$dir"/var/cache/apt/* \
     "$dir"/var/lib/apt/lists/* "$dir"/var/log/*
-  local entrypoint=entrypoint_$kind
-  install -m 755 "${!entrypoint}" "$dir/usr/local/bin/entrypoint.sh"
-  local changes=(--change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'
-    --change 'ENTRYPOINT ["/usr/local/bin/entrypoint.sh"]')
+  local changes=(--change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin')
+  if [[ $kind == jre ]]; then
+    # wg1bench needs no privilege (and the embedded server refuses root): an unprivileged user
+    # whose home is writable, so that JMH's and the JVM's temporary files have a place
+    echo 'wg1bench:x:1000:1000::/tmp:/usr/sbin/nologin' >>"$dir/etc/passwd"
+    echo 'wg1bench:x:1000:' >>"$dir/etc/group"
+    changes+=(--change 'ENV LANG=C.UTF-8' --change 'USER 1000:1000' --change 'WORKDIR /tmp')
+  else
+    local entrypoint=entrypoint_$kind
+    install -m 755 "${!entrypoint}" "$dir/usr/local/bin/entrypoint.sh"
+    changes+=(--change 'ENTRYPOINT ["/usr/local/bin/entrypoint.sh"]')
+  fi
   if [[ $kind == postgres ]]; then
     changes+=(--change "ENV $envv" --change 'ENV PGDATA=/var/lib/postgresql/data'
       --change 'EXPOSE 5432' --change 'CMD ["postgres"]')
-  else
+  elif [[ $kind == pgbouncer ]]; then
     changes+=(--change 'EXPOSE 6432')
   fi
   tar -C "$dir" -c . | docker import "${changes[@]}" - "$image" >/dev/null || {
@@ -70,6 +84,12 @@ build() {
     return 1
   }
   rm -rf "$dir" "$dir.log"
+  # the JRE finds its libraries through /proc/self/exe, which a bare chroot lacks: check it here
+  if [[ $kind == jre ]] && ! docker run --rm "$image" java -version >/dev/null 2>&1; then
+    say "$image: the JRE does not start in the image"
+    docker rmi "$image" >/dev/null 2>&1 || true
+    return 1
+  fi
   mkdir -p "$CACHE"
   docker save "$image" | gzip -1 >"$(cached "$image").tmp"
   mv "$(cached "$image").tmp" "$(cached "$image")"
@@ -91,10 +111,11 @@ one() {
 }
 
 images=("$@")
-[[ ${#images[@]} -gt 0 ]] || images=(postgres:15 postgres:17 wg1bench/pgbouncer:trixie)
+all=(postgres:15 postgres:17 wg1bench/pgbouncer:trixie wg1bench/jre:trixie)
+[[ ${#images[@]} -gt 0 ]] || images=("${all[@]}")
 for i in "${images[@]}"; do
   recipe "$i" >/dev/null || {
-    say "unknown image $i (known: postgres:15 postgres:17 wg1bench/pgbouncer:trixie)"
+    say "unknown image $i (known: ${all[*]})"
     exit 2
   }
 done
