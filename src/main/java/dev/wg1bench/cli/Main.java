@@ -73,6 +73,17 @@ public final class Main implements Callable<Integer> {
         }
       }
     }
+    if (run.jobs != null) {
+      System.out.println(
+          "-j "
+              + run.jobs
+              + ": no effect; wg1bench runs one thread per client, since pgjdbc blocks on each"
+              + " connection (the client's own CPU per op is reported as clientCpuMicrosPerOp)");
+    }
+    if (run.noVacuum) {
+      System.out.println(
+          "-n: no VACUUM and no CHECKPOINT before the trial (recorded as betweenTrials none)");
+    }
     BenchmarkRun result =
         new Runner(System.out, run.verbose).check(run.check).agent(agent).run(matrix);
     if (run.csv != null) {

@@ -46,6 +46,13 @@ public class Client {
   long wRetriedOps;
   final long[] wFailures = new long[FailureKind.values().length];
   long[] okPerSecond = new long[0];
+
+  /** pgbench -l: this client's log, or null. */
+  TxLog txLog;
+
+  /** -t: ops this client began in its single shot. */
+  long invocations;
+
   int threadIndex;
   boolean measuring;
 
@@ -101,6 +108,16 @@ public class Client {
             p.params().defines(),
             p.params().batchSize());
     session = b.workload.open(context);
+    if (p.timing().log() != null) {
+      txLog =
+          new TxLog(
+              p.timing().log(),
+              context.clientId(),
+              p.timing().rate() != null,
+              p.timing().latencyLimit() != null,
+              p.session().maxTries(),
+              context.clientSeed() * 17 + 3);
+    }
     arrivals = new SplittableRandom(context.clientSeed() * 31 + 7);
     if (b.pool == null) {
       try {
@@ -153,8 +170,11 @@ public class Client {
     wRetries = 0;
     wRetriedOps = 0;
     Arrays.fill(wFailures, 0);
-    long nanos = ip.getTime().convertTo(TimeUnit.NANOSECONDS);
-    okPerSecond = new long[MeasurementWindow.bins(nanos)];
+    invocations = 0;
+    boolean perClient = bench.opsPerClient > 0;
+    long nanos =
+        perClient ? MeasurementWindow.UNTIL_DONE : ip.getTime().convertTo(TimeUnit.NANOSECONDS);
+    okPerSecond = new long[perClient ? 16 : MeasurementWindow.bins(nanos)];
     iterationStart = System.nanoTime();
     iterationEnd = iterationStart + nanos;
     if (bench.gate != null && !gated) {
@@ -174,9 +194,17 @@ public class Client {
     bench.absorb(this, measuring);
   }
 
+  /** This fork's clients. */
+  int threads() {
+    return threads;
+  }
+
   /** Trial level: the last client out writes the fork's report (see clientDone). */
   @TearDown(Level.Trial)
   public void disconnect() {
+    if (txLog != null) {
+      txLog.close();
+    }
     bench.clientDone(threads);
     if (session != null) {
       session.close();

@@ -63,6 +63,10 @@ public class WorkloadBenchmark {
   AgentGate gate;
 
   private long meanIntervalNanos;
+
+  /** pgbench -t: ops each client runs in its single shot; 0 for a timed run. */
+  long opsPerClient;
+
   private long latencyLimitNanos = Long.MAX_VALUE;
   private final Histogram measured = new Histogram(3);
   private final Histogram measuredPoolWait = new Histogram(3);
@@ -134,7 +138,8 @@ public class WorkloadBenchmark {
     if (p.timing().progress() != null) {
       progress = new ProgressSampler(p.timing().progress().toNanos(), trial.dir());
     }
-    window = new MeasurementWindow(connections);
+    opsPerClient = p.timing().countsOps() ? p.timing().transactions() : 0;
+    window = new MeasurementWindow(connections, opsPerClient > 0);
     if (trial.slot() != null) {
       gate = new AgentGate(trial.dir(), trial.slot().gateTimeoutMs());
     }
@@ -206,6 +211,11 @@ public class WorkloadBenchmark {
     report.measuredNanos = 0;
     report.measuredCpuNanos = 0;
     for (ForkReport.Window w : report.windows) {
+      int bins = MeasurementWindow.bins(w.nanos);
+      if (w.okPerSecond.length != bins) {
+        // a -t window: its length was known only when its last client finished
+        w.okPerSecond = Arrays.copyOf(w.okPerSecond, bins);
+      }
       report.measuredNanos += w.nanos;
       report.measuredCpuNanos += w.cpuNanos;
     }
@@ -260,6 +270,9 @@ public class WorkloadBenchmark {
       ForkReport.Window w = span.record;
       w.ok += c.wOk;
       w.failed += c.wFailed;
+      if (c.okPerSecond.length > w.okPerSecond.length && opsPerClient > 0) {
+        w.okPerSecond = Arrays.copyOf(w.okPerSecond, c.okPerSecond.length);
+      }
       for (int i = 0; i < c.okPerSecond.length && i < w.okPerSecond.length; i++) {
         w.okPerSecond[i] += c.okPerSecond[i];
       }
@@ -395,6 +408,20 @@ public class WorkloadBenchmark {
 
   @Benchmark
   public void op(Client c, Committed committed, Trouble trouble) throws SQLException {
+    if (opsPerClient == 0) {
+      runOp(c, committed, trouble);
+      return;
+    }
+    try {
+      runOp(c, committed, trouble);
+    } finally {
+      if (++c.invocations == opsPerClient) {
+        window.clientFinished(c.threads());
+      }
+    }
+  }
+
+  private void runOp(Client c, Committed committed, Trouble trouble) throws SQLException {
     if (stopping) {
       throw new OpFailedException("stopped: another client failed under --exit-on-error", null);
     }
@@ -422,6 +449,10 @@ public class WorkloadBenchmark {
         if (span != null && span.contains(now)) {
           c.wSkipped++;
           c.lag.recordValue(Math.max(1, lagNanos / 1000));
+          if (c.txLog != null) {
+            c.txLog.windowOpened(span.start);
+            c.txLog.skipped(now, lagNanos / 1000);
+          }
         }
         return;
       }
@@ -475,6 +506,16 @@ public class WorkloadBenchmark {
     // counted by completion time: an op belongs to the window it finished in (MeasurementWindow)
     MeasurementWindow.Span span = window.current();
     boolean counted = span != null && span.contains(done);
+    if (counted && c.txLog != null) {
+      c.txLog.windowOpened(span.start);
+      c.txLog.op(
+          done,
+          latencyNanos / 1000,
+          c.session.lastScriptIndex(),
+          success ? null : s.lastFailed,
+          lagNanos >= 0 ? lagNanos / 1000 : -1,
+          retried);
+    }
     if (counted) {
       c.wStatements += s.statements - statementsBefore;
       c.wRetries += retried;
@@ -494,7 +535,12 @@ public class WorkloadBenchmark {
       committed.ok++;
       if (counted) {
         c.wOk++;
-        c.okPerSecond[span.bin(done)]++;
+        int bin = span.bin(done);
+        if (bin >= c.okPerSecond.length) {
+          // only a -t window has no length known in advance
+          c.okPerSecond = Arrays.copyOf(c.okPerSecond, Math.max(bin + 1, 2 * c.okPerSecond.length));
+        }
+        c.okPerSecond[bin]++;
         c.latency.recordValue(Math.max(1, latencyNanos / 1000));
         if (latencyNanos > latencyLimitNanos) {
           c.wLate++;
@@ -552,6 +598,10 @@ public class WorkloadBenchmark {
       if (forked && stops.noneLeft()) {
         allStopped();
         throw new OpFailedException(stops.allStopped(), null);
+      }
+      if (opsPerClient > 0) {
+        // -t: a stopped client's remaining ops pass at once, so the window can close
+        return;
       }
       long wait = c.iterationEnd - System.nanoTime();
       if (wait <= 0) {

@@ -24,12 +24,15 @@ public final class PlanDraft {
   Duration progress;
   Double rate;
   Duration latencyLimit;
+  Long transactions;
+  TxLogSpec log;
   Isolation isolation;
   QueryMode queryMode = QueryMode.SIMPLE;
   Map<String, String> settings = new LinkedHashMap<>();
   int maxTries = 1;
   boolean exitOnError;
   boolean continueOnError;
+  boolean exitOnAbort;
   String sslmode;
   Integer prepareThreshold;
   Boolean binaryTransfer;
@@ -76,6 +79,24 @@ public final class PlanDraft {
     return this;
   }
 
+  /** pgbench -t: ops per client instead of a duration; null for a timed run. */
+  public PlanDraft transactions(Long perClient) {
+    this.transactions = perClient;
+    return this;
+  }
+
+  /** pgbench -l and its companions; null for no log. */
+  public PlanDraft log(TxLogSpec log) {
+    this.log = log;
+    return this;
+  }
+
+  /** pgbench --exit-on-abort: the run ends when any client is stopped by an error. */
+  public PlanDraft exitOnAbort(boolean e) {
+    this.exitOnAbort = e;
+    return this;
+  }
+
   public PlanDraft retries(int maxTries, boolean exitOnError) {
     this.maxTries = maxTries;
     this.exitOnError = exitOnError;
@@ -114,6 +135,9 @@ public final class PlanDraft {
     d.progress = progress;
     d.rate = rate;
     d.latencyLimit = latencyLimit;
+    d.transactions = transactions;
+    d.log = log;
+    d.exitOnAbort = exitOnAbort;
     d.isolation = isolation;
     d.queryMode = queryMode;
     d.settings = new LinkedHashMap<>(settings);
@@ -145,8 +169,10 @@ public final class PlanDraft {
         targets,
         clients,
         poolSize,
-        new Timing(warmup, duration, iterations, forks, progress, rate, latencyLimit),
-        new SessionKnobs(isolation, queryMode, settings, maxTries, exitOnError, continueOnError),
+        new Timing(
+            warmup, duration, iterations, forks, progress, rate, latencyLimit, transactions, log),
+        new SessionKnobs(
+            isolation, queryMode, settings, maxTries, exitOnError, continueOnError, exitOnAbort),
         new DriverKnobs(
             sslmode,
             prepareThreshold,

@@ -15,6 +15,14 @@ public interface ClientSession extends AutoCloseable {
    */
   boolean runOp(Connection connection, OpStats stats) throws SQLException;
 
+  /**
+   * The index, in the run's script list, of the script the last op ran (pgbench's script_no, from
+   * 0); 0 for a workload of one script.
+   */
+  default int lastScriptIndex() {
+    return 0;
+  }
+
   @Override
   void close();
 }

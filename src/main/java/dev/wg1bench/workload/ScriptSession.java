@@ -94,6 +94,14 @@ final class ScriptSession implements ClientSession {
     this.saved = random.saveState();
   }
 
+  /** The script the last op ran (see {@link #lastScriptIndex()}). */
+  private int lastScript;
+
+  @Override
+  public int lastScriptIndex() {
+    return lastScript;
+  }
+
   private int choose() {
     int n = scripts.length;
     if (n == 1) {
@@ -121,6 +129,7 @@ final class ScriptSession implements ClientSession {
           conn.unwrap(PGConnection.class).getPreferQueryMode() == PreferQueryMode.SIMPLE;
     }
     int s = choose();
+    lastScript = s;
     if (maxTries > 1) {
       random.saveState(saved);
     }
