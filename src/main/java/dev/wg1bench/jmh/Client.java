@@ -194,6 +194,11 @@ public class Client {
     bench.absorb(this, measuring);
   }
 
+  /** The run's id of this client (pgbench's client_id). */
+  int clientId() {
+    return context.clientId();
+  }
+
   /** This fork's clients. */
   int threads() {
     return threads;
@@ -205,7 +210,6 @@ public class Client {
     if (txLog != null) {
       txLog.close();
     }
-    bench.clientDone(threads);
     if (session != null) {
       session.close();
     }
@@ -216,6 +220,9 @@ public class Client {
     } catch (SQLException e) {
       // closing a broken connection: nothing left to do
     }
+    // after closing: with -t the report reads the server's count once every client's backend is
+    // gone (MeasurementWindow.finish)
+    bench.clientDone(threads);
   }
 
   /** Next Poisson arrival: exponential gaps with the client's mean interval. */

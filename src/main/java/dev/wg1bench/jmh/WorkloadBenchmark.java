@@ -64,6 +64,9 @@ public class WorkloadBenchmark {
 
   private long meanIntervalNanos;
 
+  /** pgbench --exit-on-abort: a stopped client ends the run. */
+  private boolean exitOnAbort;
+
   /** pgbench -t: ops each client runs in its single shot; 0 for a timed run. */
   long opsPerClient;
 
@@ -138,6 +141,7 @@ public class WorkloadBenchmark {
     if (p.timing().progress() != null) {
       progress = new ProgressSampler(p.timing().progress().toNanos(), trial.dir());
     }
+    exitOnAbort = p.session().exitOnAbort();
     opsPerClient = p.timing().countsOps() ? p.timing().transactions() : 0;
     window = new MeasurementWindow(connections, opsPerClient > 0);
     if (trial.slot() != null) {
@@ -423,9 +427,16 @@ public class WorkloadBenchmark {
 
   private void runOp(Client c, Committed committed, Trouble trouble) throws SQLException {
     if (stopping) {
-      throw new OpFailedException("stopped: another client failed under --exit-on-error", null);
+      throw new OpFailedException(
+          "stopped: another client failed under --exit-on-error or --exit-on-abort", null);
     }
     if (c.stoppedBy != null) {
+      if (exitOnAbort) {
+        // pgbench --exit-on-abort: one aborted client ends the run, the others at their next op
+        String why = "--exit-on-abort: client " + c.clientId() + " stopped: " + c.stoppedBy;
+        stop(c, why);
+        throw new OpFailedException(why, null);
+      }
       idle(c);
       return;
     }

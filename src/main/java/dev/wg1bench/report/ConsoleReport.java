@@ -9,6 +9,7 @@ import dev.wg1bench.result.Measurement;
 import dev.wg1bench.result.Outage;
 import dev.wg1bench.result.PointSummary;
 import dev.wg1bench.result.TrialResult;
+import dev.wg1bench.result.Window;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -175,7 +176,16 @@ public final class ConsoleReport {
                 + " measured"));
     out.printf(
         Locale.ROOT, "attempted ops/s = %.1f (failed included)%n", m.attemptedOpsPerSecond());
-    if (m.serverCommitsPerSecond() != null) {
+    if (m.serverCommitsPerSecond() != null && p.timing().countsOps()) {
+      Window w = m.windows().get(0);
+      out.printf(
+          Locale.ROOT,
+          "server commits = %d (pg_stat_database.xact_commit from the start to after the clients"
+              + " disconnected, so every commit is published; a few are the clients' connection"
+              + " set-up and the counter's reads), %.1f/s%n",
+          w.serverCommits(),
+          m.serverCommitsPerSecond());
+    } else if (m.serverCommitsPerSecond() != null) {
       double window = m.measuredSeconds() / Math.max(1, m.windows().size());
       out.printf(
           Locale.ROOT,
