@@ -59,7 +59,7 @@ public class Client {
   /** Why this client stopped (an error that won't heal), null while it runs. */
   volatile String stoppedBy;
 
-  /** Lost its connection and has not yet had it back (guarded by the benchmark's lock). */
+  /** Lost its connection and has not yet had it back (guarded by the fork's {@link Outages}). */
   boolean down;
 
   long iterationStart;
@@ -274,6 +274,22 @@ public class Client {
       bench.connectionBack(this);
     } catch (SQLException e) {
       stats.error(FailureKind.CONNECTION, e.getSQLState(), "reconnect: " + e.getMessage(), false);
+    }
+  }
+
+  /**
+   * Whether a failed op may have left its connection dead, so that it is worth a health check (a
+   * round trip the server counts as a commit). Serialization failures, deadlocks, constraint
+   * violations and script errors leave a working connection, as pgbench assumes too.
+   */
+  boolean mayBeDead(FailureKind kind) {
+    if (kind == FailureKind.CONNECTION) {
+      return true;
+    }
+    try {
+      return conn == null || conn.isClosed();
+    } catch (SQLException e) {
+      return true;
     }
   }
 }

@@ -12,7 +12,6 @@ import dev.wg1bench.workload.Workload;
 import dev.wg1bench.workload.WorkloadRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -20,7 +19,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -79,11 +77,7 @@ public class WorkloadBenchmark {
   private int clientsDone;
   private boolean written;
 
-  /** Closed outages, and the open one while some client is without a connection. */
-  private final java.util.List<ForkReport.Outage> outages = new ArrayList<>();
-
-  private ForkReport.Outage outage;
-  private int clientsDown;
+  private final Outages outages = new Outages();
 
   /** Set once a client gave up under --exit-on-error; the others stop at their next op. */
   private volatile boolean stopping;
@@ -224,16 +218,13 @@ public class WorkloadBenchmark {
       report.measuredCpuNanos += w.cpuNanos;
     }
     report.cores = Runtime.getRuntime().availableProcessors();
-    report.histogram = encode(measured);
-    report.poolWaitHistogram = pool != null ? encode(measuredPoolWait) : null;
-    report.lagHistogram = meanIntervalNanos > 0 ? encode(measuredLag) : null;
+    report.histogram = ForkReport.encode(measured);
+    report.poolWaitHistogram = pool != null ? ForkReport.encode(measuredPoolWait) : null;
+    report.lagHistogram = meanIntervalNanos > 0 ? ForkReport.encode(measuredLag) : null;
     report.errors = new ArrayList<>(errors.values());
     report.clientsStopped = stops.stopped();
     report.clientsStoppedBy = stops.firstReason();
-    report.outages = new ArrayList<>(outages);
-    if (outage != null) {
-      report.outages.add(outage);
-    }
+    report.outages = outages.all();
     Path f =
         trial
             .dir()
@@ -255,12 +246,6 @@ public class WorkloadBenchmark {
       return sun.getProcessCpuTime();
     }
     return 0;
-  }
-
-  private static String encode(Histogram h) {
-    ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
-    int n = h.encodeIntoCompressedByteBuffer(buf);
-    return Base64.getEncoder().encodeToString(Arrays.copyOf(buf.array(), n));
   }
 
   /** Folds a client's iteration into the fork's counts: its window's ops, and all for totals. */
@@ -314,35 +299,12 @@ public class WorkloadBenchmark {
     }
   }
 
-  /** A client lost its connection: it opens an outage if it is the first one down. */
-  synchronized void connectionLost(Client c) {
-    if (!c.down) {
-      c.down = true;
-      if (clientsDown++ == 0) {
-        outage = new ForkReport.Outage();
-        outage.lostAtEpochMs = System.currentTimeMillis();
-      }
-      outage.clientsLost++;
-    }
+  void connectionLost(Client c) {
+    outages.lost(c);
   }
 
-  /** An op failed for want of a connection: counted in the outage it belongs to. */
-  synchronized void connectionFailure(Client c) {
-    connectionLost(c);
-    outage.failedOps++;
-  }
-
-  /** A client has a working connection again; the last one back closes the outage. */
-  synchronized void connectionBack(Client c) {
-    if (c.down) {
-      c.down = false;
-      outage.clientsReconnected++;
-      if (--clientsDown == 0) {
-        outage.backAtEpochMs = System.currentTimeMillis();
-        outages.add(outage);
-        outage = null;
-      }
-    }
+  void connectionBack(Client c) {
+    outages.back(c);
   }
 
   synchronized void connected(long nanos) {
@@ -566,11 +528,11 @@ public class WorkloadBenchmark {
         c.wFailures[kind.ordinal()]++;
       }
       if (connected && kind == FailureKind.CONNECTION) {
-        connectionFailure(c);
+        outages.failure(c);
       }
       if (stops.stopsOp(kind, c.stats.lastSqlState)) {
         clientStopped(c, c.stats.lastMessage);
-      } else if (pool == null && (!connected || mayBeDead(c, kind))) {
+      } else if (pool == null && (!connected || c.mayBeDead(kind))) {
         c.recoverIfDisconnected();
       }
     }
@@ -580,22 +542,6 @@ public class WorkloadBenchmark {
       if (success) {
         progress.record(Math.max(1, latencyNanos / 1000));
       }
-    }
-  }
-
-  /**
-   * Whether a failed op may have left its connection dead, so that it is worth a health check (a
-   * round trip the server counts as a commit). Serialization failures, deadlocks, constraint
-   * violations and script errors leave a working connection, as pgbench assumes too.
-   */
-  private static boolean mayBeDead(Client c, FailureKind kind) {
-    if (kind == FailureKind.CONNECTION) {
-      return true;
-    }
-    try {
-      return c.conn == null || c.conn.isClosed();
-    } catch (SQLException e) {
-      return true;
     }
   }
 
