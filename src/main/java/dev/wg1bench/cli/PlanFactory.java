@@ -52,7 +52,7 @@ final class PlanFactory {
     }
     List<PgbenchFlags.Entry> mix = PgbenchFlags.mix(o);
     List<ScriptSource> custom = new ArrayList<>();
-    if (mix.size() == 1 && mix.get(0).workload() != null) {
+    if (mix.size() == 1 && mix.get(0).workload() != null && mix.get(0).source().weight() > 0) {
       // one built-in alone is that workload, with its name, description and --check
       named = List.of(mix.get(0).workload());
     } else {
