@@ -53,6 +53,11 @@ public final class Main implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (run.builtins.contains("list")) {
+      // pgbench -b list: the built-in scripts, and nothing run
+      PgbenchFlags.BUILTINS.forEach((b, w) -> System.out.printf("%-14s = --workload %s%n", b, w));
+      return 0;
+    }
     AgentSpec agent = agents.spec();
     if (agent != null) {
       // every agent must draw the same random streams and run the trials in the same order

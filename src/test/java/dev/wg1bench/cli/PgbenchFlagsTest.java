@@ -177,6 +177,14 @@ class PgbenchFlagsTest {
   }
 
   @Test
+  void builtinListNamesTheScriptsAndRunsNothing() {
+    Cli r = Cli.run("-b", "list");
+    assertEquals(0, r.exit, r.toString());
+    assertTrue(r.out.contains("simple-update  = --workload simple_update"), r.out);
+    assertTrue(r.out.lines().count() == 3, r.out);
+  }
+
+  @Test
   void exitOnAbortEndsTheRunAtTheFirstStoppedClient() throws Exception {
     Path bad = tmp.resolve("bad.sql");
     Files.writeString(
