@@ -38,6 +38,26 @@ final class TxLog implements AutoCloseable {
 
   private final long originNanos;
   private long transactions;
+  private boolean closed;
+
+  /**
+   * Logs still open when the fork's JVM exits: JMH runs no teardown after --exit-on-error or
+   * --exit-on-abort ended the fork, and the clients' last buffered lines would be lost.
+   */
+  private static final java.util.Set<TxLog> OPEN =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+  static {
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  for (TxLog l : OPEN) {
+                    l.close();
+                  }
+                },
+                "wg1bench-txlog-flush"));
+  }
 
   // the running interval of the aggregated format
   private long intervalStart = -1;
@@ -76,6 +96,7 @@ final class TxLog implements AutoCloseable {
     originEpochMicros = now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
     try {
       out = Files.newBufferedWriter(file(spec, clientId), StandardCharsets.US_ASCII);
+      OPEN.add(this);
     } catch (IOException e) {
       throw new UncheckedIOException("-l: cannot write " + file(spec, clientId), e);
     }
@@ -242,7 +263,12 @@ final class TxLog implements AutoCloseable {
 
   /** The last interval, if anything happened in it, then the file. */
   @Override
-  public void close() {
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    OPEN.remove(this);
     if (aggregateMicros > 0
         && intervalStart >= 0
         && (count > 0 || skipped > 0 || serializationFailures > 0 || deadlockFailures > 0)) {

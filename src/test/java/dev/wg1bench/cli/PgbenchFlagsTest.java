@@ -176,6 +176,42 @@ class PgbenchFlagsTest {
     assertEquals(histMax, max / 1000, histMax * 0.01 + 0.002, "max latency, ms");
   }
 
+  /** A failed op's line reads failed in pgbench's time column, one per failed op. */
+  @Test
+  void failedOpsAreLoggedAsFailed() throws Exception {
+    Path half = tmp.resolve("half.sql");
+    Files.writeString(half, "\\set x random(0, 1)\nSELECT 1 / :x;\n");
+    Path prefix = tmp.resolve("fail");
+    Cli r =
+        run(
+            "-f",
+            half.toString(),
+            "-t",
+            "50",
+            "-c",
+            "2",
+            "--forks",
+            "0",
+            "-l",
+            "--log-prefix",
+            prefix.toString());
+    assertEquals(Main.COMPLETED_WITH_FAILURES, r.exit, r.toString());
+    JsonNode m = result().get("trials").get(0).get("measurement");
+    long failed = m.get("failedOps").asLong();
+    assertTrue(failed > 10 && failed < 90, "about half of 100 divide by zero: " + m);
+    assertEquals(100, m.get("ops").asLong() + failed);
+    long lines = 0;
+    long failedLines = 0;
+    for (Path f : logs(prefix)) {
+      for (String line : Files.readAllLines(f)) {
+        lines++;
+        failedLines += line.split(" ")[2].equals("failed") ? 1 : 0;
+      }
+    }
+    assertEquals(100, lines);
+    assertEquals(failed, failedLines);
+  }
+
   @Test
   void builtinListNamesTheScriptsAndRunsNothing() {
     Cli r = Cli.run("-b", "list");
