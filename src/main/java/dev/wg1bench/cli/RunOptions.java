@@ -93,7 +93,8 @@ public final class RunOptions {
       paramLabel = "NAME[@WEIGHT]",
       description =
           "pgbench built-in script, repeatable, prefixes accepted: tpcb-like (tpcb), simple-update"
-              + " (simple_update), select-only (select_only); mixes with -f by weight as pgbench.")
+              + " (simple_update), select-only (select_only); mixes with -f by weight as pgbench;"
+              + " -b list lists them.")
   List<String> builtins = new ArrayList<>();
 
   @Option(
