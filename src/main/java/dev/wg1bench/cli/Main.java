@@ -59,6 +59,10 @@ public final class Main implements Callable<Integer> {
       return 0;
     }
     AgentSpec agent = agents.spec();
+    if (agent != null && run.transactions != null) {
+      // the agents agree on a timed window; an op count per client has no common end to agree on
+      throw new UsageException("-t (--transactions) cannot be used with --agent; use -T");
+    }
     if (agent != null) {
       // every agent must draw the same random streams and run the trials in the same order
       if (run.randomSeed == null) {

@@ -205,6 +205,10 @@ public class WorkloadBenchmark {
     if (progress != null) {
       progress.stop();
     }
+    if (opsPerClient > 0) {
+      // a -t window still open (the fork ends abnormally) ends now, not at its provisional length
+      window.truncate();
+    }
     report.windows = window.finish();
     report.measuredNanos = 0;
     report.measuredCpuNanos = 0;
