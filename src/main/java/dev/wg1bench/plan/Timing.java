@@ -62,6 +62,12 @@ public record Timing(
             "--transactions runs one iteration without warmup, as pgbench -t; drop --warmup and"
                 + " --iterations (or use --duration)");
       }
+      if (forks > 1) {
+        // each fork would run its own N ops per client: the run would not be clients x N
+        throw new UsageException(
+            "--transactions runs in one fork, as pgbench runs once; give --forks 0 or 1, got "
+                + forks);
+      }
     }
     Checks.range("--iterations", iterations, 1, 1000);
     Checks.range("--forks", forks, 0, 100);

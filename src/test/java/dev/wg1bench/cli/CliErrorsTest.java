@@ -104,6 +104,7 @@ class CliErrorsTest {
         "--agent 0/2 --run-id r --check --target jdbc:postgresql://h/x|--check cannot be used with --agent",
         "--agent 0/2 --run-id r --rendezvous-timeout 0|--rendezvous-timeout must be > 0",
         "-t 10 --agent 0/2 --run-id r --target jdbc:postgresql://h/x|-t (--transactions) cannot be used with --agent; use -T",
+        "-t 10 --forks 2|--transactions runs in one fork, as pgbench runs once; give --forks 0 or 1, got 2",
         "-t 10 -T 5s|-t (--transactions) and -T (--duration) exclude each other, as in pgbench",
         "-t 0|--transactions must be between 1 and 2147483647, got 0",
         "-t 10 --warmup 5s|--transactions runs one iteration without warmup, as pgbench -t",
