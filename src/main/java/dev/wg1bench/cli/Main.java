@@ -53,7 +53,16 @@ public final class Main implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (run.builtins.contains("list")) {
+      // pgbench -b list: the built-in scripts, and nothing run
+      PgbenchFlags.BUILTINS.forEach((b, w) -> System.out.printf("%-14s = --workload %s%n", b, w));
+      return 0;
+    }
     AgentSpec agent = agents.spec();
+    if (agent != null && run.transactions != null) {
+      // the agents agree on a timed window; an op count per client has no common end to agree on
+      throw new UsageException("-t (--transactions) cannot be used with --agent; use -T");
+    }
     if (agent != null) {
       // every agent must draw the same random streams and run the trials in the same order
       if (run.randomSeed == null) {
@@ -72,6 +81,17 @@ public final class Main implements Callable<Integer> {
           throw new UsageException("--csv " + f + ": " + unwritable);
         }
       }
+    }
+    if (run.jobs != null) {
+      System.out.println(
+          "-j "
+              + run.jobs
+              + ": no effect; wg1bench runs one thread per client, since pgjdbc blocks on each"
+              + " connection (the client's own CPU per op is reported as clientCpuMicrosPerOp)");
+    }
+    if (run.noVacuum) {
+      System.out.println(
+          "-n: no VACUUM and no CHECKPOINT before the trial (recorded as betweenTrials none)");
     }
     BenchmarkRun result =
         new Runner(System.out, run.verbose).check(run.check).agent(agent).run(matrix);

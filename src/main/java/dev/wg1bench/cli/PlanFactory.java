@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -35,15 +36,27 @@ final class PlanFactory {
     @SuppressWarnings("unchecked")
     List<String> named = (List<String>) o.raw(Knobs.WORKLOAD);
     named = named == null ? List.of() : named;
+    boolean builtin = o.selectOnly || o.simpleUpdate || !o.builtins.isEmpty();
     if (!named.isEmpty() && !o.scripts.isEmpty()) {
       throw new UsageException("--workload and --script exclude each other; give one of them");
     }
-    if (named.isEmpty() && o.scripts.isEmpty()) {
+    if (!named.isEmpty() && builtin) {
+      throw new UsageException(
+          "--workload and "
+              + PgbenchFlags.builtinFlag(o)
+              + " exclude each other; give one of them (-S is --workload select_only, -N is"
+              + " --workload simple_update)");
+    }
+    if (named.isEmpty() && o.scripts.isEmpty() && !builtin) {
       throw new UsageException("--workload or --script is required (see 'wg1bench list')");
     }
+    List<PgbenchFlags.Entry> mix = PgbenchFlags.mix(o);
     List<ScriptSource> custom = new ArrayList<>();
-    for (String s : o.scripts) {
-      custom.add(readScript(s));
+    if (mix.size() == 1 && mix.get(0).workload() != null && mix.get(0).source().weight() > 0) {
+      // one built-in alone is that workload, with its name, description and --check
+      named = List.of(mix.get(0).workload());
+    } else {
+      mix.forEach(e -> custom.add(e.source()));
     }
     List<String> workloads = named.isEmpty() ? List.of("custom") : distinct(named);
     for (String w : workloads) {
@@ -52,12 +65,27 @@ final class PlanFactory {
       }
       WorkloadRegistry.sources(w); // names an unknown workload with the valid ones
     }
+    if (o.transactions != null && o.duration != null) {
+      throw new UsageException(
+          "-t (--transactions) and -T (--duration) exclude each other, as in pgbench; give one");
+    }
+    if (o.jobs != null && o.jobs < 1) {
+      throw new UsageException("-j (--jobs) must be at least 1, got " + o.jobs);
+    }
+    boolean perClient = o.transactions != null;
+    Duration warmup =
+        o.warmup != null ? o.warmup : perClient ? Duration.ZERO : Duration.ofSeconds(5);
+    int iterations = o.iterations != null ? o.iterations : perClient ? 1 : 5;
+    Duration duration = o.duration != null ? o.duration : Duration.ofSeconds(10);
     long seed = o.randomSeed != null ? o.randomSeed : new SecureRandom().nextLong();
     Path output = output(o, workloads);
     PlanDraft base =
         new PlanDraft()
             .targets(targets)
-            .timing(o.warmup, o.duration, o.iterations, o.forks, o.progress)
+            .timing(warmup, duration, iterations, o.forks, o.progress)
+            .transactions(o.transactions)
+            .log(PgbenchFlags.log(o))
+            .exitOnAbort(o.exitOnAbort)
             .latencyLimit(o.latencyLimit)
             .reportPerCommand(o.reportPerCommand)
             .retries(o.maxTries, o.exitOnError)
@@ -79,7 +107,13 @@ final class PlanFactory {
     boolean swept = combos.size() > 1;
     int repeat = o.repeat != null ? o.repeat : swept ? 3 : 1;
     long orderSeed = o.seed != null ? o.seed : new SecureRandom().nextLong();
-    return new Matrix(points, repeat, order(o.order), orderSeed, between(o.betweenTrials), output);
+    if (o.log && (points.size() * repeat > 1 || o.forks > 1)) {
+      // every trial would write the same files, as pgbench's run writes them once
+      throw new UsageException(
+          "-l (--log) writes one set of files for one trial; give one point, --repeat 1 and"
+              + " --forks 0 or 1");
+    }
+    return new Matrix(points, repeat, order(o.order), orderSeed, between(o), output);
   }
 
   @SuppressWarnings("unchecked")
@@ -133,6 +167,18 @@ final class PlanFactory {
     } catch (IllegalArgumentException e) {
       throw new UsageException("--order '" + s + "' is not one of random, sequential");
     }
+  }
+
+  /** --between-trials, or -n (pgbench's no-vacuum: nothing before the trial). */
+  static Matrix.BetweenTrials between(RunOptions o) {
+    if (o.noVacuum) {
+      if (o.betweenTrials != null && !o.betweenTrials.trim().equalsIgnoreCase("none")) {
+        throw new UsageException(
+            "-n (--no-vacuum) and --between-trials " + o.betweenTrials + " exclude each other");
+      }
+      return Matrix.BetweenTrials.NONE;
+    }
+    return between(o.betweenTrials);
   }
 
   static Matrix.BetweenTrials between(String s) {

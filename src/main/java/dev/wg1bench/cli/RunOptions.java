@@ -8,8 +8,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
 
 /**
  * How a run is measured, and (through {@link KnobOptions}) the knobs it varies; pgbench's short
@@ -20,6 +23,17 @@ import picocli.CommandLine.Option;
 public final class RunOptions {
   /** The options of the declared knobs, added by {@link KnobOptions}. */
   final Map<Knob<?>, OptionSpec> knobOptions = new LinkedHashMap<>();
+
+  /** The command this mixin is part of, for the order of its script options. */
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec mixee;
+
+  /** The parse result of the command line, null when these options were not parsed. */
+  ParseResult parseResult() {
+    return mixee == null || mixee.commandLine() == null
+        ? null
+        : mixee.commandLine().getParseResult();
+  }
 
   /** What the command line gave a knob: a list, a map, a value or a flag; null if not given. */
   Object raw(Knob<?> knob) {
@@ -37,22 +51,96 @@ public final class RunOptions {
       names = {"-T", "--duration"},
       paramLabel = "TIME",
       converter = Converters.DurationConverter.class,
-      description = "Measured time per trial, e.g. 10s, 2m (default: 10s).")
-  Duration duration = Duration.ofSeconds(10);
+      description = "Measured time per trial, e.g. 10s, 2m (default: 10s); excludes -t.")
+  Duration duration;
 
   @Option(
       names = "--warmup",
       paramLabel = "TIME",
       converter = Converters.DurationConverter.class,
-      description = "Warmup before measuring, 0 for none (default: 5s).")
-  Duration warmup = Duration.ofSeconds(5);
+      description = "Warmup before measuring, 0 for none (default: 5s; none with -t).")
+  Duration warmup;
 
   @Option(
       names = "--iterations",
       paramLabel = "N",
       description =
-          "JMH measurement iterations the duration is split into (default: ${DEFAULT-VALUE}).")
-  int iterations = 5;
+          "JMH measurement iterations the duration is split into (default: 5; 1 with -t).")
+  Integer iterations;
+
+  @Option(
+      names = {"-t", "--transactions"},
+      paramLabel = "N",
+      description =
+          "Ops per client instead of a duration, as pgbench -t: no warmup, one JMH single-shot"
+              + " iteration measured from the moment every client is connected until the last one"
+              + " ran its N ops; excludes -T.")
+  Long transactions;
+
+  @Option(
+      names = "-S",
+      description = "pgbench's built-in select-only: --workload select_only (as -b select-only).")
+  boolean selectOnly;
+
+  @Option(
+      names = "-N",
+      description =
+          "pgbench's built-in simple-update: --workload simple_update (as -b simple-update).")
+  boolean simpleUpdate;
+
+  @Option(
+      names = {"-b", "--builtin"},
+      paramLabel = "NAME[@WEIGHT]",
+      description =
+          "pgbench built-in script, repeatable, prefixes accepted: tpcb-like (tpcb), simple-update"
+              + " (simple_update), select-only (select_only); mixes with -f by weight as pgbench;"
+              + " -b list lists them.")
+  List<String> builtins = new ArrayList<>();
+
+  @Option(
+      names = {"-n", "--no-vacuum"},
+      description =
+          "No hygiene before the trial, as pgbench -n (= --between-trials none): no VACUUM (which"
+              + " wg1bench never runs unless asked), and no CHECKPOINT either.")
+  boolean noVacuum;
+
+  @Option(
+      names = {"-j", "--jobs"},
+      paramLabel = "N",
+      description =
+          "Accepted for pgbench's sake, no effect: wg1bench runs one thread per client (pgjdbc"
+              + " blocks on each connection); the client's CPU per op is in the result.")
+  Integer jobs;
+
+  @Option(
+      names = {"-l", "--log"},
+      description =
+          "Write each measured op to a log file in pgbench's per-transaction format (one file per"
+              + " client: PREFIX.PID for client 0, PREFIX.PID.N for client N).")
+  boolean log;
+
+  @Option(
+      names = "--aggregate-interval",
+      paramLabel = "SECONDS",
+      description = "With -l: one line per interval in pgbench's aggregated format.")
+  Integer aggregateInterval;
+
+  @Option(
+      names = "--log-prefix",
+      paramLabel = "PREFIX",
+      description = "With -l: log file prefix (default: pgbench_log), a path allowed.")
+  String logPrefix;
+
+  @Option(
+      names = "--sampling-rate",
+      paramLabel = "RATE",
+      description = "With -l: fraction of ops logged, e.g. 0.01.")
+  Double samplingRate;
+
+  @Option(
+      names = "--failures-detailed",
+      description = "With -l: a failed op's time reads serialization or deadlock, not failed.")
+  boolean failuresDetailed;
 
   @Option(
       names = "--forks",
@@ -87,10 +175,18 @@ public final class RunOptions {
   boolean exitOnError;
 
   @Option(
+      names = "--exit-on-abort",
+      description =
+          "Stop the run as soon as any client is stopped by an error that won't heal, as pgbench"
+              + " --exit-on-abort (serialization failures and deadlocks stop no client).")
+  boolean exitOnAbort;
+
+  @Option(
       names = "--continue-on-error",
       description =
           "Keep clients running after errors that won't heal (syntax, missing table, permission,"
-              + " too many connections at the start), which otherwise stop them as pgbench does.")
+              + " too many connections at the start), which otherwise stop them as pgbench does;"
+              + " as pgbench --continue-on-error, the failed ops are counted and the run goes on.")
   boolean continueOnError;
 
   @Option(

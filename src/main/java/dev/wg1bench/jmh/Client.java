@@ -54,13 +54,20 @@ public class Client {
   long wRetriedOps;
   final long[] wFailures = new long[FailureKind.values().length];
   long[] okPerSecond = new long[0];
+
+  /** pgbench -l: this client's log, or null. */
+  TxLog txLog;
+
+  /** -t: ops this client began in its single shot. */
+  long invocations;
+
   int threadIndex;
   boolean measuring;
 
   /** Why this client stopped (an error that won't heal), null while it runs. */
   volatile String stoppedBy;
 
-  /** Lost its connection and has not yet had it back (guarded by the benchmark's lock). */
+  /** Lost its connection and has not yet had it back (guarded by the fork's {@link Outages}). */
   boolean down;
 
   long iterationStart;
@@ -114,6 +121,16 @@ public class Client {
     int n = session.outline().size();
     if (n > 1 || (n == 1 && times != null)) {
       scripts = new ScriptTally(n);
+    }
+    if (p.timing().log() != null) {
+      txLog =
+          new TxLog(
+              p.timing().log(),
+              context.clientId(),
+              p.timing().rate() != null,
+              p.timing().latencyLimit() != null,
+              p.session().maxTries(),
+              context.clientSeed() * 17 + 3);
     }
     arrivals = new SplittableRandom(context.clientSeed() * 31 + 7);
     if (b.pool == null) {
@@ -173,8 +190,11 @@ public class Client {
     if (times != null) {
       times.reset();
     }
-    long nanos = ip.getTime().convertTo(TimeUnit.NANOSECONDS);
-    okPerSecond = new long[MeasurementWindow.bins(nanos)];
+    invocations = 0;
+    boolean perClient = bench.opsPerClient > 0;
+    long nanos =
+        perClient ? MeasurementWindow.UNTIL_DONE : ip.getTime().convertTo(TimeUnit.NANOSECONDS);
+    okPerSecond = new long[perClient ? 16 : MeasurementWindow.bins(nanos)];
     iterationStart = System.nanoTime();
     iterationEnd = iterationStart + nanos;
     if (bench.gate != null && !gated) {
@@ -194,10 +214,22 @@ public class Client {
     bench.absorb(this, measuring);
   }
 
+  /** The run's id of this client (pgbench's client_id). */
+  int clientId() {
+    return context.clientId();
+  }
+
+  /** This fork's clients. */
+  int threads() {
+    return threads;
+  }
+
   /** Trial level: the last client out writes the fork's report (see clientDone). */
   @TearDown(Level.Trial)
   public void disconnect() {
-    bench.clientDone(threads);
+    if (txLog != null) {
+      txLog.close();
+    }
     if (session != null) {
       session.close();
     }
@@ -208,6 +240,9 @@ public class Client {
     } catch (SQLException e) {
       // closing a broken connection: nothing left to do
     }
+    // after closing: with -t the report reads the server's count once every client's backend is
+    // gone (MeasurementWindow.finish)
+    bench.clientDone(threads);
   }
 
   /**
@@ -278,6 +313,22 @@ public class Client {
       bench.connectionBack(this);
     } catch (SQLException e) {
       stats.error(FailureKind.CONNECTION, e.getSQLState(), "reconnect: " + e.getMessage(), false);
+    }
+  }
+
+  /**
+   * Whether a failed op may have left its connection dead, so that it is worth a health check (a
+   * round trip the server counts as a commit). Serialization failures, deadlocks, constraint
+   * violations and script errors leave a working connection, as pgbench assumes too.
+   */
+  boolean mayBeDead(FailureKind kind) {
+    if (kind == FailureKind.CONNECTION) {
+      return true;
+    }
+    try {
+      return conn == null || conn.isClosed();
+    } catch (SQLException e) {
+      return true;
     }
   }
 }

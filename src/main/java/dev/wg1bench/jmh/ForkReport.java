@@ -163,4 +163,11 @@ public final class ForkReport {
     /** Ops that failed on a lost connection (or a failed reconnect) during the outage. */
     public long failedOps;
   }
+
+  /** A histogram as compressed Base64, the form the report carries it in. */
+  static String encode(org.HdrHistogram.Histogram h) {
+    java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+    int n = h.encodeIntoCompressedByteBuffer(buf);
+    return java.util.Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buf.array(), n));
+  }
 }

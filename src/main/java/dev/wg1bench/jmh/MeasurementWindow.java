@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The wall-clock windows a fork's throughput is measured over: one per measurement iteration,
@@ -23,6 +24,11 @@ import java.util.concurrent.TimeUnit;
  * 200 clients tps came out 2.8 times the statements/s). Counting by completion time in one shared
  * window makes tps = successful ops / window exactly, never above attempted ops/s, and comparable
  * with the server's commit counter sampled at the same two instants.
+ *
+ * <p>With pgbench's -t (ops per client) there is one window, opened once every client is connected
+ * and ready (the others wait for it, as pgbench's threads wait for all connections) and closed when
+ * the last client has run its ops: every op of the run falls inside it, and the server's commit
+ * counter is read at the same two instants.
  */
 final class MeasurementWindow {
   /** Width of the per-second throughput samples the interval is computed from. */
@@ -44,6 +50,9 @@ final class MeasurementWindow {
     final long commitsTakenAt;
 
     ScheduledFuture<?> closing;
+
+    /** -t: the window has been closed by its last client (or truncated). */
+    boolean closed;
 
     Span(
         long start,
@@ -72,6 +81,9 @@ final class MeasurementWindow {
   }
 
   /** Number of per-second samples of a window of {@code nanos}, the last one possibly partial. */
+  /** A -t window's provisional length: longer than any run, closed by the last client instead. */
+  static final long UNTIL_DONE = 1_000_000_000_000_000_000L;
+
   static int bins(long nanos) {
     return (int) ((nanos + BIN_NANOS - 1) / BIN_NANOS);
   }
@@ -81,14 +93,18 @@ final class MeasurementWindow {
   private final List<ForkReport.Window> windows = new ArrayList<>();
   private volatile Span current;
   private int ready;
+  private final boolean untilDone;
+  private int opened;
+  private int finished;
   private boolean statsTried;
   private Connection stats;
 
   /** With --agent: the local epoch ms the first window opens at, agreed with the other agents. */
   private Long openAtEpochMs;
 
-  MeasurementWindow(ConnectionFactory connections) {
+  MeasurementWindow(ConnectionFactory connections, boolean untilDone) {
     this.connections = connections;
+    this.untilDone = untilDone;
     // loaded now, not while the last client ready opens the first window and runs no op
     WorkloadBenchmark.processCpuNanos();
     this.closer =
@@ -118,6 +134,18 @@ final class MeasurementWindow {
    */
   synchronized void clientReady(int threads, boolean measuring, long nanos) {
     if (++ready < threads) {
+      if (untilDone && measuring) {
+        // JMH's single shot has no start barrier: no client starts before the window opens
+        int before = opened;
+        while (opened == before) {
+          try {
+            wait();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+          }
+        }
+      }
       return;
     }
     ready = 0;
@@ -161,7 +189,7 @@ final class MeasurementWindow {
     ForkReport.Window w = new ForkReport.Window();
     w.startEpochMicros = now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
     w.nanos = nanos;
-    w.okPerSecond = new long[bins(nanos)];
+    w.okPerSecond = new long[untilDone ? 0 : bins(nanos)];
     windows.add(w);
     Span s =
         new Span(
@@ -173,7 +201,73 @@ final class MeasurementWindow {
             count == null ? null : count.wal,
             asked + (start - asked) / 2);
     current = s;
-    s.closing = closer.schedule(() -> close(s), nanos, TimeUnit.NANOSECONDS);
+    if (untilDone) {
+      finished = 0;
+      opened++;
+      notifyAll();
+    } else {
+      s.closing = closer.schedule(() -> close(s), nanos, TimeUnit.NANOSECONDS);
+    }
+  }
+
+  /**
+   * -t: a client ran its ops; the last one closes the window now. The server's count is read later,
+   * in {@link #finish()}, once the clients have disconnected.
+   */
+  void clientFinished(int threads) {
+    long cpu = WorkloadBenchmark.processCpuNanos();
+    synchronized (this) {
+      Span s = current;
+      if (s == null || ++finished < threads || s.closed) {
+        return;
+      }
+      s.closed = true;
+      end(s, System.nanoTime());
+      s.record.cpuNanos = cpu - s.cpuAtStart;
+    }
+  }
+
+  /**
+   * A -t window's server count, read after its clients disconnected: a backend publishes its
+   * commits to pg_stat_database at most once a second while it runs and then only when idle for 10
+   * s (PostgreSQL 15+), but always when it exits; read at once, the count missed them (0 of 400
+   * commits after a 0.2 s run, measured). The count settles once every client's backend is gone.
+   */
+  private void countAfterClients(Span s) {
+    if (stats == null || s.commitsAtStart == null) {
+      return;
+    }
+    ServerCount last = null;
+    long deadline = System.nanoTime() + SETTLE_NANOS;
+    while (System.nanoTime() < deadline) {
+      LockSupport.parkNanos(100_000_000L);
+      ServerCount now = serverCount();
+      if (now == null) {
+        return;
+      }
+      if (last != null && now.commits - last.commits <= 1) {
+        // nothing but (at most) our own read committed since the last read
+        last = now;
+        break;
+      }
+      last = now;
+    }
+    // the reads after the first each count one commit of their own: not the clients'
+    s.record.serverCommits = last.commits - s.commitsAtStart;
+    s.record.walStart = s.walAtStart;
+    s.record.walEnd = last.wal;
+    s.record.serverNanos = s.record.nanos;
+  }
+
+  /** How long a -t run waits at most for its clients' commits to be published. */
+  static final long SETTLE_NANOS = 3_000_000_000L;
+
+  /**
+   * The window ends at {@code now}. A -t window's per-second samples grow as clients fold theirs
+   * in, and are cut to its length when the fork's report is written.
+   */
+  private static void end(Span s, long now) {
+    s.record.nanos = now - s.start;
   }
 
   private void close(Span s) {
@@ -201,9 +295,12 @@ final class MeasurementWindow {
       return;
     }
     long now = System.nanoTime();
-    if (s.contains(now)) {
-      s.closing.cancel(false);
-      s.record.nanos = now - s.start;
+    if (s.contains(now) && !s.closed) {
+      s.closed = true;
+      if (s.closing != null) {
+        s.closing.cancel(false);
+      }
+      end(s, now);
       s.record.cpuNanos = WorkloadBenchmark.processCpuNanos() - s.cpuAtStart;
       s.record.serverCommits = null;
     }
@@ -221,6 +318,10 @@ final class MeasurementWindow {
       Thread.currentThread().interrupt();
     }
     synchronized (this) {
+      Span s = current;
+      if (untilDone && s != null && s.closed && s.record.serverCommits == null) {
+        countAfterClients(s);
+      }
       if (stats != null) {
         try {
           stats.close();

@@ -54,6 +54,16 @@ public final class TrialRunner {
             .shouldFailOnError(false)
             .verbosity(verbose ? VerboseMode.NORMAL : VerboseMode.SILENT)
             .jvmArgsAppend("-D" + Trial.PROPERTY + "=" + trial.file(), "-Xss512k");
+    if (t.countsOps()) {
+      // pgbench -t: each client runs its N ops in one single shot and JMH waits for the last;
+      // the window is opened when every client is connected and closed by the last to finish
+      ob.mode(org.openjdk.jmh.annotations.Mode.SingleShotTime)
+          .warmupIterations(0)
+          .measurementIterations(1)
+          .measurementBatchSize((int) Math.min(Integer.MAX_VALUE, t.transactions()))
+          // no duration bounds the shot: only JMH's iteration timeout would end it early
+          .timeout(TimeValue.hours(24 * 7));
+    }
     if (t.forks() == 0) {
       // in-process run (tests, the Java API): the benchmark reads the trial from this property
       System.setProperty(Trial.PROPERTY, trial.file().toString());

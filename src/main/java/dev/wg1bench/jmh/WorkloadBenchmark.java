@@ -12,7 +12,6 @@ import dev.wg1bench.workload.Workload;
 import dev.wg1bench.workload.WorkloadRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -20,7 +19,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -63,6 +61,13 @@ public class WorkloadBenchmark {
   AgentGate gate;
 
   private long meanIntervalNanos;
+
+  /** pgbench --exit-on-abort: a stopped client ends the run. */
+  private boolean exitOnAbort;
+
+  /** pgbench -t: ops each client runs in its single shot; 0 for a timed run. */
+  long opsPerClient;
+
   private long latencyLimitNanos = Long.MAX_VALUE;
   private final Histogram measured = new Histogram(3);
   private final Histogram measuredPoolWait = new Histogram(3);
@@ -73,11 +78,7 @@ public class WorkloadBenchmark {
   private int clientsDone;
   private boolean written;
 
-  /** Closed outages, and the open one while some client is without a connection. */
-  private final java.util.List<ForkReport.Outage> outages = new ArrayList<>();
-
-  private ForkReport.Outage outage;
-  private int clientsDown;
+  private final Outages outages = new Outages();
 
   /** Set once a client gave up under --exit-on-error; the others stop at their next op. */
   private volatile boolean stopping;
@@ -135,7 +136,9 @@ public class WorkloadBenchmark {
     if (p.timing().progress() != null) {
       progress = new ProgressSampler(p.timing().progress().toNanos(), trial.dir());
     }
-    window = new MeasurementWindow(connections);
+    exitOnAbort = p.session().exitOnAbort();
+    opsPerClient = p.timing().countsOps() ? p.timing().transactions() : 0;
+    window = new MeasurementWindow(connections, opsPerClient > 0);
     if (trial.slot() != null) {
       gate = new AgentGate(trial.dir(), trial.slot().gateTimeoutMs());
     }
@@ -203,25 +206,31 @@ public class WorkloadBenchmark {
     if (progress != null) {
       progress.stop();
     }
+    if (opsPerClient > 0) {
+      // a -t window still open (the fork ends abnormally) ends now, not at its provisional length
+      window.truncate();
+    }
     report.windows = window.finish();
     report.measuredNanos = 0;
     report.measuredCpuNanos = 0;
     for (ForkReport.Window w : report.windows) {
+      int bins = MeasurementWindow.bins(w.nanos);
+      if (w.okPerSecond.length != bins) {
+        // a -t window: its length was known only when its last client finished
+        w.okPerSecond = Arrays.copyOf(w.okPerSecond, bins);
+      }
       report.measuredNanos += w.nanos;
       report.measuredCpuNanos += w.cpuNanos;
     }
     report.cores = Runtime.getRuntime().availableProcessors();
-    report.histogram = encode(measured);
-    report.poolWaitHistogram = pool != null ? encode(measuredPoolWait) : null;
-    report.lagHistogram = meanIntervalNanos > 0 ? encode(measuredLag) : null;
+    report.histogram = ForkReport.encode(measured);
+    report.poolWaitHistogram = pool != null ? ForkReport.encode(measuredPoolWait) : null;
+    report.lagHistogram = meanIntervalNanos > 0 ? ForkReport.encode(measuredLag) : null;
     report.errors = new ArrayList<>(errors.values());
     report.clientsStopped = stops.stopped();
     report.clientsStoppedBy = stops.firstReason();
-    report.outages = new ArrayList<>(outages);
+    report.outages = outages.all();
     breakdown.into(report);
-    if (outage != null) {
-      report.outages.add(outage);
-    }
     Path f =
         trial
             .dir()
@@ -245,12 +254,6 @@ public class WorkloadBenchmark {
     return 0;
   }
 
-  private static String encode(Histogram h) {
-    ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
-    int n = h.encodeIntoCompressedByteBuffer(buf);
-    return Base64.getEncoder().encodeToString(Arrays.copyOf(buf.array(), n));
-  }
-
   /** Folds a client's iteration into the fork's counts: its window's ops, and all for totals. */
   synchronized void absorb(Client c, boolean measurement) {
     OpStats s = c.stats;
@@ -262,6 +265,9 @@ public class WorkloadBenchmark {
       ForkReport.Window w = span.record;
       w.ok += c.wOk;
       w.failed += c.wFailed;
+      if (c.okPerSecond.length > w.okPerSecond.length && opsPerClient > 0) {
+        w.okPerSecond = Arrays.copyOf(w.okPerSecond, c.okPerSecond.length);
+      }
       for (int i = 0; i < c.okPerSecond.length && i < w.okPerSecond.length; i++) {
         w.okPerSecond[i] += c.okPerSecond[i];
       }
@@ -300,35 +306,12 @@ public class WorkloadBenchmark {
     }
   }
 
-  /** A client lost its connection: it opens an outage if it is the first one down. */
-  synchronized void connectionLost(Client c) {
-    if (!c.down) {
-      c.down = true;
-      if (clientsDown++ == 0) {
-        outage = new ForkReport.Outage();
-        outage.lostAtEpochMs = System.currentTimeMillis();
-      }
-      outage.clientsLost++;
-    }
+  void connectionLost(Client c) {
+    outages.lost(c);
   }
 
-  /** An op failed for want of a connection: counted in the outage it belongs to. */
-  synchronized void connectionFailure(Client c) {
-    connectionLost(c);
-    outage.failedOps++;
-  }
-
-  /** A client has a working connection again; the last one back closes the outage. */
-  synchronized void connectionBack(Client c) {
-    if (c.down) {
-      c.down = false;
-      outage.clientsReconnected++;
-      if (--clientsDown == 0) {
-        outage.backAtEpochMs = System.currentTimeMillis();
-        outages.add(outage);
-        outage = null;
-      }
-    }
+  void connectionBack(Client c) {
+    outages.back(c);
   }
 
   synchronized void connected(long nanos) {
@@ -398,10 +381,31 @@ public class WorkloadBenchmark {
 
   @Benchmark
   public void op(Client c, Committed committed, Trouble trouble) throws SQLException {
+    if (opsPerClient == 0) {
+      runOp(c, committed, trouble);
+      return;
+    }
+    try {
+      runOp(c, committed, trouble);
+    } finally {
+      if (++c.invocations == opsPerClient) {
+        window.clientFinished(c.threads());
+      }
+    }
+  }
+
+  private void runOp(Client c, Committed committed, Trouble trouble) throws SQLException {
     if (stopping) {
-      throw new OpFailedException("stopped: another client failed under --exit-on-error", null);
+      throw new OpFailedException(
+          "stopped: another client failed under --exit-on-error or --exit-on-abort", null);
     }
     if (c.stoppedBy != null) {
+      if (exitOnAbort) {
+        // pgbench --exit-on-abort: one aborted client ends the run, the others at their next op
+        String why = "--exit-on-abort: client " + c.clientId() + " stopped: " + c.stoppedBy;
+        stop(c, why);
+        throw new OpFailedException(why, null);
+      }
       idle(c);
       return;
     }
@@ -425,6 +429,10 @@ public class WorkloadBenchmark {
         if (span != null && span.contains(now)) {
           c.wSkipped++;
           c.lag.recordValue(Math.max(1, lagNanos / 1000));
+          if (c.txLog != null) {
+            c.txLog.windowOpened(span.start);
+            c.txLog.skipped(now, lagNanos / 1000);
+          }
         }
         return;
       }
@@ -480,6 +488,16 @@ public class WorkloadBenchmark {
     // counted by completion time: an op belongs to the window it finished in (MeasurementWindow)
     MeasurementWindow.Span span = window.current();
     boolean counted = span != null && span.contains(done);
+    if (counted && c.txLog != null) {
+      c.txLog.windowOpened(span.start);
+      c.txLog.op(
+          done,
+          latencyNanos / 1000,
+          c.session.lastScriptIndex(),
+          success ? null : s.lastFailed,
+          lagNanos >= 0 ? lagNanos / 1000 : -1,
+          retried);
+    }
     if (counted) {
       c.wStatements += s.statements - statementsBefore;
       c.wRetries += retried;
@@ -500,7 +518,12 @@ public class WorkloadBenchmark {
       committed.ok++;
       if (counted) {
         c.wOk++;
-        c.okPerSecond[span.bin(done)]++;
+        int bin = span.bin(done);
+        if (bin >= c.okPerSecond.length) {
+          // only a -t window has no length known in advance
+          c.okPerSecond = Arrays.copyOf(c.okPerSecond, Math.max(bin + 1, 2 * c.okPerSecond.length));
+        }
+        c.okPerSecond[bin]++;
         c.latency.recordValue(Math.max(1, latencyNanos / 1000));
         if (latencyNanos > latencyLimitNanos) {
           c.wLate++;
@@ -515,11 +538,11 @@ public class WorkloadBenchmark {
         c.wFailures[kind.ordinal()]++;
       }
       if (connected && kind == FailureKind.CONNECTION) {
-        connectionFailure(c);
+        outages.failure(c);
       }
       if (stops.stopsOp(kind, c.stats.lastSqlState)) {
         clientStopped(c, c.stats.lastMessage);
-      } else if (pool == null && (!connected || mayBeDead(c, kind))) {
+      } else if (pool == null && (!connected || c.mayBeDead(kind))) {
         c.recoverIfDisconnected();
       }
     }
@@ -533,22 +556,6 @@ public class WorkloadBenchmark {
   }
 
   /**
-   * Whether a failed op may have left its connection dead, so that it is worth a health check (a
-   * round trip the server counts as a commit). Serialization failures, deadlocks, constraint
-   * violations and script errors leave a working connection, as pgbench assumes too.
-   */
-  private static boolean mayBeDead(Client c, FailureKind kind) {
-    if (kind == FailureKind.CONNECTION) {
-      return true;
-    }
-    try {
-      return c.conn == null || c.conn.isClosed();
-    } catch (SQLException e) {
-      return true;
-    }
-  }
-
-  /**
    * A stopped client waits out the iteration in one invocation (so JMH's count of invocations
    * hardly grows), watching for the moment no client is left, when a forked run ends.
    */
@@ -558,6 +565,10 @@ public class WorkloadBenchmark {
       if (forked && stops.noneLeft()) {
         allStopped();
         throw new OpFailedException(stops.allStopped(), null);
+      }
+      if (opsPerClient > 0) {
+        // -t: a stopped client's remaining ops pass at once, so the window can close
+        return;
       }
       long wait = c.iterationEnd - System.nanoTime();
       if (wait <= 0) {

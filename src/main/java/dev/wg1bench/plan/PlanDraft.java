@@ -25,12 +25,15 @@ public final class PlanDraft {
   Double rate;
   Duration latencyLimit;
   boolean perCommand;
+  Long transactions;
+  TxLogSpec log;
   Isolation isolation;
   QueryMode queryMode = QueryMode.SIMPLE;
   Map<String, String> settings = new LinkedHashMap<>();
   int maxTries = 1;
   boolean exitOnError;
   boolean continueOnError;
+  boolean exitOnAbort;
   String sslmode;
   Integer prepareThreshold;
   Boolean binaryTransfer;
@@ -83,6 +86,24 @@ public final class PlanDraft {
     return this;
   }
 
+  /** pgbench -t: ops per client instead of a duration; null for a timed run. */
+  public PlanDraft transactions(Long perClient) {
+    this.transactions = perClient;
+    return this;
+  }
+
+  /** pgbench -l and its companions; null for no log. */
+  public PlanDraft log(TxLogSpec log) {
+    this.log = log;
+    return this;
+  }
+
+  /** pgbench --exit-on-abort: the run ends when any client is stopped by an error. */
+  public PlanDraft exitOnAbort(boolean e) {
+    this.exitOnAbort = e;
+    return this;
+  }
+
   public PlanDraft retries(int maxTries, boolean exitOnError) {
     this.maxTries = maxTries;
     this.exitOnError = exitOnError;
@@ -122,6 +143,9 @@ public final class PlanDraft {
     d.rate = rate;
     d.latencyLimit = latencyLimit;
     d.perCommand = perCommand;
+    d.transactions = transactions;
+    d.log = log;
+    d.exitOnAbort = exitOnAbort;
     d.isolation = isolation;
     d.queryMode = queryMode;
     d.settings = new LinkedHashMap<>(settings);
@@ -153,8 +177,19 @@ public final class PlanDraft {
         targets,
         clients,
         poolSize,
-        new Timing(warmup, duration, iterations, forks, progress, rate, latencyLimit, perCommand),
-        new SessionKnobs(isolation, queryMode, settings, maxTries, exitOnError, continueOnError),
+        new Timing(
+            warmup,
+            duration,
+            iterations,
+            forks,
+            progress,
+            rate,
+            latencyLimit,
+            transactions,
+            log,
+            perCommand),
+        new SessionKnobs(
+            isolation, queryMode, settings, maxTries, exitOnError, continueOnError, exitOnAbort),
         new DriverKnobs(
             sslmode,
             prepareThreshold,

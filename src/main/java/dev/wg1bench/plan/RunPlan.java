@@ -104,6 +104,10 @@ public record RunPlan(
       throw new UsageException(
           "--exit-on-error needs --forks 1 or more: JMH cannot stop an in-process run cleanly");
     }
+    if (session.exitOnAbort() && timing.forks() == 0) {
+      throw new UsageException(
+          "--exit-on-abort needs --forks 1 or more: JMH cannot stop an in-process run cleanly");
+    }
     if (workload == null || workload.isBlank()) {
       throw new UsageException("--workload or --script is required (see 'wg1bench list')");
     }

@@ -14,6 +14,8 @@ import java.util.Map;
  * @param exitOnError stop the run at the first op that fails after its tries
  * @param continueOnError keep a client running after an error that won't heal (a syntax error, a
  *     missing table, a refused connection at the start), which otherwise stops it as pgbench does
+ * @param exitOnAbort end the whole run as soon as one client is stopped that way (pgbench
+ *     --exit-on-abort); serialization failures and deadlocks stop no client, so not the run either
  */
 public record SessionKnobs(
     Isolation isolation,
@@ -21,7 +23,18 @@ public record SessionKnobs(
     Map<String, String> settings,
     int maxTries,
     boolean exitOnError,
-    boolean continueOnError) {
+    boolean continueOnError,
+    boolean exitOnAbort) {
+
+  public SessionKnobs(
+      Isolation isolation,
+      QueryMode queryMode,
+      Map<String, String> settings,
+      int maxTries,
+      boolean exitOnError,
+      boolean continueOnError) {
+    this(isolation, queryMode, settings, maxTries, exitOnError, continueOnError, false);
+  }
 
   public SessionKnobs(
       Isolation isolation,
@@ -29,7 +42,7 @@ public record SessionKnobs(
       Map<String, String> settings,
       int maxTries,
       boolean exitOnError) {
-    this(isolation, queryMode, settings, maxTries, exitOnError, false);
+    this(isolation, queryMode, settings, maxTries, exitOnError, false, false);
   }
 
   public SessionKnobs {
@@ -38,5 +51,10 @@ public record SessionKnobs(
 
   void validate() {
     Checks.range("--max-tries", maxTries, 1, 1_000_000);
+    if (exitOnAbort && continueOnError) {
+      throw new UsageException(
+          "--exit-on-abort and --continue-on-error exclude each other: with --continue-on-error no"
+              + " client is ever stopped");
+    }
   }
 }

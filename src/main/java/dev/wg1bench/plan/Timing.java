@@ -13,6 +13,10 @@ import java.time.Duration;
  * @param rate target ops per second over all clients, Poisson arrivals (pgbench -R), or null
  * @param latencyLimit ops later than this are counted late, and under --rate skipped when they
  *     cannot start in time (pgbench -L), or null
+ * @param transactions ops per client (pgbench -t) instead of a duration, or null: then one JMH
+ *     single-shot iteration of that many ops per client, measured from the moment every client is
+ *     connected until the last one finished; duration and iterations do not apply
+ * @param log pgbench's -l log files, or null
  * @param perCommand per-statement latency, failures and retries (pgbench -r): each client times
  *     every command of its scripts; off, nothing is added per op
  */
@@ -24,9 +28,11 @@ public record Timing(
     Duration progress,
     Double rate,
     Duration latencyLimit,
+    Long transactions,
+    TxLogSpec log,
     boolean perCommand) {
 
-  /** Without per-command figures. */
+  /** A timed run without per-command figures. */
   public Timing(
       Duration warmup,
       Duration duration,
@@ -35,7 +41,12 @@ public record Timing(
       Duration progress,
       Double rate,
       Duration latencyLimit) {
-    this(warmup, duration, iterations, forks, progress, rate, latencyLimit, false);
+    this(warmup, duration, iterations, forks, progress, rate, latencyLimit, null, null, false);
+  }
+
+  /** Whether the run counts ops per client (pgbench -t) rather than time. */
+  public boolean countsOps() {
+    return transactions != null;
   }
 
   /** Measured time of one JMH iteration. */
@@ -44,6 +55,24 @@ public record Timing(
   }
 
   void validate() {
+    if (log != null) {
+      log.validate();
+    }
+    if (transactions != null) {
+      Checks.range("--transactions", transactions, 1, Integer.MAX_VALUE);
+      if (iterations != 1 || !warmup.isZero()) {
+        // one single-shot iteration: JMH cannot warm up by op count and measure by op count apart
+        throw new UsageException(
+            "--transactions runs one iteration without warmup, as pgbench -t; drop --warmup and"
+                + " --iterations (or use --duration)");
+      }
+      if (forks > 1) {
+        // each fork would run its own N ops per client: the run would not be clients x N
+        throw new UsageException(
+            "--transactions runs in one fork, as pgbench runs once; give --forks 0 or 1, got "
+                + forks);
+      }
+    }
     Checks.range("--iterations", iterations, 1, 1000);
     Checks.range("--forks", forks, 0, 100);
     if (duration.isNegative() || duration.isZero()) {

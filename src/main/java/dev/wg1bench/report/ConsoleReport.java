@@ -9,6 +9,7 @@ import dev.wg1bench.result.Measurement;
 import dev.wg1bench.result.Outage;
 import dev.wg1bench.result.PointSummary;
 import dev.wg1bench.result.TrialResult;
+import dev.wg1bench.result.Window;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -84,14 +85,23 @@ public final class ConsoleReport {
           "rate: %.1f ops/s scheduled (Poisson arrivals); latency from the scheduled start%n",
           p.timing().rate());
     }
-    out.printf(
-        "duration: %s measured (%d iterations of %s), warmup %s, %d fork%s%n",
-        Durations.format(p.timing().duration()),
-        p.timing().iterations(),
-        Durations.format(p.timing().iterationTime()),
-        Durations.format(p.timing().warmup()),
-        p.timing().forks(),
-        p.timing().forks() == 1 ? "" : "s");
+    if (p.timing().countsOps()) {
+      out.printf(
+          "number of ops per client: %d (-t: one single-shot iteration, no warmup, %d fork%s)%n",
+          p.timing().transactions(), p.timing().forks(), p.timing().forks() == 1 ? "" : "s");
+      out.printf(
+          "number of ops actually processed: %d/%d%n",
+          m.ops() + m.failedOps(), p.timing().transactions() * p.clients());
+    } else {
+      out.printf(
+          "duration: %s measured (%d iterations of %s), warmup %s, %d fork%s%n",
+          Durations.format(p.timing().duration()),
+          p.timing().iterations(),
+          Durations.format(p.timing().iterationTime()),
+          Durations.format(p.timing().warmup()),
+          p.timing().forks(),
+          p.timing().forks() == 1 ? "" : "s");
+    }
     out.printf("number of ops: %d successful, %d failed%n", m.ops(), m.failedOps());
     out.printf(
         "number of retries: %d (%d ops retried; max tries %d)%n",
@@ -166,7 +176,16 @@ public final class ConsoleReport {
                 + " measured"));
     out.printf(
         Locale.ROOT, "attempted ops/s = %.1f (failed included)%n", m.attemptedOpsPerSecond());
-    if (m.serverCommitsPerSecond() != null) {
+    if (m.serverCommitsPerSecond() != null && p.timing().countsOps()) {
+      Window w = m.windows().get(0);
+      out.printf(
+          Locale.ROOT,
+          "server commits = %d (pg_stat_database.xact_commit from the start to after the clients"
+              + " disconnected, so every commit is published; a few are the clients' connection"
+              + " set-up and the counter's reads), %.1f/s%n",
+          w.serverCommits(),
+          m.serverCommitsPerSecond());
+    } else if (m.serverCommitsPerSecond() != null) {
       double window = m.measuredSeconds() / Math.max(1, m.windows().size());
       out.printf(
           Locale.ROOT,
@@ -332,6 +351,17 @@ public final class ConsoleReport {
    * starts, connects its clients and warms up before the measured time.
    */
   public static String expectedWallTime(dev.wg1bench.plan.Timing t, int trials) {
+    if (t.countsOps()) {
+      return String.format(
+          Locale.ROOT,
+          "expected wall time: %s%s JVM start and setup, then as long as %d ops per client take"
+              + " (-t)",
+          trials > 1 ? trials + " trials x " : "",
+          t.forks() == 0
+              ? "no"
+              : "~" + Durations.format(java.time.Duration.ofSeconds((long) FORK_START_S)),
+          t.transactions());
+    }
     long forks = Math.max(1, t.forks());
     double perFork = t.warmup().toMillis() / 1000.0 + t.duration().toMillis() / 1000.0;
     double jvm = t.forks() == 0 ? 0 : FORK_START_S;

@@ -322,16 +322,22 @@ public final class HtmlReport {
     if (p != null && p.timing() != null) {
       var t = p.timing();
       StringBuilder timing = new StringBuilder();
-      timing
-          .append("warmup ")
-          .append(dur(t.warmup()))
-          .append(", measured ")
-          .append(dur(t.duration()))
-          .append(" in ")
-          .append(t.iterations())
-          .append(" iterations, ")
-          .append(t.forks())
-          .append(" fork(s)");
+      if (t.countsOps()) {
+        // -t: no duration, warmup or iterations of its own apply
+        timing.append(t.transactions()).append(" ops per client (-t), ").append(t.forks());
+        timing.append(" fork(s)");
+      } else {
+        timing
+            .append("warmup ")
+            .append(dur(t.warmup()))
+            .append(", measured ")
+            .append(dur(t.duration()))
+            .append(" in ")
+            .append(t.iterations())
+            .append(" iterations, ")
+            .append(t.forks())
+            .append(" fork(s)");
+      }
       if (t.progress() != null) {
         timing.append(", progress every ").append(dur(t.progress()));
       }

@@ -138,18 +138,25 @@ final class TrialExecution {
   }
 
   private void announce(RunPlan plan, Workload workload, LiveTarget lt) {
+    var t = plan.timing();
     out.printf(
-        "running %s on %s: %d client%s%s%s, warmup %s, %d x %s measured, %d fork(s)...%n",
+        "running %s on %s: %d client%s%s%s, %s, %d fork(s)...%n",
         workload.name(),
         lt.name(),
         plan.clients(),
         plan.clients() == 1 ? "" : "s",
         plan.pooled() ? " sharing a pool of " + plan.poolSize() + " connections" : "",
-        plan.timing().rate() != null ? " at " + plan.timing().rate() + " ops/s (Poisson)" : "",
-        Durations.format(plan.timing().warmup()),
-        plan.timing().iterations(),
-        Durations.format(plan.timing().iterationTime()),
-        plan.timing().forks());
+        t.rate() != null ? " at " + t.rate() + " ops/s (Poisson)" : "",
+        t.countsOps()
+            ? t.transactions() + " ops per client (-t), no warmup"
+            : "warmup "
+                + Durations.format(t.warmup())
+                + ", "
+                + t.iterations()
+                + " x "
+                + Durations.format(t.iterationTime())
+                + " measured",
+        t.forks());
   }
 
   private static DataCheck.Snapshot snapshot(ConnectionFactory cf, DataCheck dc) {

@@ -16,7 +16,10 @@ public interface ClientSession extends AutoCloseable {
    */
   boolean runOp(Connection connection, OpStats stats) throws SQLException;
 
-  /** Index in {@link #outline()} of the script the last op ran (0 for a workload of one). */
+  /**
+   * The index, in the run's script list, of the script the last op ran (pgbench's script_no, from
+   * 0); 0 for a workload of one script.
+   */
   default int lastScriptIndex() {
     return 0;
   }

@@ -41,6 +41,7 @@ public final class WorkloadRegistry {
   static {
     script("tpcb");
     script("select_only");
+    script("simple_update");
     script("select_range");
     script("update1");
     script("write1");

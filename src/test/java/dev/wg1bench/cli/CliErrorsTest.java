@@ -103,6 +103,27 @@ class CliErrorsTest {
         "--agent 0/2 --run-id r --clients 2,4 --target jdbc:postgresql://h/x|--agent needs one --clients value (the agents split it), got [2, 4]",
         "--agent 0/2 --run-id r --check --target jdbc:postgresql://h/x|--check cannot be used with --agent",
         "--agent 0/2 --run-id r --rendezvous-timeout 0|--rendezvous-timeout must be > 0",
+        "-t 10 --agent 0/2 --run-id r --target jdbc:postgresql://h/x|-t (--transactions) cannot be used with --agent; use -T",
+        "-t 10 --forks 2|--transactions runs in one fork, as pgbench runs once; give --forks 0 or 1, got 2",
+        "-t 10 -T 5s|-t (--transactions) and -T (--duration) exclude each other, as in pgbench",
+        "-t 0|--transactions must be between 1 and 2147483647, got 0",
+        "-t 10 --warmup 5s|--transactions runs one iteration without warmup, as pgbench -t",
+        "-t 10 --iterations 3|--transactions runs one iteration without warmup",
+        "-S|--workload and -S exclude each other; give one of them (-S is --workload select_only",
+        "-N|--workload and -N exclude each other",
+        "-b select-only|--workload and -b exclude each other",
+        "-j 0|-j (--jobs) must be at least 1, got 0",
+        "-n --between-trials vacuum|-n (--no-vacuum) and --between-trials vacuum exclude each other",
+        "--exit-on-abort --forks 0|--exit-on-abort needs --forks 1 or more",
+        "--exit-on-abort --continue-on-error|--exit-on-abort and --continue-on-error exclude each other",
+        "--aggregate-interval 5|--aggregate-interval needs -l (--log), as in pgbench",
+        "--sampling-rate 0.1|--sampling-rate needs -l (--log), as in pgbench",
+        "--log-prefix x|--log-prefix needs -l (--log), as in pgbench",
+        "-l --sampling-rate 2|--sampling-rate must be > 0 and <= 1 (a fraction of ops), got 2.0",
+        "-l --sampling-rate 0.5 --aggregate-interval 1|--sampling-rate and --aggregate-interval exclude each other",
+        "-l --aggregate-interval 0|--aggregate-interval must be between 1 and 86400, got 0",
+        "-l --repeat 2|-l (--log) writes one set of files for one trial",
+        "-l --log-prefix /proc/nope/x|--log-prefix /proc/nope/x: cannot write there",
       })
   void badOptionValue(String option, String message) {
     String[] opt = option.split(" ");
@@ -111,6 +132,32 @@ class CliErrorsTest {
     args[1] = "tpcb";
     System.arraycopy(opt, 0, args, 2, opt.length);
     assertOneLine(Cli.run(args), 2, message);
+  }
+
+  /** pgbench's -b names and prefixes, without --workload. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "-b tpcc|-b 'tpcc' is not a pgbench built-in script; valid: tpcb-like, simple-update,"
+            + " select-only (or a prefix of one)",
+        "-b s|-b 's' is ambiguous: it begins simple-update and select-only; valid:",
+        "-b select-only@x|-b select-only@x: weight 'x' is not an integer from 0 to 2147483647",
+        "-b select-only@0|--script weights must not all be 0",
+        "-S --workload tpcb|--workload and -S exclude each other",
+      })
+  void pgbenchBuiltins(String option, String message) {
+    assertOneLine(Cli.run(option.split(" ")), 2, message);
+  }
+
+  /** The flags pgbench users type are no longer taken for wg1bench's own with a wrong hint. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"-j 2", "-t 100", "-b select-only", "-S", "-N", "-n", "-l"})
+  void pgbenchFlagsAreNotMistakenForOthers(String flags) {
+    Cli r = Cli.run(("--bogus " + flags).split(" "));
+    assertOneLine(r, 2, "Unknown option: '--bogus'");
+    assertFalse(r.err.contains("did you mean"), r.err);
+    assertFalse(r.err.contains(flags.split(" ")[0] + "'"), "flag itself refused: " + r.err);
   }
 
   @Test

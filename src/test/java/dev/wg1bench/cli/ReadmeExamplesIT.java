@@ -123,8 +123,13 @@ class ReadmeExamplesIT {
       default -> {
         // a run
         a.addAll(List.of("--warmup", "0", "--iterations", "1", "--forks", "0"));
-        if (!a.contains("-T") && !a.contains("--duration")) {
+        boolean perClient = a.contains("-t") || a.contains("--transactions");
+        if (!a.contains("-T") && !a.contains("--duration") && !perClient) {
           a.addAll(List.of("-T", "1s"));
+        }
+        if ((a.contains("-l") || a.contains("--log")) && !a.contains("--log-prefix")) {
+          // pgbench's log files go to the working directory: here to the test's own
+          a.addAll(List.of("--log-prefix", out + "-log"));
         }
         a.addAll(List.of("--output", out + ".json"));
         results.add(out + ".json");

@@ -46,6 +46,7 @@ class WorkloadDataTest {
           Map.entry("tpcb", WorkloadDataTest::balancesAgree),
           Map.entry("select_only", WorkloadDataTest::nothingWritten),
           Map.entry("select_range", WorkloadDataTest::nothingWritten),
+          Map.entry("simple_update", WorkloadDataTest::accountsAgreeWithHistory),
           Map.entry("update1", m -> updatedRandomAccounts(m, 1)),
           Map.entry("write1", m -> updatedRandomAccounts(m, 10)),
           Map.entry("write10", m -> updatedRandomAccounts(m, 10)),
@@ -113,6 +114,16 @@ class WorkloadDataTest {
     assertEquals(history, accounts, "sum(abalance) vs sum(history.delta)");
     assertEquals(history, tellers, "sum(tbalance) vs sum(history.delta)");
     assertEquals(history, branches, "sum(bbalance) vs sum(history.delta)");
+    assertEquals(m.totalOps(), PgbenchData.historyRows(), "one history row per committed op");
+  }
+
+  /** simple_update: the tpcb rule for accounts and history; tellers and branches untouched. */
+  static void accountsAgreeWithHistory(Measurement m) throws SQLException {
+    long accounts = PgbenchData.scalar("SELECT coalesce(sum(abalance), 0) FROM pgbench_accounts");
+    long history = PgbenchData.scalar("SELECT coalesce(sum(delta), 0) FROM pgbench_history");
+    assertEquals(history, accounts, "sum(abalance) vs sum(history.delta)");
+    assertEquals(0, PgbenchData.scalar("SELECT coalesce(sum(tbalance), 0) FROM pgbench_tellers"));
+    assertEquals(0, PgbenchData.scalar("SELECT coalesce(sum(bbalance), 0) FROM pgbench_branches"));
     assertEquals(m.totalOps(), PgbenchData.historyRows(), "one history row per committed op");
   }
 
