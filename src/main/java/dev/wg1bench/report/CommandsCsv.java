@@ -6,9 +6,7 @@ import dev.wg1bench.result.ScriptStats;
 import dev.wg1bench.result.TrialResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -116,39 +114,15 @@ final class CommandsCsv {
 
   private static String table(List<BenchmarkRun> runs, List<String> columns, Rows rowsOf) {
     boolean multi = runs.size() > 1;
-    Set<String> keys = new LinkedHashSet<>();
-    for (BenchmarkRun r : runs) {
-      for (TrialResult t : r.trials()) {
-        if (t.point() != null) {
-          keys.addAll(t.point().keySet());
-        }
-      }
-    }
+    Set<String> keys = CsvReport.pointKeys(runs);
     List<List<String>> rows = new ArrayList<>();
-    List<String> header = new ArrayList<>();
-    if (multi) {
-      header.add("run");
-    }
-    header.add("sequence");
-    header.add("repeat");
-    header.addAll(keys);
-    header.addAll(columns);
-    rows.add(header);
+    rows.add(CsvReport.header(multi, keys, columns));
     for (int i = 0; i < runs.size(); i++) {
       for (TrialResult t : runs.get(i).trials()) {
         if (t.measurement() == null || t.measurement().scripts() == null) {
           continue;
         }
-        List<String> lead = new ArrayList<>();
-        if (multi) {
-          lead.add(Integer.toString(i + 1));
-        }
-        lead.add(Integer.toString(t.sequence()));
-        lead.add(Integer.toString(t.repeat()));
-        Map<String, String> p = t.point() == null ? Map.of() : t.point();
-        for (String k : keys) {
-          lead.add(p.getOrDefault(k, ""));
-        }
+        List<String> lead = CsvReport.lead(multi, i, t, keys);
         for (ScriptStats s : t.measurement().scripts()) {
           rowsOf.add(s, rows, lead);
         }

@@ -109,34 +109,12 @@ public final class CsvReport {
   /** The per-trial CSV text. */
   public static String trials(List<BenchmarkRun> runs) {
     boolean multi = runs.size() > 1;
-    Set<String> keys = new LinkedHashSet<>();
-    for (BenchmarkRun r : runs) {
-      for (TrialResult t : r.trials()) {
-        keys.addAll(point(t.point()).keySet());
-      }
-    }
+    Set<String> keys = pointKeys(runs);
     List<List<String>> rows = new ArrayList<>();
-    List<String> header = new ArrayList<>();
-    if (multi) {
-      header.add("run");
-    }
-    header.add("sequence");
-    header.add("repeat");
-    header.addAll(keys);
-    header.addAll(TRIAL_COLUMNS);
-    rows.add(header);
+    rows.add(header(multi, keys, TRIAL_COLUMNS));
     for (int i = 0; i < runs.size(); i++) {
       for (TrialResult t : runs.get(i).trials()) {
-        List<String> f = new ArrayList<>();
-        if (multi) {
-          f.add(Integer.toString(i + 1));
-        }
-        f.add(Integer.toString(t.sequence()));
-        f.add(Integer.toString(t.repeat()));
-        Map<String, String> p = point(t.point());
-        for (String k : keys) {
-          f.add(p.getOrDefault(k, ""));
-        }
+        List<String> f = lead(multi, i, t, keys);
         Measurement m = t.measurement();
         Latency l = m == null ? null : m.latencyMs();
         f.add(m == null ? "" : num(m.tps()));
@@ -234,6 +212,45 @@ public final class CsvReport {
       throw new UncheckedIOException("cannot format CSV: " + e.getMessage(), e);
     }
     return out.toString();
+  }
+
+  /** The knobs of every trial's point, first-seen order: the columns a row per trial carries. */
+  static Set<String> pointKeys(List<BenchmarkRun> runs) {
+    Set<String> keys = new LinkedHashSet<>();
+    for (BenchmarkRun r : runs) {
+      for (TrialResult t : r.trials()) {
+        keys.addAll(point(t.point()).keySet());
+      }
+    }
+    return keys;
+  }
+
+  /** The header of a table with rows per trial: [run,] sequence, repeat, the knobs, columns. */
+  static List<String> header(boolean multi, Set<String> keys, List<String> columns) {
+    List<String> header = new ArrayList<>();
+    if (multi) {
+      header.add("run");
+    }
+    header.add("sequence");
+    header.add("repeat");
+    header.addAll(keys);
+    header.addAll(columns);
+    return header;
+  }
+
+  /** The leading fields of a trial's row, matching {@link #header}; run is 0-based. */
+  static List<String> lead(boolean multi, int run, TrialResult t, Set<String> keys) {
+    List<String> f = new ArrayList<>();
+    if (multi) {
+      f.add(Integer.toString(run + 1));
+    }
+    f.add(Integer.toString(t.sequence()));
+    f.add(Integer.toString(t.repeat()));
+    Map<String, String> p = point(t.point());
+    for (String k : keys) {
+      f.add(p.getOrDefault(k, ""));
+    }
+    return f;
   }
 
   private static Map<String, String> point(Map<String, String> p) {
