@@ -76,7 +76,7 @@ final class PgbenchFlags {
     }
     String workload = builtin(name);
     ScriptSource s = WorkloadRegistry.sources(workload).get(0);
-    return new Entry(workload, new ScriptSource(s.name(), s.text(), weight));
+    return new Entry(workload, new ScriptSource(s.name(), s.text(), weight, s.label()));
   }
 
   /**

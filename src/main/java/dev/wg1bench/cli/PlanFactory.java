@@ -226,8 +226,9 @@ final class PlanFactory {
       throw new UsageException("--script " + file + ": no such file");
     }
     try {
+      // labelled with the path as typed, as pgbench's "SQL script N: PATH"
       return new ScriptSource(
-          p.getFileName().toString(), Files.readString(p, StandardCharsets.UTF_8), weight);
+          p.getFileName().toString(), Files.readString(p, StandardCharsets.UTF_8), weight, file);
     } catch (IOException e) {
       throw new UsageException("--script " + file + ": cannot read it (" + e.getMessage() + ")");
     }

@@ -44,6 +44,7 @@ final class Breakdown {
       f.failed = scripts.failed[s];
       f.retries = scripts.retries[s];
       f.retriedOps = scripts.retriedOps[s];
+      f.retriedOpsAll = scripts.retriedAll[s];
       f.latencyNanos = scripts.latencyNanos[s];
       f.latencySquares = scripts.latencySquares[s];
       if (commands != null) {

@@ -105,6 +105,10 @@ public final class ForkReport {
     public long failed;
     public long retries;
     public long retriedOps;
+
+    /** Ops retried at least once, whether they then succeeded or failed. */
+    public long retriedOpsAll;
+
     public long latencyNanos;
     public double latencySquares;
 

@@ -10,6 +10,9 @@ final class ScriptTally {
   final long[] retries;
   final long[] retriedOps;
 
+  /** Ops retried at least once, failed ones included (pgbench's "transactions retried"). */
+  final long[] retriedAll;
+
   /** Latency of the successful ops, as the headline measures it. */
   final long[] latencyNanos;
 
@@ -20,6 +23,7 @@ final class ScriptTally {
     failed = new long[scripts];
     retries = new long[scripts];
     retriedOps = new long[scripts];
+    retriedAll = new long[scripts];
     latencyNanos = new long[scripts];
     latencySquares = new double[scripts];
   }
@@ -34,6 +38,9 @@ final class ScriptTally {
     }
     retries[s] += retried;
     retriedOps[s] += retriedOp;
+    if (retried > 0) {
+      retriedAll[s]++;
+    }
   }
 
   void reset() {
@@ -41,6 +48,7 @@ final class ScriptTally {
     java.util.Arrays.fill(failed, 0);
     java.util.Arrays.fill(retries, 0);
     java.util.Arrays.fill(retriedOps, 0);
+    java.util.Arrays.fill(retriedAll, 0);
     java.util.Arrays.fill(latencyNanos, 0);
     java.util.Arrays.fill(latencySquares, 0);
   }
@@ -51,6 +59,7 @@ final class ScriptTally {
       failed[s] += o.failed[s];
       retries[s] += o.retries[s];
       retriedOps[s] += o.retriedOps[s];
+      retriedAll[s] += o.retriedAll[s];
       latencyNanos[s] += o.latencyNanos[s];
       latencySquares[s] += o.latencySquares[s];
     }

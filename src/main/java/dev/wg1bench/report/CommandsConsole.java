@@ -54,9 +54,10 @@ final class CommandsConsole {
       if (retries) {
         out.printf(
             Locale.ROOT,
-            " - number of successful ops retried: %d (%.3f%%)%n",
-            s.retriedOps(),
-            percent(s.retriedOps(), s.ops() + s.failedOps()));
+            // pgbench's definition: retried, whether it then succeeded or failed
+            " - number of ops retried: %d (%.3f%%)%n",
+            s.retriedOpsAll(),
+            percent(s.retriedOpsAll(), s.ops() + s.failedOps()));
         out.printf(" - total number of retries: %d%n", s.retries());
       }
       if (s.latencyMeanMs() != null) {

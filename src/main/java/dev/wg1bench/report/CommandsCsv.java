@@ -26,6 +26,7 @@ final class CommandsCsv {
           "failedOps",
           "retries",
           "retriedOps",
+          "retriedOpsAll",
           "tps",
           "latencyMeanMs",
           "latencyStddevMs");
@@ -76,6 +77,7 @@ final class CommandsCsv {
           f.add(Long.toString(s.failedOps()));
           f.add(Long.toString(s.retries()));
           f.add(Long.toString(s.retriedOps()));
+          f.add(Long.toString(s.retriedOpsAll()));
           f.add(CsvReport.num(s.tps()));
           f.add(CsvReport.num(s.latencyMeanMs()));
           f.add(CsvReport.num(s.latencyStddevMs()));

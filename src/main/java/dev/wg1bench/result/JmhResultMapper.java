@@ -294,6 +294,7 @@ public final class JmhResultMapper {
         a.failed += b.failed;
         a.retries += b.retries;
         a.retriedOps += b.retriedOps;
+        a.retriedOpsAll += b.retriedOpsAll;
         a.latencyNanos += b.latencyNanos;
         a.latencySquares += b.latencySquares;
         for (int i = 0; a.commands != null && i < a.commands.size(); i++) {
@@ -339,6 +340,7 @@ public final class JmhResultMapper {
               a.failed,
               a.retries,
               a.retriedOps,
+              a.retriedOpsAll,
               seconds,
               a.latencyNanos / 1e6,
               a.latencySquares / 1e12,

@@ -14,6 +14,8 @@ import java.util.List;
  * @param failedOps ops of this script that failed after all tries
  * @param retries re-executions of its ops
  * @param retriedOps its successful ops that needed at least one retry
+ * @param retriedOpsAll its ops retried at least once, whether they then succeeded or failed:
+ *     pgbench's "number of transactions retried"
  * @param tps its successful ops per measured second
  * @param latencyTotalMs sum of the latencies of its successful ops
  * @param latencySumSquaresMs2 sum of their squares, for the stddev of merged figures
@@ -29,6 +31,7 @@ public record ScriptStats(
     long failedOps,
     long retries,
     long retriedOps,
+    long retriedOpsAll,
     double tps,
     double latencyTotalMs,
     double latencySumSquaresMs2,
@@ -45,6 +48,7 @@ public record ScriptStats(
       long failedOps,
       long retries,
       long retriedOps,
+      long retriedOpsAll,
       double seconds,
       double totalMs,
       double sumSquaresMs2,
@@ -57,6 +61,7 @@ public record ScriptStats(
         failedOps,
         retries,
         retriedOps,
+        retriedOpsAll,
         seconds > 0 ? ops / seconds : 0,
         totalMs,
         sumSquaresMs2,
@@ -100,6 +105,7 @@ public record ScriptStats(
       long failed = 0;
       long retries = 0;
       long retried = 0;
+      long retriedAll = 0;
       double total = 0;
       double squares = 0;
       List<CommandStats> commands = null;
@@ -112,6 +118,7 @@ public record ScriptStats(
         failed += x.failedOps();
         retries += x.retries();
         retried += x.retriedOps();
+        retriedAll += x.retriedOpsAll();
         total += x.latencyTotalMs();
         squares += x.latencySumSquaresMs2();
         commands = mergeCommands(commands, x.commands());
@@ -125,6 +132,7 @@ public record ScriptStats(
               failed,
               retries,
               retried,
+              retriedAll,
               seconds,
               total,
               squares,

@@ -15,6 +15,10 @@ import java.util.List;
  * @param body the SQL, {@code \set} and {@code \sleep} steps in script order (no jumps)
  * @param jdbcSql the statements for one {@code prepareStatement}, or null when there are none
  * @param statements number of SQL statements in the body
+ * @param closeLine line of the {@code \syncpipeline} or {@code \endpipeline} closing this part
+ * @param opens whether this part starts at a {@code \startpipeline} (else at a {@code
+ *     \syncpipeline}, which is the line closing the part before)
  */
-public record PipelineStep(int line, List<Step> body, String jdbcSql, int statements)
+public record PipelineStep(
+    int line, List<Step> body, String jdbcSql, int statements, int closeLine, boolean opens)
     implements Step {}

@@ -66,6 +66,7 @@ final class ScriptCompiler {
     List<Block> blocks = new ArrayList<>();
     List<Step> pipe = null;
     int pipeLine = 0;
+    boolean pipeOpens = false;
     for (Raw raw : commands) {
       List<Step> out = pipe != null ? pipe : steps;
       if (raw instanceof Raw.Sql sql) {
@@ -82,10 +83,12 @@ final class ScriptCompiler {
         if (p.kind == Raw.Pipeline.Kind.START) {
           pipe = new ArrayList<>();
           pipeLine = p.line;
+          pipeOpens = true;
         } else {
-          steps.add(pipeline(pipeLine, pipe));
+          steps.add(pipeline(pipeLine, pipe, p.line, pipeOpens));
           pipe = p.kind == Raw.Pipeline.Kind.END ? null : new ArrayList<>();
           pipeLine = p.line;
+          pipeOpens = false;
         }
       } else {
         conditional((Raw.Cond) raw, steps, blocks);
@@ -96,7 +99,9 @@ final class ScriptCompiler {
 
   /**
    * \if c1 A \elif c2 B \else C \endif becomes: branch(c1, else to L1) A jump(end) L1: branch(c2,
-   * else to L2) B jump(end) L2: C end:. Targets are patched once known.
+   * else to L2) B jump(end) L2: C jump(end) end:. Targets are patched once known. The last jump is
+   * the \endif's own step: it runs only when the branch before it ran to its end, which is when
+   * pgbench executes (and pgbench -r times) an \endif; a skipped branch's \endif is not.
    */
   private void conditional(Raw.Cond c, List<Step> steps, List<Block> blocks)
       throws ScriptException {
@@ -114,6 +119,7 @@ final class ScriptCompiler {
       case ELSE -> closeBranch(blocks.get(blocks.size() - 1), c.line, steps);
       case ENDIF -> {
         Block b = blocks.remove(blocks.size() - 1);
+        steps.add(new JumpStep(c.line, steps.size() + 1));
         patchBranch(b, steps);
         for (int k = 0; k < b.exits.size(); k++) {
           steps.set(b.exits.get(k), new JumpStep(b.exitLines.get(k), steps.size()));
@@ -144,7 +150,7 @@ final class ScriptCompiler {
     }
   }
 
-  private PipelineStep pipeline(int line, List<Step> body) {
+  private PipelineStep pipeline(int line, List<Step> body, int closeLine, boolean opens) {
     StringBuilder sql = new StringBuilder();
     int n = 0;
     for (Step s : body) {
@@ -156,7 +162,8 @@ final class ScriptCompiler {
         sql.append(q.jdbcSql());
       }
     }
-    return new PipelineStep(line, List.copyOf(body), n == 0 ? null : sql.toString(), n);
+    return new PipelineStep(
+        line, List.copyOf(body), n == 0 ? null : sql.toString(), n, closeLine, opens);
   }
 
   private Resolver resolver(int line) {

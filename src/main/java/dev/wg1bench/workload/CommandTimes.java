@@ -62,22 +62,32 @@ public final class CommandTimes {
     opScript = s;
   }
 
+  /** The command step {@code i} of script {@code s} is (the first one, for a pipeline part). */
+  public int command(int s, int i) {
+    return commandOf[s][i];
+  }
+
   /** Step {@code i} of script {@code s} completed in {@code nanos}. */
   public void completed(int s, int i, long nanos) {
-    int k = offset[s] + commandOf[s][i];
+    completedCommand(s, commandOf[s][i], nanos);
+  }
+
+  /** Command {@code c} of script {@code s} completed in {@code nanos}. */
+  public void completedCommand(int s, int c, long nanos) {
+    int k = offset[s] + c;
     opCount[k]++;
     opSumNanos[k] += nanos;
     opSumSquares[k] += (double) nanos * nanos;
   }
 
-  /** Step {@code i} of script {@code s} failed and its op will be tried again. */
-  public void retried(int s, int i) {
-    opRetries[offset[s] + commandOf[s][i]]++;
+  /** Command {@code c} of script {@code s} failed and its op will be tried again. */
+  public void retried(int s, int c) {
+    opRetries[offset[s] + c]++;
   }
 
-  /** Step {@code i} of script {@code s} failed and so did its op. */
-  public void failed(int s, int i) {
-    opFailures[offset[s] + commandOf[s][i]]++;
+  /** Command {@code c} of script {@code s} failed and so did its op. */
+  public void failed(int s, int c) {
+    opFailures[offset[s] + c]++;
   }
 
   /** The pending op counts. */

@@ -11,7 +11,9 @@ import java.util.List;
  * @param commands every command a client executes, SQL and meta commands alike
  * @param commandOfStep for each step of the compiled script, the index of its command: an {@code
  *     \elif} is two steps (the jump that ends the branch before it, and its own test) but one
- *     command, as in pgbench
+ *     command, as in pgbench; a pipeline part is one step but several commands, listed from this
+ *     one on: its {@code \startpipeline} (first part only), each command in it, and the line
+ *     closing it
  */
 public record ScriptOutline(String name, int weight, List<Command> commands, int[] commandOfStep) {
   public ScriptOutline {
@@ -21,7 +23,6 @@ public record ScriptOutline(String name, int weight, List<Command> commands, int
 
   /**
    * A command: the line it starts on and that line's text, as pgbench prints a command's first
-   * line. A pipeline is one command, named by its {@code \startpipeline} (or {@code \syncpipeline})
    * line.
    */
   public record Command(int line, String text) {}

@@ -60,8 +60,11 @@ final class ScriptSession implements ClientSession {
   /** The step running, for the location of an SQL error. */
   private Step current;
 
-  /** Index of {@link #current} in its script, for the per-command figures. */
-  private int currentIndex;
+  /**
+   * The command running (an index into its script's {@link ScriptOutline#commands()}), for the
+   * per-command failures and retries: inside a pipeline, the one of the pipeline's commands.
+   */
+  private int currentCommand;
 
   /** Script of the last op, for the per-script figures. */
   private int lastScript;
@@ -172,9 +175,9 @@ final class ScriptSession implements ClientSession {
         boolean retry = kind.retryable() && attempt < maxTries;
         if (t != null && current != null) {
           if (retry) {
-            t.retried(s, currentIndex);
+            t.retried(s, currentCommand);
           } else {
-            t.failed(s, currentIndex);
+            t.failed(s, currentCommand);
           }
         }
         stats.error(kind, e.getSQLState(), where(s) + firstLine(e.getMessage()), retry);
@@ -191,7 +194,7 @@ final class ScriptSession implements ClientSession {
       } catch (ScriptRuntimeException e) {
         rollbackIfNeeded(conn);
         if (t != null && current != null) {
-          t.failed(s, currentIndex);
+          t.failed(s, currentCommand);
         }
         stats.error(FailureKind.SCRIPT, "-", e.getMessage(), false);
         stats.failed(FailureKind.SCRIPT);
@@ -228,7 +231,9 @@ final class ScriptSession implements ClientSession {
     while (i < st.length) {
       Step step = st[i];
       current = step;
-      currentIndex = i;
+      if (t != null) {
+        currentCommand = t.command(s, i);
+      }
       // as pgbench -r: every command timed in the client, meta commands included
       long t0 = t == null ? 0 : System.nanoTime();
       int next = i + 1;
@@ -245,7 +250,10 @@ final class ScriptSession implements ClientSession {
       } else if (step instanceof JumpStep j) {
         next = j.target();
       } else if (step instanceof PipelineStep p) {
-        pipeline(conn, s, i, p, stats);
+        // times each of its commands itself
+        pipeline(conn, s, i, p, stats, t0);
+        i = next;
+        continue;
       }
       if (t != null) {
         t.completed(s, i, System.nanoTime() - t0);
@@ -354,9 +362,23 @@ final class ScriptSession implements ClientSession {
   /**
    * Runs a pipeline part: \set and \sleep in order, each statement's parameters taken as they are
    * when it comes, then all statements sent as one batch (see {@link PipelineStep}).
+   *
+   * <p>Under -r each of its commands is timed as pgbench times it in pipeline mode: the {@code
+   * \startpipeline} and each command in the pipeline by the time to take it in (for a statement,
+   * collecting its parameters: pgbench's is the time to send it, also next to nothing), and the
+   * closing {@code \endpipeline} / {@code \syncpipeline} by the round trip of the whole batch,
+   * where pgbench's {@code \endpipeline} waits for every result. An error is charged to the closing
+   * command, where pgbench reads it.
    */
-  private void pipeline(Connection conn, int s, int i, PipelineStep p, OpStats stats)
+  private void pipeline(Connection conn, int s, int i, PipelineStep p, OpStats stats, long t0)
       throws SQLException {
+    CommandTimes t = times;
+    int c = t == null ? 0 : t.command(s, i);
+    if (t != null && p.opens()) {
+      long now = System.nanoTime();
+      t.completedCommand(s, c++, now - t0);
+      t0 = now;
+    }
     if (simpleProtocol) {
       // pgjdbc would send each statement as its own Query: an error would not stop the rest
       throw new ScriptRuntimeException(
@@ -370,6 +392,7 @@ final class ScriptSession implements ClientSession {
     Object[] values = new Object[p.statements() == 0 ? 0 : countParams(p)];
     int n = 0;
     for (Step step : p.body()) {
+      currentCommand = c;
       if (step instanceof SqlStep q) {
         for (int slot : q.paramSlots()) {
           values[n++] = vars[slot];
@@ -379,8 +402,17 @@ final class ScriptSession implements ClientSession {
       } else if (step instanceof SleepStep sl) {
         sleep(sl, ctx);
       }
+      if (t != null) {
+        long now = System.nanoTime();
+        t.completedCommand(s, c++, now - t0);
+        t0 = now;
+      }
     }
+    currentCommand = c;
     if (p.jdbcSql() == null) {
+      if (t != null) {
+        t.completedCommand(s, c, System.nanoTime() - t0);
+      }
       return;
     }
     PreparedStatement ps = prepared(conn, s, i, p.jdbcSql());
@@ -389,6 +421,9 @@ final class ScriptSession implements ClientSession {
     }
     stats.statements += p.statements();
     drain(ps, ps.execute(), null, scripts[s], vars);
+    if (t != null) {
+      t.completedCommand(s, c, System.nanoTime() - t0);
+    }
   }
 
   private static int countParams(PipelineStep p) {

@@ -6,6 +6,7 @@ import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.script.BranchStep;
 import dev.wg1bench.script.CompiledScript;
 import dev.wg1bench.script.JumpStep;
+import dev.wg1bench.script.PipelineStep;
 import dev.wg1bench.script.Script;
 import dev.wg1bench.script.ScriptException;
 import dev.wg1bench.script.Step;
@@ -69,8 +70,17 @@ public final class ScriptWorkload implements Workload {
    * (e.g. {@code ssb/q1.1} for workload {@code ssb_q1.1}).
    */
   public static ScriptWorkload builtin(String name, String file) {
-    return new ScriptWorkload(name, List.of(new ScriptSource(file + ".sql", resource(file), 1)));
+    return new ScriptWorkload(
+        name,
+        List.of(new ScriptSource(file + ".sql", resource(file), 1, PGBENCH_TITLES.get(name))));
   }
+
+  /** pgbench's names of its built-in scripts, which these workloads are (pgbench -b). */
+  private static final Map<String, String> PGBENCH_TITLES =
+      Map.of(
+          "tpcb", "<builtin: TPC-B (sort of)>",
+          "simple_update", "<builtin: simple update>",
+          "select_only", "<builtin: select only>");
 
   /**
    * A built-in workload whose one op runs several built-in scripts in order: the header of the
@@ -172,6 +182,11 @@ public final class ScriptWorkload implements Workload {
     return new ScriptSession(compiled, weights, vars, context, outline(compiled));
   }
 
+  private static ScriptOutline.Command command(String[] lines, int line) {
+    String text = line >= 1 && line <= lines.length ? lines[line - 1].strip() : "";
+    return new ScriptOutline.Command(line, text);
+  }
+
   /** Each script's commands named by their first line, as pgbench -r prints them. */
   private List<ScriptOutline> outline(List<CompiledScript> compiled) {
     List<ScriptOutline> out = new ArrayList<>();
@@ -191,12 +206,23 @@ public final class ScriptWorkload implements Workload {
           commandOf[k] = commands.size() - 1;
           continue;
         }
-        String text = line >= 1 && line <= lines.length ? lines[line - 1].strip() : "";
         commandOf[k] = commands.size();
-        commands.add(new ScriptOutline.Command(line, text));
+        if (step instanceof PipelineStep p) {
+          // as pgbench lists a pipeline: its \startpipeline, each command in it, and the
+          // \syncpipeline or \endpipeline closing it (see ScriptSession#pipeline)
+          if (p.opens()) {
+            commands.add(command(lines, line));
+          }
+          for (Step b : p.body()) {
+            commands.add(command(lines, b.line()));
+          }
+          commands.add(command(lines, p.closeLine()));
+          continue;
+        }
+        commands.add(command(lines, line));
       }
       out.add(
-          new ScriptOutline(sources.get(i).name(), sources.get(i).weight(), commands, commandOf));
+          new ScriptOutline(sources.get(i).label(), sources.get(i).weight(), commands, commandOf));
     }
     return out;
   }

@@ -19,7 +19,7 @@ class ScriptStatsTest {
     double total = Arrays.stream(ms).sum();
     double squares = Arrays.stream(ms).map(x -> x * x).sum();
     return ScriptStats.of(
-        1, "a.sql", 3, ms.length, 1, 2, 1, seconds, total, squares, List.of(command(ms)));
+        1, "a.sql", 3, ms.length, 1, 2, 1, 2, seconds, total, squares, List.of(command(ms)));
   }
 
   @Test
@@ -32,6 +32,7 @@ class ScriptStatsTest {
     assertEquals(2, m.failedOps());
     assertEquals(4, m.retries());
     assertEquals(2, m.retriedOps());
+    assertEquals(4, m.retriedOpsAll());
     assertEquals(0.5, m.tps(), 1e-12);
     assertEquals(all.latencyMeanMs(), m.latencyMeanMs(), 1e-12);
     assertEquals(all.latencyStddevMs(), m.latencyStddevMs(), 1e-9);
@@ -47,6 +48,6 @@ class ScriptStatsTest {
   @Test
   void nothingToMergeIsNull() {
     assertNull(ScriptStats.merge(Arrays.asList(null, null), 1));
-    assertNull(ScriptStats.of(1, "a", 1, 0, 0, 0, 0, 1, 0, 0, null).latencyMeanMs());
+    assertNull(ScriptStats.of(1, "a", 1, 0, 0, 0, 0, 0, 1, 0, 0, null).latencyMeanMs());
   }
 }

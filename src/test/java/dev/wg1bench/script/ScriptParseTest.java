@@ -3,9 +3,11 @@ package dev.wg1bench.script;
 import static dev.wg1bench.script.ScriptTestSupport.compile;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
@@ -240,26 +242,31 @@ class ScriptParseTest {
             "\\set a 1\n" // 0
                 + "\\if :a = 1\n" // 1 branch -> 4
                 + "SELECT 1;\n" // 2
-                + "\\elif :a = 2\n" // 3 jump -> 9, 4 branch -> 7
+                + "\\elif :a = 2\n" // 3 jump -> 11, 4 branch -> 7
                 + "SELECT 2;\n" // 5
-                + "\\else\n" // 6 jump -> 9
-                + "  \\if :a > 5\n" // 7 branch -> 9
+                + "\\else\n" // 6 jump -> 11
+                + "  \\if :a > 5\n" // 7 branch -> 10
                 + "  SELECT 3;\n" // 8
-                + "  \\endif\n"
-                + "\\endif\n"
-                + "SELECT 4;\n"); // 9
-    assertEquals(10, s.size());
+                + "  \\endif\n" // 9 jump -> 10
+                + "\\endif\n" // 10 jump -> 11
+                + "SELECT 4;\n"); // 11
+    assertEquals(12, s.size());
     assertEquals(4, assertInstanceOf(BranchStep.class, s.get(1)).elseTarget());
     assertEquals(2, s.get(1).line());
-    assertEquals(9, assertInstanceOf(JumpStep.class, s.get(3)).target());
+    assertEquals(11, assertInstanceOf(JumpStep.class, s.get(3)).target());
     assertEquals(7, assertInstanceOf(BranchStep.class, s.get(4)).elseTarget());
-    assertEquals(9, assertInstanceOf(JumpStep.class, s.get(6)).target());
-    assertEquals(9, assertInstanceOf(BranchStep.class, s.get(7)).elseTarget());
+    assertEquals(11, assertInstanceOf(JumpStep.class, s.get(6)).target());
+    // a false inner \if skips its own \endif but not the outer one (as pgbench runs them)
+    assertEquals(10, assertInstanceOf(BranchStep.class, s.get(7)).elseTarget());
     assertEquals("SELECT 3", sql(s.get(8)).text());
-    assertEquals("SELECT 4", sql(s.get(9)).text());
+    assertEquals(10, assertInstanceOf(JumpStep.class, s.get(9)).target());
+    assertEquals(9, s.get(9).line());
+    assertEquals(11, assertInstanceOf(JumpStep.class, s.get(10)).target());
+    assertEquals(10, s.get(10).line());
+    assertEquals("SELECT 4", sql(s.get(11)).text());
     // an \if ending the script jumps to the end
     List<Step> t = steps("\\if true\nSELECT 1;\n\\endif\n");
-    assertEquals(2, assertInstanceOf(BranchStep.class, t.get(0)).elseTarget());
+    assertEquals(3, assertInstanceOf(BranchStep.class, t.get(0)).elseTarget());
   }
 
   @Test
@@ -321,11 +328,15 @@ class ScriptParseTest {
     assertEquals(4, s.size());
     PipelineStep first = assertInstanceOf(PipelineStep.class, s.get(1));
     assertEquals(2, first.line());
+    assertEquals(7, first.closeLine());
+    assertTrue(first.opens());
     assertEquals(2, first.statements());
     assertEquals(3, first.body().size());
     assertEquals("INSERT INTO t VALUES (?) -- first\n;\nSELECT ?, '?'", first.jdbcSql());
     PipelineStep second = assertInstanceOf(PipelineStep.class, s.get(2));
     assertEquals(7, second.line());
+    assertEquals(9, second.closeLine());
+    assertFalse(second.opens());
     assertEquals("SELECT 3", second.jdbcSql());
     PipelineStep empty = assertInstanceOf(PipelineStep.class, s.get(3));
     assertEquals(0, empty.statements());
