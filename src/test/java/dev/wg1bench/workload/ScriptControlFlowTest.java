@@ -53,7 +53,11 @@ class ScriptControlFlowTest {
     return w.open(new ClientContext(0, 1, 1, 42L, 1, false, Map.of(), 8));
   }
 
-  /** -r: an \\elif is one command, reached on every op, whichever branch was taken before it. */
+  /**
+   * -r: an \\elif is one command, reached on every op, whichever branch was taken before it; an
+   * \\else or \\endif counts when the branch it ends ran, as pgbench executes (and times) them; a
+   * skipped inner \\if's \\endif does not count, the outer one's does.
+   */
   @Test
   void perCommandFiguresFollowTheBranchesTaken() throws SQLException {
     String script =
@@ -64,6 +68,9 @@ class ScriptControlFlowTest {
             + "SELECT 2;\n"
             + "\\else\n"
             + "SELECT 3;\n"
+            + "  \\if :n = 4\n"
+            + "  SELECT 4;\n"
+            + "  \\endif\n"
             + "\\endif\n";
     ScriptWorkload w = new ScriptWorkload("t", List.of(new ScriptSource("t.sql", script, 1)));
     try (Connection c = connect(QueryMode.PREPARED);
@@ -78,7 +85,11 @@ class ScriptControlFlowTest {
               "\\elif :n = 2",
               "SELECT 2;",
               "\\else",
-              "SELECT 3;"),
+              "SELECT 3;",
+              "\\if :n = 4",
+              "SELECT 4;",
+              "\\endif",
+              "\\endif"),
           commands.stream().map(ScriptOutline.Command::text).toList());
       OpStats stats = new OpStats();
       int ops = 60;
@@ -95,11 +106,79 @@ class ScriptControlFlowTest {
       assertEquals(ops, one + two + three);
       assertTrue(one > 0 && two > 0 && three > 0, one + " " + two + " " + three);
       assertEquals(two, t.count(0, 5), "the \\else line ends the \\elif branch");
+      assertEquals(three, t.count(0, 7), "the inner \\if runs in the \\else branch");
+      assertEquals(0, t.count(0, 8));
+      assertEquals(0, t.count(0, 9), "the inner \\endif ends a branch never taken");
+      assertEquals(three, t.count(0, 10), "the outer \\endif ends the \\else branch");
       assertEquals(0, t.failures(0, 2) + t.retries(0, 2));
       // an op that does not count leaves nothing behind
       assertTrue(s.runOp(c, stats));
       t.discard();
       assertEquals(ops, t.count(0, 0));
+    }
+  }
+
+  /**
+   * -r in a pipeline: pgbench lists its \\startpipeline, each command in it and the \\endpipeline,
+   * each reached once per op; the batch's round trip is the \\endpipeline's, and an error in the
+   * batch is charged to it.
+   */
+  @Test
+  void pipelineCommandsAreListedOneByOne() throws SQLException {
+    String script =
+        "\\set d 1\n"
+            + "\\startpipeline\n"
+            + "SELECT pg_sleep(0.002);\n"
+            + "\\set d :d - 1\n"
+            + "SELECT 1 / :d;\n"
+            + "\\endpipeline\n"
+            + "SELECT 2;\n";
+    ScriptWorkload w = new ScriptWorkload("t", List.of(new ScriptSource("t.sql", script, 1)));
+    try (Connection c = connect(QueryMode.PREPARED);
+        ClientSession s = w.open(new ClientContext(0, 1, 1, 42L, 1, false, Map.of(), 8, true))) {
+      CommandTimes t = s.commandTimes();
+      assertEquals(
+          List.of(
+              "\\set d 1",
+              "\\startpipeline",
+              "SELECT pg_sleep(0.002);",
+              "\\set d :d - 1",
+              "SELECT 1 / :d;",
+              "\\endpipeline",
+              "SELECT 2;"),
+          s.outline().get(0).commands().stream().map(ScriptOutline.Command::text).toList());
+      OpStats stats = new OpStats();
+      int ops = 5;
+      for (int i = 0; i < ops; i++) {
+        // 1 / 0 fails the batch: every op fails at its \\endpipeline
+        assertFalse(s.runOp(c, stats));
+        t.commit();
+      }
+      for (int k = 0; k <= 4; k++) {
+        assertEquals(ops, t.count(0, k), "command " + k);
+        assertEquals(0, t.failures(0, k), "command " + k);
+      }
+      assertEquals(0, t.count(0, 5), "the failed batch's \\endpipeline did not complete");
+      assertEquals(ops, t.failures(0, 5));
+      assertEquals(0, t.count(0, 6));
+    }
+    String ok = script.replace("\\set d :d - 1", "\\set d :d + 1");
+    ScriptWorkload good = new ScriptWorkload("t", List.of(new ScriptSource("t.sql", ok, 1)));
+    try (Connection c = connect(QueryMode.PREPARED);
+        ClientSession s = good.open(new ClientContext(0, 1, 1, 42L, 1, false, Map.of(), 8, true))) {
+      CommandTimes t = s.commandTimes();
+      OpStats stats = new OpStats();
+      int ops = 5;
+      for (int i = 0; i < ops; i++) {
+        assertTrue(s.runOp(c, stats), () -> stats.samples().toString());
+        t.commit();
+      }
+      for (int k = 0; k <= 6; k++) {
+        assertEquals(ops, t.count(0, k), "command " + k);
+      }
+      // the batch's round trip (pg_sleep included) is the \\endpipeline's
+      assertTrue(t.sumNanos(0, 5) >= ops * 2_000_000L, Long.toString(t.sumNanos(0, 5)));
+      assertTrue(t.sumNanos(0, 2) < t.sumNanos(0, 5), Long.toString(t.sumNanos(0, 2)));
     }
   }
 
