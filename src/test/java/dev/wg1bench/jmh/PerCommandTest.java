@@ -115,6 +115,10 @@ class PerCommandTest {
     assertEquals(m.failedOps(), div.failedOps() + con.failedOps());
     assertEquals(m.retries(), div.retries() + con.retries());
     assertEquals(m.retriedOps(), div.retriedOps() + con.retriedOps());
+    // pgbench's "transactions retried" also counts retried ops that failed in the end
+    assertTrue(con.retriedOpsAll() >= con.retriedOps() && con.retriedOps() > 0, out);
+    assertTrue(con.retriedOpsAll() <= con.retriedOps() + con.failedOps(), out);
+    assertEquals(0, div.retriedOpsAll());
     assertEquals(0, div.retries(), "a division by zero is not retried");
     assertTrue(div.failedOps() > 0 && con.retries() > 0, out);
 
@@ -128,7 +132,7 @@ class PerCommandTest {
     assertEquals(div.failedOps(), dc.get(3).failures(), "every failure is the division's");
     assertEquals(div.ops(), dc.get(4).count(), "END");
     assertEquals(div.failedOps(), dc.stream().mapToLong(CommandStats::failures).sum());
-    assertEquals("divide.sql:4", dc.get(3).location());
+    assertEquals(a + ":4", dc.get(3).location(), "the script as typed, as pgbench names it");
     assertEquals("SELECT 1 / (:x - 1);", dc.get(3).text());
 
     List<CommandStats> cc = con.commands();
@@ -155,7 +159,15 @@ class PerCommandTest {
     assertTrue(Math.abs(rows[2] - con.ops()) <= edges, rows[2] + " rows vs " + con.ops());
 
     // the console shows pgbench's layout
-    assertTrue(out.contains("SQL script 1: divide.sql"), out);
+    assertTrue(out.contains("SQL script 1: " + a + "\n"), out);
+    assertTrue(
+        out.contains(
+            String.format(
+                java.util.Locale.ROOT,
+                " - number of ops retried: %d (%.3f%%)%n",
+                con.retriedOpsAll(),
+                100.0 * con.retriedOpsAll() / (con.ops() + con.failedOps()))),
+        out);
     assertTrue(out.contains(" - weight: 3 (targets 75.0% of total)"), out);
     assertTrue(out.contains(" - statement latencies in milliseconds, failures and retries:"), out);
     assertTrue(
@@ -169,15 +181,23 @@ class PerCommandTest {
     // the CSV files carry the same figures
     List<String> scriptRows = Files.readAllLines(tmp.resolve("r-scripts.csv"));
     assertEquals(3, scriptRows.size(), scriptRows.toString());
-    assertTrue(scriptRows.get(0).contains("script,file,weight,ops,failedOps,retries"));
-    assertTrue(scriptRows.get(1).contains(",1,divide.sql,3," + div.ops() + "," + div.failedOps()));
+    assertTrue(scriptRows.get(0).contains("script,file,weight,ops,failedOps,retries,retriedOps,"));
+    assertTrue(
+        scriptRows.get(1).contains(",1,\"" + a + "\",3," + div.ops() + "," + div.failedOps()),
+        scriptRows.toString());
+    assertTrue(
+        scriptRows
+            .get(2)
+            .contains(
+                "," + con.retries() + "," + con.retriedOps() + "," + con.retriedOpsAll() + ","),
+        scriptRows.toString());
     List<String> commandRows = Files.readAllLines(tmp.resolve("r-commands.csv"));
     assertEquals(1 + 5 + 3, commandRows.size(), commandRows.toString());
     assertTrue(
         commandRows.stream()
             .anyMatch(
                 l ->
-                    l.contains(",2,conflict.sql,2,\"SELECT perstmt_conflict(0.3);\"," + con.ops())
+                    l.contains(",2,\"" + b + "\",2,\"SELECT perstmt_conflict(0.3);\"," + con.ops())
                         && l.endsWith("," + con.failedOps() + "," + con.retries())),
         commandRows.toString());
 
@@ -186,7 +206,7 @@ class PerCommandTest {
     run("report", json.toString(), "--html", html.toString());
     String page = Files.readString(html.resolve("index.html"));
     assertTrue(page.contains("<h2 id=\"commands\">Scripts and commands</h2>"));
-    assertTrue(page.contains("<td>divide.sql:4</td><td><code>SELECT 1 / (:x - 1);</code></td>"));
+    assertTrue(page.contains("<td>" + a + ":4</td><td><code>SELECT 1 / (:x - 1);</code></td>"));
     sql("DROP TABLE perstmt_rows", "DROP FUNCTION perstmt_conflict(float8)");
   }
 
@@ -212,7 +232,7 @@ class PerCommandTest {
     assertEquals(2, m.scripts().size(), out);
     assertEquals(m.ops(), m.scripts().get(0).ops() + m.scripts().get(1).ops());
     assertNull(m.scripts().get(0).commands());
-    assertTrue(out.contains("SQL script 2: two.sql"), out);
+    assertTrue(out.contains("SQL script 2: " + b + "\n"), out);
     assertTrue(!out.contains("statement latencies"), out);
 
     Path single = tmp.resolve("single.json");
@@ -232,6 +252,17 @@ class PerCommandTest {
             "per-command figures: not available for workload insert_batch (it is not made of"
                 + " scripts)"),
         out);
+
+    // a pgbench built-in in the mix is named as pgbench names it
+    PgbenchData.reset();
+    Path builtin = tmp.resolve("builtin.json");
+    args = new ArrayList<>(List.of(base));
+    args.addAll(List.of("-f", b.toString(), "-b", "select-only@2", "-o", builtin.toString()));
+    out = run(args.toArray(new String[0]));
+    assertTrue(out.contains("SQL script 2: <builtin: select only>\n"), out);
+    assertEquals(
+        "<builtin: select only>",
+        JsonReport.read(builtin).trials().get(0).measurement().scripts().get(1).name());
     sql("DROP TABLE perstmt_rows");
   }
 
