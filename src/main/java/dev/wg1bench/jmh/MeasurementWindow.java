@@ -80,10 +80,10 @@ final class MeasurementWindow {
     }
   }
 
-  /** Number of per-second samples of a window of {@code nanos}, the last one possibly partial. */
   /** A -t window's provisional length: longer than any run, closed by the last client instead. */
   static final long UNTIL_DONE = 1_000_000_000_000_000_000L;
 
+  /** Number of per-second samples of a window of {@code nanos}, the last one possibly partial. */
   static int bins(long nanos) {
     return (int) ((nanos + BIN_NANOS - 1) / BIN_NANOS);
   }

@@ -275,45 +275,24 @@ public final class JmhResultMapper {
 
   /**
    * The forks' per-script and per-command figures summed (every fork runs the same scripts), null
-   * when no fork recorded any.
+   * when no fork recorded any: the same merge as the agents' ({@link ScriptStats#merge}).
    */
   static List<ScriptStats> scripts(List<ForkReport> forks, double seconds) {
-    List<ForkReport.ScriptFigures> sum = null;
+    List<List<ScriptStats>> perFork = new ArrayList<>();
     for (ForkReport f : forks) {
-      if (f.scripts == null) {
-        continue;
-      }
-      if (sum == null) {
-        sum = f.scripts;
-        continue;
-      }
-      for (int s = 0; s < sum.size() && s < f.scripts.size(); s++) {
-        ForkReport.ScriptFigures a = sum.get(s);
-        ForkReport.ScriptFigures b = f.scripts.get(s);
-        a.ok += b.ok;
-        a.failed += b.failed;
-        a.retries += b.retries;
-        a.retriedOps += b.retriedOps;
-        a.retriedOpsAll += b.retriedOpsAll;
-        a.latencyNanos += b.latencyNanos;
-        a.latencySquares += b.latencySquares;
-        for (int i = 0; a.commands != null && i < a.commands.size(); i++) {
-          ForkReport.CommandFigures x = a.commands.get(i);
-          ForkReport.CommandFigures y = b.commands.get(i);
-          x.count += y.count;
-          x.sumNanos += y.sumNanos;
-          x.sumSquares += y.sumSquares;
-          x.failures += y.failures;
-          x.retries += y.retries;
-        }
+      if (f.scripts != null) {
+        perFork.add(forkScripts(f.scripts, seconds));
       }
     }
-    if (sum == null) {
-      return null;
-    }
+    return ScriptStats.merge(perFork, seconds);
+  }
+
+  /** One fork's figures, nanoseconds to milliseconds. */
+  private static List<ScriptStats> forkScripts(
+      List<ForkReport.ScriptFigures> fork, double seconds) {
     List<ScriptStats> out = new ArrayList<>();
-    for (int s = 0; s < sum.size(); s++) {
-      ForkReport.ScriptFigures a = sum.get(s);
+    for (int s = 0; s < fork.size(); s++) {
+      ForkReport.ScriptFigures a = fork.get(s);
       List<CommandStats> commands = null;
       if (a.commands != null) {
         commands = new ArrayList<>();
