@@ -27,6 +27,14 @@ final class CommandsConsole {
       }
       return;
     }
+    // what these figures are over, as the headline's lines say theirs
+    out.printf(
+        Locale.ROOT,
+        "per-script%s figures: the ops completed inside the measurement windows (%.2f s), as the"
+            + " headline; latency timed in the client, per script over its successful ops%s%n",
+        perCommand ? " and per-command" : "",
+        m.measuredSeconds(),
+        perCommand ? ", per command over every execution" : "");
     boolean retries = p.session().maxTries() > 1;
     if (scripts.size() == 1) {
       commands(scripts.get(0).commands(), retries, "", out);
