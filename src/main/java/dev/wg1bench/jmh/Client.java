@@ -96,13 +96,29 @@ public class Client {
   /** With --agent: this client has passed the gate. */
   private boolean gated;
 
-  /** Trial level: connecting and preparing are setup cost, never measured. */
+  /**
+   * Trial level: connecting and preparing are setup cost, never measured. A set-up that fails stops
+   * this client with the reason and never throws: JMH ends an in-process run whose every thread
+   * failed in set-up with an IndexOutOfBoundsException of its own instead of a result.
+   */
   @Setup(Level.Trial)
-  public void connect(WorkloadBenchmark b, ThreadParams tp) throws SQLException {
+  public void connect(WorkloadBenchmark b, ThreadParams tp) {
     bench = b;
     b.clients.add(this);
     threadIndex = tp.getThreadIndex();
     threads = tp.getThreadCount();
+    if (b.trialSetupFailure != null) {
+      b.clientStopped(this, b.trialSetupFailure);
+      return;
+    }
+    try {
+      setUp(b, tp);
+    } catch (SQLException | RuntimeException e) {
+      b.setupFailed(this, e);
+    }
+  }
+
+  private void setUp(WorkloadBenchmark b, ThreadParams tp) throws SQLException {
     RunPlan p = b.trial.plan();
     context =
         new ClientContext(
@@ -136,14 +152,16 @@ public class Client {
     if (b.pool == null) {
       try {
         long t0 = System.nanoTime();
-        conn = b.connections.openBenchmarkClient();
+        ConnectionFactory.Opened opened = b.connections.openBenchmarkClient(b.wantsClientInfo());
+        conn = opened.connection();
         b.connected(System.nanoTime() - t0);
-        b.clientInfo(conn);
+        b.clientInfo(opened);
       } catch (SQLException e) {
-        if (b.stops.stopsConnect(e)) {
-          // as pgbench: a client that cannot connect at the start does not run
-          b.clientStopped(
-              this, "could not connect (" + e.getSQLState() + "): " + ConnectionFactory.oneLine(e));
+        FailureKind kind = b.connectFailureKind(e);
+        if (b.stops.stopsConnect(e, kind)) {
+          // as pgbench: a client that cannot connect at the start does not run; a pooler's
+          // refusal is counted as the pooler's (kind pooler), not as the server's
+          b.connectRefused(this, e, kind);
           return;
         }
         // the server went away after the parent checked it: count the client's ops as
@@ -152,9 +170,15 @@ public class Client {
         stats.error(FailureKind.CONNECTION, e.getSQLState(), "connect: " + e.getMessage(), false);
         conn = null;
       }
-    } else if (threadIndex == 0) {
-      try (Connection c = b.pool.getConnection()) {
-        b.clientInfo(c);
+    } else if (threadIndex == 0 && b.wantsClientInfo()) {
+      // pooled connections ran the settings in HikariCP's init SQL: the tool's own reads go to a
+      // session set up the same way, opened for them alone
+      try {
+        ConnectionFactory.Opened probe = b.connections.openBenchmarkClient(true);
+        probe.connection().close();
+        b.clientInfo(probe);
+      } catch (SQLException e) {
+        // the pool's clients report their own failures; the session's TLS stays unknown
       }
     }
   }
@@ -216,7 +240,8 @@ public class Client {
 
   /** The run's id of this client (pgbench's client_id). */
   int clientId() {
-    return context.clientId();
+    // a client whose set-up failed before its context was made has only its thread's index
+    return context != null ? context.clientId() : threadIndex;
   }
 
   /** This fork's clients. */

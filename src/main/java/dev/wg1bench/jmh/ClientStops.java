@@ -24,9 +24,12 @@ final class ClientStops {
     return !continueOnError && FailureKind.wontHeal(kind, sqlState);
   }
 
-  /** Whether a client that could not connect at the start must stop. */
-  boolean stopsConnect(SQLException e) {
-    return !continueOnError && FailureKind.wontHealAtConnect(e);
+  /**
+   * Whether a client that could not connect at the start must stop: an error that won't heal, or a
+   * pooler's refusal ({@code kind} pooler), which pgbench would abort the client on too.
+   */
+  boolean stopsConnect(SQLException e, FailureKind kind) {
+    return !continueOnError && (kind == FailureKind.POOLER || FailureKind.wontHealAtConnect(e));
   }
 
   /** Counts one stopped client; true when no client is left running. */
@@ -52,8 +55,16 @@ final class ClientStops {
 
   /** The one line that ends a run in which every client stopped. */
   synchronized String allStopped() {
-    return (clients == 1 ? "the client" : "all " + clients + " clients")
+    String who = clients == 1 ? "the client" : "all " + clients + " clients";
+    if (firstReason != null && firstReason.startsWith(SETUP)) {
+      // no op ran: the reason is the set-up's, which no option keeps running
+      return who + " could not start: " + firstReason;
+    }
+    return who
         + " stopped on an error that won't heal (--continue-on-error keeps them running): "
         + firstReason;
   }
+
+  /** How the reason of a client stopped in its set-up begins. */
+  static final String SETUP = "set-up failed";
 }

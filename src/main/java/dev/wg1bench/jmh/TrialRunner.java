@@ -77,7 +77,7 @@ public final class TrialRunner {
     ProgressTail tail = t.progress() != null ? new ProgressTail(trial.dir(), console) : null;
     List<com.fasterxml.jackson.databind.JsonNode> points = List.of();
     try {
-      results = new Runner(ob.build()).run();
+      results = runJmh(ob, t.forks() == 0);
     } catch (RunnerException e) {
       throw new RunFailure("JMH could not run the benchmark: " + e.getMessage(), e);
     } finally {
@@ -99,6 +99,25 @@ public final class TrialRunner {
     }
     RunResult r = results.isEmpty() ? null : results.iterator().next();
     return new Outcome(r, forks, points);
+  }
+
+  /**
+   * JMH's run. In-process, a benchmark whose every thread ended with an exception (all clients
+   * stopped, or --exit-on-error) leaves JMH 1.37's embedded runner with no iteration result, and it
+   * fails with an IndexOutOfBoundsException of its own: that is "no result", and the fork's report,
+   * written before the clients threw, says why.
+   */
+  private static Collection<RunResult> runJmh(ChainedOptionsBuilder ob, boolean inProcess)
+      throws RunnerException {
+    Runner runner = new Runner(ob.build());
+    if (!inProcess) {
+      return runner.run();
+    }
+    try {
+      return runner.run();
+    } catch (IndexOutOfBoundsException | IllegalStateException e) {
+      return List.of();
+    }
   }
 
   /**

@@ -4,7 +4,6 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.server.ClientSettings;
 import dev.wg1bench.server.ConnectionFactory;
-import dev.wg1bench.server.ServerInfo;
 import dev.wg1bench.workload.FailureKind;
 import dev.wg1bench.workload.OpFailedException;
 import dev.wg1bench.workload.OpStats;
@@ -109,20 +108,36 @@ public class WorkloadBenchmark {
 
   ClientStops stops;
 
+  /**
+   * Why this fork's set-up failed (the pool could not be filled, the workload not resolved), null
+   * when it did not: every client then stops with this reason instead of JMH failing the fork.
+   */
+  volatile String trialSetupFailure;
+
+  /** Clients reach the server through a pooler (--via): its refusals are kind pooler. */
+  boolean viaPooler;
+
   /** Trial level: loading the plan, resolving the workload and filling the pool happen once. */
   @Setup(Level.Trial)
   public void loadTrial() {
     trial = Trial.load();
     RunPlan p = trial.plan();
-    workload = WorkloadRegistry.resolve(p);
     stops = new ClientStops(p.session().continueOnError(), p.clients());
+    viaPooler = trial.target().provided() != null && trial.target().provided().via() != null;
+    workload = WorkloadRegistry.resolve(p);
     connections =
         new ConnectionFactory(
             trial.target(),
             new ClientSettings(
                 p.session().queryMode(), trial.isolation(), p.sessionSettings(), p.driver()));
-    if (p.pooled()) {
-      pool = connections.pool(p.poolSize());
+    try {
+      openPool(p);
+    } catch (SQLException | RuntimeException e) {
+      // never an exception for JMH (see Client.connect): the clients stop with the reason
+      FailureKind kind = e instanceof SQLException q ? connectFailureKind(q) : FailureKind.OTHER;
+      recordSetupError(kind, e);
+      trialSetupFailure =
+          ClientStops.SETUP + " (" + kind.label() + "): " + ConnectionFactory.oneLine(e);
     }
     if (p.timing().rate() != null) {
       // each client gets an equal share of the rate, as pgbench -R spreads it over clients
@@ -146,6 +161,20 @@ public class WorkloadBenchmark {
     watchdog = new Thread(this::watch, "wg1bench-stall-watchdog");
     watchdog.setDaemon(true);
     watchdog.start();
+  }
+
+  private void openPool(RunPlan p) throws SQLException {
+    if (p.pooled()) {
+      try {
+        pool = connections.pool(p.poolSize());
+      } catch (RuntimeException e) {
+        // HikariCP wraps the server's refusal: the SQLException says what the server said
+        if (e.getCause() instanceof SQLException q) {
+          throw q;
+        }
+        throw e;
+      }
+    }
   }
 
   /**
@@ -319,11 +348,69 @@ public class WorkloadBenchmark {
     report.connects++;
   }
 
-  synchronized void clientInfo(Connection c) throws SQLException {
-    if (report.clientSsl == null) {
-      report.clientSsl = ServerInfo.sslInUse(c);
-      report.clientSettings.putAll(ServerInfo.current(c, trial.plan().sessionSettings().keySet()));
+  /** Whether no client has yet reported its session's TLS and settings. */
+  synchronized boolean wantsClientInfo() {
+    return report.clientSsl == null;
+  }
+
+  /** What a client read of its session as it opened it (see ConnectionFactory.Opened). */
+  synchronized void clientInfo(ConnectionFactory.Opened o) {
+    if (report.clientSsl == null && o.ssl() != null) {
+      report.clientSsl = o.ssl();
+      report.clientSettings.putAll(o.settings());
     }
+  }
+
+  /**
+   * How a failure to connect or set up a session is counted: a pooler's own refusal (SQLSTATE
+   * 08P01, the class PgBouncer answers with when it has no server connection to give, or too many
+   * clients) is kind pooler, since the server never saw the client.
+   */
+  FailureKind connectFailureKind(SQLException e) {
+    FailureKind kind = FailureKind.of(e);
+    if (viaPooler && kind == FailureKind.CONNECTION && "08P01".equals(e.getSQLState())) {
+      return FailureKind.POOLER;
+    }
+    return kind;
+  }
+
+  /**
+   * A client's set-up failed: the error is kept in the result (phase "setup", counted by kind) and
+   * the client stops with the reason in one line, as pgbench aborts a client that cannot start.
+   */
+  void setupFailed(Client c, Throwable e) {
+    FailureKind kind = e instanceof SQLException q ? connectFailureKind(q) : FailureKind.OTHER;
+    recordSetupError(kind, e);
+    String state =
+        e instanceof SQLException q && q.getSQLState() != null ? ", " + q.getSQLState() : "";
+    clientStopped(
+        c, ClientStops.SETUP + " (" + kind.label() + state + "): " + ConnectionFactory.oneLine(e));
+  }
+
+  /** A client could not connect at the start and stops (see ClientStops.stopsConnect). */
+  void connectRefused(Client c, SQLException e, FailureKind kind) {
+    recordSetupError(kind, e);
+    String label = kind == FailureKind.POOLER ? "pooler, " : "";
+    clientStopped(
+        c, "could not connect (" + label + e.getSQLState() + "): " + ConnectionFactory.oneLine(e));
+  }
+
+  private synchronized void recordSetupError(FailureKind kind, Throwable e) {
+    String state = e instanceof SQLException q ? q.getSQLState() : null;
+    String key = "setup/" + kind.label() + "/" + state;
+    ForkReport.ErrorEntry x = errors.get(key);
+    long now = System.currentTimeMillis();
+    if (x == null) {
+      x = new ForkReport.ErrorEntry();
+      x.kind = kind.label();
+      x.sqlState = state;
+      x.firstMessage = ConnectionFactory.oneLine(e);
+      x.firstAtEpochMs = now;
+      x.phase = "setup";
+      errors.put(key, x);
+    }
+    x.lastAtEpochMs = now;
+    x.count++;
   }
 
   /**
@@ -377,6 +464,13 @@ public class WorkloadBenchmark {
       absorb(x, x.measuring);
     }
     writeReport();
+    // no teardown follows the exception that ends the run: what clientDone would close, now
+    if (watchdog != null) {
+      watchdog.interrupt();
+    }
+    if (pool != null) {
+      pool.close();
+    }
   }
 
   @Benchmark
@@ -557,12 +651,13 @@ public class WorkloadBenchmark {
 
   /**
    * A stopped client waits out the iteration in one invocation (so JMH's count of invocations
-   * hardly grows), watching for the moment no client is left, when a forked run ends.
+   * hardly grows), watching for the moment no client is left, when the run ends: the report is
+   * written first, then every client throws, which ends a fork; an in-process run ends the same way
+   * (TrialRunner reads the report when JMH returns no result).
    */
   private void idle(Client c) {
-    boolean forked = trial.plan().timing().forks() > 0;
     while (true) {
-      if (forked && stops.noneLeft()) {
+      if (stops.noneLeft()) {
         allStopped();
         throw new OpFailedException(stops.allStopped(), null);
       }

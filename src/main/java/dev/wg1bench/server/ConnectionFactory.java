@@ -142,7 +142,7 @@ public final class ConnectionFactory {
    * bounded {@link #DEFAULT_SOCKET_TIMEOUT_S} unless the user set one.
    */
   public Connection openClient() throws SQLException {
-    return openClient(DEFAULT_SOCKET_TIMEOUT_S);
+    return openClient(DEFAULT_SOCKET_TIMEOUT_S, false).connection();
   }
 
   /**
@@ -150,18 +150,33 @@ public final class ConnectionFactory {
    * the user set one (the benchmark's watchdog bounds a silent server).
    */
   public Connection openBenchmarkClient() throws SQLException {
-    return openClient(BENCHMARK_SOCKET_TIMEOUT_S);
+    return openClient(BENCHMARK_SOCKET_TIMEOUT_S, false).connection();
   }
 
-  private Connection openClient(int fallbackTimeoutS) throws SQLException {
+  /**
+   * A client connection and what the tool read of its session: the TLS in use ({@code null} unless
+   * {@code probe}) and the values the server took for the session settings.
+   */
+  public record Opened(Connection connection, String ssl, Map<String, String> settings) {}
+
+  /**
+   * As {@link #openBenchmarkClient()}; with {@code probe}, the session's TLS is read too, before
+   * the user's settings apply: under the user's statement_timeout or lock_timeout the tool's own
+   * query could be cancelled and pass for the user's failure.
+   */
+  public Opened openBenchmarkClient(boolean probe) throws SQLException {
+    return openClient(BENCHMARK_SOCKET_TIMEOUT_S, probe);
+  }
+
+  private Opened openClient(int fallbackTimeoutS, boolean probe) throws SQLException {
     Connection c = open(clientProperties(fallbackTimeoutS));
     try {
       if (settings.isolation() != null) {
         c.setTransactionIsolation(settings.isolation().jdbcLevel());
       }
-      applySettings(c, settings.sessionSettings());
-      return c;
-    } catch (SQLException e) {
+      String ssl = probe ? ServerInfo.sslInUse(c) : null;
+      return new Opened(c, ssl, applySettings(c, settings.sessionSettings()));
+    } catch (SQLException | RuntimeException e) {
       c.close();
       throw e;
     }
@@ -216,17 +231,37 @@ public final class ConnectionFactory {
     return "'" + s.replace("'", "''") + "'";
   }
 
-  static void applySettings(Connection c, Map<String, String> settings) throws SQLException {
+  /**
+   * Applies the session settings in one statement and returns the values the server took (what
+   * set_config returns, as current_setting would read them). One statement, because a setting such
+   * as statement_timeout takes effect from the next statement on: a second statement of the tool's,
+   * to read the values back, would already run under the user's timeout.
+   */
+  static Map<String, String> applySettings(Connection c, Map<String, String> settings)
+      throws SQLException {
+    Map<String, String> applied = new java.util.LinkedHashMap<>();
     if (settings.isEmpty()) {
-      return;
+      return applied;
     }
-    try (PreparedStatement ps = c.prepareStatement("SELECT set_config(?, ?, false)")) {
+    StringBuilder sql = new StringBuilder("SELECT ");
+    for (int i = 0; i < settings.size(); i++) {
+      sql.append(i == 0 ? "" : ", ").append("set_config(?, ?, false)");
+    }
+    try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+      int i = 1;
       for (Map.Entry<String, String> e : settings.entrySet()) {
-        ps.setString(1, e.getKey());
-        ps.setString(2, e.getValue());
-        ps.execute();
+        ps.setString(i++, e.getKey());
+        ps.setString(i++, e.getValue());
+      }
+      try (java.sql.ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        int col = 1;
+        for (String name : settings.keySet()) {
+          applied.put(name, rs.getString(col++));
+        }
       }
     }
+    return applied;
   }
 
   /** Connection errors as one line naming the target, for the console. */
