@@ -53,7 +53,9 @@ public final class TrialRunner {
             .timeout(TimeValue.minutes(30))
             .shouldFailOnError(false)
             .verbosity(verbose ? VerboseMode.NORMAL : VerboseMode.SILENT)
-            .jvmArgsAppend("-D" + Trial.PROPERTY + "=" + trial.file(), "-Xss512k");
+            // -Xrs: a Ctrl-C (or the parent's SIGTERM, see Interrupt) ends the fork at once; JMH's
+            // own handler would print a stack trace ("VM prematurely exited") for a user's stop
+            .jvmArgsAppend("-D" + Trial.PROPERTY + "=" + trial.file(), "-Xss512k", "-Xrs");
     if (t.countsOps()) {
       // pgbench -t: each client runs its N ops in one single shot and JMH waits for the last;
       // the window is opened when every client is connected and closed by the last to finish

@@ -68,7 +68,10 @@ public final class EmbeddedServer implements AutoCloseable {
             java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "embedded-pg-other")
                 .toFile());
       }
-      return new EmbeddedServer(b.start(), spec, settings, data);
+      EmbeddedServer server = new EmbeddedServer(b.start(), spec, settings, data);
+      // beside zonky's own hook, which gives up on a slow shutdown after 5 s (see close())
+      Runtime.getRuntime().addShutdownHook(new Thread(server::close, "wg1bench-embedded-stop"));
+      return server;
     } catch (IOException | RuntimeException | ExceptionInInitializerError e) {
       // zonky resolves binaries in a static initializer: a resolver's IOException arrives as an
       // ExceptionInInitializerError, which would otherwise escape as a stack trace
@@ -105,12 +108,95 @@ public final class EmbeddedServer implements AutoCloseable {
     return overrides;
   }
 
+  /** How long the server's own fast shutdown may take before it is shut down immediately. */
+  static final long FAST_STOP_MS = 30_000;
+
+  /** How long an immediate shutdown may take before the postmaster is killed. */
+  static final long IMMEDIATE_STOP_MS = 10_000;
+
+  private final java.util.concurrent.atomic.AtomicBoolean closed =
+      new java.util.concurrent.atomic.AtomicBoolean();
+
+  /**
+   * Stops the server and removes its files, within FAST_STOP_MS + IMMEDIATE_STOP_MS and a few
+   * seconds. zonky stops it with {@code pg_ctl stop -m fast -t 5} and removes the directory even
+   * when that wait ran out, which on a machine with both cores busy (a slow shutdown checkpoint)
+   * left a postmaster running on a deleted directory: here the fast shutdown is waited for, then
+   * escalated to an immediate one (SIGQUIT, as {@code pg_ctl -m immediate}), then to SIGKILL.
+   */
   @Override
   public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    ProcessHandle postmaster = postmaster();
     try {
       pg.close();
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException e) {
       System.err.println("wg1bench: stopping the embedded server: " + e.getMessage());
+    }
+    if (postmaster != null && !exited(postmaster, FAST_STOP_MS)) {
+      System.err.println(
+          "wg1bench: the embedded server did not stop within "
+              + FAST_STOP_MS / 1000
+              + " s; shutting it down immediately");
+      signal(postmaster, "QUIT");
+      if (!exited(postmaster, IMMEDIATE_STOP_MS)) {
+        postmaster.destroyForcibly();
+        exited(postmaster, 5_000);
+      }
+    }
+    if (java.nio.file.Files.exists(dataDirectory)) {
+      deleteTree(dataDirectory);
+    }
+  }
+
+  /** The running postmaster, from the first line of postmaster.pid; null when there is none. */
+  private ProcessHandle postmaster() {
+    try {
+      String first =
+          java.nio.file.Files.readAllLines(dataDirectory.resolve("postmaster.pid")).get(0).strip();
+      return ProcessHandle.of(Long.parseLong(first)).orElse(null);
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  private static boolean exited(ProcessHandle p, long ms) {
+    try {
+      p.onExit().get(ms, java.util.concurrent.TimeUnit.MILLISECONDS);
+      return true;
+    } catch (java.util.concurrent.TimeoutException e) {
+      return !p.isAlive();
+    } catch (java.util.concurrent.ExecutionException e) {
+      return !p.isAlive();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return !p.isAlive();
+    }
+  }
+
+  private static void signal(ProcessHandle p, String name) {
+    try {
+      new ProcessBuilder("kill", "-" + name, Long.toString(p.pid()))
+          .redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+          .start()
+          .waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (IOException e) {
+      // no kill(1): SIGKILL follows
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static void deleteTree(java.nio.file.Path dir) {
+    try (java.util.stream.Stream<java.nio.file.Path> s = java.nio.file.Files.walk(dir)) {
+      for (java.nio.file.Path f : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        java.nio.file.Files.deleteIfExists(f);
+      }
+    } catch (IOException | java.io.UncheckedIOException e) {
+      System.err.println("wg1bench: could not remove " + dir + ": " + e.getMessage());
     }
   }
 }
