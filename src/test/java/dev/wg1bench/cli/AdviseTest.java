@@ -189,7 +189,6 @@ class AdviseTest {
   void precisionAddsBlocksUntilTheBudgetIsSpent() throws Exception {
     PgbenchData.reset();
     Path json = tmp.resolve("adaptive.json");
-    long t0 = System.nanoTime();
     Cli r =
         advise(
             json,
@@ -204,7 +203,6 @@ class AdviseTest {
             "20s",
             "--seed",
             "8");
-    double seconds = (System.nanoTime() - t0) / 1e9;
     assertEquals(0, r.exit, r.toString());
     JsonNode run = new ObjectMapper().readTree(json.toFile());
     JsonNode a = run.get("advice").get(0);
@@ -212,9 +210,16 @@ class AdviseTest {
     assertTrue(blocks > 3, "blocks were added: " + a);
     assertTrue(a.get("halfWidthPct").asDouble() > 0.1, "a 0.1% goal is out of reach: " + a);
     assertTrue(r.out.contains("budget spent after " + blocks + " blocks"), r.out);
-    assertTrue(seconds < 20 + 15, "stopped near the budget: " + seconds + " s");
     JsonNode trials = run.get("trials");
     assertEquals(2 * blocks, trials.size());
+    // the run's own record: no block started after the 20 s budget was spent (the last one may
+    // end past it); how long a block takes is this machine's business, not the test's
+    java.time.Instant first = java.time.Instant.parse(trials.get(0).get("startedAt").asText());
+    java.time.Instant lastBlock =
+        java.time.Instant.parse(trials.get(trials.size() - 2).get("startedAt").asText());
+    assertTrue(
+        java.time.Duration.between(first, lastBlock).toMillis() < 20_000,
+        "a block started after the budget: " + first + " .. " + lastBlock);
     for (int i = 0; i < trials.size(); i++) {
       assertEquals(i + 1, trials.get(i).get("sequence").asInt(), "one sequence over batches");
       assertEquals(i / 2 + 1, trials.get(i).get("repeat").asInt(), "blocks numbered on");

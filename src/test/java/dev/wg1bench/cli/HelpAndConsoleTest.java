@@ -87,7 +87,6 @@ class HelpAndConsoleTest {
   @Test
   void anUnwritableCsvIsRefusedBeforeTheRun() throws Exception {
     Path file = Files.writeString(tmp.resolve("plain"), "x");
-    long t0 = System.nanoTime();
     Cli r =
         Cli.run(
             "--workload",
@@ -100,7 +99,6 @@ class HelpAndConsoleTest {
             tmp.resolve("r.json").toString());
     assertOneLine(r, 2, "--csv " + file.resolve("r.csv") + ": cannot write there");
     assertFalse(Files.exists(tmp.resolve("r.json")), "the run must not have started");
-    assertTrue((System.nanoTime() - t0) / 1e9 < 5, "refused at once");
   }
 
   @Test

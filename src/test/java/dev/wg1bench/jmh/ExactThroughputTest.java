@@ -158,11 +158,18 @@ class ExactThroughputTest {
             m.get("serverCommitsPerSecond").asDouble(),
             r.out());
     System.err.println(seen);
-    assertTrue(Math.abs(tps - walRate) <= 0.01 * walRate, seen);
+    // exact up to the ops in flight at a window's edges: each client has at most one op that the
+    // server committed inside a window but the client saw complete after its end (or the other
+    // way round at its start), however slow the machine makes that moment
+    int windows = m.get("windows").size();
+    long edge = 2L * clients * windows;
+    assertTrue(Math.abs(ok - wal) <= edge, "|ops - WAL commits| <= " + edge + ": " + seen);
     assertFalse(m.get("serverCommitsPerSecond").isNull(), r.out());
     double server = m.get("serverCommitsPerSecond").asDouble();
-    // xact_commit lags by up to a second per backend: over 2 s windows it was seen 10% off
-    assertTrue(Math.abs(tps - server) <= 0.2 * server, seen);
+    // xact_commit: a busy backend publishes its commits at most once a second, so each of the
+    // two reads per window may miss up to a second of them
+    double windowSeconds = seconds / windows;
+    assertTrue(Math.abs(tps - server) <= 2.0 / windowSeconds * server + edge / seconds, seen);
     // the per-second samples are the window's ops, second by second
     long sum = 0;
     for (JsonNode n : m.get("opsPerSecond")) {
