@@ -164,10 +164,10 @@ public class Client {
           b.connectRefused(this, e, kind);
           return;
         }
-        // the server went away after the parent checked it: count the client's ops as
-        // connection failures and keep reconnecting, rather than abort the run (and leave
-        // JMH's in-process state behind)
-        stats.error(FailureKind.CONNECTION, e.getSQLState(), "connect: " + e.getMessage(), false);
+        // the server went away after the parent checked it, or a pooler lost a statement of the
+        // session's set-up: the error is kept (phase setup, by kind), the client's ops count as
+        // connection failures and it keeps reconnecting, rather than abort the run
+        b.setupError(kind, e);
         conn = null;
       }
     } else if (threadIndex == 0 && b.wantsClientInfo()) {

@@ -26,10 +26,13 @@ final class ClientStops {
 
   /**
    * Whether a client that could not connect at the start must stop: an error that won't heal, or a
-   * pooler's refusal ({@code kind} pooler), which pgbench would abort the client on too.
+   * pooler's refusal to take the client (kind pooler with PgBouncer's SQLSTATE 08P01: too many
+   * clients, no server login), which pgbench would abort the client on too. A statement the pooler
+   * lost or duplicated (26000, 42P05) may not recur on the next connection: counted, not stopped.
    */
   boolean stopsConnect(SQLException e, FailureKind kind) {
-    return !continueOnError && (kind == FailureKind.POOLER || FailureKind.wontHealAtConnect(e));
+    boolean refused = kind == FailureKind.POOLER && "08P01".equals(e.getSQLState());
+    return !continueOnError && (refused || FailureKind.wontHealAtConnect(e));
   }
 
   /** Counts one stopped client; true when no client is left running. */

@@ -395,6 +395,11 @@ public class WorkloadBenchmark {
         c, "could not connect (" + label + e.getSQLState() + "): " + ConnectionFactory.oneLine(e));
   }
 
+  /** An error of a client's set-up that does not stop it (it reconnects), kept by kind. */
+  void setupError(FailureKind kind, SQLException e) {
+    recordSetupError(kind, e);
+  }
+
   private synchronized void recordSetupError(FailureKind kind, Throwable e) {
     String state = e instanceof SQLException q ? q.getSQLState() : null;
     String key = "setup/" + kind.label() + "/" + state;

@@ -232,6 +232,21 @@ public final class ConnectionFactory {
   }
 
   /**
+   * The tool's own statements on a client's session are never server-prepared, whatever the run's
+   * query mode: under {@code -M prepared} (prepareThreshold 1) pgjdbc names them S_1, S_2...; a
+   * transaction-mode pooler without statement tracking hands the next client the same server
+   * connection, whose own first statement is S_1 too: "prepared statement S_1 already exists"
+   * (42P05) failed clients' set-up on some runs and not others, by which server connection each
+   * client's first statement met.
+   */
+  static <T extends java.sql.Statement> T unnamed(T st) throws SQLException {
+    if (st.isWrapperFor(org.postgresql.PGStatement.class)) {
+      st.unwrap(org.postgresql.PGStatement.class).setPrepareThreshold(0);
+    }
+    return st;
+  }
+
+  /**
    * Applies the session settings in one statement and returns the values the server took (what
    * set_config returns, as current_setting would read them). One statement, because a setting such
    * as statement_timeout takes effect from the next statement on: a second statement of the tool's,
@@ -247,7 +262,7 @@ public final class ConnectionFactory {
     for (int i = 0; i < settings.size(); i++) {
       sql.append(i == 0 ? "" : ", ").append("set_config(?, ?, false)");
     }
-    try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+    try (PreparedStatement ps = unnamed(c.prepareStatement(sql.toString()))) {
       int i = 1;
       for (Map.Entry<String, String> e : settings.entrySet()) {
         ps.setString(i++, e.getKey());

@@ -83,7 +83,7 @@ public record ServerInfo(
 
   /** "off", or e.g. "TLSv1.3 TLS_AES_256_GCM_SHA384", as this connection negotiated it. */
   public static String sslInUse(Connection c) throws SQLException {
-    try (Statement st = c.createStatement();
+    try (Statement st = ConnectionFactory.unnamed(c.createStatement());
         ResultSet rs =
             st.executeQuery(
                 "SELECT ssl, version, cipher FROM pg_stat_ssl WHERE pid = pg_backend_pid()")) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.wg1bench.support.Await;
 import dev.wg1bench.support.OwnServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,8 +37,24 @@ class AuthSecretsTest {
         hba,
         "host all carol 0.0.0.0/0 scram-sha-256\nhost all carol ::/0 scram-sha-256\n"
             + Files.readString(hba));
+    String loaded = confLoadTime();
     server.execute("SELECT pg_reload_conf()");
-    Thread.sleep(500);
+    // the postmaster rereads pg_hba.conf when it gets the signal; new backends show the new time
+    Await.until(
+        java.time.Duration.ofMinutes(1),
+        "the server to reload pg_hba.conf",
+        () -> !confLoadTime().equals(loaded));
+  }
+
+  private static String confLoadTime() {
+    try (java.sql.Connection c = server.connect();
+        java.sql.Statement st = c.createStatement();
+        java.sql.ResultSet rs = st.executeQuery("SELECT pg_conf_load_time()::text")) {
+      rs.next();
+      return rs.getString(1);
+    } catch (java.sql.SQLException e) {
+      return "";
+    }
   }
 
   @AfterAll

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wg1bench.cli.Main;
 import dev.wg1bench.result.Histograms;
+import dev.wg1bench.support.Await;
 import dev.wg1bench.support.OwnServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -240,7 +241,12 @@ class ExactThroughputTest {
    * counts as it exits), read by one probe whose own commit lands in the next reading.
    */
   private long serverCommits() throws Exception {
-    Thread.sleep(2000);
+    Await.until(
+        java.time.Duration.ofMinutes(2),
+        "the run's backends to exit",
+        () ->
+            scalar("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'wg1bench'")
+                == 0);
     try (Connection c = server.connect();
         Statement st = c.createStatement();
         ResultSet rs =
@@ -248,6 +254,17 @@ class ExactThroughputTest {
                 "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()")) {
       rs.next();
       return rs.getLong(1);
+    }
+  }
+
+  private static long scalar(String sql) {
+    try (Connection c = server.connect();
+        Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery(sql)) {
+      rs.next();
+      return rs.getLong(1);
+    } catch (java.sql.SQLException e) {
+      throw new AssertionError(sql + ": " + e.getMessage(), e);
     }
   }
 
