@@ -30,9 +30,14 @@ class ApiExampleTest {
         .iterations(3);
   }
 
+  /**
+   * What the tool guarantees of a healthy run, whatever the machine: ops measured, a latency
+   * recorded, none failed. An application's own test would add its service levels here (a tps
+   * floor, a p99 ceiling), on the machine those levels were set for.
+   */
   static void assertHealthy(Wg1bench.Result r) {
-    assertTrue(r.tps() > 10, "tps " + r.tps());
-    assertTrue(r.p99Ms() > 0 && r.p99Ms() < 2000, "p99 " + r.p99Ms());
+    assertTrue(r.tps() > 0, "tps " + r.tps());
+    assertTrue(r.p99Ms() > 0, "p99 " + r.p99Ms());
     assertEquals(0, r.failedOps());
   }
 

@@ -29,6 +29,11 @@ class PgBouncerTest {
   }
 
   private static JsonNode run(Path json, String via, boolean check, int exit) throws Exception {
+    return run(json, via, check, exit, 8);
+  }
+
+  private static JsonNode run(Path json, String via, boolean check, int exit, int clients)
+      throws Exception {
     List<String> args =
         new ArrayList<>(
             List.of(
@@ -41,7 +46,7 @@ class PgBouncerTest {
                 "--query-mode",
                 "prepared",
                 "--clients",
-                "8",
+                Integer.toString(clients),
                 "--duration",
                 "2s",
                 "--iterations",
@@ -75,6 +80,30 @@ class PgBouncerTest {
     assertTrue(m.get("totalOps").asLong() > 0, m.toString());
     assertEquals(0, m.get("totalFailedOps").asLong(), t.get("errors").toString());
     assertTrue(t.get("check").get("passed").asBoolean(), t.get("check").toString());
+  }
+
+  /**
+   * PgBouncer refusing clients beyond its max_client_conn (SQLSTATE 08P01): those clients stop at
+   * the start as pgbench's would, their refusals counted as kind pooler in phase setup; the others
+   * run and the run completes.
+   */
+  @Test
+  void clientsThePoolerRefusesStopAtTheStartCountedAsPooler() throws Exception {
+    JsonNode t =
+        run(tmp.resolve("refused.json"), "pgbouncer:session,max_client_conn=3", false, 0, 5);
+    JsonNode m = t.get("measurement");
+    assertEquals(2, m.get("clientsStopped").asInt(), m.toString());
+    assertTrue(m.get("ops").asLong() > 0, m.toString());
+    assertTrue(
+        m.get("clientsStoppedBy").asText().startsWith("could not connect (pooler, 08P01)"),
+        m.toString());
+    long refused = 0;
+    for (JsonNode e : t.get("errors")) {
+      if (e.get("phase").asText().equals("setup") && e.get("kind").asText().equals("pooler")) {
+        refused += e.get("count").asLong();
+      }
+    }
+    assertEquals(2, refused, t.get("errors").toString());
   }
 
   @Test
