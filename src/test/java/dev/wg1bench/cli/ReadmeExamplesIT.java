@@ -171,7 +171,10 @@ class ReadmeExamplesIT {
         continue;
       }
       List<String> args = adapt(c);
+      long t0 = System.nanoTime();
       Cli r = Cli.run(args.toArray(new String[0]));
+      // where the suite's time goes, in the test's output file (not asserted)
+      System.err.printf("%6.1f s  %s%n", (System.nanoTime() - t0) / 1e9, String.join(" ", args));
       if (r.exit != 0) {
         failures.add(c + "\n  ran as: " + String.join(" ", args) + "\n  " + r);
         continue;
