@@ -61,7 +61,9 @@ public final class Plans {
         targets,
         clients,
         null,
-        new Timing(Duration.ofMillis(300), Duration.ofMillis(1500), 3, 0, null, null, null),
+        // short: these tests check what the ops did to the data, not their rate; two windows so a
+        // per-iteration fold is exercised
+        new Timing(Duration.ofMillis(200), Duration.ofMillis(1000), 2, 0, null, null, null),
         new SessionKnobs(isolation, mode, Map.of(), maxTries, false),
         DriverKnobs.defaults(),
         new WorkloadKnobs(null, defines, WorkloadKnobs.DEFAULT_BATCH_SIZE, 42L),
