@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -161,6 +162,9 @@ class ReadmeExamplesIT {
   }
 
   @Test
+  @Timeout(
+      value = 20,
+      unit = java.util.concurrent.TimeUnit.MINUTES) // some 25 commands, servers started
   void everyReadmeCommandRunsAsPrinted() throws IOException {
     List<String> failures = new ArrayList<>();
     boolean docker =
