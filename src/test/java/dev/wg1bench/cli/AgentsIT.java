@@ -7,6 +7,7 @@ import dev.wg1bench.json.Json;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.Histograms;
 import dev.wg1bench.result.Measurement;
+import dev.wg1bench.support.Await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -152,6 +153,21 @@ class AgentsIT {
   }
 
   /** The container's exit code once it has exited; its log is in the failure message. */
+  static void awaitNoToolBackends() throws InterruptedException {
+    Await.until(
+        Duration.ofMinutes(2),
+        "the tool's backends to exit",
+        () -> {
+          try {
+            return query(
+                    "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'wg1bench'")
+                == 0;
+          } catch (SQLException e) {
+            return false;
+          }
+        });
+  }
+
   static long exit(GenericContainer<?> c) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
     while (System.nanoTime() < deadline) {
@@ -202,8 +218,9 @@ class AgentsIT {
         Statement st = c.createStatement()) {
       st.execute("TRUNCATE agents_ops");
     }
-    // pg_stat_database lags by up to its flush interval: let the counter settle on both sides
-    Thread.sleep(1000);
+    // a backend publishes its commits as it exits: the counter is settled once no client of the
+    // tool is connected any more, on both sides of the run
+    awaitNoToolBackends();
     long before = commits();
     List<GenericContainer<?>> agents = new ArrayList<>();
     try {
@@ -215,7 +232,7 @@ class AgentsIT {
         assertEquals(0, exit(agents.get(i)), agents.get(i).getLogs());
         parts.add(result(agents.get(i), "agent" + i + ".json"));
       }
-      Thread.sleep(1000);
+      awaitNoToolBackends();
       long commitDelta = commits() - before;
       Path merged = tmp.resolve("merged.json");
       StringBuilder log = new StringBuilder();
@@ -268,6 +285,10 @@ class AgentsIT {
   @Test
   void anAgentContainerKilledMidRunIsReportedMissing() throws Exception {
     String run = "it-kill-" + System.nanoTime();
+    try (Connection c = connect();
+        Statement st = c.createStatement()) {
+      st.execute("TRUNCATE agents_ops");
+    }
     List<GenericContainer<?>> agents = new ArrayList<>();
     try {
       for (int i = 0; i < 3; i++) {
@@ -279,7 +300,17 @@ class AgentsIT {
         Thread.sleep(200);
       }
       assertTrue(victim.getLogs().contains("measurement starts"), victim.getLogs());
-      Thread.sleep(1500);
+      // killed mid-measurement: once the victim's own ops reach the table (its clients are 4, 5)
+      Await.until(
+          Duration.ofMinutes(1),
+          "agent 2's ops",
+          () -> {
+            try {
+              return query("SELECT count(*) FROM agents_ops WHERE client_id >= 4") > 0;
+            } catch (SQLException e) {
+              return false;
+            }
+          });
       // docker kill: SIGKILL to the agent's JVM and its JMH fork, as a lost machine
       victim.getDockerClient().killContainerCmd(victim.getContainerId()).exec();
       assertEquals(0, exit(agents.get(0)), agents.get(0).getLogs());

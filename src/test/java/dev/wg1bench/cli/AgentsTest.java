@@ -8,6 +8,7 @@ import dev.wg1bench.result.AgentRun;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.Histograms;
 import dev.wg1bench.result.Measurement;
+import dev.wg1bench.support.Await;
 import dev.wg1bench.support.TestServer;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -95,6 +96,21 @@ class AgentsTest {
     }
   }
 
+  static void awaitNoToolBackends() throws InterruptedException {
+    Await.until(
+        java.time.Duration.ofMinutes(2),
+        "the tool's backends to exit",
+        () -> {
+          try {
+            return query(
+                    "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'wg1bench'")
+                == 0;
+          } catch (SQLException e) {
+            return false;
+          }
+        });
+  }
+
   private static long commits() throws SQLException {
     return query("SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()");
   }
@@ -116,8 +132,9 @@ class AgentsTest {
         Statement st = c.createStatement()) {
       st.execute("TRUNCATE agents_ops");
     }
-    // pg_stat_database lags by up to its flush interval; a pause lets the counter settle
-    Thread.sleep(1000);
+    // a backend publishes its commits as it exits: the counter is settled once no client of the
+    // tool is connected any more
+    awaitNoToolBackends();
     long before = commits();
     List<Process> ps = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
@@ -126,7 +143,7 @@ class AgentsTest {
     for (int i = 0; i < 3; i++) {
       assertEquals(0, exit(ps.get(i)), log(run, i));
     }
-    Thread.sleep(1000);
+    awaitNoToolBackends();
     long commitDelta = commits() - before;
     Path merged = tmp.resolve("merged.json");
     assertEquals(
@@ -209,6 +226,10 @@ class AgentsTest {
   void aKilledAgentIsReportedMissing() throws Exception {
     String run = "kill-" + System.nanoTime();
     Path script = script();
+    try (Connection c = TestServer.connect();
+        Statement st = c.createStatement()) {
+      st.execute("TRUNCATE agents_ops");
+    }
     List<Process> ps = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
       ps.add(agent(run, i, 3, script, "long"));
@@ -217,7 +238,17 @@ class AgentsTest {
     while (!log(run, 2).contains("measurement starts") && System.nanoTime() < deadline) {
       Thread.sleep(100);
     }
-    Thread.sleep(1500);
+    // killed mid-measurement: once the victim's own ops reach the table (its clients are 4 and 5)
+    Await.until(
+        java.time.Duration.ofMinutes(1),
+        "agent 2's ops",
+        () -> {
+          try {
+            return query("SELECT count(*) FROM agents_ops WHERE client_id >= 4") > 0;
+          } catch (SQLException e) {
+            return false;
+          }
+        });
     Process victim = ps.get(2);
     victim.descendants().forEach(ProcessHandle::destroyForcibly);
     victim.destroyForcibly();
