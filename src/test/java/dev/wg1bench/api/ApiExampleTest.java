@@ -3,7 +3,6 @@ package dev.wg1bench.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.wg1bench.plan.QueryMode;
 import dev.wg1bench.result.CommandStats;
@@ -50,14 +49,7 @@ class ApiExampleTest {
 
   @Test
   void onTheApplicationsOwnPool() throws Exception {
-    HikariConfig hc = new HikariConfig();
-    hc.setJdbcUrl(TestServer.target().jdbcUrl());
-    hc.setUsername(TestServer.target().user());
-    if (TestServer.target().password() != null) {
-      hc.setPassword(TestServer.target().password().reveal());
-    }
-    hc.setMaximumPoolSize(4);
-    try (HikariDataSource app = new HikariDataSource(hc)) {
+    try (HikariDataSource app = TestServer.applicationPool(4)) {
       Wg1bench.Result r = scenario().initPgbench(1).reportPerCommand(true).against(app).run();
       assertHealthy(r);
       // -r through the API, pooled: each of tpcb's commands completed once per measured op

@@ -154,18 +154,7 @@ class AgentsIT {
 
   /** The container's exit code once it has exited; its log is in the failure message. */
   static void awaitNoToolBackends() throws InterruptedException {
-    Await.until(
-        Duration.ofMinutes(2),
-        "the tool's backends to exit",
-        () -> {
-          try {
-            return query(
-                    "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'wg1bench'")
-                == 0;
-          } catch (SQLException e) {
-            return false;
-          }
-        });
+    Await.toolBackendsGone(AgentsIT::query);
   }
 
   static long exit(GenericContainer<?> c) throws InterruptedException {

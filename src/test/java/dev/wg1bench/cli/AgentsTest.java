@@ -97,18 +97,7 @@ class AgentsTest {
   }
 
   static void awaitNoToolBackends() throws InterruptedException {
-    Await.until(
-        java.time.Duration.ofMinutes(2),
-        "the tool's backends to exit",
-        () -> {
-          try {
-            return query(
-                    "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'wg1bench'")
-                == 0;
-          } catch (SQLException e) {
-            return false;
-          }
-        });
+    Await.toolBackendsGone(AgentsTest::query);
   }
 
   private static long commits() throws SQLException {

@@ -3,7 +3,6 @@ package dev.wg1bench.jmh;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.wg1bench.api.Wg1bench;
 import dev.wg1bench.result.ErrorRecord;
@@ -96,14 +95,7 @@ class SetupFailureTest {
 
   @Test
   void everyClientFailingInSetUpEndsTheTrialWithTheReasonAndTheNextRunMeasures() {
-    HikariConfig hc = new HikariConfig();
-    hc.setJdbcUrl(TestServer.target().jdbcUrl());
-    hc.setUsername(TestServer.target().user());
-    if (TestServer.target().password() != null) {
-      hc.setPassword(TestServer.target().password().reveal());
-    }
-    hc.setMaximumPoolSize(4);
-    try (HikariDataSource app = new HikariDataSource(hc)) {
+    try (HikariDataSource app = TestServer.applicationPool(4)) {
       Wg1bench.Result r = scenario().initPgbench(1).against(new RefusesClients(app)).run();
       TrialResult t = r.run().trials().get(0);
       Measurement m = t.measurement();

@@ -29,4 +29,28 @@ public final class Await {
       throws InterruptedException {
     until(deadline, what, done, () -> "");
   }
+
+  /** A count read from a server: the caller's own way to reach it. */
+  public interface Count {
+    long of(String sql) throws java.sql.SQLException;
+  }
+
+  /**
+   * Until no session of the tool (application_name wg1bench) is connected: a backend publishes its
+   * commits to pg_stat_database as it exits, so the counter is settled then.
+   */
+  public static void toolBackendsGone(Count query) throws InterruptedException {
+    until(
+        Duration.ofMinutes(2),
+        "the tool's backends to exit",
+        () -> {
+          try {
+            return query.of(
+                    "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'wg1bench'")
+                == 0;
+          } catch (java.sql.SQLException e) {
+            return false;
+          }
+        });
+  }
 }

@@ -73,4 +73,16 @@ public final class TestServer {
   public static Connection connect() throws SQLException {
     return new ConnectionFactory(target(), ClientSettings.defaults()).openPlain();
   }
+
+  /** An application's own HikariCP pool on the test server, as the Java API's users pass one. */
+  public static com.zaxxer.hikari.HikariDataSource applicationPool(int size) {
+    com.zaxxer.hikari.HikariConfig hc = new com.zaxxer.hikari.HikariConfig();
+    hc.setJdbcUrl(target().jdbcUrl());
+    hc.setUsername(target().user());
+    if (target().password() != null) {
+      hc.setPassword(target().password().reveal());
+    }
+    hc.setMaximumPoolSize(size);
+    return new com.zaxxer.hikari.HikariDataSource(hc);
+  }
 }
