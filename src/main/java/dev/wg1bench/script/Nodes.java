@@ -14,8 +14,9 @@ final class Nodes {
     return new ScriptRuntimeException(msg);
   }
 
-  static ScriptRuntimeException outOfRange() {
-    return new ScriptRuntimeException("bigint out of range");
+  /** pgbench names the operation that overflowed: "bigint add out of range". */
+  static ScriptRuntimeException outOfRange(String op) {
+    return new ScriptRuntimeException("bigint " + op + " out of range");
   }
 
   /** Root of a step's expression: attaches source:line to errors raised inside. */
@@ -76,9 +77,11 @@ final class Nodes {
 
   static final class VarRef implements Expr {
     final int slot;
+    final String name;
 
-    VarRef(int slot) {
+    VarRef(int slot, String name) {
       this.slot = slot;
+      this.name = name;
     }
 
     @Override
@@ -87,8 +90,16 @@ final class Nodes {
       if (v == null || v instanceof Long || v instanceof Double || v instanceof Boolean) {
         return v;
       }
+      if (v == Values.UNDEFINED) {
+        // an \aset that found no row leaves its variables unset, as in pgbench
+        throw err("undefined variable \"" + name + "\"");
+      }
       // raw value (-D define, \gset column): interpret it as pgbench would
-      return Values.normalize(v);
+      try {
+        return Values.normalize(v);
+      } catch (ScriptRuntimeException e) {
+        throw err("malformed variable \"" + name + "\" value: \"" + v + "\"");
+      }
     }
   }
 
@@ -141,7 +152,7 @@ final class Nodes {
           {
             long s = x + y;
             if (((x ^ s) & (y ^ s)) < 0) {
-              throw outOfRange();
+              throw outOfRange("add");
             }
             return s;
           }
@@ -149,7 +160,7 @@ final class Nodes {
           {
             long s = x - y;
             if (((x ^ y) & (x ^ s)) < 0) {
-              throw outOfRange();
+              throw outOfRange("sub");
             }
             return s;
           }
@@ -158,7 +169,7 @@ final class Nodes {
             long hi = Math.multiplyHigh(x, y);
             long lo = x * y;
             if ((hi != 0 || lo < 0) && (hi != -1 || lo >= 0)) {
-              throw outOfRange();
+              throw outOfRange("mul");
             }
             return lo;
           }
@@ -168,7 +179,7 @@ final class Nodes {
           }
           if (y == -1) {
             if (x == Long.MIN_VALUE) {
-              throw outOfRange();
+              throw outOfRange("div");
             }
             return -x;
           }
@@ -191,9 +202,7 @@ final class Nodes {
         case MUL:
           return x * y;
         default: // DIV
-          if (y == 0.0) {
-            throw err("division by zero");
-          }
+          // IEEE as in C: 1.0/0 is Infinity, 0.0/0 NaN; only integer division by zero fails
           return x / y;
       }
     }
@@ -303,11 +312,12 @@ final class Nodes {
       if (a == null) {
         return null;
       }
-      if (!Values.truth(a)) {
+      // pgbench's coerceToBool: only booleans (1 AND true is an error there)
+      if (!Values.toBool(a)) {
         return Boolean.FALSE;
       }
       Object b = r.eval(ctx);
-      return b == null ? null : (Object) Values.truth(b);
+      return b == null ? null : (Object) Values.toBool(b);
     }
   }
 
@@ -326,11 +336,11 @@ final class Nodes {
       if (a == null) {
         return null;
       }
-      if (Values.truth(a)) {
+      if (Values.toBool(a)) {
         return Boolean.TRUE;
       }
       Object b = r.eval(ctx);
-      return b == null ? null : (Object) Values.truth(b);
+      return b == null ? null : (Object) Values.toBool(b);
     }
   }
 
