@@ -66,6 +66,7 @@ public record ClientContext(
     v.putIfAbsent("random_seed", randomSeed);
     // pgbench's default_seed (hash() and permute() without a seed): drawn from the run seed's base
     // sequence after the clients' seeds, as pgbench 15 draws it, so the same seed gives the same
+    // hash() and permute() values as there
     v.putIfAbsent("default_seed", PgbenchRandom.defaultSeed(randomSeed, clients));
     return v;
   }
