@@ -370,4 +370,35 @@ class ScriptParseTest {
     assertEquals("t.sql:1: undefined variable \"x\"", error("\\set x :x + 1\n"));
     assertEquals("t.sql:1: undefined variable \"later\"", error("SELECT :later;\n\\set later 1\n"));
   }
+
+  /** What pgbench 15 refuses before running (exit 1 there, a one-line usage error here). */
+  @Test
+  void scriptsPgbenchRefusesBeforeRunning() {
+    // pgbench: empty command list for script "t.sql"
+    assertEquals("t.sql:1: empty command list for script", error(""));
+    assertEquals("t.sql:2: empty command list for script", error("-- only a comment\n"));
+    // pgbench: too many function arguments, maximum is 16 (it fails every evaluation)
+    assertEquals(
+        "t.sql:1: too many function arguments, maximum is 16 (\"least\" has 17)",
+        error("\\set i least(0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16)\n"));
+    // pgbench: unrecognized time unit, must be us, ms or s
+    assertTrue(error("\\sleep 1 week\n").contains("unrecognized time unit"));
+    assertTrue(error("\\sleep 2weeks\n").contains("unrecognized time unit"));
+    assertEquals("t.sql:1: invalid variable name: \"bad!\"", error("\\setshell bad! echo 1\n"));
+  }
+
+  /** pgbench splits "\sleep 2ms" into the number and its unit. */
+  @Test
+  void sleepUnitMayBeAttached() throws Exception {
+    EvalContext ctx = new EvalContext(new Object[0], new PgbenchRandom(1), 0);
+    assertEquals(2_000L, sleep("\\sleep 2ms\n").delayMicros(ctx));
+    assertEquals(5L, sleep("\\sleep 5us\n").delayMicros(ctx));
+    assertEquals(3_000_000L, sleep("\\sleep 3s\n").delayMicros(ctx));
+    assertEquals(3_000_000L, sleep("\\sleep 3\n").delayMicros(ctx));
+    assertEquals(7_000L, sleep("\\sleep 7 ms\n").delayMicros(ctx));
+  }
+
+  private static SleepStep sleep(String text) throws ScriptException {
+    return assertInstanceOf(SleepStep.class, steps(text).get(0));
+  }
 }
