@@ -43,8 +43,9 @@ public record ClientContext(
   }
 
   /**
-   * This client's random stream. Every workload derives it the same way, so the insert variants
-   * draw the same numbers for the same client and op, and insert the same rows.
+   * A seed of this client's own for the client machinery's streams (arrivals, jitter). The
+   * workloads' streams are {@link dev.wg1bench.script.PgbenchRandom#forClient}, pgbench's
+   * derivation, shared by the scripts and the insert variants so they insert the same rows.
    */
   public long clientSeed() {
     return randomSeed ^ (0x9E3779B97F4A7C15L * (clientId + 1));
