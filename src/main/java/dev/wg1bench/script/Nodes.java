@@ -98,6 +98,9 @@ final class Nodes {
       try {
         return Values.normalize(v);
       } catch (ScriptRuntimeException e) {
+        if (e.detail().startsWith("value ")) {
+          throw e;
+        }
         throw err("malformed variable \"" + name + "\" value: \"" + v + "\"");
       }
     }

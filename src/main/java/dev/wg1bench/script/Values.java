@@ -126,6 +126,10 @@ public final class Values {
     try {
       return Long.parseLong(s);
     } catch (NumberFormatException e) {
+      if (s.matches("[+-]?[0-9]+")) {
+        // pgbench: what looks like an integer must be one, not a double
+        throw new ScriptRuntimeException("value \"" + raw + "\" is out of range for type bigint");
+      }
       // not an int64; try a double
     }
     String t = s;

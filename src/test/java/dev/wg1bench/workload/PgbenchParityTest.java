@@ -168,6 +168,7 @@ class PgbenchParityTest {
     s.put("coerce int to boolean", "\\set i 1 AND true\n");
     s.put("coerce double to boolean", "\\set i NOT 0.0\n");
     s.put("malformed variable", "\\set i :bad + 1\n");
+    s.put("integer-looking define out of range", "\\set i debug(:big)\n");
     s.put("gset two rows", "SELECT generate_series(1, 2) AS a \\gset\n");
     s.put("gset no row", "SELECT 1 AS a WHERE false \\gset\n");
     s.put("gset default column name", "SELECT 1 \\gset\n");
@@ -191,7 +192,19 @@ class PgbenchParityTest {
   }
 
   private static final Map<String, String> DEFINES =
-      Map.of("t", "true", "f", "of", "d", "2.50", "i", "41", "bad", "bla");
+      Map.of(
+          "t",
+          "true",
+          "f",
+          "of",
+          "d",
+          "2.50",
+          "i",
+          "41",
+          "bad",
+          "bla",
+          "big",
+          "99999999999999999999");
 
   @ParameterizedTest(name = "{0} -M {2}")
   @MethodSource("scripts")
