@@ -44,7 +44,10 @@ final class Nodes {
     }
   }
 
-  /** Coerces a \sleep amount to a Long. */
+  /**
+   * A {@code \sleep} amount as pgbench reads it: {@code atoi()} of the variable's text (so 1.5
+   * sleeps 1 unit and a non-number 0), or the literal.
+   */
   static final class ToLong implements Expr {
     final Expr e;
 
@@ -54,11 +57,33 @@ final class Nodes {
 
     @Override
     public Object eval(EvalContext ctx) {
-      Object v = e.eval(ctx);
-      if (v instanceof Long) {
-        return v;
+      if (e instanceof VarRef ref) {
+        Object raw = ctx.slots()[ref.slot];
+        if (raw == Values.UNDEFINED) {
+          throw err("sleep: undefined variable \"" + ref.name + "\"");
+        }
+        return atoi(Values.toText(raw));
       }
-      return Values.toLong(v);
+      Object v = e.eval(ctx);
+      return v instanceof Long ? v : Values.toLong(v);
+    }
+
+    /** C's atoi(): leading white space, a sign, digits up to the first other character; an int. */
+    static long atoi(String s) {
+      int i = 0;
+      int n = s.length();
+      while (i < n && Character.isWhitespace(s.charAt(i))) {
+        i++;
+      }
+      boolean neg = false;
+      if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
+        neg = s.charAt(i++) == '-';
+      }
+      long v = 0;
+      while (i < n && s.charAt(i) >= '0' && s.charAt(i) <= '9' && v < Integer.MAX_VALUE + 1L) {
+        v = v * 10 + (s.charAt(i++) - '0');
+      }
+      return (int) (neg ? -v : v);
     }
   }
 

@@ -396,6 +396,14 @@ class ScriptParseTest {
     assertEquals(3_000_000L, sleep("\\sleep 3s\n").delayMicros(ctx));
     assertEquals(3_000_000L, sleep("\\sleep 3\n").delayMicros(ctx));
     assertEquals(7_000L, sleep("\\sleep 7 ms\n").delayMicros(ctx));
+    // a variable is read as pgbench reads it, with atoi(): 1.5 is 1, a word is 0
+    CompiledScript cs =
+        Script.parse("t.sql", "\\set d 1.5\n\\sleep :d ms\n\\sleep :w us\n").compile(Set.of("w"));
+    Object[] slots = cs.newSlots(Map.of("w", "abc"));
+    EvalContext vars = new EvalContext(slots, new PgbenchRandom(1), 0);
+    ((SetStep) cs.steps().get(0)).execute(vars);
+    assertEquals(1_000L, ((SleepStep) cs.steps().get(1)).delayMicros(vars));
+    assertEquals(0L, ((SleepStep) cs.steps().get(2)).delayMicros(vars));
   }
 
   private static SleepStep sleep(String text) throws ScriptException {
