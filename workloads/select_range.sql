@@ -7,4 +7,7 @@
 \set row_count 10000
 \set aid_max :naccounts - :row_count
 \set aid random(1, :aid_max)
-SELECT count(abalance) FROM pgbench_accounts WHERE aid BETWEEN :aid AND :aid + :row_count;
+-- the end computed here: in -M extended/prepared variables are untyped parameters, as pgbench
+-- sends them, and the server cannot add two of those
+\set aid_last :aid + :row_count
+SELECT count(abalance) FROM pgbench_accounts WHERE aid BETWEEN :aid AND :aid_last;

@@ -91,7 +91,8 @@ public final class ConsoleReport {
           p.timing().transactions(), p.timing().forks(), p.timing().forks() == 1 ? "" : "s");
       out.printf(
           "number of ops actually processed: %d/%d%n",
-          m.ops() + m.failedOps(), p.timing().transactions() * p.clients());
+          // as pgbench 15: a failed op is not processed
+          m.ops(), p.timing().transactions() * p.clients());
     } else {
       out.printf(
           "duration: %s measured (%d iterations of %s), warmup %s, %d fork%s%n",

@@ -63,6 +63,7 @@ public final class CompiledScript {
    */
   public Object[] newSlots(Map<String, ?> initial) {
     Object[] slots = new Object[slotCount()];
+    java.util.Arrays.fill(slots, Values.UNDEFINED);
     for (Map.Entry<String, ?> e : initial.entrySet()) {
       int s = slotOf(e.getKey());
       if (s >= 0) {

@@ -355,8 +355,23 @@ final class ExprParser {
               + ", got "
               + n);
     }
+    if (n > MAX_FARGS) {
+      // pgbench evaluates at most 16 arguments and fails every evaluation of a longer call: it
+      // can never succeed, so it is refused before anything runs
+      throw error(
+          "too many function arguments, maximum is "
+              + MAX_FARGS
+              + " (\""
+              + name.toLowerCase(Locale.ROOT)
+              + "\" has "
+              + n
+              + ")");
+    }
     return new Call(fn, List.copyOf(args));
   }
+
+  /** pgbench's MAX_FARGS. */
+  static final int MAX_FARGS = 16;
 
   private static Ast call(Fn fn, Ast a, Ast b) {
     return new Call(fn, List.of(a, b));

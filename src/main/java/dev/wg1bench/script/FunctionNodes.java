@@ -42,9 +42,7 @@ final class FunctionNodes {
             }
             if (a instanceof Long) {
               long x = (Long) a;
-              if (x == Long.MIN_VALUE) {
-                throw Nodes.outOfRange();
-              }
+              // as pgbench (C negation): abs of the smallest bigint is itself, not an error
               return x < 0 ? -x : x;
             }
             double d = Values.toDouble(a);

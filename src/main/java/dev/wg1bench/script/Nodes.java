@@ -14,8 +14,9 @@ final class Nodes {
     return new ScriptRuntimeException(msg);
   }
 
-  static ScriptRuntimeException outOfRange() {
-    return new ScriptRuntimeException("bigint out of range");
+  /** pgbench names the operation that overflowed: "bigint add out of range". */
+  static ScriptRuntimeException outOfRange(String op) {
+    return new ScriptRuntimeException("bigint " + op + " out of range");
   }
 
   /** Root of a step's expression: attaches source:line to errors raised inside. */
@@ -43,7 +44,10 @@ final class Nodes {
     }
   }
 
-  /** Coerces a \sleep amount to a Long. */
+  /**
+   * A {@code \sleep} amount as pgbench reads it: {@code atoi()} of the variable's text (so 1.5
+   * sleeps 1 unit and a non-number 0), or the literal.
+   */
   static final class ToLong implements Expr {
     final Expr e;
 
@@ -53,11 +57,33 @@ final class Nodes {
 
     @Override
     public Object eval(EvalContext ctx) {
-      Object v = e.eval(ctx);
-      if (v instanceof Long) {
-        return v;
+      if (e instanceof VarRef ref) {
+        Object raw = ctx.slots()[ref.slot];
+        if (raw == Values.UNDEFINED) {
+          throw err("sleep: undefined variable \"" + ref.name + "\"");
+        }
+        return atoi(Values.toText(raw));
       }
-      return Values.toLong(v);
+      Object v = e.eval(ctx);
+      return v instanceof Long ? v : Values.toLong(v);
+    }
+
+    /** C's atoi(): leading white space, a sign, digits up to the first other character; an int. */
+    static long atoi(String s) {
+      int i = 0;
+      int n = s.length();
+      while (i < n && Character.isWhitespace(s.charAt(i))) {
+        i++;
+      }
+      boolean neg = false;
+      if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
+        neg = s.charAt(i++) == '-';
+      }
+      long v = 0;
+      while (i < n && s.charAt(i) >= '0' && s.charAt(i) <= '9' && v < Integer.MAX_VALUE + 1L) {
+        v = v * 10 + (s.charAt(i++) - '0');
+      }
+      return (int) (neg ? -v : v);
     }
   }
 
@@ -76,9 +102,11 @@ final class Nodes {
 
   static final class VarRef implements Expr {
     final int slot;
+    final String name;
 
-    VarRef(int slot) {
+    VarRef(int slot, String name) {
       this.slot = slot;
+      this.name = name;
     }
 
     @Override
@@ -87,8 +115,19 @@ final class Nodes {
       if (v == null || v instanceof Long || v instanceof Double || v instanceof Boolean) {
         return v;
       }
+      if (v == Values.UNDEFINED) {
+        // an \aset that found no row leaves its variables unset, as in pgbench
+        throw err("undefined variable \"" + name + "\"");
+      }
       // raw value (-D define, \gset column): interpret it as pgbench would
-      return Values.normalize(v);
+      try {
+        return Values.normalize(v);
+      } catch (ScriptRuntimeException e) {
+        if (e.detail().startsWith("value ")) {
+          throw e;
+        }
+        throw err("malformed variable \"" + name + "\" value: \"" + v + "\"");
+      }
     }
   }
 
@@ -141,7 +180,7 @@ final class Nodes {
           {
             long s = x + y;
             if (((x ^ s) & (y ^ s)) < 0) {
-              throw outOfRange();
+              throw outOfRange("add");
             }
             return s;
           }
@@ -149,7 +188,7 @@ final class Nodes {
           {
             long s = x - y;
             if (((x ^ y) & (x ^ s)) < 0) {
-              throw outOfRange();
+              throw outOfRange("sub");
             }
             return s;
           }
@@ -158,7 +197,7 @@ final class Nodes {
             long hi = Math.multiplyHigh(x, y);
             long lo = x * y;
             if ((hi != 0 || lo < 0) && (hi != -1 || lo >= 0)) {
-              throw outOfRange();
+              throw outOfRange("mul");
             }
             return lo;
           }
@@ -168,7 +207,7 @@ final class Nodes {
           }
           if (y == -1) {
             if (x == Long.MIN_VALUE) {
-              throw outOfRange();
+              throw outOfRange("div");
             }
             return -x;
           }
@@ -191,9 +230,7 @@ final class Nodes {
         case MUL:
           return x * y;
         default: // DIV
-          if (y == 0.0) {
-            throw err("division by zero");
-          }
+          // IEEE as in C: 1.0/0 is Infinity, 0.0/0 NaN; only integer division by zero fails
           return x / y;
       }
     }
@@ -303,11 +340,12 @@ final class Nodes {
       if (a == null) {
         return null;
       }
-      if (!Values.truth(a)) {
+      // pgbench's coerceToBool: only booleans (1 AND true is an error there)
+      if (!Values.toBool(a)) {
         return Boolean.FALSE;
       }
       Object b = r.eval(ctx);
-      return b == null ? null : (Object) Values.truth(b);
+      return b == null ? null : (Object) Values.toBool(b);
     }
   }
 
@@ -326,11 +364,11 @@ final class Nodes {
       if (a == null) {
         return null;
       }
-      if (Values.truth(a)) {
+      if (Values.toBool(a)) {
         return Boolean.TRUE;
       }
       Object b = r.eval(ctx);
-      return b == null ? null : (Object) Values.truth(b);
+      return b == null ? null : (Object) Values.toBool(b);
     }
   }
 

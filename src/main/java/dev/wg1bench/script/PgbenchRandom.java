@@ -1,6 +1,7 @@
 package dev.wg1bench.script;
 
-import java.util.Locale;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 
 /**
  * pgbench-compatible pseudo-random generator: xoroshiro128** seeded through splitmix64 (the
@@ -19,6 +20,46 @@ public final class PgbenchRandom {
 
   public PgbenchRandom(long seed) {
     seed(seed);
+  }
+
+  /**
+   * Client {@code clientId}'s stream for the random functions, as pgbench 15+ seeds it: pgbench
+   * seeds its base_random_sequence with --random-seed, then seeds each client's state, in client
+   * order, with the next 64 bits drawn from that base sequence.
+   */
+  public static PgbenchRandom forClient(long randomSeed, int clientId) {
+    return new PgbenchRandom(baseDraw(randomSeed, clientId));
+  }
+
+  /**
+   * pgbench's {@code :default_seed} (the seed of hash() and permute() when none is given): the base
+   * sequence's next draw after the clients' seeds.
+   */
+  public static long defaultSeed(long randomSeed, int clients) {
+    return baseDraw(randomSeed, clients);
+  }
+
+  /**
+   * The stream that chooses among weighted scripts: pgbench draws it per thread (three states per
+   * thread after {@code :default_seed}: choose, throttle, sample). wg1bench runs one client per
+   * thread, so client i gets what pgbench's thread i draws with as many threads as clients ({@code
+   * -c N -j N}).
+   *
+   * @param defaultSeedDrawn false when -D default_seed was given, so pgbench drew no default seed
+   */
+  public static PgbenchRandom chooserFor(
+      long randomSeed, int clients, int clientId, boolean defaultSeedDrawn) {
+    return new PgbenchRandom(
+        baseDraw(randomSeed, clients + (defaultSeedDrawn ? 1 : 0) + 3 * clientId));
+  }
+
+  /** The {@code index}-th (0-based) 64-bit draw of pgbench's base_random_sequence. */
+  private static long baseDraw(long randomSeed, int index) {
+    PgbenchRandom base = new PgbenchRandom(randomSeed);
+    for (int i = 0; i < index; i++) {
+      base.nextLong();
+    }
+    return base.nextLong();
   }
 
   /** Re-seeds the generator (same result as constructing a new one with this seed). */
@@ -183,8 +224,12 @@ public final class PgbenchRandom {
     }
   }
 
-  /** C's %f, which pgbench uses in these messages. */
+  /** C's %f (the exact decimal expansion, 6 places), which pgbench uses in these messages. */
   static String fmt(double d) {
-    return String.format(Locale.ROOT, "%f", d);
+    if (Double.isNaN(d) || Double.isInfinite(d)) {
+      return Values.formatDouble(d);
+    }
+    String s = new BigDecimal(d).setScale(6, RoundingMode.HALF_EVEN).toPlainString();
+    return d == 0.0 && 1.0 / d < 0 ? "-" + s : s;
   }
 }

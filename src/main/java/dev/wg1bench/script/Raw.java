@@ -25,10 +25,20 @@ abstract class Raw {
     /** Whether {@link #storePrefix} came from {@code \aset} (every query, every column). */
     boolean aset;
 
-    Sql(int line, String text, List<String> pieces, List<String> vars, TxControl tx) {
+    /** The same pieces as pgbench -M simple substitutes into: no {@code ?} escaping. */
+    final List<String> textPieces;
+
+    Sql(
+        int line,
+        String text,
+        List<String> pieces,
+        List<String> textPieces,
+        List<String> vars,
+        TxControl tx) {
       super(line);
       this.text = text;
       this.pieces = pieces;
+      this.textPieces = textPieces;
       this.vars = vars;
       this.tx = tx;
     }
@@ -72,6 +82,18 @@ abstract class Raw {
       super(line);
       this.kind = kind;
       this.cond = cond;
+    }
+  }
+
+  /** {@code \shell} (target null) or {@code \setshell target}: the command's words as written. */
+  static final class Shell extends Raw {
+    final String target;
+    final List<String> words;
+
+    Shell(int line, String target, List<String> words) {
+      super(line);
+      this.target = target;
+      this.words = words;
     }
   }
 

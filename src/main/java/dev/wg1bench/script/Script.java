@@ -181,6 +181,10 @@ public final class Script {
         emitSql(s.substring(cmdStart), cmdLine);
       }
       checkClosed();
+      if (commands.isEmpty()) {
+        // as pgbench: a script with nothing to run would measure empty ops
+        throw error(line, "empty command list for script");
+      }
       return new Script(src, directives, commands);
     }
 
@@ -207,6 +211,8 @@ public final class Script {
       List<String> pieces = new ArrayList<>();
       List<String> vars = new ArrayList<>();
       StringBuilder cur = new StringBuilder();
+      List<String> textPieces = new ArrayList<>();
+      StringBuilder txt = new StringBuilder();
       int n = cmd.length();
       int i = 0;
       while (i < n) {
@@ -224,6 +230,7 @@ public final class Script {
         if (end >= 0) {
           // comments and quoted text are copied verbatim: no variables in there
           cur.append(cmd, i, end);
+          txt.append(cmd, i, end);
           i = end;
           continue;
         }
@@ -235,6 +242,7 @@ public final class Script {
               j++;
             }
             cur.append(cmd, i, j);
+            txt.append(cmd, i, j);
             i = j;
             continue;
           }
@@ -245,24 +253,30 @@ public final class Script {
           if (j > i + 1) {
             pieces.add(cur.toString());
             cur.setLength(0);
+            textPieces.add(txt.toString());
+            txt.setLength(0);
             vars.add(cmd.substring(i + 1, j));
             i = j;
             continue;
           }
         } else if (c == '?') {
           cur.append("??"); // pgjdbc's escape for a literal question mark
+          txt.append('?');
           i++;
           continue;
         } else if (c == '\\' && d == ';') {
           cur.append(';');
+          txt.append(';');
           i += 2;
           continue;
         }
         cur.append(c);
+        txt.append(c);
         i++;
       }
       pieces.add(cur.toString());
-      commands.add(new Raw.Sql(line, cmd, pieces, vars, Lexer.txOf(cmd)));
+      textPieces.add(txt.toString());
+      commands.add(new Raw.Sql(line, cmd, pieces, textPieces, vars, Lexer.txOf(cmd)));
     }
 
     void metaCommand(String meta, int line) throws ScriptException {
@@ -331,9 +345,18 @@ public final class Script {
             return;
           }
         case "shell":
+          if (words.length == 0) {
+            throw error(line, "missing command in command \"\\shell\"");
+          }
+          commands.add(new Raw.Shell(line, null, List.of(words)));
+          return;
         case "setshell":
-          throw error(
-              line, "unsupported meta-command \"\\" + name + "\" (not supported by wg1bench)");
+          if (words.length < 2) {
+            throw error(line, "missing argument in command \"\\setshell\"");
+          }
+          checkVarName(words[0], line);
+          commands.add(new Raw.Shell(line, words[0], List.of(words).subList(1, words.length)));
+          return;
         default:
           throw error(line, "unknown meta-command \"\\" + name + "\"");
       }
@@ -525,6 +548,17 @@ public final class Script {
       }
       if (w.length > 2) {
         throw error(line, "too many arguments in command \"\\sleep\"");
+      }
+      if (w.length == 1 && !w[0].startsWith(":")) {
+        // as pgbench: a unit may be attached to the number ("\sleep 2ms")
+        int k = w[0].startsWith("+") || w[0].startsWith("-") ? 1 : 0;
+        int digits = k;
+        while (k < w[0].length() && Character.isDigit(w[0].charAt(k))) {
+          k++;
+        }
+        if (k > digits && k < w[0].length()) {
+          w = new String[] {w[0].substring(0, k), w[0].substring(k)};
+        }
       }
       Ast amount = varArg(w[0], line);
       if (amount == null) {

@@ -79,6 +79,8 @@ final class ScriptCompiler {
       } else if (raw instanceof Raw.Sleep sl) {
         Expr e = located(sl.line, new Nodes.ToLong(build(sl.amount, resolver(sl.line), sl.line)));
         out.add(new SleepStep(sl.line, e, sl.unitMicros));
+      } else if (raw instanceof Raw.Shell sh) {
+        out.add(shell(sh));
       } else if (raw instanceof Raw.Pipeline p) {
         if (p.kind == Raw.Pipeline.Kind.START) {
           pipe = new ArrayList<>();
@@ -175,6 +177,33 @@ final class ScriptCompiler {
     };
   }
 
+  /** A {@code :name} word becomes the variable's slot, a {@code ::word} the text {@code :word}. */
+  private ShellStep shell(Raw.Shell sh) throws ScriptException {
+    Resolver r = resolver(sh.line);
+    int n = sh.words.size();
+    String[] words = new String[n];
+    int[] wordSlots = new int[n];
+    String[] names = new String[n];
+    for (int i = 0; i < n; i++) {
+      String w = sh.words.get(i);
+      wordSlots[i] = -1;
+      if (w.startsWith("::")) {
+        words[i] = w.substring(1);
+      } else if (w.startsWith(":") && w.length() > 1) {
+        names[i] = w.substring(1);
+        wordSlots[i] = r.slot(names[i]);
+      } else {
+        words[i] = w;
+      }
+    }
+    int target = -1;
+    if (sh.target != null) {
+      defined.add(sh.target);
+      target = slots.computeIfAbsent(sh.target, k -> slots.size());
+    }
+    return new ShellStep(sh.line, sourceName, words, wordSlots, names, target);
+  }
+
   private Expr located(int line, Expr e) {
     return new Nodes.Located(sourceName, line, e);
   }
@@ -182,24 +211,41 @@ final class ScriptCompiler {
   private SqlStep sql(Raw.Sql sql) throws ScriptException {
     Resolver resolver = resolver(sql.line);
     StringBuilder jdbc = new StringBuilder(sql.pieces.get(0));
+    StringBuilder text = new StringBuilder(sql.textPieces.get(0));
+    List<String> textPieces = new ArrayList<>();
+    List<String> names = new ArrayList<>();
     int[] params = new int[sql.vars.size()];
     int np = 0;
     for (int k = 0; k < sql.vars.size(); k++) {
       String name = sql.vars.get(k);
       if (!isKnown(name) && isAllDigits(name)) {
         jdbc.append(':').append(name);
+        text.append(':').append(name);
       } else {
         params[np++] = resolver.slot(name);
+        names.add(name);
         jdbc.append('?');
+        textPieces.add(text.toString());
+        text.setLength(0);
       }
       jdbc.append(sql.pieces.get(k + 1));
+      text.append(sql.textPieces.get(k + 1));
     }
+    textPieces.add(text.toString());
     int[] paramSlots = np == params.length ? params : Arrays.copyOf(params, np);
     if (sql.storePrefix != null) {
       storePrefixes.add(sql.storePrefix);
     }
     return new SqlStep(
-        sql.line, sql.text, jdbc.toString(), paramSlots, sql.tx, sql.storePrefix, sql.aset);
+        sql.line,
+        sql.text,
+        jdbc.toString(),
+        paramSlots,
+        sql.tx,
+        sql.storePrefix,
+        sql.aset,
+        textPieces.toArray(new String[0]),
+        names.toArray(new String[0]));
   }
 
   private boolean isKnown(String name) {
@@ -228,7 +274,8 @@ final class ScriptCompiler {
       return new Nodes.Const(((Lit) ast).value());
     }
     if (ast instanceof Var) {
-      return new Nodes.VarRef(r.slot(((Var) ast).name()));
+      String name = ((Var) ast).name();
+      return new Nodes.VarRef(r.slot(name), name);
     }
     Call call = (Call) ast;
     List<Ast> as = call.args();

@@ -16,6 +16,11 @@ package dev.wg1bench.script;
  * @param aset true for {@code \aset}: every query of a compound command stores every column of its
  *     rows (the last row wins; no row, no assignment); false for {@code \gset}: the first row of
  *     the result, which must have one
+ * @param textPieces the command as pgbench -M simple sends it, split at its variables: the text
+ *     between them ({@code paramSlots.length + 1} pieces, no {@code ?} escaping), into which each
+ *     variable's value is substituted as text
+ * @param paramNames name of the i-th variable, for messages and for an unset one, which pgbench
+ *     leaves as written in simple mode
  */
 public record SqlStep(
     int line,
@@ -24,11 +29,23 @@ public record SqlStep(
     int[] paramSlots,
     TxControl tx,
     String gsetPrefix,
-    boolean aset)
+    boolean aset,
+    String[] textPieces,
+    String[] paramNames)
     implements Step {
 
-  public SqlStep(
-      int line, String text, String jdbcSql, int[] paramSlots, TxControl tx, String gsetPrefix) {
-    this(line, text, jdbcSql, paramSlots, tx, gsetPrefix, false);
+  /** The command with each variable's value substituted as text, as pgbench -M simple does. */
+  public String substituted(Object[] slots) {
+    StringBuilder sb = new StringBuilder(textPieces[0]);
+    for (int k = 0; k < paramSlots.length; k++) {
+      Object v = slots[paramSlots[k]];
+      if (v == Values.UNDEFINED) {
+        sb.append(':').append(paramNames[k]);
+      } else {
+        sb.append(Values.toText(v));
+      }
+      sb.append(textPieces[k + 1]);
+    }
+    return sb.toString();
   }
 }

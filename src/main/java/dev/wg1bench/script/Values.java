@@ -14,6 +14,32 @@ import java.util.Locale;
 public final class Values {
   private Values() {}
 
+  /**
+   * The value of a slot no command has set yet: a variable an {@code \aset} left unset because its
+   * query returned no row. Using it in an expression fails with "undefined variable", as in
+   * pgbench; in SQL it is left as written in simple mode and sent as NULL in the others.
+   */
+  public static final Object UNDEFINED =
+      new Object() {
+        @Override
+        public String toString() {
+          return "undefined";
+        }
+      };
+
+  /** pgbench's valid_variable_name: non-empty, ASCII letters, digits, '_' or non-ASCII. */
+  public static boolean validVariableName(String name) {
+    if (name.isEmpty()) {
+      return false;
+    }
+    for (int i = 0; i < name.length(); i++) {
+      if (!ExprParser.isNameChar(name.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** pgbench's type name of a value: "null", "boolean", "int", "double" (or "string" if raw). */
   public static String typeName(Object v) {
     if (v == null) {
@@ -77,6 +103,10 @@ public final class Values {
   static Object parseString(String raw) {
     String s = raw.strip();
     int n = s.length();
+    if (raw.isEmpty()) {
+      // pgbench compares the first strlen() characters with "true": an empty value is true
+      return Boolean.TRUE;
+    }
     if (n == 0) {
       throw malformed(raw);
     }
@@ -96,6 +126,10 @@ public final class Values {
     try {
       return Long.parseLong(s);
     } catch (NumberFormatException e) {
+      if (s.matches("[+-]?[0-9]+")) {
+        // pgbench: what looks like an integer must be one, not a double
+        throw new ScriptRuntimeException("value \"" + raw + "\" is out of range for type bigint");
+      }
       // not an int64; try a double
     }
     String t = s;
@@ -213,13 +247,17 @@ public final class Values {
     return v.toString();
   }
 
-  /** C's {@code printf("%.15g", d)} (DBL_DIG significant digits), as pgbench prints doubles. */
+  /**
+   * C's {@code printf("%.15g", d)} (DBL_DIG significant digits), as pgbench prints doubles; with
+   * PostgreSQL's own snprintf, which spells the non-finite values "Infinity", "-Infinity" and "NaN"
+   * (pgbench's debug() and the text it substitutes say so, and the server reads them back).
+   */
   public static String formatDouble(double d) {
     if (Double.isNaN(d)) {
-      return "nan";
+      return "NaN";
     }
     if (Double.isInfinite(d)) {
-      return d > 0 ? "inf" : "-inf";
+      return d > 0 ? "Infinity" : "-Infinity";
     }
     if (d == 0.0) {
       return 1.0 / d < 0 ? "-0" : "0";

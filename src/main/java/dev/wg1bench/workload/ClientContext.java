@@ -1,5 +1,6 @@
 package dev.wg1bench.workload;
 
+import dev.wg1bench.script.PgbenchRandom;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -42,8 +43,9 @@ public record ClientContext(
   }
 
   /**
-   * This client's random stream. Every workload derives it the same way, so the insert variants
-   * draw the same numbers for the same client and op, and insert the same rows.
+   * A seed of this client's own for the client machinery's streams (arrivals, jitter). The
+   * workloads' streams are {@link dev.wg1bench.script.PgbenchRandom#forClient}, pgbench's
+   * derivation, shared by the scripts and the insert variants so they insert the same rows.
    */
   public long clientSeed() {
     return randomSeed ^ (0x9E3779B97F4A7C15L * (clientId + 1));
@@ -58,12 +60,15 @@ public record ClientContext(
     Map<String, Object> v = new LinkedHashMap<>();
     // defines stay text; the script's slots turn numeric ones into int or double once
     v.putAll(defines);
-    v.put("scale", (long) scale);
-    v.put("client_id", (long) clientId);
-    v.put("nclients", (long) clients);
-    v.put("random_seed", randomSeed);
-    // pgbench's default_seed seeds hash(); derived from the run seed so runs are reproducible.
-    v.put("default_seed", randomSeed * 0x9E3779B97F4A7C15L + 1);
+    // as pgbench, a -D of a built-in wins over the computed value
+    v.putIfAbsent("scale", (long) scale);
+    v.putIfAbsent("client_id", (long) clientId);
+    v.putIfAbsent("nclients", (long) clients);
+    v.putIfAbsent("random_seed", randomSeed);
+    // pgbench's default_seed (hash() and permute() without a seed): drawn from the run seed's base
+    // sequence after the clients' seeds, as pgbench 15 draws it, so the same seed gives the same
+    // hash() and permute() values as there
+    v.putIfAbsent("default_seed", PgbenchRandom.defaultSeed(randomSeed, clients));
     return v;
   }
 }

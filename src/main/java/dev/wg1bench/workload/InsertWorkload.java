@@ -133,7 +133,9 @@ public final class InsertWorkload implements Workload {
     private PreparedStatement statement;
 
     Session(ClientContext ctx) {
-      this.random = new PgbenchRandom(ctx.clientSeed());
+      // the stream the script variants get (pgbench's per-client derivation), so every variant
+      // draws the same numbers for the same client and op
+      this.random = PgbenchRandom.forClient(ctx.randomSeed(), ctx.clientId());
       this.scale = ctx.scale();
       this.exitOnError = ctx.exitOnError();
       this.copyBuffer = new byte[rows * 96];

@@ -8,6 +8,7 @@ import dev.wg1bench.script.PgbenchRandom;
 import dev.wg1bench.script.PipelineStep;
 import dev.wg1bench.script.ScriptRuntimeException;
 import dev.wg1bench.script.SetStep;
+import dev.wg1bench.script.ShellStep;
 import dev.wg1bench.script.SleepStep;
 import dev.wg1bench.script.SqlStep;
 import dev.wg1bench.script.Step;
@@ -77,6 +78,12 @@ final class ScriptSession implements ClientSession {
   /** Whether {@link #preparedOn} speaks the simple query protocol (-M simple). */
   private boolean simpleProtocol;
 
+  /** -M simple: the statement that sends each command with its variables substituted as text. */
+  private Statement plain;
+
+  /** {@link #preparedOn}'s pgjdbc connection, for its transaction state at the end of an op. */
+  private BaseConnection base;
+
   ScriptSession(
       List<CompiledScript> compiled,
       int[] weights,
@@ -90,10 +97,15 @@ final class ScriptSession implements ClientSession {
     this.slots = new Object[n][];
     this.contexts = new EvalContext[n];
     this.cumulativeWeight = new long[n];
-    long seed = ctx.clientSeed();
-    this.random = new PgbenchRandom(seed);
-    this.chooser = new PgbenchRandom(~seed);
-    long defaultSeed = (Long) variables.get("default_seed");
+    // the streams pgbench 15 would give this client for the same --random-seed
+    this.random = PgbenchRandom.forClient(ctx.randomSeed(), ctx.clientId());
+    this.chooser =
+        PgbenchRandom.chooserFor(
+            ctx.randomSeed(),
+            ctx.clients(),
+            ctx.clientId(),
+            !ctx.defines().containsKey("default_seed"));
+    long defaultSeed = Values.toLong(variables.get("default_seed"));
     long sum = 0;
     for (int i = 0; i < n; i++) {
       CompiledScript cs = scripts[i];
@@ -151,6 +163,8 @@ final class ScriptSession implements ClientSession {
       preparedOn = conn;
       simpleProtocol =
           conn.unwrap(PGConnection.class).getPreferQueryMode() == PreferQueryMode.SIMPLE;
+      base = conn.unwrap(BaseConnection.class);
+      plain = null;
     }
     int s = choose();
     lastScript = s;
@@ -243,6 +257,8 @@ final class ScriptSession implements ClientSession {
         set.execute(ctx);
       } else if (step instanceof SleepStep sl) {
         sleep(sl, ctx);
+      } else if (step instanceof ShellStep sh) {
+        sh.execute(ctx);
       } else if (step instanceof BranchStep b) {
         if (!b.test(ctx)) {
           next = b.elseTarget();
@@ -260,6 +276,16 @@ final class ScriptSession implements ClientSession {
       }
       i = next;
     }
+    if (st.length > 0
+        && base.getTransactionState() != TransactionState.IDLE
+        && conn.getAutoCommit()) {
+      // as pgbench: an op must not leave its transaction open; the caller rolls it back, so its
+      // work is never counted as done
+      throw new ScriptRuntimeException(
+          scripts[s].sourceName(),
+          st[st.length - 1].line(),
+          "end of script reached without completing the last transaction");
+    }
   }
 
   private PreparedStatement prepared(Connection conn, int s, int i, String sql)
@@ -273,82 +299,135 @@ final class ScriptSession implements ClientSession {
   }
 
   private void sql(Connection conn, int s, int i, SqlStep q, OpStats stats) throws SQLException {
-    PreparedStatement ps = prepared(conn, s, i, q.jdbcSql());
     Object[] vars = slots[s];
-    int[] params = q.paramSlots();
-    for (int k = 0; k < params.length; k++) {
-      bind(ps, k + 1, vars[params[k]]);
+    Statement st;
+    boolean hasRows;
+    if (simpleProtocol) {
+      // pgbench -M simple substitutes each variable's text into the command: a variable can be a
+      // number, a list, even an identifier, and the server sees plain literals
+      if (plain == null) {
+        plain = conn.createStatement();
+        plain.setEscapeProcessing(false);
+      }
+      st = plain;
+      hasRows = plain.execute(q.substituted(vars));
+    } else {
+      PreparedStatement ps = prepared(conn, s, i, q.jdbcSql());
+      int[] params = q.paramSlots();
+      for (int k = 0; k < params.length; k++) {
+        bind(ps, k + 1, vars[params[k]]);
+      }
+      st = ps;
+      hasRows = ps.execute();
     }
-    boolean hasRows = ps.execute();
     stats.statements++;
     if (q.gsetPrefix() != null && !q.aset()) {
-      gsetLast(ps, hasRows, q, scripts[s], vars);
+      gsetLast(st, hasRows, q, scripts[s], vars);
       return;
     }
-    drain(ps, hasRows, q.aset() ? q : null, scripts[s], vars);
+    drain(st, hasRows, q.aset() ? q : null, scripts[s], vars);
   }
 
   /**
-   * {@code \gset}: the first row of the LAST result of the command, as pgbench stores it after a
-   * compound {@code \;} command (the earlier results are read and dropped); it must have a row.
+   * {@code \gset}: the LAST result of the command, as pgbench stores it after a compound {@code \;}
+   * command (the earlier results are read and dropped); as in pgbench it must have exactly one row,
+   * and every column must make a valid variable name.
    */
   private static void gsetLast(
-      PreparedStatement ps, boolean hasRows, SqlStep q, CompiledScript cs, Object[] vars)
+      Statement ps, boolean hasRows, SqlStep q, CompiledScript cs, Object[] vars)
       throws SQLException {
     String[] labels = null;
     String[] values = null;
+    int rows = 0;
     while (hasRows || ps.getUpdateCount() != -1) {
       labels = null;
       values = null;
+      rows = 0;
       if (hasRows) {
         try (ResultSet rs = ps.getResultSet()) {
-          if (rs.next()) {
-            ResultSetMetaData md = rs.getMetaData();
-            labels = new String[md.getColumnCount()];
-            values = new String[labels.length];
-            for (int c = 0; c < labels.length; c++) {
-              labels[c] = md.getColumnLabel(c + 1);
-              values[c] = rs.getString(c + 1);
-            }
-          }
           while (rs.next()) {
-            // \gset takes the first row; the rest are read so the statement completes normally
+            if (rows++ == 0) {
+              labels = labels(rs);
+              values = row(rs, labels.length);
+            }
           }
         }
       }
       hasRows = ps.getMoreResults();
     }
-    if (labels == null) {
+    if (rows != 1) {
       throw new ScriptRuntimeException(
-          cs.sourceName(), q.line(), "\\gset: the query returned no rows");
+          cs.sourceName(), q.line(), "\\gset: expected one row, got " + rows);
     }
-    for (int c = 0; c < labels.length; c++) {
-      int slot = cs.slotOf(q.gsetPrefix() + labels[c]);
-      if (slot >= 0) {
-        // pgbench stores each column's text; expressions read numbers out of it on use
-        vars[slot] = values[c];
-      }
-    }
+    storeRow(q, labels, values, cs, vars);
   }
 
   /**
    * Reads every result of a statement (a compound {@code \;} command has several): pgbench reads
-   * every row, so a SELECT costs what it costs. Under {@code \aset} each row's columns are stored.
+   * every row, so a SELECT costs what it costs. Under {@code \aset} the last row of each result
+   * that has rows is stored, as pgbench does; a result without rows stores nothing.
    */
   private static void drain(
-      PreparedStatement ps, boolean hasRows, SqlStep aset, CompiledScript cs, Object[] vars)
+      Statement ps, boolean hasRows, SqlStep aset, CompiledScript cs, Object[] vars)
       throws SQLException {
     while (hasRows || ps.getUpdateCount() != -1) {
       if (hasRows) {
         try (ResultSet rs = ps.getResultSet()) {
+          String[] labels = null;
+          String[] values = null;
           while (rs.next()) {
             if (aset != null) {
-              store(aset, rs, cs, vars);
+              labels = labels == null ? labels(rs) : labels;
+              values = row(rs, labels.length);
             }
+          }
+          if (values != null) {
+            storeRow(aset, labels, values, cs, vars);
           }
         }
       }
       hasRows = ps.getMoreResults();
+    }
+  }
+
+  private static String[] labels(ResultSet rs) throws SQLException {
+    ResultSetMetaData md = rs.getMetaData();
+    String[] labels = new String[md.getColumnCount()];
+    for (int c = 0; c < labels.length; c++) {
+      labels[c] = md.getColumnLabel(c + 1);
+    }
+    return labels;
+  }
+
+  /** The current row as pgbench stores it: each column's text, an SQL NULL as "". */
+  private static String[] row(ResultSet rs, int n) throws SQLException {
+    String[] values = new String[n];
+    for (int c = 0; c < n; c++) {
+      String v = rs.getString(c + 1);
+      values[c] = v == null ? "" : v;
+    }
+    return values;
+  }
+
+  /** A row's columns into the slots of prefix + column name; a name pgbench refuses fails. */
+  private static void storeRow(
+      SqlStep q, String[] labels, String[] values, CompiledScript cs, Object[] vars) {
+    for (int c = 0; c < labels.length; c++) {
+      String name = q.gsetPrefix() + labels[c];
+      if (!Values.validVariableName(name)) {
+        throw new ScriptRuntimeException(
+            cs.sourceName(),
+            q.line(),
+            (q.aset() ? "\\aset" : "\\gset")
+                + ": error storing into variable "
+                + name
+                + ": invalid variable name");
+      }
+      int slot = cs.slotOf(name);
+      if (slot >= 0) {
+        // pgbench stores each column's text; expressions read numbers out of it on use
+        vars[slot] = values[c];
+      }
     }
   }
 
@@ -401,6 +480,8 @@ final class ScriptSession implements ClientSession {
         set.execute(ctx);
       } else if (step instanceof SleepStep sl) {
         sleep(sl, ctx);
+      } else if (step instanceof ShellStep sh) {
+        sh.execute(ctx);
       }
       if (t != null) {
         long now = System.nanoTime();
@@ -436,32 +517,17 @@ final class ScriptSession implements ClientSession {
     return n;
   }
 
-  /** The current row's columns into the slots of prefix + column name. */
-  private static void store(SqlStep q, ResultSet rs, CompiledScript cs, Object[] vars)
-      throws SQLException {
-    ResultSetMetaData md = rs.getMetaData();
-    for (int c = 1; c <= md.getColumnCount(); c++) {
-      int slot = cs.slotOf(q.gsetPrefix() + md.getColumnLabel(c));
-      if (slot >= 0) {
-        // pgbench stores each column's text; expressions read numbers out of it on use
-        vars[slot] = rs.getString(c);
-      }
-    }
-  }
-
+  /**
+   * As pgbench -M extended / prepared sends a variable: its text, with no type, so the server
+   * infers the type from where the parameter is used ({@code repeat('x', :n)} takes an int, {@code
+   * :s = 0.3} a numeric); doubles as pgbench formats them (15 significant digits), NULL as the text
+   * "NULL" as pgbench does, and a variable never set as an SQL NULL.
+   */
   private static void bind(PreparedStatement ps, int i, Object raw) throws SQLException {
-    Object v = Values.toJdbc(raw);
-    if (v instanceof Long l) {
-      ps.setLong(i, l);
-    } else if (v instanceof Double d) {
-      ps.setDouble(i, d);
-    } else if (v instanceof Boolean b) {
-      ps.setBoolean(i, b);
-    } else if (v == null) {
+    if (raw == Values.UNDEFINED) {
       ps.setNull(i, Types.OTHER);
     } else {
-      // text variables go untyped, so the server infers their type from context as pgbench's do
-      ps.setObject(i, v.toString(), Types.OTHER);
+      ps.setObject(i, Values.toText(raw), Types.OTHER);
     }
   }
 
@@ -495,6 +561,13 @@ final class ScriptSession implements ClientSession {
   public void close() {
     if (preparedOn == null) {
       return;
+    }
+    if (plain != null) {
+      try {
+        plain.close();
+      } catch (SQLException e) {
+        // the connection is going away anyway
+      }
     }
     for (PreparedStatement[] row : statements) {
       for (PreparedStatement ps : row) {

@@ -220,13 +220,10 @@ class ScriptParseTest {
   @Test
   void metaCommandErrors() {
     assertEquals("t.sql:2: unknown meta-command \"\\foo\"", error("SELECT 1;\n\\foo bar\n"));
-    assertEquals(
-        "t.sql:1: unsupported meta-command \"\\shell\" (not supported by wg1bench)",
-        error("\\shell ls\n"));
+    // pgbench: "missing command" / "missing argument" for \shell and \setshell without a command
+    assertEquals("t.sql:1: missing command in command \"\\shell\"", error("\\shell\n"));
     assertEquals("t.sql:3: \\if without matching \\endif", error("\\set a 1\n\n  \\if :a\n"));
-    assertEquals(
-        "t.sql:1: unsupported meta-command \"\\setshell\" (not supported by wg1bench)",
-        error("\\setshell x echo 1\n"));
+    assertEquals("t.sql:1: missing argument in command \"\\setshell\"", error("\\setshell x\n"));
     assertEquals("t.sql:2: unterminated quoted string", error("SELECT 1;\nSELECT 'abc;\n"));
     assertEquals("t.sql:1: unterminated dollar-quoted string", error("SELECT $$ x;\n"));
     assertEquals("t.sql:1: unterminated quoted identifier", error("SELECT \"x;\n"));
@@ -372,5 +369,44 @@ class ScriptParseTest {
   void setUsesOnlyEarlierAssignments() {
     assertEquals("t.sql:1: undefined variable \"x\"", error("\\set x :x + 1\n"));
     assertEquals("t.sql:1: undefined variable \"later\"", error("SELECT :later;\n\\set later 1\n"));
+  }
+
+  /** What pgbench 15 refuses before running (exit 1 there, a one-line usage error here). */
+  @Test
+  void scriptsPgbenchRefusesBeforeRunning() {
+    // pgbench: empty command list for script "t.sql"
+    assertEquals("t.sql:1: empty command list for script", error(""));
+    assertEquals("t.sql:2: empty command list for script", error("-- only a comment\n"));
+    // pgbench: too many function arguments, maximum is 16 (it fails every evaluation)
+    assertEquals(
+        "t.sql:1: too many function arguments, maximum is 16 (\"least\" has 17)",
+        error("\\set i least(0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16)\n"));
+    // pgbench: unrecognized time unit, must be us, ms or s
+    assertTrue(error("\\sleep 1 week\n").contains("unrecognized time unit"));
+    assertTrue(error("\\sleep 2weeks\n").contains("unrecognized time unit"));
+    assertEquals("t.sql:1: invalid variable name: \"bad!\"", error("\\setshell bad! echo 1\n"));
+  }
+
+  /** pgbench splits "\sleep 2ms" into the number and its unit. */
+  @Test
+  void sleepUnitMayBeAttached() throws Exception {
+    EvalContext ctx = new EvalContext(new Object[0], new PgbenchRandom(1), 0);
+    assertEquals(2_000L, sleep("\\sleep 2ms\n").delayMicros(ctx));
+    assertEquals(5L, sleep("\\sleep 5us\n").delayMicros(ctx));
+    assertEquals(3_000_000L, sleep("\\sleep 3s\n").delayMicros(ctx));
+    assertEquals(3_000_000L, sleep("\\sleep 3\n").delayMicros(ctx));
+    assertEquals(7_000L, sleep("\\sleep 7 ms\n").delayMicros(ctx));
+    // a variable is read as pgbench reads it, with atoi(): 1.5 is 1, a word is 0
+    CompiledScript cs =
+        Script.parse("t.sql", "\\set d 1.5\n\\sleep :d ms\n\\sleep :w us\n").compile(Set.of("w"));
+    Object[] slots = cs.newSlots(Map.of("w", "abc"));
+    EvalContext vars = new EvalContext(slots, new PgbenchRandom(1), 0);
+    ((SetStep) cs.steps().get(0)).execute(vars);
+    assertEquals(1_000L, ((SleepStep) cs.steps().get(1)).delayMicros(vars));
+    assertEquals(0L, ((SleepStep) cs.steps().get(2)).delayMicros(vars));
+  }
+
+  private static SleepStep sleep(String text) throws ScriptException {
+    return assertInstanceOf(SleepStep.class, steps(text).get(0));
   }
 }

@@ -204,7 +204,8 @@ class ScriptControlFlowTest {
       ClientSession none =
           session("SELECT 1 AS v \\; UPDATE cf_gset SET v = v WHERE false \\gset\n");
       assertFalse(none.runOp(c, stats));
-      assertTrue(stats.lastMessage.contains("no rows"), stats.lastMessage);
+      // pgbench: "expected one row, got 0"
+      assertTrue(stats.lastMessage.contains("expected one row, got 0"), stats.lastMessage);
       none.close();
       sql(c, "DROP TABLE cf_gset");
     }
@@ -328,6 +329,35 @@ class ScriptControlFlowTest {
           "t.sql:2: a pipeline needs the extended query protocol (-M extended or -M prepared), as"
               + " in pgbench",
           stats.samples().get("script/-").firstMessage);
+    }
+  }
+
+  /**
+   * pgbench aborts the client with "end of script reached without completing the last transaction":
+   * here the op fails, its work is rolled back and it is not counted as successful.
+   */
+  @ParameterizedTest
+  @EnumSource(QueryMode.class)
+  void anOpEndingInsideATransactionFailsAndIsRolledBack(QueryMode mode) throws SQLException {
+    try (Connection c = connect(mode);
+        ClientSession s = session("BEGIN;\nINSERT INTO cf_open VALUES (1);\n")) {
+      sql(c, "DROP TABLE IF EXISTS cf_open", "CREATE TABLE cf_open (v int)");
+      OpStats stats = new OpStats();
+      for (int i = 0; i < 3; i++) {
+        assertFalse(s.runOp(c, stats));
+      }
+      assertTrue(
+          stats.lastMessage.endsWith(
+              "t.sql:2: end of script reached without completing the last transaction"),
+          stats.lastMessage);
+      assertEquals(0, scalar(c, "SELECT count(*) FROM cf_open"));
+      assertTrue(c.getAutoCommit());
+      // the connection is usable again: a script that commits runs and its row stays
+      ClientSession ok = session("BEGIN;\nINSERT INTO cf_open VALUES (2);\nEND;\n");
+      assertTrue(ok.runOp(c, stats), stats.lastMessage);
+      ok.close();
+      assertEquals(1, scalar(c, "SELECT count(*) FROM cf_open"));
+      sql(c, "DROP TABLE cf_open");
     }
   }
 }
