@@ -101,6 +101,7 @@ public class Client {
   public void connect(WorkloadBenchmark b, ThreadParams tp) throws SQLException {
     bench = b;
     b.clients.add(this);
+    b.clientThread(Thread.currentThread());
     threadIndex = tp.getThreadIndex();
     threads = tp.getThreadCount();
     RunPlan p = b.trial.plan();

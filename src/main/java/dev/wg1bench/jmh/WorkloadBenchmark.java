@@ -109,6 +109,21 @@ public class WorkloadBenchmark {
 
   ClientStops stops;
 
+  /** Virtual-thread trials: JFR's pinned events and the carriers in use; else null. */
+  private PinWatch pins;
+
+  /** Clients whose set-up ran on a virtual thread, and on a platform one. */
+  private final java.util.concurrent.atomic.AtomicInteger virtualClients =
+      new java.util.concurrent.atomic.AtomicInteger();
+
+  private final java.util.concurrent.atomic.AtomicInteger platformClients =
+      new java.util.concurrent.atomic.AtomicInteger();
+
+  /** A client's set-up runs on the thread JMH gave it: the kind the trial really ran on. */
+  void clientThread(Thread t) {
+    (ClientExecutor.isVirtual(t) ? virtualClients : platformClients).incrementAndGet();
+  }
+
   /** Trial level: loading the plan, resolving the workload and filling the pool happen once. */
   @Setup(Level.Trial)
   public void loadTrial() {
@@ -141,6 +156,10 @@ public class WorkloadBenchmark {
     window = new MeasurementWindow(connections, opsPerClient > 0);
     if (trial.slot() != null) {
       gate = new AgentGate(trial.dir(), trial.slot().gateTimeoutMs());
+    }
+    if (dev.wg1bench.plan.Knobs.threads(p) == dev.wg1bench.plan.ThreadKind.VIRTUAL) {
+      // started before the clients connect, so set-up pins count in pinnedAll
+      pins = PinWatch.start();
     }
     stallGrace = stallGraceNanos();
     watchdog = new Thread(this::watch, "wg1bench-stall-watchdog");
@@ -185,9 +204,14 @@ public class WorkloadBenchmark {
    * JMH may tear down this benchmark-scoped state while other threads still run their last
    * iteration teardown, so the last client to finish writes the report instead.
    */
-  synchronized void clientDone(int threads) {
-    clientsDone++;
-    if (clientsDone == threads) {
+  void clientDone(int threads) {
+    boolean last;
+    synchronized (this) {
+      last = ++clientsDone == threads;
+    }
+    // the report is written outside the monitor: it waits for the last window's server count and
+    // for JFR's last events, and a virtual thread blocked inside synchronized pins on Java 21-23
+    if (last) {
       if (watchdog != null) {
         watchdog.interrupt();
       }
@@ -199,10 +223,12 @@ public class WorkloadBenchmark {
   }
 
   private void writeReport() {
-    if (written) {
-      return;
+    synchronized (this) {
+      if (written) {
+        return;
+      }
+      written = true;
     }
-    written = true;
     if (progress != null) {
       progress.stop();
     }
@@ -231,6 +257,12 @@ public class WorkloadBenchmark {
     report.clientsStoppedBy = stops.firstReason();
     report.outages = outages.all();
     breakdown.into(report);
+    int v = virtualClients.get();
+    int pl = platformClients.get();
+    report.threads = v > 0 && pl > 0 ? "mixed" : v > 0 ? "virtual" : "platform";
+    if (pins != null) {
+      pins.finish(report);
+    }
     Path f =
         trial
             .dir()
@@ -319,12 +351,32 @@ public class WorkloadBenchmark {
     report.connects++;
   }
 
-  synchronized void clientInfo(Connection c) throws SQLException {
-    if (report.clientSsl == null) {
-      report.clientSsl = ServerInfo.sslInUse(c);
-      report.clientSettings.putAll(ServerInfo.current(c, trial.plan().sessionSettings().keySet()));
+  /**
+   * The first client reads what its connection negotiated. The queries run outside the monitor: a
+   * virtual thread blocked in a socket read inside synchronized pins its carrier on Java 21-23.
+   */
+  void clientInfo(Connection c) throws SQLException {
+    if (!infoClaimed.compareAndSet(false, true)) {
+      return;
+    }
+    String ssl;
+    Map<String, String> settings;
+    try {
+      ssl = ServerInfo.sslInUse(c);
+      settings = ServerInfo.current(c, trial.plan().sessionSettings().keySet());
+    } catch (SQLException | RuntimeException e) {
+      // the next client to connect reads them instead
+      infoClaimed.set(false);
+      throw e;
+    }
+    synchronized (this) {
+      report.clientSsl = ssl;
+      report.clientSettings.putAll(settings);
     }
   }
+
+  private final java.util.concurrent.atomic.AtomicBoolean infoClaimed =
+      new java.util.concurrent.atomic.AtomicBoolean();
 
   /**
    * --exit-on-error: JMH will not run the teardowns after the exception, so the failing client
