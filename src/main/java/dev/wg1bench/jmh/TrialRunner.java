@@ -133,6 +133,8 @@ public final class TrialRunner {
     if (Knobs.threads(trial.plan()) == ThreadKind.VIRTUAL) {
       // JMH 1.37 runs its worker threads as virtual threads in the fork (a fixed pool of them)
       args.add("-D" + EXECUTOR + "=VIRTUAL");
+      // -Dwg1bench.pins=false leaves JFR off in the fork, to measure what counting pins costs
+      args.add("-Dwg1bench.pins=" + System.getProperty("wg1bench.pins", "true"));
     }
     return args;
   }

@@ -157,7 +157,8 @@ public class WorkloadBenchmark {
     if (trial.slot() != null) {
       gate = new AgentGate(trial.dir(), trial.slot().gateTimeoutMs());
     }
-    if (dev.wg1bench.plan.Knobs.threads(p) == dev.wg1bench.plan.ThreadKind.VIRTUAL) {
+    if (dev.wg1bench.plan.Knobs.threads(p) == dev.wg1bench.plan.ThreadKind.VIRTUAL
+        && Boolean.parseBoolean(System.getProperty("wg1bench.pins", "true"))) {
       // started before the clients connect, so set-up pins count in pinnedAll
       pins = PinWatch.start();
     }

@@ -53,6 +53,24 @@ class ThreadsKnobTest {
     assertFalse(Files.exists(tmp.resolve("r.json")));
   }
 
+  /** The shipped claim about virtual threads needs them: asked for by name, refused in one line. */
+  @Test
+  @EnabledForJreRange(max = JRE.JAVA_20)
+  void adviseRefusesTheVirtualThreadsClaimOnARuntimeWithoutThem() {
+    Cli r =
+        Cli.run(
+            "advise",
+            "--only",
+            "virtual-threads",
+            "--target",
+            "jdbc:postgresql://127.0.0.1:1/none?user=x");
+    assertEquals(2, r.exit, r.toString());
+    assertEquals(1, r.err.strip().lines().count(), r.toString());
+    assertTrue(
+        r.err.contains("--only virtual-threads: needs a Java 21+ runtime, got Java "),
+        r.toString());
+  }
+
   @Test
   void anUnknownKindIsAUsageError() {
     Cli r =
