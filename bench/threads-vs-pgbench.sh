@@ -56,7 +56,8 @@ run_pgbench() {  # WORKLOAD CLIENTS JOBS TAG
   tps=$(grep -oP 'tps = \K[0-9.]+' "$out/$4.log" | tail -1)
   n=$(grep -oP 'number of transactions actually processed: \K[0-9]+' "$out/$4.log")
   ticks=$(cat "$out/$4.ticks")
-  python3 -c "print($tps, round($ticks / $hz * 1e6 / max($n, 1), 2), $(cat "$out/$4.rss"))"
+  # a cell that processed nothing (the server refused or the machine stalled) prints nan
+  python3 -c "print(${tps:-float('nan')}, round($ticks / $hz * 1e6 / $n, 2) if ${n:-0} else float('nan'), $(cat "$out/$4.rss"))"
 }
 
 run_wg1() {  # WORKLOAD CLIENTS KIND TAG
@@ -68,8 +69,11 @@ run_wg1() {  # WORKLOAD CLIENTS KIND TAG
   peak_rss $pid "$out/$4.rss"
   wait $pid || true
   python3 -c "
-import json
-t = json.load(open('$out/$4.json'))['trials'][0]
+import json, sys
+try:
+    t = json.load(open('$out/$4.json'))['trials'][0]
+except (OSError, KeyError, IndexError, ValueError):
+    print('nan nan', $(cat "$out/$4.rss"), '- -'); sys.exit()
 m, th = t['measurement'], t['client'].get('threads', {})
 print(m['tps'], m['clientCpuMicrosPerOp'], $(cat "$out/$4.rss"), th.get('pinned', '-'), th.get('carriersPeak', '-'))"
 }
