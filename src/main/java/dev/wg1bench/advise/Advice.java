@@ -21,6 +21,7 @@ import java.util.stream.Stream;
  * @param expect higher (the treatment should raise the metric) or lower
  * @param metric what is compared: tps (default), or p50 / p99 latency (then a claim of faster
  *     responses expects lower)
+ * @param java the Java feature release the arms need at least (virtual threads: 21), 0 for any
  */
 public record Advice(
     String name,
@@ -30,7 +31,13 @@ public record Advice(
     String metric,
     String common,
     String baseline,
-    String treatment) {
+    String treatment,
+    int java) {
+
+  /** Whether this runtime can run both arms. */
+  public boolean runsHere() {
+    return Runtime.version().feature() >= java;
+  }
 
   /** The advice shipped in config/advice/ (inside the jar). */
   public static List<Advice> shipped() {
@@ -72,7 +79,8 @@ public record Advice(
         "tps",
         common,
         "--set application_name=wg1bench-aa-baseline",
-        "--set application_name=wg1bench-aa-treatment");
+        "--set application_name=wg1bench-aa-treatment",
+        0);
   }
 
   /** Every NAME.properties in a directory, by name. */
@@ -118,6 +126,20 @@ public record Advice(
         metric,
         p.getProperty("common", "").trim(),
         p.getProperty("baseline").trim(),
-        p.getProperty("treatment").trim());
+        p.getProperty("treatment").trim(),
+        java(p.getProperty("java", "0"), where));
+  }
+
+  private static int java(String text, String where) {
+    try {
+      int v = Integer.parseInt(text.trim());
+      if (v >= 0) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new UsageException(
+        where + ": java must be a Java feature release such as 21, got '" + text + "'");
   }
 }

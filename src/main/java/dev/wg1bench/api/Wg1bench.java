@@ -104,6 +104,14 @@ public final class Wg1bench {
     return with(Knobs.POOL_SIZE, m);
   }
 
+  /**
+   * Run the clients on virtual threads (needs a Java 21+ runtime) or platform threads (the
+   * default). In this JVM (forks 0) the clients run on JMH's worker threads of that kind.
+   */
+  public Wg1bench threads(dev.wg1bench.plan.ThreadKind kind) {
+    return with(Knobs.THREADS, kind);
+  }
+
   public Wg1bench duration(Duration d) {
     this.duration = d;
     return this;

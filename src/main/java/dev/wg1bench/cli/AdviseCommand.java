@@ -153,6 +153,22 @@ final class AdviseCommand implements Callable<Integer> {
     List<Advice> chosen = new ArrayList<>();
     for (Advice a : all) {
       if ((only.isEmpty() && !aa) || only.contains(a.name())) {
+        if (!a.runsHere()) {
+          if (!only.isEmpty()) {
+            throw new UsageException(
+                "--only "
+                    + a.name()
+                    + ": needs a Java "
+                    + a.java()
+                    + "+ runtime, got Java "
+                    + Runtime.version());
+          }
+          // the other claims still run on an older runtime
+          System.out.printf(
+              "skipping %s: needs a Java %d+ runtime, this is Java %s%n",
+              a.name(), a.java(), Runtime.version());
+          continue;
+        }
         chosen.add(a);
       }
     }

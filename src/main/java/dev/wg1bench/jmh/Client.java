@@ -105,6 +105,7 @@ public class Client {
   public void connect(WorkloadBenchmark b, ThreadParams tp) {
     bench = b;
     b.clients.add(this);
+    b.clientThread(Thread.currentThread());
     threadIndex = tp.getThreadIndex();
     threads = tp.getThreadCount();
     if (b.trialSetupFailure != null) {

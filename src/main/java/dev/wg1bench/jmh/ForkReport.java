@@ -38,6 +38,30 @@ public final class ForkReport {
   /** Processors this fork's JVM could use, for the client's share of the machine. */
   public int cores;
 
+  /**
+   * What the clients ran on, seen from each client's own set-up: platform, virtual, or mixed (some
+   * of each: JMH's executor of this JVM was not the one asked for).
+   */
+  public String threads;
+
+  /** Virtual threads: JFR jdk.VirtualThreadPinned events inside the measurement windows. */
+  public Long pinned;
+
+  /** Virtual threads: time the measured pins held their carrier, nanoseconds. */
+  public Long pinnedNanos;
+
+  /** Virtual threads: pins over the whole trial, set-up and warmup included. */
+  public Long pinnedAll;
+
+  /** Virtual threads: carrier threads alive at most (sampled about once a second). */
+  public Integer carriersPeak;
+
+  /** Virtual threads: the scheduler's parallelism (carriers it keeps busy when none is pinned). */
+  public Integer carrierParallelism;
+
+  /** Virtual threads: the busiest pin sites over the trial (see PinWatch#site) and their counts. */
+  public java.util.Map<String, Long> pinSites;
+
   /** The measurement windows, one per measurement iteration, in order. */
   public List<Window> windows = new ArrayList<>();
 

@@ -11,7 +11,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The wall-clock windows a fork's throughput is measured over: one per measurement iteration,
@@ -94,6 +96,15 @@ final class MeasurementWindow {
   }
 
   private final ConnectionFactory connections;
+
+  /**
+   * Guards the windows. A lock rather than the monitor: the clients wait here for the window to
+   * open, and the last one reads the server's counter here, and on Java 21-23 a virtual thread that
+   * blocks inside synchronized pins its carrier.
+   */
+  private final ReentrantLock lock = new ReentrantLock();
+
+  private final Condition openedCond = lock.newCondition();
   private final ScheduledExecutorService closer;
   private final List<ForkReport.Window> windows = new ArrayList<>();
   private volatile Span current;
@@ -122,9 +133,14 @@ final class MeasurementWindow {
   }
 
   /** With --agent: the first window opens at this local epoch ms, not before. */
-  synchronized void openAt(long epochMs) {
-    if (windows.isEmpty()) {
-      openAtEpochMs = epochMs;
+  void openAt(long epochMs) {
+    lock.lock();
+    try {
+      if (windows.isEmpty()) {
+        openAtEpochMs = epochMs;
+      }
+    } finally {
+      lock.unlock();
     }
   }
 
@@ -137,14 +153,23 @@ final class MeasurementWindow {
    * A client finished its iteration setup; the last one of a measurement iteration opens the
    * window. JMH starts its own timer only once every thread is ready, so this is its start too.
    */
-  synchronized void clientReady(int threads, boolean measuring, long nanos) {
+  void clientReady(int threads, boolean measuring, long nanos) {
+    lock.lock();
+    try {
+      clientReadyLocked(threads, measuring, nanos);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private void clientReadyLocked(int threads, boolean measuring, long nanos) {
     if (++ready < threads) {
       if (untilDone && measuring) {
         // JMH's single shot has no start barrier: no client starts before the window opens
         int before = opened;
         while (opened == before) {
           try {
-            wait();
+            openedCond.await();
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return;
@@ -209,7 +234,7 @@ final class MeasurementWindow {
     if (untilDone) {
       finished = 0;
       opened++;
-      notifyAll();
+      openedCond.signalAll();
     } else {
       s.closing = closer.schedule(() -> close(s), nanos, TimeUnit.NANOSECONDS);
     }
@@ -221,7 +246,8 @@ final class MeasurementWindow {
    */
   void clientFinished(int threads) {
     long cpu = WorkloadBenchmark.processCpuNanos();
-    synchronized (this) {
+    lock.lock();
+    try {
       Span s = current;
       if (s == null || ++finished < threads || s.closed) {
         return;
@@ -229,6 +255,8 @@ final class MeasurementWindow {
       s.closed = true;
       end(s, System.nanoTime());
       s.record.cpuNanos = cpu - s.cpuAtStart;
+    } finally {
+      lock.unlock();
     }
   }
 
@@ -277,7 +305,8 @@ final class MeasurementWindow {
 
   private void close(Span s) {
     long cpu = WorkloadBenchmark.processCpuNanos();
-    synchronized (this) {
+    lock.lock();
+    try {
       long asked = System.nanoTime();
       ServerCount count = serverCount();
       long answered = System.nanoTime();
@@ -290,24 +319,31 @@ final class MeasurementWindow {
         // the time between the two reads, not the window itself
         s.record.serverNanos = asked + (answered - asked) / 2 - s.commitsTakenAt;
       }
+    } finally {
+      lock.unlock();
     }
   }
 
   /** --exit-on-error stopped the run inside a window: it ends now, without a server sample. */
-  synchronized void truncate() {
-    Span s = current;
-    if (s == null) {
-      return;
-    }
-    long now = System.nanoTime();
-    if (s.contains(now) && !s.closed) {
-      s.closed = true;
-      if (s.closing != null) {
-        s.closing.cancel(false);
+  void truncate() {
+    lock.lock();
+    try {
+      Span s = current;
+      if (s == null) {
+        return;
       }
-      end(s, now);
-      s.record.cpuNanos = WorkloadBenchmark.processCpuNanos() - s.cpuAtStart;
-      s.record.serverCommits = null;
+      long now = System.nanoTime();
+      if (s.contains(now) && !s.closed) {
+        s.closed = true;
+        if (s.closing != null) {
+          s.closing.cancel(false);
+        }
+        end(s, now);
+        s.record.cpuNanos = WorkloadBenchmark.processCpuNanos() - s.cpuAtStart;
+        s.record.serverCommits = null;
+      }
+    } finally {
+      lock.unlock();
     }
   }
 
@@ -322,7 +358,8 @@ final class MeasurementWindow {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    synchronized (this) {
+    lock.lock();
+    try {
       Span s = current;
       if (untilDone && s != null && s.closed && s.record.serverCommits == null) {
         countAfterClients(s);
@@ -336,6 +373,8 @@ final class MeasurementWindow {
         stats = null;
       }
       return new ArrayList<>(windows);
+    } finally {
+      lock.unlock();
     }
   }
 

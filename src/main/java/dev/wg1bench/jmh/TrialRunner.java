@@ -1,7 +1,9 @@
 package dev.wg1bench.jmh;
 
+import dev.wg1bench.plan.Knobs;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.RunPlan;
+import dev.wg1bench.plan.ThreadKind;
 import dev.wg1bench.plan.Timing;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -53,9 +55,7 @@ public final class TrialRunner {
             .timeout(TimeValue.minutes(30))
             .shouldFailOnError(false)
             .verbosity(verbose ? VerboseMode.NORMAL : VerboseMode.SILENT)
-            // -Xrs: a Ctrl-C (or the parent's SIGTERM, see Interrupt) ends the fork at once; JMH's
-            // own handler would print a stack trace ("VM prematurely exited") for a user's stop
-            .jvmArgsAppend("-D" + Trial.PROPERTY + "=" + trial.file(), "-Xss512k", "-Xrs");
+            .jvmArgsAppend(jvmArgs(trial).toArray(new String[0]));
     if (t.countsOps()) {
       // pgbench -t: each client runs its N ops in one single shot and JMH waits for the last;
       // the window is opened when every client is connected and closed by the last to finish
@@ -69,6 +69,7 @@ public final class TrialRunner {
     if (t.forks() == 0) {
       // in-process run (tests, the Java API): the benchmark reads the trial from this property
       System.setProperty(Trial.PROPERTY, trial.file().toString());
+      inProcessThreads(Knobs.threads(p));
     }
     // JMH serialises every benchmark on the machine through one lock file in java.io.tmpdir, so a
     // second wg1bench (or the test suite beside a run) failed with "Unable to acquire the JMH
@@ -99,8 +100,60 @@ public final class TrialRunner {
           "the benchmark produced no measurements (a client could not connect or prepare its"
               + " session; run with --verbose to see JMH's output)");
     }
+    ThreadKind asked = Knobs.threads(p);
+    for (ForkReport f : forks) {
+      if (!asked.cliName().equals(f.threads)) {
+        throw new RunFailure(
+            "--threads "
+                + asked.cliName()
+                + ": the clients ran on "
+                + f.threads
+                + " threads (JMH's executor of this JVM was set to "
+                + System.getProperty(EXECUTOR, "PLATFORM")
+                + " before wg1bench's first in-process run; use --forks 1 or more)");
+      }
+    }
     RunResult r = results.isEmpty() ? null : results.iterator().next();
     return new Outcome(r, forks, points);
+  }
+
+  /** JMH's system property naming its executor type: PLATFORM, VIRTUAL, FJP or CUSTOM. */
+  static final String EXECUTOR = "jmh.executor";
+
+  /** Arguments of a forked JVM: where the trial is, the clients' stack, their thread kind. */
+  static List<String> jvmArgs(Trial trial) {
+    List<String> args = new ArrayList<>();
+    args.add("-D" + Trial.PROPERTY + "=" + trial.file());
+    args.add("-Xss512k");
+    // -Xrs: a Ctrl-C (or the parent's SIGTERM, see Interrupt) ends the fork at once; JMH's own
+    // handler would print a stack trace ("VM prematurely exited") for a user's stop
+    args.add("-Xrs");
+    if (Runtime.version().feature() >= 24) {
+      // JMH 1.37 reads field offsets through sun.misc.Unsafe: Java 24+ warns on every fork
+      // (JEP 498) unless the access is allowed
+      args.add("--sun-misc-unsafe-memory-access=allow");
+    }
+    if (Knobs.threads(trial.plan()) == ThreadKind.VIRTUAL) {
+      // JMH 1.37 runs its worker threads as virtual threads in the fork (a fixed pool of them)
+      args.add("-D" + EXECUTOR + "=VIRTUAL");
+      // -Dwg1bench.pins=false leaves JFR off in the fork, to measure what counting pins costs
+      args.add("-Dwg1bench.pins=" + System.getProperty("wg1bench.pins", "true"));
+    }
+    return args;
+  }
+
+  /**
+   * JMH reads {@code jmh.executor} once per JVM, at its first run, so in-process runs on a Java 21+
+   * runtime all go through {@link ClientExecutor}, which takes the thread kind per trial: a sweep
+   * of platform,virtual then runs both in one JVM. On Java 17 JMH's default executor stays.
+   */
+  static void inProcessThreads(ThreadKind kind) {
+    if (Runtime.version().feature() >= ThreadKind.VIRTUAL_SINCE
+        && System.getProperty(EXECUTOR) == null) {
+      System.setProperty(EXECUTOR, "CUSTOM");
+      System.setProperty("jmh.executor.class", ClientExecutor.class.getName());
+    }
+    System.setProperty(ClientExecutor.PROPERTY, kind.cliName());
   }
 
   /**

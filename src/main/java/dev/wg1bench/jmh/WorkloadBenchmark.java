@@ -117,6 +117,21 @@ public class WorkloadBenchmark {
   /** Clients reach the server through a pooler (--via): its refusals are kind pooler. */
   boolean viaPooler;
 
+  /** Virtual-thread trials: JFR's pinned events and the carriers in use; else null. */
+  private PinWatch pins;
+
+  /** Clients whose set-up ran on a virtual thread, and on a platform one. */
+  private final java.util.concurrent.atomic.AtomicInteger virtualClients =
+      new java.util.concurrent.atomic.AtomicInteger();
+
+  private final java.util.concurrent.atomic.AtomicInteger platformClients =
+      new java.util.concurrent.atomic.AtomicInteger();
+
+  /** A client's set-up runs on the thread JMH gave it: the kind the trial really ran on. */
+  void clientThread(Thread t) {
+    (ClientExecutor.isVirtual(t) ? virtualClients : platformClients).incrementAndGet();
+  }
+
   /** Trial level: loading the plan, resolving the workload and filling the pool happen once. */
   @Setup(Level.Trial)
   public void loadTrial() {
@@ -156,6 +171,11 @@ public class WorkloadBenchmark {
     window = new MeasurementWindow(connections, opsPerClient > 0);
     if (trial.slot() != null) {
       gate = new AgentGate(trial.dir(), trial.slot().gateTimeoutMs());
+    }
+    if (dev.wg1bench.plan.Knobs.threads(p) == dev.wg1bench.plan.ThreadKind.VIRTUAL
+        && Boolean.parseBoolean(System.getProperty("wg1bench.pins", "true"))) {
+      // started before the clients connect, so set-up pins count in pinnedAll
+      pins = PinWatch.start();
     }
     stallGrace = stallGraceNanos();
     watchdog = new Thread(this::watch, "wg1bench-stall-watchdog");
@@ -214,9 +234,14 @@ public class WorkloadBenchmark {
    * JMH may tear down this benchmark-scoped state while other threads still run their last
    * iteration teardown, so the last client to finish writes the report instead.
    */
-  synchronized void clientDone(int threads) {
-    clientsDone++;
-    if (clientsDone == threads) {
+  void clientDone(int threads) {
+    boolean last;
+    synchronized (this) {
+      last = ++clientsDone == threads;
+    }
+    // the report is written outside the monitor: it waits for the last window's server count and
+    // for JFR's last events, and a virtual thread blocked inside synchronized pins on Java 21-23
+    if (last) {
       if (watchdog != null) {
         watchdog.interrupt();
       }
@@ -228,10 +253,12 @@ public class WorkloadBenchmark {
   }
 
   private void writeReport() {
-    if (written) {
-      return;
+    synchronized (this) {
+      if (written) {
+        return;
+      }
+      written = true;
     }
-    written = true;
     if (progress != null) {
       progress.stop();
     }
@@ -260,6 +287,12 @@ public class WorkloadBenchmark {
     report.clientsStoppedBy = stops.firstReason();
     report.outages = outages.all();
     breakdown.into(report);
+    int v = virtualClients.get();
+    int pl = platformClients.get();
+    report.threads = v > 0 && pl > 0 ? "mixed" : v > 0 ? "virtual" : "platform";
+    if (pins != null) {
+      pins.finish(report);
+    }
     Path f =
         trial
             .dir()

@@ -244,6 +244,23 @@ public final class Knobs {
           .sessionSettings(v -> Map.of("statement_timeout", Long.toString(v.toMillis())))
           .declare();
 
+  /**
+   * What the clients run on. Virtual threads need a Java 21+ runtime, checked here so a Java 17
+   * runtime refuses the plan before any server starts; unset is platform threads, recorded with
+   * each trial (client.threads in the JSON).
+   */
+  public static final Knob<ThreadKind> THREADS =
+      Knob.<ThreadKind>builder("threads", Knob.Shape.LIST, ThreadKind.class, "--threads")
+          .param("KIND")
+          .help(
+              "platform or virtual: the clients run on platform threads or on virtual threads"
+                  + " (Java 21+ runtime) (default: platform); sweeps, e.g. platform,virtual.")
+          .sweeps()
+          .parse(ThreadKind::parse)
+          .stored(ThreadKind::parse, ThreadKind::cliName)
+          .check((v, p) -> v.checkRuntime())
+          .declare();
+
   /** Every knob, in label and sweep order. */
   public static final List<Knob<?>> ALL =
       List.of(
@@ -252,6 +269,7 @@ public final class Knobs {
           QUERY_MODE,
           ISOLATION,
           POOL_SIZE,
+          THREADS,
           BATCH_SIZE,
           RATE,
           SET,
@@ -270,6 +288,12 @@ public final class Knobs {
     for (Knob<?> k : ALL) {
       k.validate(plan);
     }
+  }
+
+  /** The thread kind the clients run on: platform unless the plan says virtual. */
+  public static ThreadKind threads(RunPlan plan) {
+    ThreadKind k = THREADS.get(plan);
+    return k == null ? ThreadKind.PLATFORM : k;
   }
 
   /** Session settings implied by knobs (beyond --set). */

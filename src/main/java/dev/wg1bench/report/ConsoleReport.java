@@ -3,6 +3,7 @@ package dev.wg1bench.report;
 import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.result.BenchmarkRun;
+import dev.wg1bench.result.ClientThreads;
 import dev.wg1bench.result.ErrorRecord;
 import dev.wg1bench.result.Latency;
 import dev.wg1bench.result.Measurement;
@@ -78,6 +79,10 @@ public final class ConsoleReport {
           p.clients(), p.poolSize());
     } else {
       out.printf("number of clients: %d (one connection each)%n", p.clients());
+    }
+    String threads = threads(t);
+    if (threads != null) {
+      out.println(threads);
     }
     if (p.timing().rate() != null) {
       out.printf(
@@ -410,6 +415,40 @@ public final class ConsoleReport {
         m.failedOps(),
         m.failures().isEmpty() ? "" : " (" + kinds(m.failures()) + ")",
         m.retries());
+    ClientThreads c = t.client() == null ? null : t.client().threads();
+    if (c != null && c.pinnedAll() != null && c.pinnedAll() > 0) {
+      out.println("  " + threads(t));
+    }
+  }
+
+  /**
+   * "clients on virtual threads (Java 25): pinned 12 times while measuring (0.8 ms), 40 in the
+   * trial, at SITE; carriers 3 of parallelism 2", or null for platform threads (and results written
+   * before the knob).
+   */
+  static String threads(TrialResult t) {
+    ClientThreads c = t.client() == null ? null : t.client().threads();
+    if (c == null || c.pinned() == null) {
+      return null;
+    }
+    String head =
+        "clients on virtual threads (Java " + c.runtime().replaceFirst("[+-].*", "") + "): ";
+    String carriers =
+        "carriers " + c.carriersPeak() + " (scheduler parallelism " + c.carrierParallelism() + ")";
+    if (c.pinnedAll() == 0) {
+      return head + "never pinned to a carrier; " + carriers;
+    }
+    String site =
+        c.pinSites().isEmpty() ? "" : ", mostly at " + c.pinSites().keySet().iterator().next();
+    return String.format(
+        Locale.ROOT,
+        "%spinned %d times while measuring (%.1f ms), %d in the trial%s; %s",
+        head,
+        c.pinned(),
+        c.pinnedMs(),
+        c.pinnedAll(),
+        site,
+        carriers);
   }
 
   static String describe(Map<String, String> point, java.util.Set<String> keys) {

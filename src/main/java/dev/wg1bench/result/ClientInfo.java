@@ -16,6 +16,8 @@ import java.util.Map;
  *     the server before the op fails as a connection failure (0 = none, the default)
  * @param stallGraceS how long past the end of an iteration an op may still wait for the server
  *     before the stall watchdog aborts its connection (the op then fails as a connection failure)
+ * @param threads what the clients ran on (--threads), with virtual threads' pins; null in results
+ *     written before the knob existed
  */
 public record ClientInfo(
     String pgjdbc,
@@ -34,4 +36,7 @@ public record ClientInfo(
     int connections,
     PoolInfo pool,
     int socketTimeoutS,
-    double stallGraceS) {}
+    double stallGraceS,
+    @com.fasterxml.jackson.annotation.JsonInclude(
+            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        ClientThreads threads) {}

@@ -236,7 +236,8 @@ public final class JmhResultMapper {
             p.pooled() ? new PoolInfo("HikariCP " + hikariVersion(), p.poolSize(), 300_000) : null,
             dev.wg1bench.server.ConnectionFactory.socketTimeoutSeconds(
                 d, dev.wg1bench.server.ConnectionFactory.BENCHMARK_SOCKET_TIMEOUT_S),
-            dev.wg1bench.jmh.WorkloadBenchmark.stallGraceSeconds());
+            dev.wg1bench.jmh.WorkloadBenchmark.stallGraceSeconds(),
+            ClientThreads.of(forks));
     List<ProgressPoint> progress = new ArrayList<>();
     for (com.fasterxml.jackson.databind.JsonNode n : outcome.progress()) {
       progress.add(

@@ -256,7 +256,11 @@ public final class Merge {
                 parts.stream().mapToInt(p -> p.client().connections()).sum(),
                 c.pool(),
                 c.socketTimeoutS(),
-                c.stallGraceS());
+                c.stallGraceS(),
+                ClientThreads.merge(
+                    parts.stream()
+                        .map(p -> p.client() == null ? null : p.client().threads())
+                        .toList()));
     return new TrialResult(
         t0.point(),
         t0.repeat(),

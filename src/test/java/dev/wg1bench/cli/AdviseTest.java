@@ -45,6 +45,10 @@ class AdviseTest {
     List<TargetSpec> local =
         List.of(Targets.parse("jdbc:postgresql://127.0.0.1:1/x", java.util.Map.of(), null));
     for (Advice a : Advice.shipped()) {
+      if (!a.runsHere()) {
+        // its arms are refused on this runtime (e.g. virtual threads on Java 17): advise skips it
+        continue;
+      }
       assertNotNull(a.claim());
       assertTrue(!a.seed().isBlank(), a.name());
       var base = parse(a.common() + " " + a.baseline(), local);

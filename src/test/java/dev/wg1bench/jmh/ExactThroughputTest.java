@@ -24,7 +24,10 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledForJreRange;
+import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -114,21 +117,44 @@ class ExactThroughputTest {
   @ParameterizedTest
   @ValueSource(ints = {4, 64, 200})
   void tpsIsSuccessfulOpsOverTheWindowAndAgreesWithTheServersCommits(int clients) throws Exception {
-    Run r =
-        run(
-            "--workload",
-            "update1",
-            "--clients",
-            Integer.toString(clients),
-            "--warmup",
-            "1s",
-            // windows of 5 s: an op committed just inside a window's edge is seen by its client
-            // a moment later, and with 200 clients on a busy 2-core machine that moment is tens
-            // of ms; over 5 s it stays well inside the 1% the test asks for
-            "--duration",
-            "10s",
-            "--iterations",
-            "2");
+    tpsAgreesWithTheServersCommits(clients);
+  }
+
+  /**
+   * On virtual threads too: the clients' ops counted over the windows are what the server's WAL
+   * shows committed over them, within the same 1%.
+   */
+  @Test
+  @Tag("java21")
+  @EnabledForJreRange(min = JRE.JAVA_21)
+  void onVirtualThreadsTpsAgreesWithTheServersCommits() throws Exception {
+    Run r = tpsAgreesWithTheServersCommits(64, "--threads", "virtual");
+    JsonNode t = r.trial().get("client").get("threads");
+    assertEquals("virtual", t.get("kind").asText(), r.out());
+    assertEquals("virtual", r.trial().get("point").get("threads").asText());
+    assertTrue(t.get("pinnedAll").asLong() >= t.get("pinned").asLong(), t.toString());
+    assertTrue(t.get("carrierParallelism").asInt() > 0, t.toString());
+  }
+
+  private Run tpsAgreesWithTheServersCommits(int clients, String... extra) throws Exception {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--workload",
+                "update1",
+                "--clients",
+                Integer.toString(clients),
+                "--warmup",
+                "1s",
+                // windows of 5 s: an op committed just inside a window's edge is seen by its
+                // client a moment later, and with 200 clients on a busy 2-core machine that moment
+                // is tens of ms; over 5 s it stays well inside the 1% the test asks for
+                "--duration",
+                "10s",
+                "--iterations",
+                "2"));
+    args.addAll(List.of(extra));
+    Run r = run(args.toArray(new String[0]));
     JsonNode m = r.trial().get("measurement");
     double seconds = m.get("measuredSeconds").asDouble();
     long ok = m.get("ops").asLong();
@@ -182,6 +208,7 @@ class ExactThroughputTest {
     Histogram h = Histograms.decode(m.get("latencyHistogram").asText());
     assertEquals(ok, h.getTotalCount());
     assertTrue(r.out().contains("server commits/s = "), r.out());
+    return r;
   }
 
   /**
@@ -269,22 +296,27 @@ class ExactThroughputTest {
   }
 
   /** Commits the server counted during a run, minus the ops the tool counted over the trial. */
-  private long overhead(Path script, boolean failures) throws Exception {
+  private long overhead(Path script, boolean failures, String... extra) throws Exception {
     long before = serverCommits();
-    Run r =
-        run(
-            "--script",
-            script.toString(),
-            "--isolation",
-            "repeatable-read",
-            "--clients",
-            "4",
-            "--warmup",
-            "500ms",
-            "--duration",
-            "2s",
-            "--iterations",
-            "2");
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--script",
+                script.toString(),
+                "--isolation",
+                "repeatable-read",
+                "--clients",
+                "4",
+                "--warmup",
+                "500ms",
+                "--duration",
+                "2s",
+                "--iterations",
+                "2"));
+    args.addAll(List.of(extra));
+    Run r = run(args.toArray(new String[0]));
+    String kind = extra.length > 0 ? extra[extra.length - 1] : "platform";
+    assertEquals(kind, r.trial().get("client").get("threads").get("kind").asText(), r.out());
     long after = serverCommits();
     JsonNode m = r.trial().get("measurement");
     long failed = m.get("totalFailedOps").asLong();
@@ -306,5 +338,20 @@ class ExactThroughputTest {
     assertEquals(
         clean, failing, "a failed op must not cost a commit (no health check after 40001)");
     assertNotNull(server);
+  }
+
+  /**
+   * Virtual threads change nothing the server sees: commits minus the tool's ops over the trial is
+   * the same constant as on platform threads, with and without failing ops.
+   */
+  @Test
+  @Tag("java21")
+  @EnabledForJreRange(min = JRE.JAVA_21)
+  void onVirtualThreadsServerCommitsMinusToolOpsIsThePlatformConstant() throws Exception {
+    long platform = overhead(script(":client_id + 1"), false, "--threads", "platform");
+    long virtual = overhead(script(":client_id + 1"), false, "--threads", "virtual");
+    long failing = overhead(script("random(1, 2)"), true, "--threads", "virtual");
+    assertEquals(platform, virtual, "virtual threads must not change the tool's own commits");
+    assertEquals(platform, failing, "a failed op must not cost a commit on virtual threads either");
   }
 }

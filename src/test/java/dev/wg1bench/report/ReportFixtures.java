@@ -236,7 +236,8 @@ public final class ReportFixtures {
             clients,
             null,
             0,
-            10);
+            10,
+            null);
     return new TrialResult(
         p,
         repeat,

@@ -1,0 +1,50 @@
+package dev.wg1bench.plan;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * What the clients run on: platform threads (one OS thread blocked in each client's socket read) or
+ * virtual threads, the way Java 21+ applications increasingly run their JDBC calls (Spring Boot
+ * 3.2+ spring.threads.virtual.enabled, Quarkus @RunOnVirtualThread, Helidon 4).
+ */
+public enum ThreadKind {
+  PLATFORM,
+  VIRTUAL;
+
+  /** The first Java feature release with virtual threads final (JEP 444). */
+  public static final int VIRTUAL_SINCE = 21;
+
+  public String cliName() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  public static ThreadKind parse(String text) {
+    String t = text.trim().toLowerCase(Locale.ROOT);
+    for (ThreadKind k : values()) {
+      if (k.cliName().equals(t)) {
+        return k;
+      }
+    }
+    throw new IllegalArgumentException("'" + text + "' is not one of " + valid());
+  }
+
+  public static String valid() {
+    return Arrays.stream(values()).map(ThreadKind::cliName).collect(Collectors.joining(", "));
+  }
+
+  /** The runtime can run this kind: virtual threads need Java 21 or later. */
+  public void checkRuntime() {
+    if (this == VIRTUAL && Runtime.version().feature() < VIRTUAL_SINCE) {
+      throw new UsageException(
+          "--threads virtual needs a Java "
+              + VIRTUAL_SINCE
+              + "+ runtime, got Java "
+              + Runtime.version()
+              + " (run wg1bench with a Java "
+              + VIRTUAL_SINCE
+              + "+ java; platform threads run on this one)");
+    }
+  }
+}
