@@ -62,6 +62,7 @@ class ResultJsonGoldenTest {
     assertGolden("merged-one.json", Merge.trial(List.of(b), parts.subList(0, 1), 4));
     BenchmarkRun run = Merge.of(List.of(agent(0), agent(2)), Map.of(1, "failed: no space left"));
     assertGolden("merged-run.json", run.trials());
+    assertGolden("agent-run.json", agent(2));
   }
 
   private static AgentRun.Part part(String start, String end) {
