@@ -249,12 +249,11 @@ public final class Adviser {
       List<AdviceResult> results) {
     int maxBlocks = results.stream().mapToInt(AdviceResult::blocks).max().orElse(0);
     return new BenchmarkRun(
-        "wg1bench",
-        BuildInfo.version(),
-        BuildInfo.jmh(),
-        "advise",
-        "tuning advice from the seeds, baseline against treatment in randomized complete blocks",
-        String.join("; ", planned.stream().map(p -> p.advice().seed()).distinct().toList()),
+        new BenchmarkRun.Tool("wg1bench", BuildInfo.version(), BuildInfo.jmh()),
+        new BenchmarkRun.WorkloadRun(
+            "advise",
+            "tuning advice from the seeds, baseline against treatment in randomized complete blocks",
+            String.join("; ", planned.stream().map(p -> p.advice().seed()).distinct().toList())),
         planned.get(0).baseline().get(0).plan(),
         new MatrixInfo(
             planned.size() * 2,

@@ -110,41 +110,49 @@ final class Analysis {
     List<TrialResult> base = blocks.stream().map(Block::baseline).toList();
     List<TrialResult> treat = blocks.stream().map(Block::treatment).toList();
     return new AdviceResult(
-        advice.name(),
-        advice.claim(),
-        advice.seed(),
-        advice.expect(),
-        advice.metric(),
-        (advice.common() + " " + advice.baseline()).trim(),
-        (advice.common() + " " + advice.treatment()).trim(),
-        target,
-        failure == null ? "measured" : "failed",
-        failure,
-        blocks.size(),
-        blocks.stream().map(Block::order).toList(),
-        blocks.stream()
-            .map(b -> value(advice.metric(), b.treatment()) / value(advice.metric(), b.baseline()))
-            .toList(),
-        geomean(base, "tps"),
-        geomean(treat, "tps"),
-        e.ratio(),
-        ci == null ? null : ci[0],
-        ci == null ? null : ci[1],
-        interval ? e.p() : null,
-        holmP,
-        holmAlpha == null ? null : 1 - holmAlpha,
-        holmCi == null ? null : holmCi[0],
-        holmCi == null ? null : holmCi[1],
-        interval ? 100 * Math.expm1(e.halfWidth(0.95)) : null,
-        margin,
-        blockRatio("p50"),
-        blockRatio("p99"),
-        sum(treat, true) - sum(base, true),
-        sum(treat, false) - sum(base, false),
-        v.kind(),
-        v.text(),
-        v.moreBlocks(),
-        pilot != null && blocks.size() > pilot ? pilot : null);
+        new AdviceResult.Claim(
+            advice.name(),
+            advice.claim(),
+            advice.seed(),
+            advice.expect(),
+            advice.metric(),
+            (advice.common() + " " + advice.baseline()).trim(),
+            (advice.common() + " " + advice.treatment()).trim(),
+            target),
+        new AdviceResult.Blocks(
+            failure == null ? "measured" : "failed",
+            failure,
+            blocks.size(),
+            blocks.stream().map(Block::order).toList(),
+            blocks.stream()
+                .map(
+                    b ->
+                        value(advice.metric(), b.treatment())
+                            / value(advice.metric(), b.baseline()))
+                .toList(),
+            geomean(base, "tps"),
+            geomean(treat, "tps")),
+        new AdviceResult.Estimate(
+            e.ratio(),
+            ci == null ? null : ci[0],
+            ci == null ? null : ci[1],
+            interval ? e.p() : null,
+            holmP,
+            holmAlpha == null ? null : 1 - holmAlpha,
+            holmCi == null ? null : holmCi[0],
+            holmCi == null ? null : holmCi[1],
+            interval ? 100 * Math.expm1(e.halfWidth(0.95)) : null,
+            margin),
+        new AdviceResult.SideEffects(
+            blockRatio("p50"),
+            blockRatio("p99"),
+            sum(treat, true) - sum(base, true),
+            sum(treat, false) - sum(base, false)),
+        new AdviceResult.Finding(
+            v.kind(),
+            v.text(),
+            v.moreBlocks(),
+            pilot != null && blocks.size() > pilot ? pilot : null));
   }
 
   private Double blockRatio(String metric) {

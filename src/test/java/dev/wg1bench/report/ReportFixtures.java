@@ -120,17 +120,14 @@ public final class ReportFixtures {
             "OpenJDK 64-Bit Server VM",
             "17.0.15+6");
     return new BenchmarkRun(
-        "wg1bench",
-        "0.1.0",
-        "1.37",
-        "tpcb_like",
-        "pgbench's built-in TPC-B (sort of)",
-        "2.2",
+        new BenchmarkRun.Tool("wg1bench", "0.1.0", "1.37"),
+        new BenchmarkRun.WorkloadRun("tpcb_like", "pgbench's built-in TPC-B (sort of)", "2.2"),
         plan,
         new dev.wg1bench.result.MatrixInfo(12, 3, "random", 42, "auto"),
         m,
         trials,
-        Summaries.of(trials));
+        Summaries.of(trials),
+        List.of());
   }
 
   private static TrialResult trial(
@@ -220,33 +217,28 @@ public final class ReportFixtures {
             "off");
     ClientInfo client =
         new ClientInfo(
-            "42.7.14",
-            mode,
-            mode.equals("simple") ? "simple" : "extended",
-            mode.equals("simple") ? 5 : 1,
-            "server default (read committed)",
-            "prefer (pgjdbc default)",
-            "off",
-            Map.of("application_name", APP_NAME),
-            true,
-            0,
-            false,
-            Map.of(),
-            clients,
-            clients,
-            null,
-            0,
-            10);
+            new ClientInfo.Protocol(
+                "42.7.14",
+                mode,
+                mode.equals("simple") ? "simple" : "extended",
+                mode.equals("simple") ? 5 : 1),
+            new ClientInfo.Session(
+                "server default (read committed)",
+                "prefer (pgjdbc default)",
+                "off",
+                Map.of("application_name", APP_NAME)),
+            new ClientInfo.Driver(true, 0, false, Map.of()),
+            new ClientInfo.Connections(clients, clients, null),
+            new ClientInfo.Timeouts(0, 10));
     return new TrialResult(
-        p,
-        repeat,
-        seq,
-        target,
-        "external",
-        "jdbc:postgresql://" + target + ":5432/bench",
-        null,
-        10,
-        "pgbench scale 10",
+        new TrialResult.Position(p, repeat, seq),
+        new TrialResult.Subject(
+            target,
+            "external",
+            "jdbc:postgresql://" + target + ":5432/bench",
+            null,
+            10,
+            "pgbench scale 10"),
         server,
         client,
         m,
@@ -287,38 +279,33 @@ public final class ReportFixtures {
       String clientsStoppedBy,
       Double initialConnectionMs) {
     return new Measurement(
-        tps,
-        tpsError,
-        tpsError == null ? "no interval" : "95% CI",
-        attemptedOpsPerSecond,
-        tps > 0 ? ops / tps : 0,
-        null,
-        ops,
-        failedOps,
-        retries,
-        retriedOps,
-        failures,
-        statements,
-        statementsPerSecond,
-        rowsPerSecond,
-        latencyFrom,
-        latencyMs,
-        skippedOps,
-        lateOps,
-        poolWaitMs,
-        scheduleLagMs,
-        clientCpuMicrosPerOp,
-        null,
-        iterationTps,
-        List.of(),
-        List.of(),
-        null,
-        totalOps,
-        totalFailedOps,
-        stoppedBy,
-        clientsStopped,
-        clientsStoppedBy,
-        initialConnectionMs,
+        new Measurement.Throughput(
+            tps,
+            tpsError,
+            tpsError == null ? "no interval" : "95% CI",
+            attemptedOpsPerSecond,
+            tps > 0 ? ops / tps : 0,
+            null),
+        new Measurement.Counts(
+            ops,
+            failedOps,
+            retries,
+            retriedOps,
+            failures,
+            statements,
+            statementsPerSecond,
+            rowsPerSecond),
+        new Measurement.Latencies(
+            latencyFrom, latencyMs, skippedOps, lateOps, poolWaitMs, scheduleLagMs),
+        new Measurement.ClientCpu(clientCpuMicrosPerOp, null),
+        new Measurement.Series(iterationTps, List.of(), List.of(), null),
+        new Measurement.WholeTrial(
+            totalOps,
+            totalFailedOps,
+            stoppedBy,
+            clientsStopped,
+            clientsStoppedBy,
+            initialConnectionMs),
         null);
   }
 }

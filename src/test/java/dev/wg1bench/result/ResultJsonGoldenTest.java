@@ -51,6 +51,16 @@ class ResultJsonGoldenTest {
   }
 
   @Test
+  void aResultReadBackIsTheSameResult() throws IOException {
+    for (TrialResult t : List.of(map(true, forks(true)), map(false, forks(false)))) {
+      String json = Json.MAPPER.writeValueAsString(t);
+      TrialResult back = Json.MAPPER.readValue(json, TrialResult.class);
+      assertEquals(json, Json.MAPPER.writeValueAsString(back));
+      assertEquals(t.measurement().counts(), back.measurement().counts());
+    }
+  }
+
+  @Test
   void mergedAgentsGiveTheSameJson() throws IOException {
     TrialResult a = map(false, forks(false));
     TrialResult b = map(false, List.of(fork(7, false, true)));
