@@ -58,7 +58,7 @@ final class TrialExecution {
     ClientSettings settings =
         new ClientSettings(
             plan.session().queryMode(), isolation, plan.sessionSettings(), plan.driver());
-    ConnectionFactory cf = lt.server.clients(settings);
+    ConnectionFactory cf = lt.target.clients(settings);
     DataSet ds = DataSet.of(workload.schema());
     Prepared data;
     try (Connection c = cf.openPlain()) {
@@ -84,7 +84,7 @@ final class TrialExecution {
       Trial trial =
           Trial.write(
               agent != null ? agent.share(plan) : plan,
-              lt.target,
+              lt.spec,
               data.scale(),
               isolation,
               dir,
@@ -102,7 +102,7 @@ final class TrialExecution {
       List<String> tables = ds.tables();
       ServerSampler sampler =
           plan.timing().progress() != null && !tables.isEmpty()
-              ? new ServerSampler(lt.server.admin(), tables, plan.timing().progress().toNanos())
+              ? new ServerSampler(lt.target.admin(), tables, plan.timing().progress().toNanos())
               : null;
       DataCheck dc = workload.dataCheck();
       DataCheck.Snapshot before = check ? snapshot(cf, dc) : null;
