@@ -6,7 +6,6 @@ import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RunPlan;
-import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.result.JmhResultMapper;
 import dev.wg1bench.result.TrialResult;
 import dev.wg1bench.server.ClientSettings;
@@ -191,16 +190,9 @@ final class TrialExecution {
     if (cf.settings().sessionSettings().isEmpty()) {
       return;
     }
-    try (Connection c = cf.openClient()) {
+    try (Connection c = cf.openClientCheckingSettings()) {
       // applying them is the check
     } catch (SQLException e) {
-      String state = e.getSQLState() == null ? "" : e.getSQLState();
-      if (state.equals("42704")
-          || state.equals("22023")
-          || state.equals("55P02")
-          || state.startsWith("42")) {
-        throw new UsageException("--set: " + ConnectionFactory.oneLine(e));
-      }
       throw cf.failure("applying --set", e);
     }
   }
