@@ -14,23 +14,23 @@ import java.util.TreeMap;
  * {@code repeat} is its block), one log ratio per complete block, and the result once Holm's
  * adjustment over the run is known.
  */
-final class Analysis {
+public final class Analysis {
   /** A block's two trials. */
-  record Block(int index, TrialResult baseline, TrialResult treatment) {
+  public record Block(int index, TrialResult baseline, TrialResult treatment) {
     String order() {
       return baseline.sequence() < treatment.sequence() ? "BT" : "TB";
     }
   }
 
-  final Advice advice;
-  final String target;
-  final List<Block> blocks;
-  final Stats.Estimate estimate;
+  public final Advice advice;
+  public final String target;
+  public final List<Block> blocks;
+  public final Stats.Estimate estimate;
 
   /** Stein's pilot blocks when the number of blocks was chosen from them, else null. */
-  final Integer pilot;
+  public final Integer pilot;
 
-  Analysis(Advice advice, String target, List<TrialResult> trials, Integer pilot) {
+  public Analysis(Advice advice, String target, List<TrialResult> trials, Integer pilot) {
     this.pilot = pilot;
     this.advice = advice;
     this.target = target;
@@ -74,12 +74,12 @@ final class Analysis {
     };
   }
 
-  boolean measurable() {
+  public boolean measurable() {
     return estimate.hasInterval() && !Double.isNaN(estimate.mean());
   }
 
   /** The result, given Holm's adjusted p and the level of this claim's step (null: not tested). */
-  AdviceResult result(Double holmP, Double holmAlpha, double margin, String failure) {
+  public AdviceResult result(Double holmP, Double holmAlpha, double margin, String failure) {
     Stats.Estimate e = estimate;
     boolean interval = measurable();
     double[] ci = interval ? e.interval(0.95) : null;
@@ -185,11 +185,11 @@ final class Analysis {
   }
 
   /** The half-width of the 95% interval as a fraction (exp(t se) - 1), NaN without an interval. */
-  double halfWidth() {
+  public double halfWidth() {
     return measurable() ? Math.expm1(estimate.halfWidth(0.95)) : Double.NaN;
   }
 
-  String line() {
+  public String line() {
     if (!measurable()) {
       return String.format(Locale.ROOT, "%d complete block(s), no interval yet", blocks.size());
     }
