@@ -64,25 +64,17 @@ public record TrialResult(
 
   /** This result at another place in a run's order (a run made of several matrices). */
   public TrialResult withSequence(int s) {
-    return new TrialResult(
-        new Position(position.point(), position.repeat(), s),
-        subject,
-        server,
-        client,
-        measurement,
-        errors,
-        progress,
-        serverSamples,
-        startedAt,
-        finishedAt,
-        outages,
-        check);
+    return with(new Position(position.point(), position.repeat(), s), check);
   }
 
   /** This result with the outcome of --check. */
   public TrialResult withCheck(dev.wg1bench.workload.DataCheck.Outcome c) {
+    return with(position, c);
+  }
+
+  private TrialResult with(Position p, dev.wg1bench.workload.DataCheck.Outcome c) {
     return new TrialResult(
-        position,
+        p,
         subject,
         server,
         client,
