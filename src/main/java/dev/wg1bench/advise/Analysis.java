@@ -14,23 +14,23 @@ import java.util.TreeMap;
  * {@code repeat} is its block), one log ratio per complete block, and the result once Holm's
  * adjustment over the run is known.
  */
-final class Analysis {
+public final class Analysis {
   /** A block's two trials. */
-  record Block(int index, TrialResult baseline, TrialResult treatment) {
+  public record Block(int index, TrialResult baseline, TrialResult treatment) {
     String order() {
       return baseline.sequence() < treatment.sequence() ? "BT" : "TB";
     }
   }
 
-  final Advice advice;
-  final String target;
-  final List<Block> blocks;
-  final Stats.Estimate estimate;
+  public final Advice advice;
+  public final String target;
+  public final List<Block> blocks;
+  public final Stats.Estimate estimate;
 
   /** Stein's pilot blocks when the number of blocks was chosen from them, else null. */
-  final Integer pilot;
+  public final Integer pilot;
 
-  Analysis(Advice advice, String target, List<TrialResult> trials, Integer pilot) {
+  public Analysis(Advice advice, String target, List<TrialResult> trials, Integer pilot) {
     this.pilot = pilot;
     this.advice = advice;
     this.target = target;
@@ -74,12 +74,12 @@ final class Analysis {
     };
   }
 
-  boolean measurable() {
+  public boolean measurable() {
     return estimate.hasInterval() && !Double.isNaN(estimate.mean());
   }
 
   /** The result, given Holm's adjusted p and the level of this claim's step (null: not tested). */
-  AdviceResult result(Double holmP, Double holmAlpha, double margin, String failure) {
+  public AdviceResult result(Double holmP, Double holmAlpha, double margin, String failure) {
     Stats.Estimate e = estimate;
     boolean interval = measurable();
     double[] ci = interval ? e.interval(0.95) : null;
@@ -110,41 +110,49 @@ final class Analysis {
     List<TrialResult> base = blocks.stream().map(Block::baseline).toList();
     List<TrialResult> treat = blocks.stream().map(Block::treatment).toList();
     return new AdviceResult(
-        advice.name(),
-        advice.claim(),
-        advice.seed(),
-        advice.expect(),
-        advice.metric(),
-        (advice.common() + " " + advice.baseline()).trim(),
-        (advice.common() + " " + advice.treatment()).trim(),
-        target,
-        failure == null ? "measured" : "failed",
-        failure,
-        blocks.size(),
-        blocks.stream().map(Block::order).toList(),
-        blocks.stream()
-            .map(b -> value(advice.metric(), b.treatment()) / value(advice.metric(), b.baseline()))
-            .toList(),
-        geomean(base, "tps"),
-        geomean(treat, "tps"),
-        e.ratio(),
-        ci == null ? null : ci[0],
-        ci == null ? null : ci[1],
-        interval ? e.p() : null,
-        holmP,
-        holmAlpha == null ? null : 1 - holmAlpha,
-        holmCi == null ? null : holmCi[0],
-        holmCi == null ? null : holmCi[1],
-        interval ? 100 * Math.expm1(e.halfWidth(0.95)) : null,
-        margin,
-        blockRatio("p50"),
-        blockRatio("p99"),
-        sum(treat, true) - sum(base, true),
-        sum(treat, false) - sum(base, false),
-        v.kind(),
-        v.text(),
-        v.moreBlocks(),
-        pilot != null && blocks.size() > pilot ? pilot : null);
+        new AdviceResult.Claim(
+            advice.name(),
+            advice.claim(),
+            advice.seed(),
+            advice.expect(),
+            advice.metric(),
+            (advice.common() + " " + advice.baseline()).trim(),
+            (advice.common() + " " + advice.treatment()).trim(),
+            target),
+        new AdviceResult.Blocks(
+            failure == null ? "measured" : "failed",
+            failure,
+            blocks.size(),
+            blocks.stream().map(Block::order).toList(),
+            blocks.stream()
+                .map(
+                    b ->
+                        value(advice.metric(), b.treatment())
+                            / value(advice.metric(), b.baseline()))
+                .toList(),
+            geomean(base, "tps"),
+            geomean(treat, "tps")),
+        new AdviceResult.Estimate(
+            e.ratio(),
+            ci == null ? null : ci[0],
+            ci == null ? null : ci[1],
+            interval ? e.p() : null,
+            holmP,
+            holmAlpha == null ? null : 1 - holmAlpha,
+            holmCi == null ? null : holmCi[0],
+            holmCi == null ? null : holmCi[1],
+            interval ? 100 * Math.expm1(e.halfWidth(0.95)) : null,
+            margin),
+        new AdviceResult.SideEffects(
+            blockRatio("p50"),
+            blockRatio("p99"),
+            sum(treat, true) - sum(base, true),
+            sum(treat, false) - sum(base, false)),
+        new AdviceResult.Finding(
+            v.kind(),
+            v.text(),
+            v.moreBlocks(),
+            pilot != null && blocks.size() > pilot ? pilot : null));
   }
 
   private Double blockRatio(String metric) {
@@ -177,11 +185,11 @@ final class Analysis {
   }
 
   /** The half-width of the 95% interval as a fraction (exp(t se) - 1), NaN without an interval. */
-  double halfWidth() {
+  public double halfWidth() {
     return measurable() ? Math.expm1(estimate.halfWidth(0.95)) : Double.NaN;
   }
 
-  String line() {
+  public String line() {
     if (!measurable()) {
       return String.format(Locale.ROOT, "%d complete block(s), no interval yet", blocks.size());
     }

@@ -34,4 +34,24 @@ public final class Blocks {
   public static String order(long seed, String claim, String target, int block) {
     return treatmentFirst(seed, claim, target, block) ? "TB" : "BT";
   }
+
+  /**
+   * Stein's two-stage sample size: the blocks for which the pilot's t quantile and sd give a 95%
+   * half-width of at most {@code precision} (at least the pilot itself).
+   */
+  public static int totalBlocks(Stats.Estimate pilot, double precision) {
+    if (!pilot.hasInterval()) {
+      return pilot.n() + 1;
+    }
+    double k = Stats.tQuantile(0.975, pilot.df()) * pilot.sd() / Math.log1p(precision);
+    return (int) Math.min(Verdict.MAX_BLOCKS, Math.max(pilot.n(), Math.ceil(k * k)));
+  }
+
+  /**
+   * The next batch: what is wanted, at most what the time left affords, and at most as many as done
+   * so far, so that the budget is looked at now and then while the second stage runs.
+   */
+  public static int nextBatch(int wanted, int done, long affordable) {
+    return (int) Math.max(0, Math.min(Math.min(wanted, affordable), Math.min(done, 1000 - done)));
+  }
 }

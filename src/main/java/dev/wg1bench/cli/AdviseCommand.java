@@ -1,12 +1,12 @@
 package dev.wg1bench.cli;
 
 import dev.wg1bench.advise.Advice;
-import dev.wg1bench.advise.Adviser;
 import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.report.JsonReport;
+import dev.wg1bench.run.Adviser;
 import dev.wg1bench.server.PgBouncerTarget;
 import java.nio.file.Path;
 import java.security.SecureRandom;

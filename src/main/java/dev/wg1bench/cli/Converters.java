@@ -1,8 +1,6 @@
 package dev.wg1bench.cli;
 
 import dev.wg1bench.plan.Durations;
-import dev.wg1bench.plan.Isolation;
-import dev.wg1bench.plan.QueryMode;
 import java.time.Duration;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -29,28 +27,6 @@ final class Converters {
       String v = value.trim();
       try {
         return Durations.parse(v.matches("\\d+(\\.\\d+)?") ? v + "ms" : v);
-      } catch (IllegalArgumentException e) {
-        throw new TypeConversionException(e.getMessage());
-      }
-    }
-  }
-
-  static final class IsolationConverter implements ITypeConverter<Isolation> {
-    @Override
-    public Isolation convert(String value) {
-      try {
-        return Isolation.parse(value);
-      } catch (IllegalArgumentException e) {
-        throw new TypeConversionException(e.getMessage());
-      }
-    }
-  }
-
-  static final class QueryModeConverter implements ITypeConverter<QueryMode> {
-    @Override
-    public QueryMode convert(String value) {
-      try {
-        return QueryMode.parse(value);
       } catch (IllegalArgumentException e) {
         throw new TypeConversionException(e.getMessage());
       }

@@ -10,9 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -86,11 +84,7 @@ final class ExperimentCommand implements Callable<Integer> {
     @Option(names = "--keep", description = "Leave the experiment's tables in place at the end.")
     boolean keep;
 
-    @Option(
-        names = "--set",
-        paramLabel = "NAME=VALUE",
-        description = "Session setting, repeatable (e.g. max_parallel_workers_per_gather=0).")
-    Map<String, String> settings = new LinkedHashMap<>();
+    @Mixin SessionSettingOptions session;
 
     ExperimentOptions options(String name, long defaultRows, List<Integer> jobs, int tables) {
       List<TargetSpec> list = targets.resolve(false);
@@ -122,7 +116,7 @@ final class ExperimentCommand implements Callable<Integer> {
           dir,
           force,
           keep,
-          settings);
+          session.checked());
     }
   }
 

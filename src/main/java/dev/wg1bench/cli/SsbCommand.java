@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -110,25 +109,6 @@ final class SsbCommand implements Callable<Integer> {
     }
   }
 
-  /** Shared by verify and queries. */
-  static final class SessionOptions {
-    @Option(
-        names = "--set",
-        paramLabel = "NAME=VALUE",
-        description = "Session setting, repeatable (e.g. max_parallel_workers_per_gather=0).")
-    Map<String, String> settings = new LinkedHashMap<>();
-
-    Map<String, String> checked() {
-      for (String k : settings.keySet()) {
-        if (!k.matches("[A-Za-z_][A-Za-z0-9_.]*")) {
-          throw new UsageException(
-              "--set '" + k + "' is not a setting name (letters, digits, _ and .)");
-        }
-      }
-      return settings;
-    }
-  }
-
   @Command(
       name = "verify",
       mixinStandardHelpOptions = true,
@@ -138,7 +118,7 @@ final class SsbCommand implements Callable<Integer> {
       })
   static final class Verify implements Callable<Integer> {
     @Mixin TargetOptions targets;
-    @Mixin SessionOptions session;
+    @Mixin SessionSettingOptions session;
 
     @Override
     public Integer call() {
@@ -156,7 +136,7 @@ final class SsbCommand implements Callable<Integer> {
       })
   static final class Queries implements Callable<Integer> {
     @Mixin TargetOptions targets;
-    @Mixin SessionOptions session;
+    @Mixin SessionSettingOptions session;
 
     @Option(
         names = "--repeat",

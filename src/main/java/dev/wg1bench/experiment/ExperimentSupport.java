@@ -94,15 +94,7 @@ final class ExperimentSupport {
 
   /** An autocommit connection with the --set settings; one the server rejects is a usage error. */
   static Connection open(ConnectionFactory cf) throws SQLException {
-    try {
-      return cf.openClient();
-    } catch (SQLException e) {
-      String state = e.getSQLState() == null ? "" : e.getSQLState();
-      if (state.startsWith("42") || state.equals("22023") || state.equals("55P02")) {
-        throw new UsageException("--set: " + ConnectionFactory.oneLine(e));
-      }
-      throw e;
-    }
+    return cf.openClientCheckingSettings();
   }
 
   static Map<String, String> sessionSettings(Connection c, ExperimentOptions o)

@@ -1,6 +1,7 @@
 package dev.wg1bench.jmh;
 
 import dev.wg1bench.json.Json;
+import dev.wg1bench.server.FixedRate;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -48,27 +49,15 @@ final class ProgressSampler implements Runnable {
 
   @Override
   public void run() {
-    long start = System.nanoTime();
-    long next = start + intervalNanos;
+    FixedRate rate = new FixedRate(intervalNanos, false, () -> running);
     Histogram h = null;
     try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-      while (running) {
-        long now = System.nanoTime();
-        if (now < next) {
-          try {
-            Thread.sleep(Math.max(1, (next - now) / 1_000_000));
-          } catch (InterruptedException e) {
-            if (!running) {
-              break;
-            }
-          }
-          continue;
-        }
+      while (rate.await()) {
         h = latency.getIntervalHistogram(h);
         double seconds = intervalNanos / 1e9;
         long n = ok.sumThenReset();
         Map<String, Object> line = new LinkedHashMap<>();
-        line.put("t", Math.round((next - start) / 1e6) / 1000.0);
+        line.put("t", rate.dueSeconds());
         line.put("phase", phase);
         line.put("ops", n);
         line.put("opsPerSecond", n / seconds);
@@ -80,7 +69,6 @@ final class ProgressSampler implements Runnable {
         w.write(Json.LINE.writeValueAsString(line));
         w.write('\n');
         w.flush();
-        next += intervalNanos;
       }
     } catch (IOException e) {
       System.err.println("wg1bench: progress file " + file + ": " + e.getMessage());

@@ -1,68 +1,243 @@
 package dev.wg1bench.result;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 
 /**
  * One piece of advice measured on one target in randomized complete blocks (one baseline and one
- * treatment trial each, in random order): the paired analysis of the blocks' log ratios.
+ * treatment trial each, in random order): the paired analysis of the blocks' log ratios. Its
+ * figures come in named parts, each written into the JSON in its place as if the record were flat.
+ * Each:
  *
- * @param metric what the ratio is of: tps, p50 or p99 (latency)
- * @param status measured, or failed (then {@code failure} says why)
- * @param blocks complete blocks measured
- * @param orders each block's order, BT (baseline first) or TB
- * @param blockRatios each block's treatment / baseline ratio of the metric
- * @param baselineTps geometric mean of the baseline trials' tps
- * @param treatmentTps geometric mean of the treatment trials' tps
- * @param ratio geometric mean of the block ratios of the metric
- * @param ciLow lower bound of the 95% Student interval of the ratio over the blocks (not adjusted
- *     for multiplicity); null with fewer than 2 blocks
- * @param pValue two-sided p of "ratio 1" (paired t test on the log ratios)
- * @param holmP p after Holm's adjustment over the measured claims of the run
- * @param holmLevel confidence level of Holm's step for this claim (1 - alpha / (m - k))
- * @param holmLow lower bound of the interval at {@code holmLevel}
- * @param halfWidthPct half-width of the 95% interval, as a percentage (exp(t se) - 1)
- * @param margin the equivalence margin M: equivalent when the 95% interval lies in [1/(1+M), 1+M]
- * @param p50Ratio geometric mean of the blocks' p50 latency ratios
- * @param p99Ratio geometric mean of the blocks' p99 latency ratios (below 1 = faster)
- * @param retriesAdded retries of the treatment minus those of the baseline, over all trials
- * @param failuresAdded failed ops of the treatment minus those of the baseline
- * @param verdict confirms, contradicts, equivalent, inconclusive or failed
- * @param verdictText the verdict as printed (margin, blocks that would settle it, reason)
- * @param moreBlocks for inconclusive: further blocks that would likely settle it
- * @param pilotBlocks with --precision, when blocks were added: the first blocks, whose sd fixed the
- *     number of blocks and gives the interval its degrees of freedom (Stein's two stages)
+ * <p>{@code metric}: what the ratio is of: tps, p50 or p99 (latency)
+ *
+ * <p>{@code status}: measured, or failed (then {@code failure} says why)
+ *
+ * <p>{@code blocks}: complete blocks measured
+ *
+ * <p>{@code orders}: each block's order, BT (baseline first) or TB
+ *
+ * <p>{@code blockRatios}: each block's treatment / baseline ratio of the metric
+ *
+ * <p>{@code baselineTps}: geometric mean of the baseline trials' tps
+ *
+ * <p>{@code treatmentTps}: geometric mean of the treatment trials' tps
+ *
+ * <p>{@code ratio}: geometric mean of the block ratios of the metric
+ *
+ * <p>{@code ciLow}: lower bound of the 95% Student interval of the ratio over the blocks (not
+ * adjusted for multiplicity); null with fewer than 2 blocks
+ *
+ * <p>{@code pValue}: two-sided p of "ratio 1" (paired t test on the log ratios)
+ *
+ * <p>{@code holmP}: p after Holm's adjustment over the measured claims of the run
+ *
+ * <p>{@code holmLevel}: confidence level of Holm's step for this claim (1 - alpha / (m - k))
+ *
+ * <p>{@code holmLow}: lower bound of the interval at {@code holmLevel}
+ *
+ * <p>{@code halfWidthPct}: half-width of the 95% interval, as a percentage (exp(t se) - 1)
+ *
+ * <p>{@code margin}: the equivalence margin M: equivalent when the 95% interval lies in [1/(1+M),
+ * 1+M]
+ *
+ * <p>{@code p50Ratio}: geometric mean of the blocks' p50 latency ratios
+ *
+ * <p>{@code p99Ratio}: geometric mean of the blocks' p99 latency ratios (below 1 = faster)
+ *
+ * <p>{@code retriesAdded}: retries of the treatment minus those of the baseline, over all trials
+ *
+ * <p>{@code failuresAdded}: failed ops of the treatment minus those of the baseline
+ *
+ * <p>{@code verdict}: confirms, contradicts, equivalent, inconclusive or failed
+ *
+ * <p>{@code verdictText}: the verdict as printed (margin, blocks that would settle it, reason)
+ *
+ * <p>{@code moreBlocks}: for inconclusive: further blocks that would likely settle it
+ *
+ * <p>{@code pilotBlocks}: with --precision, when blocks were added: the first blocks, whose sd
+ * fixed the number of blocks and gives the interval its degrees of freedom (Stein's two stages)
  */
 public record AdviceResult(
-    String name,
-    String claim,
-    String seed,
-    String expect,
-    String metric,
-    String baseline,
-    String treatment,
-    String target,
-    String status,
-    String failure,
-    int blocks,
-    List<String> orders,
-    List<Double> blockRatios,
-    double baselineTps,
-    double treatmentTps,
-    double ratio,
-    Double ciLow,
-    Double ciHigh,
-    Double pValue,
-    Double holmP,
-    Double holmLevel,
-    Double holmLow,
-    Double holmHigh,
-    Double halfWidthPct,
-    double margin,
-    Double p50Ratio,
-    Double p99Ratio,
-    long retriesAdded,
-    long failuresAdded,
-    String verdict,
-    String verdictText,
-    Integer moreBlocks,
-    Integer pilotBlocks) {}
+    @JsonUnwrapped Claim advice,
+    @JsonUnwrapped Blocks measured,
+    @JsonUnwrapped Estimate estimate,
+    @JsonUnwrapped SideEffects sideEffects,
+    @JsonUnwrapped Finding finding) {
+
+  /** What was claimed, and the two settings measured on which target. */
+  public record Claim(
+      String name,
+      String claim,
+      String seed,
+      String expect,
+      String metric,
+      String baseline,
+      String treatment,
+      String target) {}
+
+  /** The blocks measured, and the tps of each side. */
+  public record Blocks(
+      String status,
+      String failure,
+      int blocks,
+      List<String> orders,
+      List<Double> blockRatios,
+      double baselineTps,
+      double treatmentTps) {}
+
+  /** The ratio and its intervals, raw and after Holm, against the margin. */
+  public record Estimate(
+      double ratio,
+      Double ciLow,
+      Double ciHigh,
+      Double pValue,
+      Double holmP,
+      Double holmLevel,
+      Double holmLow,
+      Double holmHigh,
+      Double halfWidthPct,
+      double margin) {}
+
+  /** What else the treatment changed: latency, retries, failures. */
+  public record SideEffects(
+      Double p50Ratio, Double p99Ratio, long retriesAdded, long failuresAdded) {}
+
+  /** The verdict, as printed, and what would settle it. */
+  public record Finding(
+      String verdict, String verdictText, Integer moreBlocks, Integer pilotBlocks) {}
+
+  // the figures by their names in the JSON
+
+  public String name() {
+    return advice.name();
+  }
+
+  public String claim() {
+    return advice.claim();
+  }
+
+  public String seed() {
+    return advice.seed();
+  }
+
+  public String expect() {
+    return advice.expect();
+  }
+
+  public String metric() {
+    return advice.metric();
+  }
+
+  public String baseline() {
+    return advice.baseline();
+  }
+
+  public String treatment() {
+    return advice.treatment();
+  }
+
+  public String target() {
+    return advice.target();
+  }
+
+  public String status() {
+    return measured.status();
+  }
+
+  public String failure() {
+    return measured.failure();
+  }
+
+  public int blocks() {
+    return measured.blocks();
+  }
+
+  public List<String> orders() {
+    return measured.orders();
+  }
+
+  public List<Double> blockRatios() {
+    return measured.blockRatios();
+  }
+
+  public double baselineTps() {
+    return measured.baselineTps();
+  }
+
+  public double treatmentTps() {
+    return measured.treatmentTps();
+  }
+
+  public double ratio() {
+    return estimate.ratio();
+  }
+
+  public Double ciLow() {
+    return estimate.ciLow();
+  }
+
+  public Double ciHigh() {
+    return estimate.ciHigh();
+  }
+
+  public Double pValue() {
+    return estimate.pValue();
+  }
+
+  public Double holmP() {
+    return estimate.holmP();
+  }
+
+  public Double holmLevel() {
+    return estimate.holmLevel();
+  }
+
+  public Double holmLow() {
+    return estimate.holmLow();
+  }
+
+  public Double holmHigh() {
+    return estimate.holmHigh();
+  }
+
+  public Double halfWidthPct() {
+    return estimate.halfWidthPct();
+  }
+
+  public double margin() {
+    return estimate.margin();
+  }
+
+  public Double p50Ratio() {
+    return sideEffects.p50Ratio();
+  }
+
+  public Double p99Ratio() {
+    return sideEffects.p99Ratio();
+  }
+
+  public long retriesAdded() {
+    return sideEffects.retriesAdded();
+  }
+
+  public long failuresAdded() {
+    return sideEffects.failuresAdded();
+  }
+
+  public String verdict() {
+    return finding.verdict();
+  }
+
+  public String verdictText() {
+    return finding.verdictText();
+  }
+
+  public Integer moreBlocks() {
+    return finding.moreBlocks();
+  }
+
+  public Integer pilotBlocks() {
+    return finding.pilotBlocks();
+  }
+}

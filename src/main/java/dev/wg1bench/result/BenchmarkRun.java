@@ -1,5 +1,6 @@
 package dev.wg1bench.result;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.wg1bench.plan.RunPlan;
 import java.util.List;
 
@@ -7,14 +8,13 @@ import java.util.List;
  * Everything one invocation measured (with --agent: one agent's part, or the agents' merged): the
  * plan (no passwords), the machine, every trial (one per target, knob value and repetition, in the
  * order they ran) and the summary per matrix point. This is the JSON result file.
+ *
+ * @param madeBy the tool that wrote it, written into the JSON in its place
+ * @param ran the workload it ran, written into the JSON in its place
  */
 public record BenchmarkRun(
-    String tool,
-    String version,
-    String jmh,
-    String workload,
-    String workloadDescription,
-    String seed,
+    @JsonUnwrapped Tool madeBy,
+    @JsonUnwrapped WorkloadRun ran,
     RunPlan plan,
     MatrixInfo matrix,
     Machine machine,
@@ -25,79 +25,51 @@ public record BenchmarkRun(
             com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
         AgentRun agents) {
 
-  /** A run with advice and without agents. */
+  /** The tool's name and version, and the JMH it measured with. */
+  public record Tool(String tool, String version, String jmh) {}
+
+  /** The workload, what it does, and the seed its random values came from. */
+  public record WorkloadRun(String workload, String workloadDescription, String seed) {}
+
+  /** A run without agents. */
   public BenchmarkRun(
-      String tool,
-      String version,
-      String jmh,
-      String workload,
-      String workloadDescription,
-      String seed,
+      Tool madeBy,
+      WorkloadRun ran,
       RunPlan plan,
       MatrixInfo matrix,
       Machine machine,
       List<TrialResult> trials,
       List<PointSummary> summary,
       List<AdviceResult> advice) {
-    this(
-        tool,
-        version,
-        jmh,
-        workload,
-        workloadDescription,
-        seed,
-        plan,
-        matrix,
-        machine,
-        trials,
-        summary,
-        advice,
-        null);
+    this(madeBy, ran, plan, matrix, machine, trials, summary, advice, null);
   }
 
   /** This run as one agent's (or a merge's) part of a distributed run. */
   public BenchmarkRun withAgents(AgentRun a, List<TrialResult> t, List<PointSummary> s) {
-    return new BenchmarkRun(
-        tool,
-        version,
-        jmh,
-        workload,
-        workloadDescription,
-        seed,
-        plan,
-        matrix,
-        machine,
-        t,
-        s,
-        advice,
-        a);
+    return new BenchmarkRun(madeBy, ran, plan, matrix, machine, t, s, advice, a);
   }
 
-  /** A run without advice. */
-  public BenchmarkRun(
-      String tool,
-      String version,
-      String jmh,
-      String workload,
-      String workloadDescription,
-      String seed,
-      RunPlan plan,
-      MatrixInfo matrix,
-      Machine machine,
-      List<TrialResult> trials,
-      List<PointSummary> summary) {
-    this(
-        tool,
-        version,
-        jmh,
-        workload,
-        workloadDescription,
-        seed,
-        plan,
-        matrix,
-        machine,
-        trials,
-        summary,
-        List.of());
+  public String tool() {
+    return madeBy.tool();
+  }
+
+  public String version() {
+    return madeBy.version();
+  }
+
+  public String jmh() {
+    return madeBy.jmh();
+  }
+
+  public String workload() {
+    return ran.workload();
+  }
+
+  public String workloadDescription() {
+    return ran.workloadDescription();
+  }
+
+  public String seed() {
+    return ran.seed();
   }
 }

@@ -1,42 +1,133 @@
 package dev.wg1bench.result;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.Map;
 
 /**
- * How the client talked to the server.
+ * How the client talked to the server, in named parts written into the JSON in their place as if
+ * the record were flat (the format predates the parts). Each figure:
  *
- * @param ssl what the connections negotiated (pg_stat_ssl), "off" when unencrypted
- * @param sslmode the sslmode asked for ("prefer" is pgjdbc's default)
- * @param sessionSettings effective values of each --set, read back from a client connection
- * @param binaryTransfer pgjdbc binaryTransfer (its default is true)
- * @param fetchSize pgjdbc defaultRowFetchSize (its default is 0: all rows)
- * @param jdbcProperties other pgjdbc properties given with --jdbc-property
- * @param pool the shared pool, or null when each client had its own connection
- * @param socketTimeoutS pgjdbc socketTimeout of client connections: how long one read may wait for
- *     the server before the op fails as a connection failure (0 = none, the default)
- * @param stallGraceS how long past the end of an iteration an op may still wait for the server
- *     before the stall watchdog aborts its connection (the op then fails as a connection failure)
- * @param threads what the clients ran on (--threads), with virtual threads' pins; null in results
- *     written before the knob existed
+ * <p>{@code ssl}: what the connections negotiated (pg_stat_ssl), "off" when unencrypted
+ *
+ * <p>{@code sslmode}: the sslmode asked for ("prefer" is pgjdbc's default)
+ *
+ * <p>{@code sessionSettings}: effective values of each --set, read back from a client connection
+ *
+ * <p>{@code binaryTransfer}: pgjdbc binaryTransfer (its default is true)
+ *
+ * <p>{@code fetchSize}: pgjdbc defaultRowFetchSize (its default is 0: all rows)
+ *
+ * <p>{@code jdbcProperties}: other pgjdbc properties given with --jdbc-property
+ *
+ * <p>{@code pool}: the shared pool, or null when each client had its own connection
+ *
+ * <p>{@code socketTimeoutS}: pgjdbc socketTimeout of client connections: how long one read may wait
+ * for the server before the op fails as a connection failure (0 = none, the default)
+ *
+ * <p>{@code stallGraceS}: how long past the end of an iteration an op may still wait for the server
+ * before the stall watchdog aborts its connection (the op then fails as a connection failure)
+ *
+ * <p>{@code threads}: what the clients ran on (--threads), with virtual threads' pins; null in
+ * results written before the knob existed
  */
 public record ClientInfo(
-    String pgjdbc,
-    String queryMode,
-    String preferQueryMode,
-    int prepareThreshold,
-    String isolation,
-    String sslmode,
-    String ssl,
-    Map<String, String> sessionSettings,
-    boolean binaryTransfer,
-    int fetchSize,
-    boolean rewriteBatchedInserts,
-    Map<String, String> jdbcProperties,
-    int clients,
-    int connections,
-    PoolInfo pool,
-    int socketTimeoutS,
-    double stallGraceS,
+    @JsonUnwrapped Protocol protocol,
+    @JsonUnwrapped Session session,
+    @JsonUnwrapped Driver driver,
+    @JsonUnwrapped Connections connected,
+    @JsonUnwrapped Timeouts timeouts,
     @com.fasterxml.jackson.annotation.JsonInclude(
             com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        ClientThreads threads) {}
+        ClientThreads threads) {
+
+  /** The driver and how it sends statements. */
+  public record Protocol(
+      String pgjdbc, String queryMode, String preferQueryMode, int prepareThreshold) {}
+
+  /** What each session ran under. */
+  public record Session(
+      String isolation, String sslmode, String ssl, Map<String, String> sessionSettings) {}
+
+  /** pgjdbc properties. */
+  public record Driver(
+      boolean binaryTransfer,
+      int fetchSize,
+      boolean rewriteBatchedInserts,
+      Map<String, String> jdbcProperties) {}
+
+  /** How many clients, over how many connections. */
+  public record Connections(int clients, int connections, PoolInfo pool) {}
+
+  /** How long a read may wait for the server. */
+  public record Timeouts(int socketTimeoutS, double stallGraceS) {}
+
+  // the figures by their names in the JSON
+
+  public String pgjdbc() {
+    return protocol.pgjdbc();
+  }
+
+  public String queryMode() {
+    return protocol.queryMode();
+  }
+
+  public String preferQueryMode() {
+    return protocol.preferQueryMode();
+  }
+
+  public int prepareThreshold() {
+    return protocol.prepareThreshold();
+  }
+
+  public String isolation() {
+    return session.isolation();
+  }
+
+  public String sslmode() {
+    return session.sslmode();
+  }
+
+  public String ssl() {
+    return session.ssl();
+  }
+
+  public Map<String, String> sessionSettings() {
+    return session.sessionSettings();
+  }
+
+  public boolean binaryTransfer() {
+    return driver.binaryTransfer();
+  }
+
+  public int fetchSize() {
+    return driver.fetchSize();
+  }
+
+  public boolean rewriteBatchedInserts() {
+    return driver.rewriteBatchedInserts();
+  }
+
+  public Map<String, String> jdbcProperties() {
+    return driver.jdbcProperties();
+  }
+
+  public int clients() {
+    return connected.clients();
+  }
+
+  public int connections() {
+    return connected.connections();
+  }
+
+  public PoolInfo pool() {
+    return connected.pool();
+  }
+
+  public int socketTimeoutS() {
+    return timeouts.socketTimeoutS();
+  }
+
+  public double stallGraceS() {
+    return timeouts.stallGraceS();
+  }
+}

@@ -1,5 +1,6 @@
 package dev.wg1bench.result;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -8,85 +9,273 @@ import org.HdrHistogram.Histogram;
  * The numbers of one trial, over its measurement windows (warmup excluded): every op counted here
  * completed inside a window, and every rate is a count divided by the windows' total length.
  *
- * @param tps successful ops per second: successful ops / measured seconds
- * @param tpsError half-width of the interval {@code tpsInterval} describes, null when the run was
- *     too short for one
- * @param tpsInterval what tpsError is (level, method, batches), or why there is none
- * @param attemptedOpsPerSecond all ops per second, failed included: (ops + failedOps) / seconds
- * @param measuredSeconds total length of the measurement windows (one per iteration and fork)
- * @param serverCommitsPerSecond the server's commit counter (pg_stat_database.xact_commit of the
- *     database) read at each window's start and end, per second between the reads; null when it
- *     could not be read or the time between the reads differs from a window's by more than 10%
- * @param ops successful ops
- * @param failedOps ops that failed after all tries
- * @param retries re-executions after serialization failures or deadlocks
- * @param retriedOps successful ops that needed at least one retry
- * @param failures failed ops by kind
- * @param statementsPerSecond SQL statements sent per second (BEGIN/END included)
- * @param rowsPerSecond rows inserted per second (workloads that insert), else null
- * @param skippedOps --rate with --latency-limit: ops skipped because they could not start in time
- * @param lateOps --latency-limit: successful ops that took longer than the limit
- * @param poolWaitMs time ops waited for a pooled connection, null without a pool
- * @param scheduleLagMs how late ops started against their schedule, null without --rate
- * @param clientCpuMicrosPerOp CPU time of the client JVM per op (successful or not) over the
- *     measurement, from the JVM's own accounting (all its threads: workload, driver, JMH, GC)
- * @param clientCpuShare when the target runs on this host: the client JVMs' CPU time over the
- *     windows as a share of all the machine's cores over the same time (0.5 = half the machine),
- *     else null
- * @param iterationTps tps of each measurement window (all forks), for spread and plots
- * @param windows the measurement windows, in order (forks one after the other)
- * @param opsPerSecond successful ops completed in each whole second of the windows, in order: the
- *     samples the interval is computed from
- * @param latencyHistogram the latency of successful ops in microseconds, an HdrHistogram compressed
- *     and base64-encoded (see {@link #latencyHistogramDecoded()})
- * @param totalOps successful ops over the whole trial, warmup included (what the data shows)
- * @param totalFailedOps failed ops over the whole trial
- * @param stoppedBy why the run stopped early (--exit-on-error, or every client stopped on an error
- *     that won't heal), else null
- * @param clientsStopped clients stopped by an error that won't heal (in the fork where most did)
- * @param clientsStoppedBy the first of those errors, null when none stopped
- * @param initialConnectionMs mean time a client took to open its connection at the start, all
- *     connecting at once (pgbench's "initial connection time"); null with a pool
- * @param scripts per script of a mix of several scripts, or of any script workload under
- *     --report-per-command (then with each command's figures); null otherwise
+ * <p>The figures come in named parts (throughput, counts, latency, client CPU, series, the whole
+ * trial), each written into the JSON in its place as if the record were flat: the format predates
+ * the parts. {@link Tally} adds the figures up and builds it. Each figure:
+ *
+ * <p>{@code tps}: successful ops per second: successful ops / measured seconds
+ *
+ * <p>{@code tpsError}: half-width of the interval {@code tpsInterval} describes, null when the run
+ * was too short for one
+ *
+ * <p>{@code tpsInterval}: what tpsError is (level, method, batches), or why there is none
+ *
+ * <p>{@code attemptedOpsPerSecond}: all ops per second, failed included: (ops + failedOps) /
+ * seconds
+ *
+ * <p>{@code measuredSeconds}: total length of the measurement windows (one per iteration and fork)
+ *
+ * <p>{@code serverCommitsPerSecond}: the server's commit counter (pg_stat_database.xact_commit of
+ * the database) read at each window's start and end, per second between the reads; null when it
+ * could not be read or the time between the reads differs from a window's by more than 10%
+ *
+ * <p>{@code ops}: successful ops
+ *
+ * <p>{@code failedOps}: ops that failed after all tries
+ *
+ * <p>{@code retries}: re-executions after serialization failures or deadlocks
+ *
+ * <p>{@code retriedOps}: successful ops that needed at least one retry
+ *
+ * <p>{@code failures}: failed ops by kind
+ *
+ * <p>{@code statementsPerSecond}: SQL statements sent per second (BEGIN/END included)
+ *
+ * <p>{@code rowsPerSecond}: rows inserted per second (workloads that insert), else null
+ *
+ * <p>{@code skippedOps}: --rate with --latency-limit: ops skipped because they could not start in
+ * time
+ *
+ * <p>{@code lateOps}: --latency-limit: successful ops that took longer than the limit
+ *
+ * <p>{@code poolWaitMs}: time ops waited for a pooled connection, null without a pool
+ *
+ * <p>{@code scheduleLagMs}: how late ops started against their schedule, null without --rate
+ *
+ * <p>{@code clientCpuMicrosPerOp}: CPU time of the client JVM per op (successful or not) over the
+ * measurement, from the JVM's own accounting (all its threads: workload, driver, JMH, GC)
+ *
+ * <p>{@code clientCpuShare}: when the target runs on this host: the client JVMs' CPU time over the
+ * windows as a share of all the machine's cores over the same time (0.5 = half the machine), else
+ * null
+ *
+ * <p>{@code iterationTps}: tps of each measurement window (all forks), for spread and plots
+ *
+ * <p>{@code windows}: the measurement windows, in order (forks one after the other)
+ *
+ * <p>{@code opsPerSecond}: successful ops completed in each whole second of the windows, in order:
+ * the samples the interval is computed from
+ *
+ * <p>{@code latencyHistogram}: the latency of successful ops in microseconds, an HdrHistogram
+ * compressed and base64-encoded (see {@link #latencyHistogramDecoded()})
+ *
+ * <p>{@code totalOps}: successful ops over the whole trial, warmup included (what the data shows)
+ *
+ * <p>{@code totalFailedOps}: failed ops over the whole trial
+ *
+ * <p>{@code stoppedBy}: why the run stopped early (--exit-on-error, or every client stopped on an
+ * error that won't heal), else null
+ *
+ * <p>{@code clientsStopped}: clients stopped by an error that won't heal (in the fork where most
+ * did)
+ *
+ * <p>{@code clientsStoppedBy}: the first of those errors, null when none stopped
+ *
+ * <p>{@code initialConnectionMs}: mean time a client took to open its connection at the start, all
+ * connecting at once (pgbench's "initial connection time"); null with a pool
+ *
+ * <p>{@code scripts}: per script of a mix of several scripts, or of any script workload under
+ * --report-per-command (then with each command's figures); null otherwise
  */
 public record Measurement(
-    double tps,
-    Double tpsError,
-    String tpsInterval,
-    double attemptedOpsPerSecond,
-    double measuredSeconds,
-    Double serverCommitsPerSecond,
-    long ops,
-    long failedOps,
-    long retries,
-    long retriedOps,
-    Map<String, Long> failures,
-    long statements,
-    double statementsPerSecond,
-    Double rowsPerSecond,
-    String latencyFrom,
-    Latency latencyMs,
-    long skippedOps,
-    long lateOps,
-    Latency poolWaitMs,
-    Latency scheduleLagMs,
-    Double clientCpuMicrosPerOp,
-    Double clientCpuShare,
-    List<Double> iterationTps,
-    List<Window> windows,
-    List<Long> opsPerSecond,
-    String latencyHistogram,
-    long totalOps,
-    long totalFailedOps,
-    String stoppedBy,
-    int clientsStopped,
-    String clientsStoppedBy,
-    Double initialConnectionMs,
+    @JsonUnwrapped Throughput throughput,
+    @JsonUnwrapped Counts counts,
+    @JsonUnwrapped Latencies latency,
+    @JsonUnwrapped ClientCpu cpu,
+    @JsonUnwrapped Series series,
+    @JsonUnwrapped WholeTrial trial,
     List<ScriptStats> scripts) {
+
+  /** How fast: every rate over the measured seconds. */
+  public record Throughput(
+      double tps,
+      Double tpsError,
+      String tpsInterval,
+      double attemptedOpsPerSecond,
+      double measuredSeconds,
+      Double serverCommitsPerSecond) {}
+
+  /** What the measured ops did. */
+  public record Counts(
+      long ops,
+      long failedOps,
+      long retries,
+      long retriedOps,
+      Map<String, Long> failures,
+      long statements,
+      double statementsPerSecond,
+      Double rowsPerSecond) {}
+
+  /** How long ops took, waited and started late. */
+  public record Latencies(
+      String latencyFrom,
+      Latency latencyMs,
+      long skippedOps,
+      long lateOps,
+      Latency poolWaitMs,
+      Latency scheduleLagMs) {}
+
+  /** The client's own cost. */
+  public record ClientCpu(Double clientCpuMicrosPerOp, Double clientCpuShare) {}
+
+  /** The figures over time, for spread, intervals and plots. */
+  public record Series(
+      List<Double> iterationTps,
+      List<Window> windows,
+      List<Long> opsPerSecond,
+      String latencyHistogram) {}
+
+  /** The whole trial, warmup included, and how it ended. */
+  public record WholeTrial(
+      long totalOps,
+      long totalFailedOps,
+      String stoppedBy,
+      int clientsStopped,
+      String clientsStoppedBy,
+      Double initialConnectionMs) {}
+
+  // the figures by their names in the JSON, so readers need not know which part holds one
+
+  public double tps() {
+    return throughput.tps();
+  }
+
+  public Double tpsError() {
+    return throughput.tpsError();
+  }
+
+  public String tpsInterval() {
+    return throughput.tpsInterval();
+  }
+
+  public double attemptedOpsPerSecond() {
+    return throughput.attemptedOpsPerSecond();
+  }
+
+  public double measuredSeconds() {
+    return throughput.measuredSeconds();
+  }
+
+  public Double serverCommitsPerSecond() {
+    return throughput.serverCommitsPerSecond();
+  }
+
+  public long ops() {
+    return counts.ops();
+  }
+
+  public long failedOps() {
+    return counts.failedOps();
+  }
+
+  public long retries() {
+    return counts.retries();
+  }
+
+  public long retriedOps() {
+    return counts.retriedOps();
+  }
+
+  public Map<String, Long> failures() {
+    return counts.failures();
+  }
+
+  public long statements() {
+    return counts.statements();
+  }
+
+  public double statementsPerSecond() {
+    return counts.statementsPerSecond();
+  }
+
+  public Double rowsPerSecond() {
+    return counts.rowsPerSecond();
+  }
+
+  public String latencyFrom() {
+    return latency.latencyFrom();
+  }
+
+  public Latency latencyMs() {
+    return latency.latencyMs();
+  }
+
+  public long skippedOps() {
+    return latency.skippedOps();
+  }
+
+  public long lateOps() {
+    return latency.lateOps();
+  }
+
+  public Latency poolWaitMs() {
+    return latency.poolWaitMs();
+  }
+
+  public Latency scheduleLagMs() {
+    return latency.scheduleLagMs();
+  }
+
+  public Double clientCpuMicrosPerOp() {
+    return cpu.clientCpuMicrosPerOp();
+  }
+
+  public Double clientCpuShare() {
+    return cpu.clientCpuShare();
+  }
+
+  public List<Double> iterationTps() {
+    return series.iterationTps();
+  }
+
+  public List<Window> windows() {
+    return series.windows();
+  }
+
+  public List<Long> opsPerSecond() {
+    return series.opsPerSecond();
+  }
+
+  public String latencyHistogram() {
+    return series.latencyHistogram();
+  }
+
+  public long totalOps() {
+    return trial.totalOps();
+  }
+
+  public long totalFailedOps() {
+    return trial.totalFailedOps();
+  }
+
+  public String stoppedBy() {
+    return trial.stoppedBy();
+  }
+
+  public int clientsStopped() {
+    return trial.clientsStopped();
+  }
+
+  public String clientsStoppedBy() {
+    return trial.clientsStoppedBy();
+  }
+
+  public Double initialConnectionMs() {
+    return trial.initialConnectionMs();
+  }
 
   /** The latency histogram (microseconds), null when the result carries none. */
   public Histogram latencyHistogramDecoded() {
-    return latencyHistogram == null ? null : Histograms.decode(latencyHistogram);
+    return series.latencyHistogram() == null ? null : Histograms.decode(series.latencyHistogram());
   }
 }

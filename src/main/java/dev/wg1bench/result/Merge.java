@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.HdrHistogram.Histogram;
 
 /**
  * The agents' results of one run as one result, exactly: counts summed, latency percentiles read
@@ -108,178 +107,70 @@ public final class Merge {
   /** One trial from every agent's part of it. */
   static TrialResult trial(List<TrialResult> parts, List<AgentRun.Part> windows, int clients) {
     TrialResult t0 = parts.get(0);
-    Histogram h = null;
-    long ops = 0;
-    long failed = 0;
-    long retries = 0;
-    long retriedOps = 0;
-    long statements = 0;
-    long skipped = 0;
-    long late = 0;
-    long totalOps = 0;
-    long totalFailed = 0;
-    double cpuMicros = 0;
-    boolean cpuKnown = true;
-    double commitsPerSecond = 0;
-    int commitsKnown = 0;
-    String stoppedBy = null;
-    Map<String, Long> failures = new LinkedHashMap<>();
-    List<Long> perSecond = new ArrayList<>();
-    List<Double> perIteration = new ArrayList<>();
-    List<ErrorRecord> errors = new ArrayList<>();
-    List<Outage> outages = new ArrayList<>();
-    int secondsSampled = Integer.MAX_VALUE;
-    int iterations = Integer.MAX_VALUE;
+    Tally tally = Tally.empty();
     String started = t0.startedAt();
     String finished = t0.finishedAt();
     for (TrialResult t : parts) {
-      Measurement m = t.measurement();
-      if (m.latencyHistogram() != null) {
-        Histogram one = Histograms.decode(m.latencyHistogram());
-        if (h == null) {
-          h = new Histogram(one.getNumberOfSignificantValueDigits());
-        }
-        h.add(one);
-      }
-      ops += m.ops();
-      failed += m.failedOps();
-      retries += m.retries();
-      retriedOps += m.retriedOps();
-      statements += m.statements();
-      skipped += m.skippedOps();
-      late += m.lateOps();
-      totalOps += m.totalOps();
-      totalFailed += m.totalFailedOps();
-      if (m.clientCpuMicrosPerOp() == null) {
-        cpuKnown = false;
-      } else {
-        cpuMicros += m.clientCpuMicrosPerOp() * (m.ops() + m.failedOps());
-      }
-      if (m.serverCommitsPerSecond() != null) {
-        commitsPerSecond += m.serverCommitsPerSecond();
-        commitsKnown++;
-      }
-      if (stoppedBy == null) {
-        stoppedBy = m.stoppedBy();
-      }
-      m.failures().forEach((k, v) -> failures.merge(k, v, Long::sum));
-      addAll(perSecond, m.opsPerSecond(), Long::sum);
-      addAll(perIteration, m.iterationTps(), Double::sum);
-      errors.addAll(t.errors());
-      outages.addAll(t.outages());
+      tally.beside(Tally.of(t));
       started = earlier(started, t.startedAt());
       finished = later(finished, t.finishedAt());
-      secondsSampled = Math.min(secondsSampled, m.opsPerSecond().size());
-      iterations = Math.min(iterations, m.iterationTps().size());
     }
-    // a sum is a sum only where every agent has a sample
-    perSecond = new ArrayList<>(perSecond.subList(0, Math.min(secondsSampled, perSecond.size())));
-    perIteration =
-        new ArrayList<>(perIteration.subList(0, Math.min(iterations, perIteration.size())));
-    double measured =
-        parts.stream().mapToDouble(t -> t.measurement().measuredSeconds()).max().orElse(0);
-    double seconds = commonWindow(windows, measured);
-    double tps = seconds > 0 ? ops / seconds : 0;
+    double seconds = commonWindow(windows, tally.longestAgentSeconds());
     // agents' per-second samples start within the clock offsets' error of each other
-    BatchMeans.Interval interval = BatchMeans.of(tps, perSecond);
+    BatchMeans.Interval interval = tally.interval(seconds);
     Measurement m0 = t0.measurement();
-    Double rowsPerOp =
-        m0.rowsPerSecond() != null && m0.tps() > 0 ? m0.rowsPerSecond() / m0.tps() : null;
     Measurement m =
         new Measurement(
-            tps,
-            interval.halfWidth(),
-            interval.method() + ", per-second sums over the agents",
-            seconds > 0 ? (ops + failed) / seconds : 0,
-            seconds,
-            // every agent sampled the whole server's counter over (nearly) the same window
-            commitsKnown > 0 ? commitsPerSecond / commitsKnown : null,
-            ops,
-            failed,
-            retries,
-            retriedOps,
-            failures,
-            statements,
-            seconds > 0 ? statements / seconds : 0,
-            rowsPerOp != null ? tps * rowsPerOp : null,
-            m0.latencyFrom(),
-            h == null ? m0.latencyMs() : Latency.of(h),
-            skipped,
-            late,
-            // pool waits and schedule lags carry no histogram to merge; averaging is not merging
-            parts.size() == 1 ? m0.poolWaitMs() : null,
-            parts.size() == 1 ? m0.scheduleLagMs() : null,
-            cpuKnown && ops + failed > 0 ? cpuMicros / (ops + failed) : null,
-            null,
-            perIteration,
+            tally.throughput(
+                seconds, interval, interval.method() + ", per-second sums over the agents"),
+            tally.counts(
+                seconds,
+                m0.rowsPerSecond() != null && m0.tps() > 0 ? m0.rowsPerSecond() / m0.tps() : null),
+            new Measurement.Latencies(
+                m0.latencyFrom(),
+                tally.latency() == null ? m0.latencyMs() : tally.latency(),
+                tally.skipped(),
+                tally.late(),
+                // pool waits and schedule lags carry no histogram to merge; averaging is not
+                // merging
+                parts.size() == 1 ? m0.poolWaitMs() : null,
+                parts.size() == 1 ? m0.scheduleLagMs() : null),
+            // the agents' share of the machine is each agent's own: not summed
+            tally.cpu(false),
             // every agent's own windows, each stamped with its start: the common one is above
-            parts.stream()
-                .flatMap(
-                    t ->
-                        t.measurement().windows() == null
-                            ? java.util.stream.Stream.<Window>empty()
-                            : t.measurement().windows().stream())
-                .toList(),
-            perSecond,
-            h == null ? null : Histograms.encode(h),
-            totalOps,
-            totalFailed,
-            stoppedBy,
-            parts.stream().mapToInt(t -> t.measurement().clientsStopped()).sum(),
-            parts.stream()
-                .map(t -> t.measurement().clientsStoppedBy())
-                .filter(java.util.Objects::nonNull)
-                .findFirst()
-                .orElse(null),
-            // a mean of the agents' means would weigh agents, not clients: left out
-            null,
-            ScriptStats.merge(
-                parts.stream().map(t -> t.measurement().scripts()).toList(), seconds));
+            tally.series(),
+            // a mean of the agents' connection times would weigh agents, not clients: left out
+            tally.wholeTrial(),
+            tally.scripts(seconds));
     ClientInfo c = t0.client();
     ClientInfo all =
         c == null
             ? null
             : new ClientInfo(
-                c.pgjdbc(),
-                c.queryMode(),
-                c.preferQueryMode(),
-                c.prepareThreshold(),
-                c.isolation(),
-                c.sslmode(),
-                c.ssl(),
-                c.sessionSettings(),
-                c.binaryTransfer(),
-                c.fetchSize(),
-                c.rewriteBatchedInserts(),
-                c.jdbcProperties(),
-                clients,
-                parts.stream().mapToInt(p -> p.client().connections()).sum(),
-                c.pool(),
-                c.socketTimeoutS(),
-                c.stallGraceS(),
+                c.protocol(),
+                c.session(),
+                c.driver(),
+                new ClientInfo.Connections(
+                    clients,
+                    parts.stream().mapToInt(p -> p.client().connections()).sum(),
+                    c.pool()),
+                c.timeouts(),
                 ClientThreads.merge(
                     parts.stream()
                         .map(p -> p.client() == null ? null : p.client().threads())
                         .toList()));
     return new TrialResult(
-        t0.point(),
-        t0.repeat(),
-        t0.sequence(),
-        t0.target(),
-        t0.targetKind(),
-        t0.url(),
-        t0.provision(),
-        t0.scale(),
-        t0.dataset(),
+        t0.position(),
+        t0.subject(),
         t0.server(),
         all,
         m,
-        errors,
+        tally.errors(),
         List.of(),
         t0.serverSamples(),
         started,
         finished,
-        outages,
+        tally.outages(),
         null);
   }
 
@@ -324,19 +215,5 @@ public final class Merge {
       return b;
     }
     return b == null || Instant.parse(a).isAfter(Instant.parse(b)) ? a : b;
-  }
-
-  private static <T> void addAll(
-      List<T> into, List<T> from, java.util.function.BinaryOperator<T> plus) {
-    if (from == null) {
-      return;
-    }
-    for (int i = 0; i < from.size(); i++) {
-      if (i < into.size()) {
-        into.set(i, plus.apply(into.get(i), from.get(i)));
-      } else {
-        into.add(from.get(i));
-      }
-    }
   }
 }

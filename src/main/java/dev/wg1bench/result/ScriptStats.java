@@ -1,5 +1,6 @@
 package dev.wg1bench.result;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 
 /**
@@ -17,10 +18,10 @@ import java.util.List;
  * @param retriedOpsAll its ops retried at least once, whether they then succeeded or failed:
  *     pgbench's "number of transactions retried"
  * @param tps its successful ops per measured second
- * @param latencyTotalMs sum of the latencies of its successful ops
- * @param latencySumSquaresMs2 sum of their squares, for the stddev of merged figures
- * @param latencyMeanMs mean latency of its successful ops, null without any
- * @param latencyStddevMs their standard deviation, null without any
+ * @param latency the latency of its successful ops, written into the JSON in its place: {@code
+ *     latencyTotalMs} their sum, {@code latencySumSquaresMs2} the sum of their squares (for the
+ *     stddev of merged figures), {@code latencyMeanMs} and {@code latencyStddevMs} their mean and
+ *     standard deviation, null without any
  * @param commands per-command figures under --report-per-command, else null
  */
 public record ScriptStats(
@@ -33,11 +34,31 @@ public record ScriptStats(
     long retriedOps,
     long retriedOpsAll,
     double tps,
-    double latencyTotalMs,
-    double latencySumSquaresMs2,
-    Double latencyMeanMs,
-    Double latencyStddevMs,
+    @JsonUnwrapped Times latency,
     List<CommandStats> commands) {
+
+  /** The latency of the script's successful ops, its sums kept so that figures merge exactly. */
+  public record Times(
+      double latencyTotalMs,
+      double latencySumSquaresMs2,
+      Double latencyMeanMs,
+      Double latencyStddevMs) {}
+
+  public double latencyTotalMs() {
+    return latency.latencyTotalMs();
+  }
+
+  public double latencySumSquaresMs2() {
+    return latency.latencySumSquaresMs2();
+  }
+
+  public Double latencyMeanMs() {
+    return latency.latencyMeanMs();
+  }
+
+  public Double latencyStddevMs() {
+    return latency.latencyStddevMs();
+  }
 
   /** Builds the means and stddev from the sums (null where there is nothing to average). */
   public static ScriptStats of(
@@ -63,10 +84,7 @@ public record ScriptStats(
         retriedOps,
         retriedOpsAll,
         seconds > 0 ? ops / seconds : 0,
-        totalMs,
-        sumSquaresMs2,
-        mean(ops, totalMs),
-        stddev(ops, totalMs, sumSquaresMs2),
+        new Times(totalMs, sumSquaresMs2, mean(ops, totalMs), stddev(ops, totalMs, sumSquaresMs2)),
         commands);
   }
 

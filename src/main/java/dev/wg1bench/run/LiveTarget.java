@@ -18,9 +18,15 @@ import java.util.Map;
  * prepared to, the fillfactor and storage parameters of its tables, whether CHECKPOINT is allowed.
  */
 final class LiveTarget implements AutoCloseable {
-  final Target server;
-  final TargetSpec target;
+  /** The started target: its connections, and whether its data is fresh. */
+  final Target target;
+
+  /** What it was started from, with the URL it has now. */
+  final TargetSpec spec;
+
+  /** What the server is: version and relevant settings. */
   final ServerInfo info;
+
   final Map<Workload.Schema, Prepared> prepared = new EnumMap<>(Workload.Schema.class);
 
   /** Fillfactor of the pgbench tables as they are now (100 unless wg1bench created them so). */
@@ -31,9 +37,9 @@ final class LiveTarget implements AutoCloseable {
 
   boolean checkpointDenied;
 
-  private LiveTarget(Target server, ServerInfo info) {
-    this.server = server;
-    this.target = server.spec();
+  private LiveTarget(Target target, ServerInfo info) {
+    this.target = target;
+    this.spec = target.spec();
     this.info = info;
   }
 
@@ -59,11 +65,11 @@ final class LiveTarget implements AutoCloseable {
   }
 
   String name() {
-    return target.name();
+    return spec.name();
   }
 
   @Override
   public void close() {
-    server.close();
+    target.close();
   }
 }

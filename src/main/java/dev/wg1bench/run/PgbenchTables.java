@@ -30,7 +30,7 @@ final class PgbenchTables implements DataSet {
 
   private static Prepared prepareTables(Connection c, RunPlan plan, LiveTarget lt, Output out)
       throws SQLException {
-    if (lt.server.fresh()) {
+    if (lt.target.fresh()) {
       return loadFresh(c, plan, lt, out);
     }
     Integer detected = PgbenchLoader.detectScale(c);
@@ -45,7 +45,7 @@ final class PgbenchTables implements DataSet {
               + "); create them first with: java -jar target/wg1bench.jar init --scale 10 --target '"
               + lt.name()
               + "="
-              + lt.target.jdbcUrl()
+              + lt.spec.jdbcUrl()
               + "'");
     }
     Integer given = plan.params().scale();
@@ -80,7 +80,7 @@ final class PgbenchTables implements DataSet {
     if (ff == null || ff == lt.fillfactor) {
       return false;
     }
-    if (!lt.server.fresh() && between != Matrix.BetweenTrials.REINIT) {
+    if (!lt.target.fresh() && between != Matrix.BetweenTrials.REINIT) {
       throw new UsageException(
           "--fillfactor "
               + ff

@@ -36,12 +36,8 @@ final class ResultAssembler {
     String descriptions = String.join("; ", distinct.stream().map(Workload::description).toList());
     String seeds = String.join("; ", distinct.stream().map(Workload::seed).distinct().toList());
     return new BenchmarkRun(
-        "wg1bench",
-        BuildInfo.version(),
-        BuildInfo.jmh(),
-        names,
-        descriptions,
-        seeds,
+        new BenchmarkRun.Tool("wg1bench", BuildInfo.version(), BuildInfo.jmh()),
+        new BenchmarkRun.WorkloadRun(names, descriptions, seeds),
         m.points().get(0).plan(),
         new MatrixInfo(
             m.points().size(),
@@ -51,6 +47,7 @@ final class ResultAssembler {
             m.between().name().toLowerCase(Locale.ROOT)),
         machine,
         List.copyOf(trials),
-        Summaries.of(trials));
+        Summaries.of(trials),
+        List.of());
   }
 }

@@ -93,7 +93,7 @@ public final class Runner {
         live.put(spec.key(), LiveTarget.open(spec, connections, out));
       }
       if (agent != null) {
-        session = AgentSession.join(agent, m, live.values().iterator().next().server.admin(), out);
+        session = AgentSession.join(agent, m, live.values().iterator().next().target.admin(), out);
       }
       TrialExecution execution = new TrialExecution(out, verbose, check, m, session);
       List<TrialResult> trials;

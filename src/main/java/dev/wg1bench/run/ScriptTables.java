@@ -22,7 +22,7 @@ final class ScriptTables implements DataSet {
   public Prepared prepare(
       Connection c, ConnectionFactory cf, RunPlan plan, LiveTarget lt, Output out)
       throws SQLException {
-    if (lt.server.fresh()) {
+    if (lt.target.fresh()) {
       return PgbenchTables.loadFresh(c, plan, lt, out);
     }
     if (plan.params().scale() != null) {

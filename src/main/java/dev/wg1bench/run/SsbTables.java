@@ -25,7 +25,7 @@ final class SsbTables implements DataSet {
   public Prepared prepare(
       Connection c, ConnectionFactory cf, RunPlan plan, LiveTarget lt, Output out)
       throws SQLException {
-    if (lt.server.fresh()) {
+    if (lt.target.fresh()) {
       Integer given = plan.params().scale();
       double sf = given != null ? given : FRESH_SCALE;
       out.out()
@@ -47,7 +47,7 @@ final class SsbTables implements DataSet {
               + "java -jar target/wg1bench.jar init ssb --scale 1 --target '"
               + lt.name()
               + "="
-              + lt.target.jdbcUrl()
+              + lt.spec.jdbcUrl()
               + "'");
     }
     return new Prepared(1, "SSB SF " + loaded.scaleFactor() + " (" + loaded.variant() + ")");

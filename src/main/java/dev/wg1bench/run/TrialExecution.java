@@ -6,7 +6,6 @@ import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RunPlan;
-import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.result.JmhResultMapper;
 import dev.wg1bench.result.TrialResult;
 import dev.wg1bench.server.ClientSettings;
@@ -58,7 +57,7 @@ final class TrialExecution {
     ClientSettings settings =
         new ClientSettings(
             plan.session().queryMode(), isolation, plan.sessionSettings(), plan.driver());
-    ConnectionFactory cf = lt.server.clients(settings);
+    ConnectionFactory cf = lt.target.clients(settings);
     DataSet ds = DataSet.of(workload.schema());
     Prepared data;
     try (Connection c = cf.openPlain()) {
@@ -84,7 +83,7 @@ final class TrialExecution {
       Trial trial =
           Trial.write(
               agent != null ? agent.share(plan) : plan,
-              lt.target,
+              lt.spec,
               data.scale(),
               isolation,
               dir,
@@ -102,7 +101,7 @@ final class TrialExecution {
       List<String> tables = ds.tables();
       ServerSampler sampler =
           plan.timing().progress() != null && !tables.isEmpty()
-              ? new ServerSampler(lt.server.admin(), tables, plan.timing().progress().toNanos())
+              ? new ServerSampler(lt.target.admin(), tables, plan.timing().progress().toNanos())
               : null;
       DataCheck dc = workload.dataCheck();
       DataCheck.Snapshot before = check ? snapshot(cf, dc) : null;
@@ -191,16 +190,9 @@ final class TrialExecution {
     if (cf.settings().sessionSettings().isEmpty()) {
       return;
     }
-    try (Connection c = cf.openClient()) {
+    try (Connection c = cf.openClientCheckingSettings()) {
       // applying them is the check
     } catch (SQLException e) {
-      String state = e.getSQLState() == null ? "" : e.getSQLState();
-      if (state.equals("42704")
-          || state.equals("22023")
-          || state.equals("55P02")
-          || state.startsWith("42")) {
-        throw new UsageException("--set: " + ConnectionFactory.oneLine(e));
-      }
       throw cf.failure("applying --set", e);
     }
   }

@@ -3,6 +3,7 @@ package dev.wg1bench.server;
 import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.plan.UsageException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -143,6 +144,25 @@ public final class ConnectionFactory {
    */
   public Connection openClient() throws SQLException {
     return openClient(DEFAULT_SOCKET_TIMEOUT_S, false).connection();
+  }
+
+  /**
+   * A client connection as {@link #openClient()}, where a --set the server rejects (an unknown
+   * parameter, a bad value, one that cannot be set now) is the user's mistake: a usage error that
+   * names it, exit 2. Any other failure is the SQLException, for the caller to report.
+   */
+  public Connection openClientCheckingSettings() throws SQLException {
+    try {
+      return openClient();
+    } catch (SQLException e) {
+      String state = e.getSQLState() == null ? "" : e.getSQLState();
+      // 42xxx: unknown parameter or no permission; 22023: invalid value; 55P02: cannot be
+      // changed now (a server-start or reload-only parameter)
+      if (state.startsWith("42") || state.equals("22023") || state.equals("55P02")) {
+        throw new UsageException("--set: " + oneLine(e));
+      }
+      throw e;
+    }
   }
 
   /**

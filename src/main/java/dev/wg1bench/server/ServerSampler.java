@@ -52,8 +52,7 @@ public final class ServerSampler implements AutoCloseable {
   }
 
   private void loop() {
-    long start = System.nanoTime();
-    long next = start;
+    FixedRate rate = new FixedRate(intervalNanos, true, () -> running);
     try (Connection c = cf.openPlain()) {
       connection = c;
       String checkpointsSql =
@@ -66,18 +65,7 @@ public final class ServerSampler implements AutoCloseable {
                       + " autovacuum_count, autoanalyze_count, n_tup_hot_upd, n_tup_upd"
                       + " FROM pg_stat_user_tables WHERE relid = to_regclass(?)");
           Statement st = c.createStatement()) {
-        while (running) {
-          long now = System.nanoTime();
-          if (now < next) {
-            try {
-              Thread.sleep(Math.max(1, (next - now) / 1_000_000));
-            } catch (InterruptedException e) {
-              if (!running) {
-                break;
-              }
-            }
-            continue;
-          }
+        while (rate.await()) {
           // pg_stat_* are cached per transaction: autocommit gives each sample fresh numbers
           Map<String, TableSample> m = new LinkedHashMap<>();
           for (String t : tables) {
@@ -104,9 +92,8 @@ public final class ServerSampler implements AutoCloseable {
             checkpoints = rs.getLong(1);
           }
           synchronized (samples) {
-            samples.add(new Sample(Math.round((now - start) / 1e6) / 1000.0, m, checkpoints));
+            samples.add(new Sample(rate.takenSeconds(), m, checkpoints));
           }
-          next += intervalNanos;
         }
       }
     } catch (SQLException e) {

@@ -315,15 +315,7 @@ public final class SsbRunner {
   private static Connection open(ConnectionFactory cf) throws SQLException {
     Connection plain = cf.openPlain();
     plain.close();
-    try {
-      return cf.openClient();
-    } catch (SQLException e) {
-      String state = e.getSQLState() == null ? "" : e.getSQLState();
-      if (state.startsWith("42") || state.equals("22023") || state.equals("55P02")) {
-        throw new UsageException("--set: " + ConnectionFactory.oneLine(e));
-      }
-      throw e;
-    }
+    return cf.openClientCheckingSettings();
   }
 
   private static SsbLoader.Loaded requireLoaded(Connection c, TargetSpec target)

@@ -165,11 +165,11 @@ class AaSimulationTest {
   static Stats.Estimate twoStage(long seed, int experiment, double effect, int[] blocksUsed) {
     Experiment x = new Experiment(seed, experiment, effect);
     double[] d = x.add(PILOT);
-    int total = Adviser.totalBlocks(Stats.paired(d), PRECISION);
-    int next = Adviser.nextBatch(total - PILOT, PILOT, BUDGET_BLOCKS - PILOT);
+    int total = Blocks.totalBlocks(Stats.paired(d), PRECISION);
+    int next = Blocks.nextBatch(total - PILOT, PILOT, BUDGET_BLOCKS - PILOT);
     while (next > 0) {
       d = x.add(next);
-      next = Adviser.nextBatch(total - d.length, d.length, BUDGET_BLOCKS - d.length);
+      next = Blocks.nextBatch(total - d.length, d.length, BUDGET_BLOCKS - d.length);
     }
     blocksUsed[0] += d.length;
     return Stats.twoStage(d, PILOT);

@@ -44,12 +44,8 @@ class HtmlReportLayoutTest {
       seq.add(ts.get(i).withSequence(i + 1));
     }
     return new BenchmarkRun(
-        r.tool(),
-        r.version(),
-        r.jmh(),
-        r.workload(),
-        r.workloadDescription(),
-        r.seed(),
+        r.madeBy(),
+        r.ran(),
         r.plan(),
         r.matrix(),
         r.machine(),

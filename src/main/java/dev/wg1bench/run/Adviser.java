@@ -1,6 +1,11 @@
-package dev.wg1bench.advise;
+package dev.wg1bench.run;
 
 import dev.wg1bench.BuildInfo;
+import dev.wg1bench.advise.Advice;
+import dev.wg1bench.advise.Analysis;
+import dev.wg1bench.advise.Blocks;
+import dev.wg1bench.advise.Stats;
+import dev.wg1bench.advise.Verdict;
 import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.report.JsonReport;
@@ -10,7 +15,6 @@ import dev.wg1bench.result.Machine;
 import dev.wg1bench.result.MatrixInfo;
 import dev.wg1bench.result.Summaries;
 import dev.wg1bench.result.TrialResult;
-import dev.wg1bench.run.Runner;
 import dev.wg1bench.server.ConnectionFactory;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -155,39 +159,19 @@ public final class Adviser {
       if (total < 0) {
         // Stein's second stage: the blocks are fixed once, from the pilot's sd
         for (Analysis an : c.analyses) {
-          total = Math.max(total, totalBlocks(an.estimate, d.precision()));
+          total = Math.max(total, Blocks.totalBlocks(an.estimate, d.precision()));
         }
       }
       int needed = total - done;
       double perBlock = (System.nanoTime() - started) / (double) done;
       long affordable = (long) Math.floor((deadline - System.nanoTime()) / perBlock);
-      next = nextBatch(needed, done, affordable);
+      next = Blocks.nextBatch(needed, done, affordable);
       if (needed > 0 && next <= 0) {
         out.printf(
             "  %s: budget spent after %d blocks (%d more wanted for \u00b1%.1f%%)%n",
             c.planned.advice().name(), done, needed, 100 * d.precision());
       }
     }
-  }
-
-  /**
-   * Stein's two-stage sample size: the blocks for which the pilot's t quantile and sd give a 95%
-   * half-width of at most {@code precision} (at least the pilot itself).
-   */
-  static int totalBlocks(Stats.Estimate pilot, double precision) {
-    if (!pilot.hasInterval()) {
-      return pilot.n() + 1;
-    }
-    double k = Stats.tQuantile(0.975, pilot.df()) * pilot.sd() / Math.log1p(precision);
-    return (int) Math.min(Verdict.MAX_BLOCKS, Math.max(pilot.n(), Math.ceil(k * k)));
-  }
-
-  /**
-   * The next batch: what is wanted, at most what the time left affords, and at most as many as done
-   * so far, so that the budget is looked at now and then while the second stage runs.
-   */
-  static int nextBatch(int wanted, int done, long affordable) {
-    return (int) Math.max(0, Math.min(Math.min(wanted, affordable), Math.min(done, 1000 - done)));
   }
 
   private static void analyse(Claim c, Integer pilot) {
@@ -249,12 +233,11 @@ public final class Adviser {
       List<AdviceResult> results) {
     int maxBlocks = results.stream().mapToInt(AdviceResult::blocks).max().orElse(0);
     return new BenchmarkRun(
-        "wg1bench",
-        BuildInfo.version(),
-        BuildInfo.jmh(),
-        "advise",
-        "tuning advice from the seeds, baseline against treatment in randomized complete blocks",
-        String.join("; ", planned.stream().map(p -> p.advice().seed()).distinct().toList()),
+        new BenchmarkRun.Tool("wg1bench", BuildInfo.version(), BuildInfo.jmh()),
+        new BenchmarkRun.WorkloadRun(
+            "advise",
+            "tuning advice from the seeds, baseline against treatment in randomized complete blocks",
+            String.join("; ", planned.stream().map(p -> p.advice().seed()).distinct().toList())),
         planned.get(0).baseline().get(0).plan(),
         new MatrixInfo(
             planned.size() * 2,

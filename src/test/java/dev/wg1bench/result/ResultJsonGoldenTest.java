@@ -1,0 +1,299 @@
+package dev.wg1bench.result;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wg1bench.jmh.ForkReport;
+import dev.wg1bench.jmh.Trial;
+import dev.wg1bench.jmh.TrialRunner;
+import dev.wg1bench.json.Json;
+import dev.wg1bench.plan.DriverKnobs;
+import dev.wg1bench.plan.Isolation;
+import dev.wg1bench.plan.QueryMode;
+import dev.wg1bench.plan.RunPlan;
+import dev.wg1bench.plan.SessionKnobs;
+import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.plan.Timing;
+import dev.wg1bench.plan.WorkloadKnobs;
+import dev.wg1bench.report.ReportFixtures;
+import dev.wg1bench.server.ExternalTarget;
+import dev.wg1bench.server.ServerInfo;
+import dev.wg1bench.server.ServerSampler;
+import dev.wg1bench.workload.WorkloadRegistry;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a trial measured reaches the JSON unchanged, however the result is assembled: fixed fork
+ * reports mapped, and fixed agents' results merged, compared with files written by the mapping as
+ * it stood. Regenerate them (only for a deliberate change of the format) with {@code
+ * -Dwg1bench.golden.write=true}.
+ */
+class ResultJsonGoldenTest {
+  private static final Path GOLDEN = Path.of("src/test/resources/golden");
+
+  @Test
+  void mappedForksGiveTheSameJson() throws IOException {
+    TrialResult paced = map(true, forks(true));
+    TrialResult plain = map(false, forks(false));
+    assertGolden("mapped-paced.json", paced);
+    assertGolden("mapped-plain.json", plain);
+  }
+
+  @Test
+  void aResultReadBackIsTheSameResult() throws IOException {
+    for (TrialResult t : List.of(map(true, forks(true)), map(false, forks(false)))) {
+      String json = Json.MAPPER.writeValueAsString(t);
+      TrialResult back = Json.MAPPER.readValue(json, TrialResult.class);
+      assertEquals(json, Json.MAPPER.writeValueAsString(back));
+      assertEquals(t.measurement().counts(), back.measurement().counts());
+    }
+  }
+
+  @Test
+  void mergedAgentsGiveTheSameJson() throws IOException {
+    TrialResult a = map(false, forks(false));
+    TrialResult b = map(false, List.of(fork(7, false, true)));
+    List<AgentRun.Part> parts =
+        List.of(
+            part("2026-01-01T00:00:00.000Z", "2026-01-01T00:00:04.100Z"),
+            part("2026-01-01T00:00:00.050Z", "2026-01-01T00:00:04.200Z"));
+    assertGolden("merged-trial.json", Merge.trial(List.of(a, b), parts, 12));
+    assertGolden("merged-one.json", Merge.trial(List.of(b), parts.subList(0, 1), 4));
+    BenchmarkRun run = Merge.of(List.of(agent(0), agent(2)), Map.of(1, "failed: no space left"));
+    assertGolden("merged-run.json", run.trials());
+    assertGolden("agent-run.json", agent(2));
+  }
+
+  private static AgentRun.Part part(String start, String end) {
+    return new AgentRun.Part(1, Map.of(), 1, start, start, end, 0, 0, null, null);
+  }
+
+  private static BenchmarkRun agent(int index) {
+    BenchmarkRun r = ReportFixtures.run();
+    List<TrialResult> local = r.trials().stream().filter(t -> t.target().equals("local")).toList();
+    AgentRun.Member m = new AgentRun.Member(index, "h" + index, 1, 0, 1, 0, 0, List.of());
+    return r.withAgents(new AgentRun("a", 3, 3, List.of(m), List.of()), local, Summaries.of(local));
+  }
+
+  /** One trial mapped from the given forks, with a pool and --rate when paced. */
+  private static TrialResult map(boolean paced, List<ForkReport> forks) {
+    TargetSpec target =
+        new TargetSpec(
+            "local",
+            ExternalTarget.EXTERNAL,
+            "jdbc:postgresql://127.0.0.1:5432/bench?sslmode=disable",
+            "bench",
+            null,
+            null);
+    RunPlan plan =
+        new RunPlan(
+            "insert_batch",
+            List.of(),
+            List.of(target),
+            8,
+            paced ? 4 : null,
+            new Timing(
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(2),
+                2,
+                forks.size(),
+                null,
+                paced ? 500.0 : null,
+                null),
+            new SessionKnobs(
+                paced ? Isolation.REPEATABLE_READ : null,
+                paced ? QueryMode.PREPARED : QueryMode.SIMPLE,
+                Map.of("work_mem", "8MB"),
+                3,
+                false),
+            paced
+                ? new DriverKnobs(null, 3, false, 100, true, Map.of("socketTimeout", "30"))
+                : DriverKnobs.defaults(),
+            new WorkloadKnobs(10, Map.of(), 10, 42L),
+            Path.of("results/x.json"));
+    Trial trial =
+        new Trial(
+            plan,
+            target,
+            10,
+            paced ? Isolation.REPEATABLE_READ : null,
+            Path.of("trial"),
+            null,
+            point(),
+            1,
+            paced ? 2 : 1,
+            null);
+    List<JsonNode> progress = new ArrayList<>();
+    progress.add(
+        Json.MAPPER
+            .createObjectNode()
+            .put("t", 1.0)
+            .put("phase", "measurement")
+            .put("ops", 120)
+            .put("opsPerSecond", 120.5)
+            .put("p50Ms", 1.5)
+            .putNull("p99Ms")
+            .put("retries", 2)
+            .put("failures", 1)
+            .put("skipped", 0));
+    Map<String, String> settings = new LinkedHashMap<>();
+    settings.put("shared_buffers", "128MB");
+    settings.put("default_transaction_isolation", "read committed");
+    ServerInfo server = new ServerInfo("15.8", 150008, "PostgreSQL 15.8", settings, "off");
+    List<ServerSampler.Sample> samples = List.of(new ServerSampler.Sample(1.0, Map.of(), 3));
+    Instant started = Instant.parse("2026-01-01T00:00:00Z");
+    return JmhResultMapper.map(
+        trial,
+        new TrialRunner.Outcome(null, forks, progress),
+        server,
+        WorkloadRegistry.resolve(plan),
+        "pgbench scale 10",
+        samples,
+        started,
+        started.plusSeconds(9));
+  }
+
+  /** In a fixed order: Map.of's differs from one JVM to the next. */
+  private static Map<String, String> point() {
+    Map<String, String> p = new LinkedHashMap<>();
+    p.put("target", "local");
+    p.put("clients", "8");
+    return p;
+  }
+
+  private static List<ForkReport> forks(boolean paced) {
+    return List.of(fork(1, paced, true), fork(2, paced, false));
+  }
+
+  /** A fork's report whose figures all follow from {@code n}. */
+  private static ForkReport fork(int n, boolean paced, boolean scripts) {
+    ForkReport f = new ForkReport();
+    f.histogram = histogram(n, 800);
+    if (paced) {
+      f.poolWaitHistogram = histogram(n, 50);
+      f.lagHistogram = histogram(n, 120);
+    }
+    f.measuredOk = 1000L * n;
+    f.measuredSkipped = n;
+    f.measuredLate = 2L * n;
+    f.measuredFailed = 3L * n;
+    f.measuredRetries = 5L * n;
+    f.measuredRetriedOps = 4L * n;
+    f.measuredStatements = 7000L * n;
+    f.measuredNanos = 2_000_000_000L;
+    f.measuredCpuNanos = 300_000_000L * n;
+    f.cores = 4;
+    for (int i = 0; i < 2; i++) {
+      ForkReport.Window w = new ForkReport.Window();
+      w.startEpochMicros = 1_767_225_600_000_000L + (n * 10L + i * 3L) * 1_000_000L;
+      w.nanos = i == 0 ? 1_000_000_000L : 1_000_400_000L;
+      w.ok = 500L * n;
+      w.failed = n;
+      w.okPerSecond = new long[] {500L * n + i, 7};
+      w.serverCommits = i == 1 && n == 2 ? null : 510L * n;
+      w.serverNanos = w.nanos + 1000;
+      w.walStart = "0/1" + n + i;
+      w.walEnd = "0/2" + n + i;
+      w.cpuNanos = 10L * n;
+      f.windows.add(w);
+    }
+    f.totalOk = 1500L * n;
+    f.totalFailed = 4L * n;
+    f.failuresByKind.put("serialization", 2L * n);
+    f.failuresByKind.put(n % 2 == 0 ? "deadlock" : "connection", (long) n);
+    ForkReport.ErrorEntry e = new ForkReport.ErrorEntry();
+    e.kind = "serialization";
+    e.sqlState = "40001";
+    e.firstMessage = "could not serialize access (fork " + n + ")";
+    e.firstAtEpochMs = 1_767_225_601_000L + n;
+    e.lastAtEpochMs = n == 2 ? 0 : 1_767_225_605_000L + n;
+    e.count = 2L * n;
+    e.retried = n;
+    e.phase = "measurement";
+    f.errors.add(e);
+    ForkReport.Outage o = new ForkReport.Outage();
+    o.lostAtEpochMs = 1_767_225_602_000L;
+    o.backAtEpochMs = n == 2 ? 0 : 1_767_225_603_500L;
+    o.clientsLost = n;
+    o.clientsReconnected = n == 2 ? 0 : n;
+    o.failedOps = n;
+    f.outages.add(o);
+    f.clientSsl = "off";
+    f.clientSettings = new LinkedHashMap<>(Map.of("work_mem", n + "MB"));
+    f.stoppedBy = n == 2 ? "--exit-on-error: fork " + n : null;
+    f.connectNanos = 4_000_000L * n;
+    f.connects = 4;
+    f.clientsStopped = n;
+    f.clientsStoppedBy = n == 1 ? null : "could not connect (" + n + ")";
+    if (scripts) {
+      f.scripts = new ArrayList<>();
+      for (int s = 0; s < 2; s++) {
+        ForkReport.ScriptFigures a = new ForkReport.ScriptFigures();
+        a.name = s == 0 ? "tpcb" : "select";
+        a.weight = s + 1;
+        a.ok = 400L * n + s;
+        a.failed = n;
+        a.retries = 2L * n;
+        a.retriedOps = n;
+        a.retriedOpsAll = n + 1;
+        a.latencyNanos = 1_000_000L * a.ok;
+        a.latencySquares = 1e12 * a.ok * 1.1;
+        if (s == 0) {
+          a.commands = new ArrayList<>();
+          ForkReport.CommandFigures c = new ForkReport.CommandFigures();
+          c.line = 3;
+          c.text = "UPDATE t SET x = x + 1";
+          c.count = a.ok;
+          c.sumNanos = 300_000L * a.ok;
+          c.sumSquares = 1e11 * a.ok;
+          c.failures = n;
+          c.retries = n;
+          a.commands.add(c);
+        }
+        f.scripts.add(a);
+      }
+    }
+    return f;
+  }
+
+  private static String histogram(int n, long base) {
+    Histogram h = new Histogram(3);
+    for (int i = 1; i <= 200; i++) {
+      h.recordValue(base + (long) i * i * n);
+    }
+    return Histograms.encode(h);
+  }
+
+  /**
+   * Compares with the committed file; the pgjdbc and HikariCP versions, the Java runtime and the
+   * working directory (a relative --output becomes an absolute URI) are masked, so a dependency
+   * update, another JDK or another clone does not read as a change of the format.
+   */
+  private static void assertGolden(String name, Object value) throws IOException {
+    String json =
+        Json.MAPPER
+            .writeValueAsString(value)
+            .replace(org.postgresql.util.DriverInfo.DRIVER_VERSION, "PGJDBC-VERSION")
+            .replaceAll("\"HikariCP [^\"]*\"", "\"HikariCP VERSION\"")
+            .replace(Path.of("").toAbsolutePath().toUri().toString(), "file:///CWD/")
+            .replaceAll("\"runtime\" : \"[^\"]*\"", "\"runtime\" : \"JAVA-RUNTIME\"");
+    Path file = GOLDEN.resolve(name);
+    if (Boolean.getBoolean("wg1bench.golden.write")) {
+      Files.createDirectories(GOLDEN);
+      Files.writeString(file, json + "\n", UTF_8);
+    }
+    String expected = Files.readString(file, UTF_8);
+    assertEquals(expected.strip(), json.strip(), name);
+  }
+}
