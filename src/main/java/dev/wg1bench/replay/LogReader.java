@@ -44,7 +44,7 @@ public final class LogReader {
   static final int CSV_MIN_COLUMNS = 23;
 
   private static final Pattern CSV_START =
-      Pattern.compile("^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d(\\.\\d+)? [^,]*,");
+      Pattern.compile("^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d(\\.\\d+)? [A-Za-z0-9+:-]+,");
   private static final Pattern STDERR_LEVEL =
       Pattern.compile(
           "(?<level>LOG|ERROR|FATAL|PANIC|WARNING|NOTICE|INFO|DEBUG[1-5]?|DETAIL|HINT|CONTEXT"
@@ -100,11 +100,14 @@ public final class LogReader {
     if (first.text.startsWith("{")) {
       return LogFormat.JSONLOG;
     }
+    if (prefixPattern != null) {
+      Matcher m = prefixPattern.matcher(first.text);
+      if (m.lookingAt() && STDERR_LEVEL.matcher(first.text.substring(m.end())).matches()) {
+        return LogFormat.STDERR;
+      }
+    }
     if (CSV_START.matcher(first.text).find()) {
       return LogFormat.CSVLOG;
-    }
-    if (prefixPattern != null && prefixPattern.matcher(first.text).lookingAt()) {
-      return LogFormat.STDERR;
     }
     return null;
   }
