@@ -148,7 +148,7 @@ public final class Main implements Callable<Integer> {
           "diff", DiffCommand::new,
           "merge", MergeCommand::new,
           "experiment", ExperimentCommand::new,
-          "replay", ReplayCommand::new);
+          "replay", ReplayCommand::commandLine);
 
   /**
    * The command line for these arguments. When they start with a subcommand, only that subcommand's

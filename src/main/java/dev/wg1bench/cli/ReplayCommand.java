@@ -59,7 +59,7 @@ import picocli.CommandLine.Parameters;
     modelTransformer = ReplayCommand.KnobSubset.class,
     description = {
       "Replay the client sessions of a PostgreSQL server log (csvlog, jsonlog, or stderr with a"
-          + " log_line_prefix carrying %m|%u|%d|%c) against --target, with their original timing.",
+          + " log_line_prefix carrying %%m|%%u|%%d|%%c) against --target, with their original timing.",
       "Every session replays into the target URL's database as the target's user unless"
           + " --map-database says otherwise. See --capture-settings for the server settings of a"
           + " capture.",
@@ -106,9 +106,8 @@ public final class ReplayCommand implements Callable<Integer> {
       names = "--log-line-prefix",
       paramLabel = "PREFIX",
       description =
-          "log_line_prefix of a stderr log; needs %c and %m, %t or %n (default: '"
-              + dev.wg1bench.replay.LogReader.DEFAULT_PREFIX
-              + "').")
+          "log_line_prefix of a stderr log; needs %%c and %%m, %%t or %%n (default: '"
+              + "%%m|%%u|%%d|%%c|').")
   String linePrefix;
 
   @Option(
@@ -342,6 +341,14 @@ public final class ReplayCommand implements Callable<Integer> {
         "results",
         LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
             + "-replay.json");
+  }
+
+  /**
+   * The command with its knob options: picocli applies a model transformer only to a command line
+   * built whole, not to an object added as a subcommand afterwards (the lean start-up path).
+   */
+  static picocli.CommandLine commandLine() {
+    return new picocli.CommandLine(new ReplayCommand());
   }
 
   /** Adds the options of {@link #KNOBS} from their declarations, as {@link KnobOptions} does. */

@@ -34,6 +34,11 @@ public final class CaptureBuilder {
           Pattern.DOTALL);
   private static final Pattern EXECUTE =
       Pattern.compile("execute (?<name>[^:]*): (?<sql>.*)", Pattern.DOTALL);
+
+  /** CONTEXT of a failed statement: {@code unnamed portal with parameters: $1 = '0'}. */
+  private static final Pattern PORTAL_PARAMETERS =
+      Pattern.compile("portal(?: \"[^\"]*\")? with parameters: ([^\n]*)", Pattern.CASE_INSENSITIVE);
+
   private static final Pattern AUTHORIZED_FIELD =
       Pattern.compile("(user|database|application_name)=(\\S*)");
 
@@ -151,15 +156,39 @@ public final class CaptureBuilder {
     }
     String msg = r.message();
     if (r.isError()) {
-      s.errors.merge(r.sqlState() == null ? "?????" : r.sqlState(), 1L, Long::sum);
-      if (!s.statements.isEmpty() && !s.lastFailed) {
-        LoggedStatement last = s.statements.get(s.statements.size() - 1);
-        if (r.query() == null || r.query().equals(last.sql())) {
-          s.statements.set(
-              s.statements.size() - 1,
-              last.withError(r.sqlState() == null ? "?????" : r.sqlState()));
-          s.lastFailed = true;
+      String state = r.sqlState() == null ? "?????" : r.sqlState();
+      s.errors.merge(state, 1L, Long::sum);
+      LoggedStatement last =
+          s.statements.isEmpty() ? null : s.statements.get(s.statements.size() - 1);
+      if (last != null && !s.lastFailed && (r.query() == null || r.query().equals(last.sql()))) {
+        s.statements.set(s.statements.size() - 1, last.withError(state));
+        s.lastFailed = true;
+      } else if (r.query() != null && "ERROR".equals(r.severity())) {
+        // failed at Parse or Bind (a missing table, an aborted transaction, a constant folded to
+        // a division by zero): log_statement logs an extended-protocol statement only at Execute,
+        // so the error is all the log has of it; its values are in the CONTEXT when
+        // log_parameter_max_length_on_error allows
+        int n = SqlText.highestParameter(r.query());
+        List<String> values = List.of();
+        if (n > 0) {
+          Matcher m = r.context() == null ? null : PORTAL_PARAMETERS.matcher(r.context());
+          values = m != null && m.find() ? parameters("parameters: " + m.group(1)) : null;
+          if (values == null || values.size() < n) {
+            problems.add(
+                r.where(),
+                LEFT_PARAMETERS,
+                "failed statement with $"
+                    + n
+                    + " whose values the log does not show (log_parameter_max_length_on_error=0);"
+                    + " left out",
+                1);
+            leftOut.merge(LEFT_PARAMETERS, 1L, Long::sum);
+            return;
+          }
         }
+        s.statements.add(new LoggedStatement(r.where(), r.time(), r.query(), values, null, state));
+        s.lastTimed = true;
+        s.lastFailed = true;
       }
       return;
     }
@@ -255,12 +284,13 @@ public final class CaptureBuilder {
   }
 
   /**
-   * {@code parameters: $1 = '5', $2 = NULL, $3 = 'it''s'} as a list ($1 first); null when the
+   * {@code Parameters: $1 = '5', $2 = NULL, $3 = 'it''s'} as a list ($1 first); null when the
    * detail is not such a list or skips a number.
    */
   static List<String> parameters(String detail) {
     String d = detail.strip();
-    if (!d.startsWith("parameters: ")) {
+    // "parameters:" up to PostgreSQL 15, "Parameters:" from 16
+    if (!d.regionMatches(true, 0, "parameters: ", 0, "parameters: ".length())) {
       return d.isEmpty() ? List.of() : null;
     }
     List<String> out = new ArrayList<>();

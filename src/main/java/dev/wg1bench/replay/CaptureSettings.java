@@ -43,6 +43,11 @@ public final class CaptureSettings {
               "the default: bind values logged whole; a limit truncates them and such statements"
                   + " replay with the wrong values"),
           new Setting(
+              "log_parameter_max_length_on_error = -1",
+              "bind values of a statement that fails before it executes (at Bind, e.g. a"
+                  + " constant folded to a division by zero): without them it cannot be replayed"
+                  + " and is left out, counted; the default 0 logs none"),
+          new Setting(
               "log_line_prefix = '%m|%u|%d|%c|'",
               "only for a stderr log (log_destination = 'stderr'): timestamp, user, database and"
                   + " session id, as pgreplay asks; pass the same --log-line-prefix to replay"),

@@ -204,7 +204,8 @@ public final class LogReader {
                 blank(fields.get(12)),
                 fields.get(13),
                 blank(fields.get(14)),
-                blank(fields.get(19))));
+                blank(fields.get(19)),
+                blank(fields.get(18))));
       }
     }
   }
@@ -261,7 +262,8 @@ public final class LogReader {
               text(n, "state_code"),
               n.has("message") ? n.get("message").asText() : "",
               text(n, "detail"),
-              text(n, "statement")));
+              text(n, "statement"),
+              text(n, "context")));
     }
   }
 
@@ -282,6 +284,7 @@ public final class LogReader {
     StringBuilder message = new StringBuilder();
     StringBuilder detail;
     StringBuilder query;
+    StringBuilder context;
     StringBuilder last;
   }
 
@@ -337,7 +340,8 @@ public final class LogReader {
         switch (lv) {
           case "DETAIL" -> p.last = p.detail = new StringBuilder(text);
           case "STATEMENT" -> p.last = p.query = new StringBuilder(text);
-          default -> p.last = new StringBuilder(); // hints and contexts are not replayed
+          case "CONTEXT" -> p.last = p.context = new StringBuilder(text);
+          default -> p.last = new StringBuilder(); // hints are not replayed
         }
         continue;
       }
@@ -389,7 +393,8 @@ public final class LogReader {
             blank(group(p.prefix, "state")),
             p.message.toString(),
             p.detail == null ? null : p.detail.toString(),
-            p.query == null ? null : p.query.toString()));
+            p.query == null ? null : p.query.toString(),
+            p.context == null ? null : p.context.toString()));
   }
 
   private static String group(Matcher m, String name) {

@@ -11,6 +11,7 @@ import java.time.Instant;
  * @param backendType "client backend", "autovacuum worker", ...; null when the format has none
  * @param sqlState five-character SQLSTATE, or null when the log does not carry it
  * @param query the statement an error is about (csvlog query, stderr STATEMENT:), or null
+ * @param context the CONTEXT of a message (bind values of a failed statement), or null
  */
 public record LogRecord(
     String where,
@@ -24,7 +25,8 @@ public record LogRecord(
     String sqlState,
     String message,
     String detail,
-    String query) {
+    String query,
+    String context) {
 
   /** ERROR, FATAL or PANIC: the statement (or connection) failed. */
   boolean isError() {

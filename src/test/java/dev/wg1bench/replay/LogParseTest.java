@@ -78,7 +78,7 @@ class LogParseTest {
               "LOG",
               "00000",
               "execute <unnamed>: UPDATE t SET y = $1 WHERE x = $2",
-              "parameters: $1 = 'it''s', $2 = NULL",
+              "Parameters: $1 = 'it''s', $2 = NULL",
               null,
               "psql",
               "client backend")
