@@ -63,7 +63,7 @@ import picocli.CommandLine.Parameters;
       "Every session replays into the target URL's database as the target's user unless"
           + " --map-database says otherwise. See --capture-settings for the server settings of a"
           + " capture.",
-      "Exit codes: 0 ok, 1 runtime failure or stopped early, 2 usage error, 3 replay had errors"
+      "Exit codes: 0 ok, 1 runtime failure, 2 usage error, 3 replay had errors"
           + " the log did not (more of some SQLSTATE)."
     })
 public final class ReplayCommand implements Callable<Integer> {
