@@ -43,7 +43,7 @@ public final class KnobOptions implements IModelTransformer {
     return null;
   }
 
-  private static OptionSpec option(Knob<?> k) {
+  static OptionSpec option(Knob<?> k) {
     OptionSpec.Builder b =
         OptionSpec.builder(k.names().toArray(new String[0]))
             .description(k.help().toArray(new String[0]));

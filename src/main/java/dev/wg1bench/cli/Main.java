@@ -34,7 +34,8 @@ import picocli.CommandLine.Mixin;
       ReportCommand.class,
       DiffCommand.class,
       MergeCommand.class,
-      ExperimentCommand.class
+      ExperimentCommand.class,
+      ReplayCommand.class
     },
     description = {
       "Measures what a data-access choice does to PostgreSQL throughput and latency.",
@@ -146,7 +147,8 @@ public final class Main implements Callable<Integer> {
           "report", ReportCommand::new,
           "diff", DiffCommand::new,
           "merge", MergeCommand::new,
-          "experiment", ExperimentCommand::new);
+          "experiment", ExperimentCommand::new,
+          "replay", ReplayCommand::commandLine);
 
   /**
    * The command line for these arguments. When they start with a subcommand, only that subcommand's

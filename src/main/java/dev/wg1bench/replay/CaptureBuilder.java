@@ -1,0 +1,355 @@
+package dev.wg1bench.replay;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Rebuilds client sessions from log records, as pgreplay does: a session is its session id; its
+ * statements are the {@code statement:} and {@code execute ...:} messages (or, with only
+ * log_min_duration_statement=0, the {@code duration: ... statement/execute} ones), bind values come
+ * from the {@code parameters:} detail, errors are charged to the statement they follow.
+ */
+public final class CaptureBuilder {
+  /** Application names of wg1bench's own connections, left out of a replay of a replay. */
+  static final String OWN_APPLICATION = "wg1bench";
+
+  static final String LEFT_OWN = "wg1bench's own sessions";
+  static final String LEFT_LOGGING = "logging settings (ALTER SYSTEM, SET log_*, reload)";
+  static final String LEFT_BACKGROUND = "background processes (autovacuum, checkpointer, ...)";
+  static final String LEFT_PARAMETERS = "parameters missing";
+  static final String LEFT_PORTAL = "portal fetches (execute fetch from), run with the execute";
+
+  private static final Pattern DURATION =
+      Pattern.compile(
+          "duration: (?<ms>[0-9.]+) ms(?:  (?<kind>statement|execute|parse|bind|fastpath)"
+              + "(?<name>[^:]*)?: (?<sql>.*))?",
+          Pattern.DOTALL);
+  private static final Pattern EXECUTE =
+      Pattern.compile("execute (?<name>[^:]*): (?<sql>.*)", Pattern.DOTALL);
+
+  /** CONTEXT of a failed statement: {@code unnamed portal with parameters: $1 = '0'}. */
+  private static final Pattern PORTAL_PARAMETERS =
+      Pattern.compile("portal(?: \"[^\"]*\")? with parameters: ([^\n]*)", Pattern.CASE_INSENSITIVE);
+
+  private static final Pattern AUTHORIZED_FIELD =
+      Pattern.compile("(user|database|application_name)=(\\S*)");
+
+  private final Problems problems = new Problems();
+  private final LogReader reader;
+  private final Selection selection;
+  private final Map<String, State> sessions = new LinkedHashMap<>();
+  private final Map<String, String> formats = new LinkedHashMap<>();
+  private final Map<String, Long> leftOut = new LinkedHashMap<>();
+  private long records;
+  private long durations;
+
+  private static final class State {
+    final String id;
+    String user;
+    String database;
+    String application;
+    Instant connected;
+    Instant disconnected;
+    boolean background;
+    final List<LoggedStatement> statements = new ArrayList<>();
+    final Map<String, Long> errors = new LinkedHashMap<>();
+
+    /** Whether the last statement's duration (or error) has been seen. */
+    boolean lastTimed;
+
+    boolean lastFailed;
+
+    State(String id) {
+      this.id = id;
+    }
+  }
+
+  public CaptureBuilder(LogFormat format, String linePrefix, Selection selection) {
+    this.reader = new LogReader(problems, format, linePrefix);
+    this.selection = selection;
+  }
+
+  public CaptureBuilder read(Path file) throws IOException {
+    LogFormat f = reader.read(file, this::add);
+    formats.put(file.toString(), f.cliName());
+    return this;
+  }
+
+  public Capture build() {
+    List<LoggedSession> out = new ArrayList<>();
+    long notSelected = 0;
+    long withoutEnd = 0;
+    Map<String, Long> errors = new java.util.TreeMap<>();
+    for (State s : sessions.values()) {
+      if (s.background) {
+        continue;
+      }
+      if (s.connected == null && s.statements.isEmpty()) {
+        continue; // the postmaster's own lines, a connection refused before authentication
+      }
+      if (s.application != null && s.application.startsWith(OWN_APPLICATION)) {
+        leftOut.merge(LEFT_OWN, (long) s.statements.size(), Long::sum);
+        continue;
+      }
+      if (!selection.selects(s.database, s.user, s.application)) {
+        notSelected++;
+        continue;
+      }
+      List<LoggedStatement> st = new ArrayList<>(s.statements);
+      // files given out of order still replay in time order; equal times keep the log's order
+      st.sort(Comparator.comparing(LoggedStatement::time));
+      Instant connected = s.connected != null ? s.connected : st.get(0).time();
+      if (!st.isEmpty() && st.get(0).time().isBefore(connected)) {
+        connected = st.get(0).time();
+      }
+      if (s.disconnected == null) {
+        withoutEnd++;
+      }
+      s.errors.forEach((k, v) -> errors.merge(k, v, Long::sum));
+      out.add(
+          new LoggedSession(
+              s.id, s.user, s.database, s.application, connected, s.disconnected, List.copyOf(st)));
+    }
+    out.sort(Comparator.comparing(LoggedSession::connected));
+    return new Capture(
+        List.copyOf(out),
+        formats,
+        records,
+        leftOut,
+        notSelected,
+        withoutEnd,
+        errors,
+        durations,
+        problems);
+  }
+
+  private void add(LogRecord r) {
+    records++;
+    if (r.sessionId() == null) {
+      return;
+    }
+    State s = sessions.computeIfAbsent(r.sessionId(), State::new);
+    if (s.user == null) {
+      s.user = r.user();
+    }
+    if (s.database == null) {
+      s.database = r.database();
+    }
+    if (r.applicationName() != null) {
+      s.application = r.applicationName();
+    }
+    // "not initialized": a client's connection before authentication
+    if (r.backendType() != null
+        && !"client backend".equals(r.backendType())
+        && !"not initialized".equals(r.backendType())) {
+      s.background = true;
+      leftOut.merge(LEFT_BACKGROUND, 1L, Long::sum);
+      return;
+    }
+    String msg = r.message();
+    if (r.isError()) {
+      String state = r.sqlState() == null ? "?????" : r.sqlState();
+      s.errors.merge(state, 1L, Long::sum);
+      LoggedStatement last =
+          s.statements.isEmpty() ? null : s.statements.get(s.statements.size() - 1);
+      if (last != null && !s.lastFailed && (r.query() == null || r.query().equals(last.sql()))) {
+        s.statements.set(s.statements.size() - 1, last.withError(state));
+        s.lastFailed = true;
+      } else if (r.query() != null && "ERROR".equals(r.severity())) {
+        // failed at Parse or Bind (a missing table, an aborted transaction, a constant folded to
+        // a division by zero): log_statement logs an extended-protocol statement only at Execute,
+        // so the error is all the log has of it; its values are in the CONTEXT when
+        // log_parameter_max_length_on_error allows
+        int n = SqlText.highestParameter(r.query());
+        List<String> values = List.of();
+        if (n > 0) {
+          Matcher m = r.context() == null ? null : PORTAL_PARAMETERS.matcher(r.context());
+          values = m != null && m.find() ? parameters("parameters: " + m.group(1)) : null;
+          if (values == null || values.size() < n) {
+            problems.add(
+                r.where(),
+                LEFT_PARAMETERS,
+                "failed statement with $"
+                    + n
+                    + " whose values the log does not show (log_parameter_max_length_on_error=0);"
+                    + " left out",
+                1);
+            leftOut.merge(LEFT_PARAMETERS, 1L, Long::sum);
+            return;
+          }
+        }
+        s.statements.add(new LoggedStatement(r.where(), r.time(), r.query(), values, null, state));
+        s.lastTimed = true;
+        s.lastFailed = true;
+      }
+      return;
+    }
+    if (msg.startsWith("connection authorized: ")) {
+      s.connected = r.time();
+      Matcher m = AUTHORIZED_FIELD.matcher(msg);
+      while (m.find()) {
+        switch (m.group(1)) {
+          case "user" -> s.user = m.group(2);
+          case "database" -> s.database = m.group(2);
+          default -> s.application = m.group(2);
+        }
+      }
+      return;
+    }
+    if (msg.startsWith("disconnection: ")) {
+      s.disconnected = r.time();
+      return;
+    }
+    if (msg.startsWith("statement: ")) {
+      statement(s, r, r.time(), msg.substring("statement: ".length()), false, null);
+      return;
+    }
+    Matcher e = EXECUTE.matcher(msg);
+    if (e.matches()) {
+      if (e.group("name").startsWith("fetch from ")) {
+        leftOut.merge(LEFT_PORTAL, 1L, Long::sum);
+        return;
+      }
+      statement(s, r, r.time(), e.group("sql"), true, null);
+      return;
+    }
+    Matcher d = DURATION.matcher(msg);
+    if (d.matches()) {
+      double ms = Double.parseDouble(d.group("ms"));
+      String kind = d.group("kind");
+      if (kind == null) {
+        // the statement was logged on its own (log_statement): this is its duration
+        if (!s.statements.isEmpty() && !s.lastTimed) {
+          int i = s.statements.size() - 1;
+          s.statements.set(i, s.statements.get(i).withDuration(ms));
+          s.lastTimed = true;
+          durations++;
+        }
+        return;
+      }
+      // logged when it ended: it started a duration earlier
+      Instant start = r.time().minusNanos(Math.round(ms * 1e6));
+      switch (kind) {
+        case "statement" -> statement(s, r, start, d.group("sql"), false, ms);
+        case "execute" -> {
+          if (d.group("name").strip().startsWith("fetch from ")) {
+            leftOut.merge(LEFT_PORTAL, 1L, Long::sum);
+          } else {
+            statement(s, r, start, d.group("sql"), true, ms);
+          }
+        }
+        default -> {} // parse and bind: part of the execute that follows
+      }
+    }
+  }
+
+  private void statement(
+      State s, LogRecord r, Instant time, String sql, boolean extended, Double durationMs) {
+    String logging = SqlText.maintenance(sql);
+    if (logging != null) {
+      leftOut.merge(LEFT_LOGGING, 1L, Long::sum);
+      return;
+    }
+    List<String> params = null;
+    if (extended) {
+      String detail = r.detail();
+      int needed = SqlText.highestParameter(sql);
+      params = detail == null ? (needed == 0 ? List.of() : null) : parameters(detail);
+      if (params == null || params.size() < needed) {
+        problems.add(
+            r.where(),
+            LEFT_PARAMETERS,
+            "statement with $"
+                + needed
+                + " but no 'parameters:' detail for it (log_parameter_max_length=0?); left out",
+            1);
+        leftOut.merge(LEFT_PARAMETERS, 1L, Long::sum);
+        return;
+      }
+    }
+    s.statements.add(new LoggedStatement(r.where(), time, sql, params, durationMs, null));
+    s.lastTimed = durationMs != null;
+    s.lastFailed = false;
+    if (durationMs != null) {
+      durations++;
+    }
+  }
+
+  /**
+   * {@code Parameters: $1 = '5', $2 = NULL, $3 = 'it''s'} as a list ($1 first); null when the
+   * detail is not such a list or skips a number.
+   */
+  static List<String> parameters(String detail) {
+    String d = detail.strip();
+    // "parameters:" up to PostgreSQL 15, "Parameters:" from 16
+    if (!d.regionMatches(true, 0, "parameters: ", 0, "parameters: ".length())) {
+      return d.isEmpty() ? List.of() : null;
+    }
+    List<String> out = new ArrayList<>();
+    int i = "parameters: ".length();
+    int len = d.length();
+    while (i < len) {
+      if (d.charAt(i) != '$') {
+        return null;
+      }
+      int eq = d.indexOf(" = ", i);
+      if (eq < 0) {
+        return null;
+      }
+      int n;
+      try {
+        n = Integer.parseInt(d.substring(i + 1, eq));
+      } catch (NumberFormatException e) {
+        return null;
+      }
+      if (n != out.size() + 1) {
+        return null;
+      }
+      i = eq + 3;
+      if (d.startsWith("NULL", i)) {
+        out.add(null);
+        i += 4;
+      } else if (i < len && d.charAt(i) == '\'') {
+        StringBuilder v = new StringBuilder();
+        i++;
+        boolean closed = false;
+        while (i < len) {
+          char c = d.charAt(i);
+          if (c == '\'') {
+            if (i + 1 < len && d.charAt(i + 1) == '\'') {
+              v.append('\'');
+              i += 2;
+              continue;
+            }
+            i++;
+            closed = true;
+            break;
+          }
+          v.append(c);
+          i++;
+        }
+        if (!closed) {
+          return null;
+        }
+        out.add(v.toString());
+      } else {
+        return null;
+      }
+      if (i < len) {
+        if (!d.startsWith(", ", i)) {
+          return null;
+        }
+        i += 2;
+      }
+    }
+    return out;
+  }
+}

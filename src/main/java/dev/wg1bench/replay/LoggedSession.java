@@ -1,0 +1,28 @@
+package dev.wg1bench.replay;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A client session rebuilt from a log: who it was, when it connected and disconnected, and what it
+ * ran in order.
+ *
+ * @param id the log's session id (%c)
+ * @param connected when it connected (connection authorized), else its first statement
+ * @param disconnected when it disconnected, or null when the log never says (log_disconnections
+ *     off, the log ends first, or the server crashed)
+ */
+public record LoggedSession(
+    String id,
+    String user,
+    String database,
+    String applicationName,
+    Instant connected,
+    Instant disconnected,
+    List<LoggedStatement> statements) {
+
+  /** Explicit blocks closed plus statements outside any block: the log's transactions. */
+  public long transactions() {
+    return Transactions.count(statements.stream().map(LoggedStatement::sql).toList());
+  }
+}

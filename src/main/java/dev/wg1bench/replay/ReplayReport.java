@@ -1,0 +1,282 @@
+package dev.wg1bench.replay;
+
+import java.io.PrintStream;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.HdrHistogram.Histogram;
+
+/** Turns a capture and what its replay measured into a {@link ReplayResult}, and prints one. */
+public final class ReplayReport {
+  /** Statement classes printed on the console; the JSON has them all. */
+  static final int CONSOLE_CLASSES = 15;
+
+  private ReplayReport() {}
+
+  public static ReplayResult result(
+      String version,
+      Instant started,
+      String target,
+      List<String> logs,
+      Replayer.Config config,
+      Capture capture,
+      Replayer.Outcome outcome) {
+    ReplayStats s = outcome.stats();
+    Problems p = capture.problems();
+    ReplayResult.CaptureInfo info =
+        new ReplayResult.CaptureInfo(
+            capture.formats(),
+            capture.records(),
+            Replayer.round(capture.span().toNanos() / 1e9),
+            capture.sessionsNotSelected(),
+            capture.sessionsWithoutEnd(),
+            capture.durationsLogged(),
+            capture.leftOut(),
+            p.skippedLines(),
+            p.count(),
+            p.messages());
+    long first = s.firstStart.get();
+    long last = s.lastEnd.get();
+    double window = first == Long.MAX_VALUE ? 0 : (last - first) / 1e9;
+    long statements = s.statements.get();
+    long transactions = s.transactions.get();
+    ReplayResult.Throughput tp =
+        new ReplayResult.Throughput(
+            Replayer.round(outcome.wallSeconds()),
+            Replayer.round(capture.span().toNanos() / 1e9),
+            Replayer.round(window),
+            statements,
+            transactions,
+            window > 0 ? Replayer.round(statements / window) : 0,
+            window > 0 ? Replayer.round(transactions / window) : 0);
+    ReplayResult.Lag lag = null;
+    if (config.speed() != 0) {
+      Histogram h = s.lagCopy();
+      Histogram w = s.poolWaitCopy();
+      boolean pooled = config.poolSize() != null;
+      lag =
+          new ReplayResult.Lag(
+              msOf(h.getValueAtPercentile(50)),
+              msOf(h.getValueAtPercentile(99)),
+              msOf(h.getMaxValue()),
+              pooled ? msOf(w.getValueAtPercentile(99)) : null,
+              pooled ? msOf(w.getMaxValue()) : null);
+    }
+    List<ReplayResult.Fidelity> fidelity = new ArrayList<>();
+    fidelity.add(
+        new ReplayResult.Fidelity(
+            "sessions", (long) capture.sessions().size(), s.sessionsStarted.get()));
+    fidelity.add(
+        new ReplayResult.Fidelity(
+            "sessions run to their end",
+            capture.sessions().size() - capture.sessionsWithoutEnd(),
+            s.sessionsCompleted.get()));
+    fidelity.add(new ReplayResult.Fidelity("statements", capture.statements(), statements));
+    fidelity.add(new ReplayResult.Fidelity("transactions", capture.transactions(), transactions));
+    long logErrors = capture.logErrors().values().stream().mapToLong(Long::longValue).sum();
+    fidelity.add(new ReplayResult.Fidelity("errors", logErrors, s.errorCount()));
+    long affected = s.classes.values().stream().mapToLong(c -> c.rowsAffected).sum();
+    long returned = s.classes.values().stream().mapToLong(c -> c.rowsReturned).sum();
+    // PostgreSQL logs no row counts: the log side is unknown
+    fidelity.add(new ReplayResult.Fidelity("rows affected", null, affected));
+    fidelity.add(new ReplayResult.Fidelity("rows returned", null, returned));
+
+    Map<String, ReplayResult.ErrorCount> errors = new TreeMap<>();
+    TreeSet<String> states = new TreeSet<>(capture.logErrors().keySet());
+    states.addAll(s.errors.keySet());
+    for (String st : states) {
+      long r = s.errors.containsKey(st) ? s.errors.get(st).sum() : 0;
+      errors.put(st, new ReplayResult.ErrorCount(capture.logErrors().getOrDefault(st, 0L), r));
+    }
+
+    List<ReplayResult.ClassResult> classes = new ArrayList<>();
+    for (ReplayStats.ClassStats c : s.classes.values()) {
+      synchronized (c) {
+        classes.add(
+            new ReplayResult.ClassResult(
+                c.text,
+                c.logCount,
+                c.count,
+                c.logErrors,
+                c.errors,
+                c.rowsAffected,
+                c.rowsReturned,
+                latency(c.latency),
+                latency(c.logged)));
+      }
+    }
+    // the classes that cost the most time first, as pg_stat_statements is usually read
+    classes.sort(
+        Comparator.comparingDouble(
+                (ReplayResult.ClassResult c) ->
+                    c.replay() == null ? 0 : c.replay().meanMs() * c.replay().count())
+            .reversed()
+            .thenComparing(ReplayResult.ClassResult::text));
+    return new ReplayResult(
+        "replay",
+        version,
+        started,
+        target,
+        logs,
+        Replayer.describe(config),
+        info,
+        tp,
+        lag,
+        fidelity,
+        errors,
+        classes,
+        outcome.progress(),
+        outcome.stopped() ? "interrupted" : null);
+  }
+
+  private static ReplayResult.Latency latency(Histogram h) {
+    if (h.getTotalCount() == 0) {
+      return null;
+    }
+    return new ReplayResult.Latency(
+        h.getTotalCount(),
+        Replayer.round(h.getMean() / 1000),
+        msOf(h.getValueAtPercentile(50)),
+        msOf(h.getValueAtPercentile(99)),
+        msOf(h.getMaxValue()));
+  }
+
+  private static double msOf(long micros) {
+    return Replayer.round(micros / 1000.0);
+  }
+
+  /** What a capture holds, before anything runs (also the whole output of --dry-run). */
+  public static void printCapture(Capture c, PrintStream out) {
+    out.printf(
+        Locale.ROOT,
+        "log: %d records, %d sessions, %d statements, %d transactions over %.1f s%n",
+        c.records(),
+        c.sessions().size(),
+        c.statements(),
+        c.transactions(),
+        c.span().toNanos() / 1e9);
+    c.leftOut().forEach((k, v) -> out.printf(Locale.ROOT, "  left out: %d %s%n", v, k));
+    if (c.sessionsNotSelected() > 0) {
+      out.printf(Locale.ROOT, "  left out: %d sessions not selected%n", c.sessionsNotSelected());
+    }
+    if (c.sessionsWithoutEnd() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "  %d sessions have no disconnection in the log (log_disconnections off, or the log"
+              + " ends first): each is closed after its last statement%n",
+          c.sessionsWithoutEnd());
+    }
+    Problems p = c.problems();
+    out.printf(Locale.ROOT, "  skipped lines: %d%n", p.skippedLines());
+    for (String m : p.messages()) {
+      out.println("  " + m);
+    }
+    if (p.count() > p.messages().size()) {
+      out.printf(
+          Locale.ROOT,
+          "  ... and %d more problems (%s)%n",
+          p.count() - p.messages().size(),
+          p.byReason());
+    }
+  }
+
+  public static void print(ReplayResult r, PrintStream out) {
+    ReplayResult.Throughput t = r.throughput();
+    out.println();
+    out.printf(
+        Locale.ROOT,
+        "replay of %s into %s (%s)%s%n",
+        String.join(", ", r.logs()),
+        r.target(),
+        r.settings(),
+        r.stoppedBy() == null ? "" : ", stopped early: " + r.stoppedBy());
+    out.printf(
+        Locale.ROOT,
+        "wall time %.3f s (captured %.3f s); window %.3f s: %.1f statements/s, %.1f"
+            + " transactions/s%n",
+        t.wallSeconds(),
+        t.capturedSeconds(),
+        t.windowSeconds(),
+        t.statementsPerSecond(),
+        t.transactionsPerSecond());
+    if (r.lag() != null) {
+      out.printf(
+          Locale.ROOT,
+          "schedule lag: p50 %.3f ms, p99 %.3f ms, max %.3f ms%s%n",
+          r.lag().p50Ms(),
+          r.lag().p99Ms(),
+          r.lag().maxMs(),
+          r.lag().poolWaitP99Ms() == null
+              ? ""
+              : String.format(
+                  Locale.ROOT,
+                  " (pool wait p99 %.3f ms, max %.3f ms)",
+                  r.lag().poolWaitP99Ms(),
+                  r.lag().poolWaitMaxMs()));
+    }
+    out.println();
+    out.printf(Locale.ROOT, "%-28s %12s %12s%n", "fidelity", "log", "replay");
+    for (ReplayResult.Fidelity f : r.fidelity()) {
+      out.printf(
+          Locale.ROOT,
+          "%-28s %12s %12d%n",
+          f.what(),
+          f.log() == null ? "not logged" : f.log().toString(),
+          f.replay());
+    }
+    r.errorsBySqlState()
+        .forEach(
+            (st, e) ->
+                out.printf(
+                    Locale.ROOT, "%-28s %12d %12d%n", "  errors " + st, e.log(), e.replay()));
+    out.printf(Locale.ROOT, "%-28s %12d%n", "skipped log lines", r.capture().skippedLines());
+    out.println();
+    out.printf(
+        Locale.ROOT,
+        "%8s %8s %6s %9s %9s %9s %9s %9s %9s  %s%n",
+        "log n",
+        "replay n",
+        "errors",
+        "mean ms",
+        "p50 ms",
+        "p99 ms",
+        "log mean",
+        "log p50",
+        "log p99",
+        "statement class");
+    int shown = 0;
+    for (ReplayResult.ClassResult c : r.classes()) {
+      if (shown++ == CONSOLE_CLASSES) {
+        out.printf(
+            Locale.ROOT,
+            "... %d more classes in the JSON result%n",
+            r.classes().size() - CONSOLE_CLASSES);
+        break;
+      }
+      ReplayResult.Latency a = c.replay();
+      ReplayResult.Latency l = c.log();
+      out.printf(
+          Locale.ROOT,
+          "%8d %8d %6d %9s %9s %9s %9s %9s %9s  %s%n",
+          c.logCount(),
+          c.replayCount(),
+          c.replayErrors(),
+          a == null ? "-" : f3(a.meanMs()),
+          a == null ? "-" : f3(a.p50Ms()),
+          a == null ? "-" : f3(a.p99Ms()),
+          l == null ? "-" : f3(l.meanMs()),
+          l == null ? "-" : f3(l.p50Ms()),
+          l == null ? "-" : f3(l.p99Ms()),
+          LogReader.abbreviate(c.text(), 70));
+    }
+  }
+
+  private static String f3(double v) {
+    return String.format(Locale.ROOT, "%.3f", v);
+  }
+}

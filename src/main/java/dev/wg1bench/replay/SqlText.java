@@ -1,0 +1,327 @@
+package dev.wg1bench.replay;
+
+import java.util.Locale;
+
+/**
+ * Statement text as pg_stat_statements shows it: constants and parameters replaced by {@code $1,
+ * $2, ...} in order, comments dropped, white space collapsed, so statements that differ only in
+ * their values fall in one class. Also tells transaction control apart from other statements.
+ */
+public final class SqlText {
+  private SqlText() {}
+
+  /** What a statement does to a transaction block. */
+  public enum TxControl {
+    NONE,
+    BEGIN,
+    END
+  }
+
+  /** The normalized text of {@code sql}. */
+  public static String normalize(String sql) {
+    StringBuilder out = new StringBuilder(sql.length());
+    int n = 0;
+    int i = 0;
+    int len = sql.length();
+    while (i < len) {
+      char c = sql.charAt(i);
+      if (Character.isWhitespace(c)) {
+        while (i < len && Character.isWhitespace(sql.charAt(i))) {
+          i++;
+        }
+        space(out);
+        continue;
+      }
+      if (c == '-' && i + 1 < len && sql.charAt(i + 1) == '-') {
+        while (i < len && sql.charAt(i) != '\n') {
+          i++;
+        }
+        space(out);
+        continue;
+      }
+      if (c == '/' && i + 1 < len && sql.charAt(i + 1) == '*') {
+        int end = sql.indexOf("*/", i + 2);
+        i = end < 0 ? len : end + 2;
+        space(out);
+        continue;
+      }
+      if (c == '\''
+          || ((c == 'E' || c == 'e') && i + 1 < len && sql.charAt(i + 1) == '\'')
+              && !identChar(prev(out))) {
+        boolean escapes = c != '\'';
+        i = skipString(sql, escapes ? i + 1 : i, escapes);
+        out.append('$').append(++n);
+        continue;
+      }
+      if (c == '"') {
+        int end = sql.indexOf('"', i + 1);
+        end = end < 0 ? len : end + 1;
+        out.append(sql, i, end);
+        i = end;
+        continue;
+      }
+      if (c == '$') {
+        int j = i + 1;
+        while (j < len && Character.isDigit(sql.charAt(j))) {
+          j++;
+        }
+        if (j > i + 1 && !identChar(prev(out))) {
+          out.append('$').append(++n);
+          i = j;
+          continue;
+        }
+        String tag = dollarTag(sql, i);
+        if (tag != null && !identChar(prev(out))) {
+          int end = sql.indexOf(tag, i + tag.length());
+          i = end < 0 ? len : end + tag.length();
+          out.append('$').append(++n);
+          continue;
+        }
+      }
+      if (Character.isDigit(c)
+          || (c == '.' && i + 1 < len && Character.isDigit(sql.charAt(i + 1)))) {
+        if (!identChar(prev(out))) {
+          int j = i;
+          while (j < len && (Character.isLetterOrDigit(sql.charAt(j)) || sql.charAt(j) == '.')) {
+            if ((sql.charAt(j) == 'e' || sql.charAt(j) == 'E')
+                && j + 1 < len
+                && (sql.charAt(j + 1) == '-' || sql.charAt(j + 1) == '+')) {
+              j++;
+            }
+            j++;
+          }
+          unaryMinus(out);
+          out.append('$').append(++n);
+          i = j;
+          continue;
+        }
+      }
+      out.append(c);
+      i++;
+    }
+    int end = out.length();
+    while (end > 0 && (out.charAt(end - 1) == ' ' || out.charAt(end - 1) == ';')) {
+      end--;
+    }
+    return out.substring(0, end).strip();
+  }
+
+  /** Whether the text has a {@code $n} parameter outside literals, quoted names and comments. */
+  public static int highestParameter(String sql) {
+    int max = 0;
+    int i = 0;
+    int len = sql.length();
+    while (i < len) {
+      char c = sql.charAt(i);
+      if (c == '\'') {
+        i = skipString(sql, i, false);
+      } else if (c == '"') {
+        int end = sql.indexOf('"', i + 1);
+        i = end < 0 ? len : end + 1;
+      } else if (c == '-' && i + 1 < len && sql.charAt(i + 1) == '-') {
+        int end = sql.indexOf('\n', i);
+        i = end < 0 ? len : end;
+      } else if (c == '$') {
+        int j = i + 1;
+        while (j < len && Character.isDigit(sql.charAt(j))) {
+          j++;
+        }
+        if (j > i + 1 && (i == 0 || !identChar(sql.charAt(i - 1)))) {
+          max = Math.max(max, Integer.parseInt(sql.substring(i + 1, Math.min(j, i + 7))));
+          i = j;
+        } else {
+          String tag = dollarTag(sql, i);
+          if (tag != null) {
+            int end = sql.indexOf(tag, i + tag.length());
+            i = end < 0 ? len : end + tag.length();
+          } else {
+            i++;
+          }
+        }
+      } else {
+        i++;
+      }
+    }
+    return max;
+  }
+
+  /** BEGIN / START TRANSACTION open a block; COMMIT, END, ROLLBACK, ABORT and PREPARE end it. */
+  public static TxControl txControl(String sql) {
+    String s = stripComments(sql).strip().toLowerCase(Locale.ROOT);
+    String w = firstWord(s);
+    return switch (w) {
+      case "begin" -> TxControl.BEGIN;
+      case "start" -> s.matches("start\\s+transaction\\b.*") ? TxControl.BEGIN : TxControl.NONE;
+      case "commit", "end", "abort" ->
+          s.matches("commit\\s+prepared\\b.*") ? TxControl.NONE : TxControl.END;
+      case "rollback" ->
+          s.matches("rollback\\s+(to|prepared)\\b.*")
+                  || s.matches("rollback\\s+(work|transaction)\\s+to\\b.*")
+              ? TxControl.NONE
+              : TxControl.END;
+      case "prepare" -> s.matches("prepare\\s+transaction\\b.*") ? TxControl.END : TxControl.NONE;
+      default -> TxControl.NONE;
+    };
+  }
+
+  /**
+   * Statements about logging itself, which a capture sets and a replay must not repeat: ALTER
+   * SYSTEM, a reload, a log rotation, SET log_... ; null when the statement is none of these.
+   */
+  public static String maintenance(String sql) {
+    String s = stripComments(sql).strip().toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
+    if (s.startsWith("alter system ")) {
+      return "ALTER SYSTEM";
+    }
+    if (s.contains("pg_reload_conf(") || s.contains("pg_rotate_logfile(")) {
+      return "reload/rotate";
+    }
+    if (s.matches("set (session |local )?log_\\w+.*")
+        || s.matches("reset log_\\w+.*")
+        || s.matches(".*set_config\\( ?'log_.*")) {
+      return "SET log_*";
+    }
+    return null;
+  }
+
+  private static String firstWord(String s) {
+    int i = 0;
+    while (i < s.length() && Character.isLetter(s.charAt(i))) {
+      i++;
+    }
+    return s.substring(0, i);
+  }
+
+  private static String stripComments(String sql) {
+    return sql.replaceAll("(?s)/\\*.*?\\*/", " ").replaceAll("--[^\n]*", " ");
+  }
+
+  private static int skipString(String sql, int quote, boolean backslashEscapes) {
+    int i = quote + 1;
+    int len = sql.length();
+    while (i < len) {
+      char c = sql.charAt(i);
+      if (backslashEscapes && c == '\\') {
+        i += 2;
+        continue;
+      }
+      if (c == '\'') {
+        if (i + 1 < len && sql.charAt(i + 1) == '\'') {
+          i += 2;
+          continue;
+        }
+        return i + 1;
+      }
+      i++;
+    }
+    return len;
+  }
+
+  /** "$tag$" or "$$" starting at {@code i}, or null. */
+  private static String dollarTag(String sql, int i) {
+    int j = i + 1;
+    while (j < sql.length() && (Character.isLetterOrDigit(sql.charAt(j)) || sql.charAt(j) == '_')) {
+      j++;
+    }
+    if (j < sql.length()
+        && sql.charAt(j) == '$'
+        && (j == i + 1 || !Character.isDigit(sql.charAt(i + 1)))) {
+      return sql.substring(i, j + 1);
+    }
+    return null;
+  }
+
+  /**
+   * An extended-protocol statement as pgjdbc's PreparedStatement takes it: each {@code $n} becomes
+   * a {@code ?} (bound in order of appearance, so {@code $1} twice is bound twice), and a {@code ?}
+   * the text had (a jsonb operator) is doubled so pgjdbc does not take it for a placeholder.
+   *
+   * @param sql the text for prepareStatement
+   * @param order for each placeholder in order, the number n of its {@code $n}
+   */
+  public record Jdbc(String sql, int[] order) {}
+
+  public static Jdbc forJdbc(String sql) {
+    StringBuilder out = new StringBuilder(sql.length());
+    java.util.List<Integer> order = new java.util.ArrayList<>();
+    int i = 0;
+    int len = sql.length();
+    while (i < len) {
+      char c = sql.charAt(i);
+      int end = i + 1;
+      if (c == '\'' || c == '"') {
+        if (c == '\'') {
+          boolean escapes = i > 0 && (sql.charAt(i - 1) == 'E' || sql.charAt(i - 1) == 'e');
+          end = skipString(sql, i, escapes);
+        } else {
+          int q = sql.indexOf('"', i + 1);
+          end = q < 0 ? len : q + 1;
+        }
+      } else if (c == '-' && i + 1 < len && sql.charAt(i + 1) == '-') {
+        int nl = sql.indexOf('\n', i);
+        end = nl < 0 ? len : nl;
+      } else if (c == '/' && i + 1 < len && sql.charAt(i + 1) == '*') {
+        int e = sql.indexOf("*/", i + 2);
+        end = e < 0 ? len : e + 2;
+      } else if (c == '?') {
+        out.append("??");
+        i++;
+        continue;
+      } else if (c == '$') {
+        int j = i + 1;
+        while (j < len && Character.isDigit(sql.charAt(j))) {
+          j++;
+        }
+        if (j > i + 1 && (i == 0 || !identChar(sql.charAt(i - 1)))) {
+          order.add(Integer.parseInt(sql.substring(i + 1, Math.min(j, i + 7))));
+          out.append('?');
+          i = j;
+          continue;
+        }
+        String tag = dollarTag(sql, i);
+        if (tag != null) {
+          int e = sql.indexOf(tag, i + tag.length());
+          end = e < 0 ? len : e + tag.length();
+        }
+      }
+      out.append(sql, i, end);
+      i = end;
+    }
+    return new Jdbc(out.toString(), order.stream().mapToInt(Integer::intValue).toArray());
+  }
+
+  /**
+   * A minus sign that is part of the constant ({@code + -5}, {@code (-5}, {@code = -5}) goes with
+   * it, as the server folds it into the constant pg_stat_statements replaces.
+   */
+  private static void unaryMinus(StringBuilder out) {
+    int end = out.length();
+    if (end > 0 && out.charAt(end - 1) == ' ') {
+      end--;
+    }
+    if (end == 0 || out.charAt(end - 1) != '-') {
+      return;
+    }
+    int before = end - 1;
+    while (before > 0 && out.charAt(before - 1) == ' ') {
+      before--;
+    }
+    if (before == 0 || "+-*/%=<>(,[".indexOf(out.charAt(before - 1)) >= 0) {
+      out.setLength(end - 1);
+    }
+  }
+
+  private static void space(StringBuilder out) {
+    if (out.length() > 0 && out.charAt(out.length() - 1) != ' ') {
+      out.append(' ');
+    }
+  }
+
+  private static char prev(StringBuilder out) {
+    return out.length() == 0 ? ' ' : out.charAt(out.length() - 1);
+  }
+
+  private static boolean identChar(char c) {
+    return Character.isLetterOrDigit(c) || c == '_' || c == '$';
+  }
+}

@@ -1,0 +1,82 @@
+package dev.wg1bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The replay command's usage errors and its no-server paths: one line, exit code, no trace. */
+class ReplayCliTest {
+  @TempDir Path dir;
+
+  private Path log(String name, String text) throws Exception {
+    Path f = dir.resolve(name);
+    Files.writeString(f, text);
+    return f;
+  }
+
+  private static final String CSV =
+      "2024-05-01 12:00:00.100 UTC,\"alice\",\"app\",1,,1.a,1,,,,0,LOG,00000,"
+          + "\"statement: SELECT 1\",,,,,,,,,\"psql\",\"client backend\",,0\n";
+
+  @Test
+  void captureSettingsNeedNoLog() {
+    Cli r = Cli.run("replay", "--capture-settings");
+    assertEquals(0, r.exit, r.toString());
+    assertTrue(r.out.contains("logging_collector = on"), r.out);
+    assertTrue(r.out.contains("log_statement = 'all'"), r.out);
+  }
+
+  @Test
+  void usageErrorsAreOneLineWithExitTwo() throws Exception {
+    Path csv = log("a.csv", CSV);
+    String t = "--target=jdbc:postgresql://127.0.0.1:1/x";
+    assertUsage(Cli.run("replay", t), "wg1bench: replay needs at least one LOG file");
+    assertUsage(
+        Cli.run("replay", csv.toString(), t, "--speed", "0"),
+        "wg1bench: --speed must be a number > 0 and <= 1000000, or max, got 0");
+    assertUsage(
+        Cli.run("replay", dir.resolve("none.csv").toString(), t),
+        "wg1bench: LOG " + dir.resolve("none.csv") + ": no such file");
+    assertUsage(
+        Cli.run("replay", log("b.log", "hello\n").toString(), t),
+        "wg1bench: b.log:1: not a csvlog, jsonlog or stderr log");
+    assertUsage(
+        Cli.run("replay", csv.toString(), t, "-M", "simple,prepared"),
+        "wg1bench: --query-mode takes one value in a replay, got 2");
+    assertUsage(Cli.run("replay", csv.toString()), "wg1bench: replay needs exactly one --target");
+  }
+
+  @Test
+  void dryRunReadsTheLogAndConnectsToNothing() throws Exception {
+    Cli r = Cli.run("replay", log("a.csv", CSV + CSV.substring(0, 40)).toString(), "--dry-run");
+    assertEquals(0, r.exit, r.toString());
+    assertTrue(r.out.contains("1 sessions, 1 statements, 1 transactions"), r.out);
+    assertTrue(r.out.contains("skipped lines: 1"), r.out);
+    assertTrue(r.out.contains("a.csv:2: record cut off at the end of the file"), r.out);
+  }
+
+  @Test
+  void anUnreachableTargetFailsOnceWithExitOne() throws Exception {
+    Cli r =
+        Cli.run(
+            "replay",
+            log("a.csv", CSV).toString(),
+            "--target=jdbc:postgresql://127.0.0.1:1/x?user=postgres",
+            "-o",
+            dir.resolve("r.json").toString());
+    assertEquals(1, r.exit, r.toString());
+    assertTrue(r.err.startsWith("wg1bench: target 127.0.0.1:1/x: "), r.err);
+    assertFalse(r.err.contains("\tat "), "no stack trace: " + r.err);
+  }
+
+  private static void assertUsage(Cli r, String start) {
+    assertEquals(2, r.exit, r.toString());
+    assertTrue(r.err.startsWith(start), r.toString());
+    assertEquals(1, r.err.strip().lines().count(), r.err);
+  }
+}
