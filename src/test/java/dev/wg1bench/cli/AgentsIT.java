@@ -153,8 +153,18 @@ class AgentsIT {
   }
 
   /** The container's exit code once it has exited; its log is in the failure message. */
-  static void awaitNoToolBackends() throws InterruptedException {
-    Await.toolBackendsGone(AgentsIT::query);
+  /** The test's start on the server's clock: sessions from before it are not waited for. */
+  private String since;
+
+  @org.junit.jupiter.api.BeforeEach
+  void markStart() throws Exception {
+    try (Connection c = connect()) {
+      since = Await.serverNow(c);
+    }
+  }
+
+  void awaitNoToolBackends() throws Exception {
+    Await.toolBackendsGone(AgentsIT::query, since);
   }
 
   static long exit(GenericContainer<?> c) throws InterruptedException {

@@ -96,8 +96,18 @@ class AgentsTest {
     }
   }
 
-  static void awaitNoToolBackends() throws InterruptedException {
-    Await.toolBackendsGone(AgentsTest::query);
+  /** The test's start on the server's clock: sessions from before it are not waited for. */
+  private String since;
+
+  @org.junit.jupiter.api.BeforeEach
+  void markStart() throws Exception {
+    try (Connection c = TestServer.connect()) {
+      since = Await.serverNow(c);
+    }
+  }
+
+  void awaitNoToolBackends() throws Exception {
+    Await.toolBackendsGone(AgentsTest::query, since);
   }
 
   private static long commits() throws SQLException {

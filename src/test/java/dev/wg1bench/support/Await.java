@@ -36,21 +36,35 @@ public final class Await {
   }
 
   /**
-   * Until no session of the tool (application_name wg1bench) is connected: a backend publishes its
-   * commits to pg_stat_database as it exits, so the counter is settled then.
+   * Until no session of the tool (application_name wg1bench) but the asking one is connected, of
+   * those that started at or after {@code since} (a server timestamp, e.g. {@code now()} read when
+   * the test began; null for all): a backend publishes its commits to pg_stat_database as it exits,
+   * so the counter is settled then. Sessions older than {@code since} (an idle pool left by another
+   * test in this JVM) are not waited for: they committed nothing since.
    */
-  public static void toolBackendsGone(Count query) throws InterruptedException {
+  public static void toolBackendsGone(Count query, String since) throws InterruptedException {
+    String sql =
+        "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'wg1bench'"
+            + " AND pid <> pg_backend_pid()"
+            + (since == null ? "" : " AND backend_start >= '" + since + "'::timestamptz");
     until(
         Duration.ofMinutes(2),
         "the tool's backends to exit",
         () -> {
           try {
-            return query.of(
-                    "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'wg1bench'")
-                == 0;
+            return query.of(sql) == 0;
           } catch (java.sql.SQLException e) {
             return false;
           }
         });
+  }
+
+  /** The server's clock now, as text for {@link #toolBackendsGone}'s {@code since}. */
+  public static String serverNow(java.sql.Connection c) throws java.sql.SQLException {
+    try (java.sql.Statement st = c.createStatement();
+        java.sql.ResultSet rs = st.executeQuery("SELECT now()::text")) {
+      rs.next();
+      return rs.getString(1);
+    }
   }
 }
