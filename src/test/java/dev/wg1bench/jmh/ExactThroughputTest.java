@@ -1,7 +1,6 @@
 package dev.wg1bench.jmh;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -191,12 +190,25 @@ class ExactThroughputTest {
     int windows = m.get("windows").size();
     long edge = 2L * clients * windows;
     assertTrue(Math.abs(ok - wal) <= edge, "|ops - WAL commits| <= " + edge + ": " + seen);
-    assertFalse(m.get("serverCommitsPerSecond").isNull(), r.out());
-    double server = m.get("serverCommitsPerSecond").asDouble();
-    // xact_commit: a busy backend publishes its commits at most once a second, so each of the
-    // two reads per window may miss up to a second of them
-    double windowSeconds = seconds / windows;
-    assertTrue(Math.abs(tps - server) <= 2.0 / windowSeconds * server + edge / seconds, seen);
+    if (m.get("serverCommitsPerSecond").isNull()) {
+      // the tool withholds the server's rate when a read of its counter took so long that the
+      // time between the reads is not the window (more than a tenth off): a busy machine's doing,
+      // not a figure to assert; what must hold is that rule
+      boolean withheld = false;
+      for (JsonNode w : m.get("windows")) {
+        withheld |=
+            w.get("serverCommits").isNull()
+                || Math.abs(w.get("serverSeconds").asDouble() - w.get("seconds").asDouble())
+                    > w.get("seconds").asDouble() / 10;
+      }
+      assertTrue(withheld, "server rate withheld without a reason: " + m.get("windows"));
+    } else {
+      double server = m.get("serverCommitsPerSecond").asDouble();
+      // xact_commit: a busy backend publishes its commits at most once a second, so each of the
+      // two reads per window may miss up to a second of them
+      double windowSeconds = seconds / windows;
+      assertTrue(Math.abs(tps - server) <= 2.0 / windowSeconds * server + edge / seconds, seen);
+    }
     // the per-second samples are the window's ops, second by second
     long sum = 0;
     for (JsonNode n : m.get("opsPerSecond")) {
