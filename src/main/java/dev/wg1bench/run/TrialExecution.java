@@ -105,6 +105,10 @@ final class TrialExecution {
               : null;
       DataCheck dc = workload.dataCheck();
       DataCheck.Snapshot before = check ? snapshot(cf, dc) : null;
+      if (agent == null) {
+        // an agent's pooler is shared with the other agents' clients: nothing to wait for
+        lt.target.beforeClients();
+      }
       TrialRunner.Outcome outcome;
       List<ServerSampler.Sample> samples = List.of();
       try {

@@ -42,6 +42,11 @@ final class PgBouncerConsole {
       out.writeByte('X');
       out.writeInt(4);
       out.flush();
+      // until PgBouncer closes its end: it has processed the Terminate, so this console session
+      // no longer counts against max_client_conn when the clients connect
+      while (in.read() >= 0) {
+        // nothing else comes
+      }
       return rows;
     }
   }

@@ -72,6 +72,11 @@ public final class PgBouncerTarget implements Target {
   private final Target server;
   private GenericContainer<?> container;
   private TargetSpec started;
+  private int listen;
+  private String consoleUser;
+
+  /** How long {@link #beforeClients} waits for the tool's sessions to leave PgBouncer. */
+  private static final long SETTLE_MS = 10_000;
 
   PgBouncerTarget(TargetSpec wanted, Target server) {
     this.wanted = wanted;
@@ -153,7 +158,7 @@ public final class PgBouncerTarget implements Target {
     String params = url.group(4) == null ? "" : url.group(4);
     String user = direct.user() != null ? direct.user() : System.getProperty("user.name");
     String password = direct.password() == null ? null : direct.password().reveal();
-    int listen = freePort();
+    listen = freePort();
     Map<String, String> ini = new LinkedHashMap<>();
     ini.put("listen_addr", "127.0.0.1");
     ini.put("listen_port", Integer.toString(listen));
@@ -210,6 +215,7 @@ public final class PgBouncerTarget implements Target {
     container = c;
     Runtime.getRuntime().addShutdownHook(new Thread(c::stop, "wg1bench-pgbouncer-stop"));
     String clientUrl = "jdbc:postgresql://127.0.0.1:" + listen + "/" + db + params;
+    consoleUser = user;
     Map<String, String> info = readBack(listen, user);
     started =
         direct
@@ -227,6 +233,44 @@ public final class PgBouncerTarget implements Target {
         describe(info),
         (System.nanoTime() - t0) / 1e9,
         clientUrl);
+  }
+
+  /**
+   * PgBouncer counts a client against {@code max_client_conn} until its event loop has processed
+   * the close, and on a busy machine the tool's own sessions that prepared the trial (data, checks)
+   * were seen still counted when the clients connected: clients the user's limit admits were
+   * refused. Waits, under a deadline, until SHOW CLIENTS lists no client but the console's own.
+   */
+  @Override
+  public void beforeClients() {
+    if (container == null) {
+      return;
+    }
+    long deadline = System.nanoTime() + SETTLE_MS * 1_000_000;
+    while (true) {
+      try {
+        long others =
+            PgBouncerConsole.query(listen, consoleUser, "SHOW CLIENTS").stream()
+                .filter(row -> row.size() > 2 && !row.get(2).equals("pgbouncer"))
+                .count();
+        if (others == 0) {
+          return;
+        }
+      } catch (IOException e) {
+        // the clients' own connects will say what is wrong
+        return;
+      }
+      if (System.nanoTime() > deadline) {
+        // left as it is: the clients meet the pooler as it is, and any refusal is counted
+        return;
+      }
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
   }
 
   private static String describe(Map<String, String> info) {

@@ -49,6 +49,13 @@ public interface Target extends AutoCloseable {
     return false;
   }
 
+  /**
+   * Called once the tool's own sessions of a trial are closed and before its clients connect: a
+   * target with something in between (a pooler) waits here until those sessions are gone from it,
+   * so the clients get all of the capacity the user configured.
+   */
+  default void beforeClients() {}
+
   /** Combinations of this target and a plan that cannot work, as a usage error. */
   default void validate(RunPlan plan) {}
 
