@@ -1,0 +1,25 @@
+package dev.wg1bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The README's SSB, experiment and advise lines, run as printed (see {@link ReadmeCommands}): a
+ * class of its own so that Failsafe runs them beside {@link ReadmeExamplesIT}'s, not after them.
+ */
+class ReadmeAnalysesIT {
+  @TempDir Path tmp;
+
+  @Test
+  @Timeout(value = 15, unit = java.util.concurrent.TimeUnit.MINUTES) // advise's claims, SSB's load
+  void everySsbExperimentAndAdviseLineRunsAsPrinted() throws IOException {
+    List<String> failures = new ReadmeCommands(tmp).runAll(ReadmeCommands::analysis);
+    assertEquals(List.of(), failures, String.join("\n\n", failures));
+  }
+}

@@ -1,0 +1,204 @@
+package dev.wg1bench.cli;
+
+import dev.wg1bench.support.TestServer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The README's {@code java -jar target/wg1bench.jar ...} lines, and how the README tests run them
+ * in their JVM through the CLI's entry point, so the examples stay true. Only what makes them quick
+ * and self-contained is changed: the local server becomes the test server, durations 1 s with no
+ * warmup and no fork, row counts and repeats the smallest, SSB at SF 0.01 and pgbench at scale 2
+ * (so a comparison with the embedded server's default scale 1 is caught), outputs go to a temporary
+ * directory, init gets --force (the test server's tables hold rows), and {@code [optional]} parts
+ * of syntax lines are left out. Everything else, options and values alike, runs as printed.
+ *
+ * <p>The lines are split between two integration tests that Failsafe runs at once, each with its
+ * own server: {@link ReadmeExamplesIT} (runs, init, reports) and {@link ReadmeAnalysesIT} (SSB, the
+ * experiments and advise, which hold most of the time).
+ */
+final class ReadmeCommands {
+  private final Path tmp;
+
+  ReadmeCommands(Path tmp) {
+    this.tmp = tmp;
+  }
+
+  private static final String JAR = "java -jar target/wg1bench.jar";
+
+  /** The README's command lines, backslash continuations joined, comments cut. */
+  static List<String> commands(String readme) {
+    List<String> out = new ArrayList<>();
+    boolean inBlock = false;
+    StringBuilder cur = null;
+    for (String line : readme.split("\n", -1)) {
+      if (line.startsWith("```")) {
+        inBlock = !inBlock;
+        continue;
+      }
+      if (!inBlock) {
+        continue;
+      }
+      if (cur == null) {
+        int at = line.indexOf(JAR);
+        if (at < 0) {
+          continue;
+        }
+        cur = new StringBuilder(line.substring(at + JAR.length()));
+      } else {
+        cur.append(' ').append(line.strip());
+      }
+      String s = cur.toString().stripTrailing();
+      if (s.endsWith("\\")) {
+        cur.setLength(0);
+        cur.append(s, 0, s.length() - 1);
+        continue;
+      }
+      int hash = s.indexOf(" #");
+      out.add((hash >= 0 ? s.substring(0, hash) : s).strip().replaceAll("\\s+", " "));
+      cur = null;
+    }
+    return out;
+  }
+
+  private static final Pattern LOCAL =
+      Pattern.compile("jdbc:postgresql://127\\.0\\.0\\.1(:5432)?/test");
+
+  private int outputs;
+  private final List<String> results = new ArrayList<>();
+
+  /** The command as this test runs it (see the class comment). */
+  List<String> adapt(String command) throws IOException {
+    String s = command.replaceAll("\\[[^\\]]*\\](\\.\\.\\.)?", " ");
+    s = LOCAL.matcher(s).replaceAll(Matcher.quoteReplacement(TestServer.url()));
+    List<String> a = new ArrayList<>(Arrays.asList(s.strip().split("\\s+")));
+    a.replaceAll(t -> t.equals("URL") ? TestServer.url() : t);
+    String first = a.get(0);
+    boolean ssb = first.equals("ssb") || (first.equals("init") && a.get(1).equals("ssb"));
+    set(a, Map.of("-T", "1s", "--duration", "1s", "--repeat", "1", "--progress", "0.5"));
+    // pgbench scale 2, not the embedded default 1: a comparison missing its --scale shows
+    set(a, Map.of("--scale", ssb ? "0.01" : "2", "--rows", "20000"));
+    Path out = tmp.resolve("out" + ++outputs);
+    switch (first) {
+      case "list" -> {}
+      case "init" -> a.add("--force");
+      case "report" -> {
+        int glob = a.indexOf("results/*.json");
+        if (glob >= 0) {
+          a.remove(glob);
+          a.addAll(glob, results);
+        }
+        // base against new: an earlier example's result read against itself
+        a.replaceAll(t -> t.startsWith("results/") ? results.get(0) : t);
+        a.replaceAll(t -> t.equals("report/") ? out.toString() : t);
+      }
+      case "diff" -> a.replaceAll(t -> t.startsWith("results/") ? results.get(0) : t);
+      case "ssb" -> {
+        a.replaceAll(t -> t.equals("DIR") ? out.toString() : t);
+        if (a.get(1).equals("queries")) {
+          a.addAll(List.of("-o", out + ".json"));
+        }
+      }
+      case "experiment" -> {
+        // the printed line leaves --rows to its default (up to two million rows, 4 of the 7
+        // minutes this test took); 31000 is the smallest that fills logtable's 31 daily partitions
+        if (!a.contains("--rows")) {
+          a.addAll(List.of("--rows", "31000"));
+        }
+        if (!a.contains("--repeat")) {
+          a.addAll(List.of("--repeat", "1"));
+        }
+        a.addAll(List.of("-o", out + ".json", "--plots", out.toString()));
+      }
+      case "advise" -> {
+        // two blocks: the fewest its interval is computed from; a precision goal needs a pilot of
+        // three and gets a budget of seconds, not the printed half hour
+        String blocks = a.contains("--precision") ? "3" : "2";
+        a.replaceAll(t -> t.equals("--blocks") ? "--repeat" : t);
+        if (a.contains("--repeat")) {
+          set(a, Map.of("--repeat", blocks));
+        } else {
+          a.addAll(List.of("--repeat", blocks));
+        }
+        set(a, Map.of("--budget", "20s"));
+        a.addAll(List.of("-T", "1s", "--warmup", "0", "--forks", "0", "-o", out + ".json"));
+      }
+      default -> {
+        // a run
+        a.addAll(List.of("--warmup", "0", "--iterations", "1", "--forks", "0"));
+        boolean perClient = a.contains("-t") || a.contains("--transactions");
+        if (!a.contains("-T") && !a.contains("--duration") && !perClient) {
+          a.addAll(List.of("-T", "1s"));
+        }
+        if ((a.contains("-l") || a.contains("--log")) && !a.contains("--log-prefix")) {
+          // pgbench's log files go to the working directory: here to the test's own
+          a.addAll(List.of("--log-prefix", out + "-log"));
+        }
+        a.addAll(List.of("--output", out + ".json"));
+        results.add(out + ".json");
+      }
+    }
+    return a;
+  }
+
+  /** Replaces the value after each named option that is present. */
+  private static void set(List<String> a, Map<String, String> values) {
+    for (int i = 0; i + 1 < a.size(); i++) {
+      String v = values.get(a.get(i));
+      if (v != null) {
+        a.set(i + 1, v);
+      }
+    }
+  }
+
+  /**
+   * Runs the README's lines {@code which} selects, in the README's order (a report reads the
+   * results of the runs before it; SSB's queries the data its init loaded), and returns those that
+   * failed.
+   */
+  List<String> runAll(Predicate<String> which) throws IOException {
+    List<String> failures = new ArrayList<>();
+    boolean docker =
+        System.getenv("DOCKER_HOST") != null || Files.exists(Path.of("/var/run/docker.sock"));
+    for (String c : commands(Files.readString(Path.of("README.md")))) {
+      if (!which.test(c)) {
+        continue;
+      }
+      if (c.contains("container:") && !docker) {
+        // a container target needs a Docker engine; the container tests skip without one too
+        continue;
+      }
+      List<String> args = adapt(c);
+      long t0 = System.nanoTime();
+      Cli r = Cli.run(args.toArray(new String[0]));
+      // where the suite's time goes, in the test's output file (not asserted)
+      System.err.printf("%6.1f s  %s%n", (System.nanoTime() - t0) / 1e9, String.join(" ", args));
+      if (r.exit != 0) {
+        failures.add(c + "\n  ran as: " + String.join(" ", args) + "\n  " + r);
+        continue;
+      }
+      if (r.out.contains("hold different data")) {
+        failures.add(c + "\n  compares targets holding different data:\n  " + r.out);
+      }
+    }
+    return failures;
+  }
+
+  /** SSB, the experiments and advise: the lines that hold most of the README tests' time. */
+  static boolean analysis(String command) {
+    String first = command.split(" ", 2)[0];
+    return first.equals("ssb")
+        || first.equals("experiment")
+        || first.equals("advise")
+        || command.startsWith("init ssb")
+        || command.matches(".*--workload ssb\\S*.*");
+  }
+}
