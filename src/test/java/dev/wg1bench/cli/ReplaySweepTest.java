@@ -25,14 +25,15 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A replay as a source of trials, on a database of its own on the test server: the tiny checked-in
- * csvlog (two sessions, 8 statements, 5 transactions, 2 INSERTs and an UPDATE of the rows the
- * INSERT adds, one division by zero) swept over query modes, restored with --fresh before each
- * trial, written as CSV and HTML, and run as an advise claim.
+ * A replay as a source of trials, on a database of its own on the test server: the README's example
+ * csvlog (config/replay/example.csv) (two sessions, 8 statements, 5 transactions, 2 INSERTs and an
+ * UPDATE of the rows the INSERT adds, one division by zero) swept over query modes, restored with
+ * --fresh before each trial, written as CSV and HTML, and run as an advise claim.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ReplaySweepTest {
-  private static final Path LOG = Path.of("src/test/resources/replay/tiny.csv").toAbsolutePath();
+  private static final Path LOG = Path.of("config/replay/example.csv").toAbsolutePath();
+  private static final Path SQL = Path.of("config/replay/example.sql");
   private static final int BASE_ROWS = 3;
 
   @TempDir Path dir;
@@ -40,7 +41,7 @@ class ReplaySweepTest {
 
   /** The test's own database, made again before each test with BASE_ROWS rows. */
   @BeforeEach
-  void database() throws SQLException {
+  void database() throws Exception {
     try (Connection c = TestServer.connect();
         Statement st = c.createStatement();
         ResultSet r = st.executeQuery("SELECT current_database()")) {
@@ -51,8 +52,7 @@ class ReplaySweepTest {
     admin("CREATE DATABASE " + db);
     try (Connection c = connect(db);
         Statement st = c.createStatement()) {
-      st.execute("CREATE TABLE replay_t (n int, note text)");
-      st.execute("INSERT INTO replay_t VALUES (10, 'x'), (11, 'y'), (12, 'z')");
+      st.execute(Files.readString(SQL));
     }
   }
 
@@ -208,16 +208,11 @@ class ReplaySweepTest {
     assertFreshFrom(dump);
   }
 
-  /** A plain SQL dump (pg_dump -Fp writes one) restored with psql before each trial. */
+  /** A plain SQL dump (as pg_dump -Fp writes one) restored with psql before each trial. */
   @Test
   void freshFromAPlainSqlDump() throws Exception {
     assumeTrue(onPath("psql") != null, "psql on PATH");
-    Path dump = dir.resolve("base.sql");
-    Files.writeString(
-        dump,
-        "CREATE TABLE replay_t (n int, note text);\n"
-            + "INSERT INTO replay_t VALUES (10, 'x'), (11, 'y'), (12, 'z');\n");
-    assertFreshFrom(dump);
+    assertFreshFrom(SQL);
   }
 
   private void assertFreshFrom(Path dump) throws Exception {
