@@ -430,23 +430,8 @@ public final class ReplayCommand implements Callable<Integer> {
   /** The combinations of {@link #KNOBS} given their raw option values (the advise arms' too). */
   static List<Combo> combos(
       java.util.function.Function<Knob<?>, Object> raw, TargetSpec target, int sessions) {
-    List<Map<Knob<?>, Object>> all = new ArrayList<>(List.of(new LinkedHashMap<>()));
-    List<Knob<?>> swept = new ArrayList<>();
-    for (Knob<?> k : KNOBS) {
-      List<?> points = k.points(raw.apply(k));
-      if (points.size() > 1) {
-        swept.add(k);
-      }
-      List<Map<Knob<?>, Object>> next = new ArrayList<>();
-      for (Map<Knob<?>, Object> c : all) {
-        for (Object v : points) {
-          Map<Knob<?>, Object> m = new LinkedHashMap<>(c);
-          m.put(k, v);
-          next.add(m);
-        }
-      }
-      all = next;
-    }
+    List<Knob<?>> swept = KNOBS.stream().filter(k -> k.points(raw.apply(k)).size() > 1).toList();
+    List<Map<Knob<?>, Object>> all = PlanFactory.product(KNOBS, k -> k.points(raw.apply(k)));
     List<Combo> out = new ArrayList<>();
     for (Map<Knob<?>, Object> c : all) {
       PlanDraft d = new PlanDraft();

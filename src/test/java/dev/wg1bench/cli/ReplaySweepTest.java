@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.support.TestServer;
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -194,8 +193,10 @@ class ReplaySweepTest {
 
   @Test
   void freshFromACustomFormatPgDump() throws Exception {
-    String pgDump = onPath("pg_dump");
-    assumeTrue(pgDump != null && onPath("pg_restore") != null, "pg_dump and pg_restore on PATH");
+    String pgDump = ReplayCaptureTest.onPath("pg_dump");
+    assumeTrue(
+        pgDump != null && ReplayCaptureTest.onPath("pg_restore") != null,
+        "pg_dump and pg_restore on PATH");
     Path dump = dir.resolve("base.dump");
     Process p =
         new ProcessBuilder(pgDump, "-Fc", "-f", dump.toString(), "-d", url(db).replace("jdbc:", ""))
@@ -211,7 +212,7 @@ class ReplaySweepTest {
   /** A plain SQL dump (as pg_dump -Fp writes one) restored with psql before each trial. */
   @Test
   void freshFromAPlainSqlDump() throws Exception {
-    assumeTrue(onPath("psql") != null, "psql on PATH");
+    assumeTrue(ReplayCaptureTest.onPath("psql") != null, "psql on PATH");
     assertFreshFrom(SQL);
   }
 
@@ -298,15 +299,5 @@ class ReplaySweepTest {
         assertEquals(0, r.getLong(1), "the template --fresh made is dropped at the end");
       }
     }
-  }
-
-  private static String onPath(String tool) {
-    for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-      File f = new File(d, tool);
-      if (f.canExecute()) {
-        return f.getPath();
-      }
-    }
-    return null;
   }
 }
