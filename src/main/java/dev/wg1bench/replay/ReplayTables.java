@@ -1,8 +1,13 @@
 package dev.wg1bench.replay;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wg1bench.json.Json;
 import dev.wg1bench.plan.RunFailure;
+import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.report.CsvReport;
 import dev.wg1bench.report.HtmlReport;
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,6 +28,26 @@ public final class ReplayTables {
   public static Path fidelityFile(Path csv) {
     String name = csv.getFileName().toString().replaceFirst("\\.csv$", "");
     return csv.resolveSibling(name + "-fidelity.csv");
+  }
+
+  /**
+   * The replay trials a JSON result holds (one replay, or a sweep's), or null when the file is not
+   * a replay's (a run's, say, or not JSON: the run reader then says what is wrong with it).
+   */
+  public static List<ReplayResult> read(Path file) {
+    try {
+      JsonNode tree = Json.MAPPER.readTree(file.toFile());
+      String kind = tree != null && tree.has("kind") ? tree.get("kind").asText() : "";
+      return switch (kind) {
+        case "replay" -> List.of(Json.MAPPER.treeToValue(tree, ReplayResult.class));
+        case "replay-sweep" -> Json.MAPPER.treeToValue(tree, ReplaySweep.class).trials();
+        default -> null;
+      };
+    } catch (JsonProcessingException e) {
+      throw new UsageException(file + ": not a wg1bench replay result: " + e.getOriginalMessage());
+    } catch (IOException e) {
+      return null;
+    }
   }
 
   public static void writeCsv(List<ReplayResult> trials, Path file) {

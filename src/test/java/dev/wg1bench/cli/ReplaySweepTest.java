@@ -177,6 +177,14 @@ class ReplaySweepTest {
     assertTrue(html.contains("<td>errors</td><td>22012</td>"), html);
     assertTrue(html.contains("INSERT INTO replay_t (n, note) VALUES ($1, $2)"), html);
     assertTrue(html.contains("Trial 2: "), html);
+
+    // the report command renders the JSON alike
+    Path report = dir.resolve("report");
+    Cli rep = Cli.run("report", dir.resolve("sweep.json").toString(), "--html", report.toString());
+    assertEquals(0, rep.exit, rep.toString());
+    assertEquals(html, Files.readString(report.resolve("index.html")));
+    assertEquals(csv, Files.readString(report.resolve("replay.csv")));
+    assertEquals(fid, Files.readString(report.resolve("replay-fidelity.csv")));
   }
 
   @Test
