@@ -217,6 +217,32 @@ class ReplaySweepTest {
     assertFreshFrom(dump);
   }
 
+  @Test
+  void freshRefusesWhatItWouldNotRestore() {
+    Cli none = sweep("--fresh=template=" + db + "_no_such_template");
+    assertEquals(2, none.exit, none.toString());
+    assertEquals(
+        "wg1bench: --fresh template="
+            + db
+            + "_no_such_template: no such database on "
+            + none.err.substring(none.err.lastIndexOf(' ') + 1).strip(),
+        none.err.strip());
+    Cli postgres =
+        Cli.run(
+            "replay",
+            LOG.toString(),
+            "--target",
+            url("postgres"),
+            "--fresh",
+            "-o",
+            dir.resolve("p.json").toString());
+    assertEquals(2, postgres.exit, postgres.toString());
+    assertTrue(
+        postgres.err.startsWith(
+            "wg1bench: --fresh drops and re-creates the target's database, which is postgres"),
+        postgres.err);
+  }
+
   /** A plain SQL dump (as pg_dump -Fp writes one) restored with psql before each trial. */
   @Test
   void freshFromAPlainSqlDump() throws Exception {
