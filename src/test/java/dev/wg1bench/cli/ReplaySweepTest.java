@@ -217,6 +217,35 @@ class ReplaySweepTest {
     assertFreshFrom(dump);
   }
 
+  /** Side by side: one trial per target, each named in its point. */
+  @Test
+  void severalTargetsGiveOneTrialEach() throws Exception {
+    Path out = dir.resolve("targets.json");
+    Cli r =
+        Cli.run(
+            "replay",
+            LOG.toString(),
+            "--target",
+            "a=" + url(db),
+            "--target",
+            "b=" + url(db),
+            "--speed",
+            "max",
+            "-o",
+            out.toString());
+    assertEquals(0, r.exit, r.toString());
+    JsonNode run = Json.MAPPER.readTree(out.toFile());
+    assertEquals(List.of("target"), Json.MAPPER.convertValue(run.get("varying"), List.class));
+    String[] names = {"a", "b"};
+    for (int i = 0; i < 2; i++) {
+      JsonNode t = run.get("trials").get(i);
+      assertEquals(names[i], t.get("point").get("target").asText());
+      assertEquals(names[i], t.get("target").asText());
+      assertEquals(8, fidelity(t, "statements").get("replay").asLong());
+    }
+    assertEquals(BASE_ROWS + 4, rows(), "both replays wrote to the one database");
+  }
+
   @Test
   void freshRefusesWhatItWouldNotRestore() {
     Cli none = sweep("--fresh=template=" + db + "_no_such_template");
