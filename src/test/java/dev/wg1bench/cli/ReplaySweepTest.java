@@ -272,6 +272,33 @@ class ReplaySweepTest {
         postgres.err);
   }
 
+  /** A template the user made: restored from before each trial, and left in place after. */
+  @Test
+  void freshFromANamedTemplate() throws Exception {
+    String template = db + "_tpl";
+    admin("DROP DATABASE IF EXISTS " + template);
+    admin("CREATE DATABASE " + template + " TEMPLATE " + db);
+    try {
+      Cli r = sweep("--fresh=template=" + template);
+      assertEquals(0, r.exit, r.toString());
+      for (JsonNode t : assertTwoFaithfulTrials()) {
+        assertEquals("template " + template, t.get("fresh").asText());
+        assertEquals(3, fidelity(t, "rows affected").get("replay").asLong(), t.toString());
+      }
+      assertEquals(BASE_ROWS + 2, rows());
+      try (Connection c = TestServer.connect();
+          Statement st = c.createStatement();
+          ResultSet rs =
+              st.executeQuery(
+                  "SELECT count(*) FROM pg_database WHERE datname = '" + template + "'")) {
+        rs.next();
+        assertEquals(1, rs.getLong(1), "a named template is the user's: left as it is");
+      }
+    } finally {
+      admin("DROP DATABASE IF EXISTS " + template);
+    }
+  }
+
   /** A plain SQL dump (as pg_dump -Fp writes one) restored with psql before each trial. */
   @Test
   void freshFromAPlainSqlDump() throws Exception {
