@@ -141,9 +141,12 @@ public final class ReplayTrials {
         cells.add(new Cell(point, ref.repeat(), t.spec(), settings(p.plan()), p.plan().poolSize()));
       }
       List<TrialResult> trials = new ArrayList<>();
-      for (Done d : run(cells)) {
+      List<Done> done = run(cells);
+      for (Done d : done) {
         trials.add(trial(d, "replay of " + String.join(", ", shared.logs())));
       }
+      // each trial's counts beside the log's: a verdict on a replay that fell short says so here
+      ReplayReport.printTrials(done.stream().map(Done::result).toList(), out);
       return trials;
     } finally {
       live.values().forEach(Target::close);
