@@ -145,7 +145,22 @@ final class AdviseCommand implements Callable<Integer> {
 
     @Option(names = "--via")
     String via;
+
+    /** A replay arm: the log replayed instead of a workload run (see {@link ReplayArms}). */
+    @Option(names = "--replay", split = ",")
+    List<Path> replay = new ArrayList<>();
+
+    @Option(names = "--speed")
+    String speed = "1";
+
+    @Option(names = "--fresh", arity = "0..1", fallbackValue = "template")
+    String fresh;
+
+    Matrix matrix;
+    CommandLine.ParseResult parsed;
   }
+
+  private final ReplayArms replays = new ReplayArms(System.out);
 
   @Override
   public Integer call() {
@@ -220,9 +235,11 @@ final class AdviseCommand implements Callable<Integer> {
           out.resolveSibling(
               out.getFileName().toString().replaceFirst("\\.json$", "") + "-" + a.name() + ".json");
       Map<String, List<Matrix.Point>> arms = new LinkedHashMap<>();
+      Map<String, Arm> holders = new LinkedHashMap<>();
       for (String arm : List.of("baseline", "treatment")) {
         List<Matrix.Point> points = new ArrayList<>();
-        for (Matrix.Point pt : arm(a, arm, t, randomSeed, perAdvice).points()) {
+        holders.put(arm, arm(a, arm, t, randomSeed, perAdvice));
+        for (Matrix.Point pt : holders.get(arm).matrix.points()) {
           Map<String, String> labels = new LinkedHashMap<>();
           labels.put("advice", a.name());
           labels.put("arm", arm);
@@ -230,7 +247,13 @@ final class AdviseCommand implements Callable<Integer> {
         }
         arms.put(arm, points);
       }
-      planned.add(new Adviser.Planned(a, arms.get("baseline"), arms.get("treatment"), perAdvice));
+      planned.add(
+          new Adviser.Planned(
+              a,
+              arms.get("baseline"),
+              arms.get("treatment"),
+              perAdvice,
+              replays.source(a, holders.get("baseline"), holders.get("treatment"))));
     }
     String unwritable = JsonReport.unwritable(out);
     if (unwritable != null) {
@@ -238,7 +261,11 @@ final class AdviseCommand implements Callable<Integer> {
     }
     Adviser.Design design =
         new Adviser.Design(repeat, orderSeed, m, p, b, Matrix.BetweenTrials.AUTO);
-    new Adviser(System.out, verbose).run(planned, design, out);
+    try {
+      new Adviser(System.out, verbose).run(planned, design, out);
+    } finally {
+      replays.close();
+    }
     return 0;
   }
 
@@ -256,7 +283,7 @@ final class AdviseCommand implements Callable<Integer> {
         option + " '" + text + "': must be a percentage from " + lo + "% to " + hi + "%, e.g. 5%");
   }
 
-  private Matrix arm(Advice a, String arm, List<TargetSpec> t, long randomSeed, Path out) {
+  private Arm arm(Advice a, String arm, List<TargetSpec> t, long randomSeed, Path out) {
     List<String> tokens = new ArrayList<>();
     tokens.addAll(words(a.common()));
     tokens.addAll(words(arm.equals("baseline") ? a.baseline() : a.treatment()));
@@ -278,11 +305,15 @@ final class AdviseCommand implements Callable<Integer> {
             out.toString()));
     Arm holder = new Arm();
     try {
-      new CommandLine(holder).parseArgs(tokens.toArray(new String[0]));
+      holder.parsed = new CommandLine(holder).parseArgs(tokens.toArray(new String[0]));
     } catch (CommandLine.ParameterException e) {
       throw new UsageException("advice " + a.name() + " (" + arm + "): " + e.getMessage());
     }
     try {
+      if (!holder.replay.isEmpty()) {
+        holder.matrix = replays.matrix(holder, t, out);
+        return holder;
+      }
       if (holder.via != null) {
         String via = PgBouncerTarget.checkVia(holder.via);
         t = t.stream().map(s -> s.withProvision(s.provided().withVia(via))).toList();
@@ -292,7 +323,8 @@ final class AdviseCommand implements Callable<Integer> {
         throw new UsageException(
             "advice " + a.name() + " (" + arm + "): an arm must be one point, not a sweep");
       }
-      return m;
+      holder.matrix = m;
+      return holder;
     } catch (UsageException e) {
       if (e.getMessage().startsWith("advice ")) {
         throw e;

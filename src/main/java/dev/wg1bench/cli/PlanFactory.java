@@ -123,10 +123,16 @@ final class PlanFactory {
 
   /** Every combination of the knobs' values: the cartesian product, first knob slowest. */
   static List<Map<Knob<?>, Object>> combos(RunOptions o, List<String> workloads) {
+    return product(Knobs.ALL, k -> k == Knobs.WORKLOAD ? workloads : k.points(o.raw(k)));
+  }
+
+  /** The cartesian product of some knobs' values, first knob slowest (the replay's sweep too). */
+  static List<Map<Knob<?>, Object>> product(
+      List<Knob<?>> knobs, java.util.function.Function<Knob<?>, List<?>> points) {
     List<Map<Knob<?>, Object>> out = new ArrayList<>();
     out.add(new LinkedHashMap<>());
-    for (Knob<?> k : Knobs.ALL) {
-      List<?> values = k == Knobs.WORKLOAD ? workloads : k.points(o.raw(k));
+    for (Knob<?> k : knobs) {
+      List<?> values = points.apply(k);
       List<Map<Knob<?>, Object>> next = new ArrayList<>();
       for (Map<Knob<?>, Object> m : out) {
         for (Object v : values) {

@@ -12,22 +12,23 @@ import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.replay.Capture;
 import dev.wg1bench.replay.CaptureBuilder;
 import dev.wg1bench.replay.CaptureSettings;
+import dev.wg1bench.replay.Fresh;
 import dev.wg1bench.replay.LogFormat;
 import dev.wg1bench.replay.ReplayReport;
 import dev.wg1bench.replay.ReplayResult;
+import dev.wg1bench.replay.ReplaySweep;
+import dev.wg1bench.replay.ReplayTables;
+import dev.wg1bench.replay.ReplayTrials;
 import dev.wg1bench.replay.Replayer;
 import dev.wg1bench.replay.Selection;
 import dev.wg1bench.server.ClientSettings;
 import dev.wg1bench.server.ConnectionFactory;
 import dev.wg1bench.server.Target;
 import dev.wg1bench.server.Targets;
-import java.io.IOException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -63,6 +64,10 @@ import picocli.CommandLine.Parameters;
       "Every session replays into the target URL's database as the target's user unless"
           + " --map-database says otherwise. See --capture-settings for the server settings of a"
           + " capture.",
+      "A knob given several values (-M simple,prepared) or several --target give one replay"
+          + " trial per combination, in one JSON result. A replay of INSERT/UPDATE/DELETE/DDL"
+          + " changes the target: --fresh restores its database before each trial (and is the"
+          + " only thing that drops one).",
       "Exit codes: 0 ok, 1 runtime failure, 2 usage error, 3 replay had errors"
           + " the log did not (more of some SQLSTATE)."
     })
@@ -152,6 +157,33 @@ public final class ReplayCommand implements Callable<Integer> {
   Path output;
 
   @Option(
+      names = "--fresh",
+      paramLabel = "template|template=NAME|dump=FILE",
+      arity = "0..1",
+      fallbackValue = "template",
+      description = {
+        "Before each trial DROP the target URL's database and CREATE it again: from a template"
+            + " made once from it (template; dropped at the end), from an existing database"
+            + " (template=NAME) or from a pg_dump file (dump=FILE, via pg_restore or psql on"
+            + " PATH). Nothing else is dropped, and nothing without --fresh."
+      })
+  String fresh;
+
+  @Option(
+      names = "--csv",
+      paramLabel = "FILE",
+      description =
+          "Also write the statement classes beside the log's durations as CSV to FILE, and the"
+              + " fidelity table and lag to FILE-fidelity.csv.")
+  Path csv;
+
+  @Option(
+      names = "--html",
+      paramLabel = "FILE",
+      description = "Also write the result's tables as a self-contained HTML page to FILE.")
+  Path html;
+
+  @Option(
       names = "--dry-run",
       description = "Read the logs and say what would be replayed; connect to nothing.")
   boolean dryRun;
@@ -180,29 +212,27 @@ public final class ReplayCommand implements Callable<Integer> {
       }
     }
     List<TargetSpec> specs = targets.resolve(false);
-    if (!dryRun && specs.size() != 1) {
+    if (!dryRun && specs.isEmpty()) {
       throw new UsageException(
-          "replay needs exactly one --target URL, the server to replay into; got " + specs.size());
+          "replay needs --target URL (one or more), the server to replay into; got none");
+    }
+    Fresh restore = dryRun ? null : Fresh.parse(fresh);
+    if (restore != null && !mapDatabase.isEmpty()) {
+      throw new UsageException(
+          "--fresh restores the target URL's database only; it cannot be used with"
+              + " --map-database (restore those databases yourself)");
     }
     Path out = output != null ? output : defaultOutput();
-    String unwritable = dryRun ? null : Json.unwritable(out);
-    if (unwritable != null) {
-      throw new UsageException("--output " + out + ": " + unwritable);
+    for (Path p : outputs(out)) {
+      String unwritable = dryRun ? null : Json.unwritable(p);
+      if (unwritable != null) {
+        throw new UsageException(option(p, out) + " " + p + ": " + unwritable);
+      }
     }
     Selection selection =
         new Selection(
             Set.copyOf(databases), Set.copyOf(users), Set.copyOf(applications), mapDatabase);
-    CaptureBuilder builder = new CaptureBuilder(f, linePrefix, selection);
-    for (Path log : logs) {
-      try {
-        builder.read(log);
-      } catch (NoSuchFileException e) {
-        throw new UsageException("LOG " + log + ": no such file");
-      } catch (IOException e) {
-        throw new RunFailure("LOG " + log + ": " + e.getMessage(), e);
-      }
-    }
-    Capture capture = builder.build();
+    Capture capture = CaptureBuilder.readLogs(logs, f, linePrefix, selection);
     ReplayReport.printCapture(capture, System.out);
     if (dryRun) {
       return 0;
@@ -216,13 +246,12 @@ public final class ReplayCommand implements Callable<Integer> {
                   ? " (were log_statement = 'all' and log_connections on? see --capture-settings)"
                   : " the selection keeps"));
     }
-    RunPlan plan = plan(specs.get(0), capture.sessions().size());
-    ClientSettings settings =
-        new ClientSettings(
-            plan.session().queryMode(),
-            plan.session().isolation(),
-            plan.sessionSettings(),
-            plan.driver());
+    List<Combo> combos = combos(specs.get(0), capture.sessions().size());
+    int trials = combos.size() * specs.size();
+    if (trials > 1 && restore == null && !capture.dataChanges().isEmpty()) {
+      System.out.println(
+          "note: without --fresh each trial starts from the data the one before it left");
+    }
     AtomicBoolean stop = new AtomicBoolean();
     CountDownLatch written = new CountDownLatch(1);
     // Ctrl-C: sessions stop before their next statement and the partial result is still written
@@ -238,37 +267,64 @@ public final class ReplayCommand implements Callable<Integer> {
             },
             "wg1bench-replay-interrupt");
     Runtime.getRuntime().addShutdownHook(hook);
-    Instant started = Instant.now();
-    try (Target target = Targets.of(plan.targets().get(0))) {
-      int connections = plan.poolSize() != null ? plan.poolSize() : capture.sessions().size();
-      target.start(connections, System.out);
-      TargetSpec spec = target.spec();
-      check(spec, settings, capture);
-      Replayer.Config config =
-          new Replayer.Config(spec, settings, rate, plan.poolSize(), mapDatabase, progress, stop);
+    List<Target> live = new ArrayList<>();
+    try {
+      List<ReplayTrials.Cell> cells = new ArrayList<>();
+      for (TargetSpec s : specs) {
+        Target target = Targets.of(s);
+        live.add(target);
+        int most = combos.stream().mapToInt(Combo::connections).max().orElse(1);
+        target.start(most, System.out);
+        TargetSpec spec = target.spec();
+        check(spec, combos.get(0).settings(), capture);
+        for (Combo c : combos) {
+          Map<String, String> point = new LinkedHashMap<>();
+          if (specs.size() > 1) {
+            point.put("target", spec.name());
+          }
+          point.putAll(c.labels());
+          cells.add(new ReplayTrials.Cell(point, 1, spec, c.settings(), c.poolSize()));
+        }
+      }
       System.out.printf(
-          "replaying %d sessions into %s at %s%n",
-          capture.sessions().size(), spec.name(), rate == 0 ? "max speed" : "speed " + speed);
-      Replayer.Outcome outcome = new Replayer(config, System.out).run(capture);
-      ReplayResult result =
-          ReplayReport.result(
+          "replaying %d sessions at %s, %d trial(s)%s%n",
+          capture.sessions().size(),
+          rate == 0 ? "max speed" : "speed " + speed,
+          cells.size(),
+          restore == null ? "" : ", each from a fresh target (" + restore.describe() + ")");
+      ReplayTrials.Shared shared =
+          new ReplayTrials.Shared(
+              rate,
+              mapDatabase,
+              progress,
+              stop,
+              restore,
               BuildInfo.version(),
-              started,
-              spec.name(),
-              logs.stream().map(Path::toString).toList(),
-              config,
-              capture,
-              outcome);
-      ReplayReport.print(result, System.out);
-      Json.write(result, out);
-      System.out.println("result written to " + out);
-      if (outcome.stopped()) {
+              logs.stream().map(Path::toString).toList());
+      List<ReplayResult> results = new ArrayList<>();
+      ReplayTrials replay = new ReplayTrials(capture, shared, System.out);
+      try {
+        for (ReplayTrials.Done d : replay.run(cells)) {
+          ReplayReport.print(d.result(), System.out);
+          results.add(d.result());
+        }
+      } finally {
+        replay.close();
+      }
+      if (results.size() > 1) {
+        ReplayReport.printTrials(results, System.out);
+      }
+      write(results, out);
+      if (stop.get()) {
         return 1;
       }
       boolean more =
-          result.errorsBySqlState().values().stream().anyMatch(e -> e.replay() > e.log());
+          results.stream()
+              .flatMap(r -> r.errorsBySqlState().values().stream())
+              .anyMatch(e -> e.replay() > e.log());
       return more ? Main.COMPLETED_WITH_FAILURES : 0;
     } finally {
+      live.forEach(Target::close);
       written.countDown();
       try {
         Runtime.getRuntime().removeShutdownHook(hook);
@@ -276,6 +332,43 @@ public final class ReplayCommand implements Callable<Integer> {
         // shutting down already (Ctrl-C): the hook is running and has just been released
       }
     }
+  }
+
+  /** The JSON (one replay as it always was, several as a sweep), and the CSV and HTML asked for. */
+  private void write(List<ReplayResult> results, Path out) {
+    if (results.size() == 1) {
+      Json.write(results.get(0), out);
+    } else {
+      Json.write(ReplaySweep.of(results), out);
+    }
+    System.out.println("result written to " + out);
+    if (csv != null) {
+      ReplayTables.writeCsv(results, csv);
+      System.out.println("csv written to " + csv + " and " + ReplayTables.fidelityFile(csv));
+    }
+    if (html != null) {
+      ReplayTables.writeHtml(results, html);
+      System.out.println("html written to " + html);
+    }
+  }
+
+  private List<Path> outputs(Path json) {
+    List<Path> out = new ArrayList<>(List.of(json));
+    if (csv != null) {
+      out.add(csv);
+      out.add(ReplayTables.fidelityFile(csv));
+    }
+    if (html != null) {
+      out.add(html);
+    }
+    return out;
+  }
+
+  private String option(Path p, Path json) {
+    if (p.equals(json)) {
+      return "--output";
+    }
+    return p.equals(html) ? "--html" : "--csv";
   }
 
   /** One connection per target database before anything replays: a bad URL fails here, once. */
@@ -299,6 +392,11 @@ public final class ReplayCommand implements Callable<Integer> {
   }
 
   private double speed() {
+    return speed(speed);
+  }
+
+  /** --speed as a rate: N, or 0 for max. */
+  static double speed(String speed) {
     if ("max".equalsIgnoreCase(speed.strip())) {
       return 0;
     }
@@ -313,26 +411,47 @@ public final class ReplayCommand implements Callable<Integer> {
     throw new UsageException("--speed must be a number > 0 and <= 1000000, or max, got " + speed);
   }
 
-  /** The knobs given, checked by the plan's own validation (messages name the option). */
-  private RunPlan plan(TargetSpec target, int sessions) {
-    PlanDraft d = new PlanDraft();
-    d.workload("replay", List.of()).targets(List.of(target));
-    // a pool larger than the sessions is pointless, as --pool-size larger than --clients
-    d.set(Knobs.CLIENTS, Math.max(1, sessions));
-    for (Map.Entry<Knob<?>, OptionSpec> e : knobOptions.entrySet()) {
-      set(d, e.getKey(), e.getValue().getValue());
-    }
-    return d.build();
+  /** One combination of the swept knobs: its labels and what a replay takes from its plan. */
+  record Combo(
+      RunPlan plan,
+      Map<String, String> labels,
+      ClientSettings settings,
+      Integer poolSize,
+      int connections) {}
+
+  /**
+   * Every combination of the knobs' values (a knob given several values is swept, as in a run),
+   * each checked by the plan's own validation (messages name the option).
+   */
+  private List<Combo> combos(TargetSpec target, int sessions) {
+    return combos(k -> knobOptions.get(k).getValue(), target, sessions);
   }
 
-  private static <T> void set(PlanDraft d, Knob<T> k, Object raw) {
-    List<T> points = k.points(raw);
-    if (points.size() != 1) {
-      throw new UsageException(
-          k.option() + " takes one value in a replay, got " + points.size() + ": " + raw);
+  /** The combinations of {@link #KNOBS} given their raw option values (the advise arms' too). */
+  static List<Combo> combos(
+      java.util.function.Function<Knob<?>, Object> raw, TargetSpec target, int sessions) {
+    List<Knob<?>> swept = KNOBS.stream().filter(k -> k.points(raw.apply(k)).size() > 1).toList();
+    List<Map<Knob<?>, Object>> all = PlanFactory.product(KNOBS, k -> k.points(raw.apply(k)));
+    List<Combo> out = new ArrayList<>();
+    for (Map<Knob<?>, Object> c : all) {
+      PlanDraft d = new PlanDraft();
+      d.workload("replay", List.of()).targets(List.of(target));
+      // a pool larger than the sessions is pointless, as --pool-size larger than --clients
+      d.set(Knobs.CLIENTS, Math.max(1, sessions));
+      c.forEach((k, v) -> set(d, k, v));
+      RunPlan plan = d.build();
+      Map<String, String> labels = new LinkedHashMap<>();
+      swept.forEach(k -> labels.putAll(k.labels(plan)));
+      int connections = plan.poolSize() != null ? plan.poolSize() : Math.max(1, sessions);
+      out.add(new Combo(plan, labels, ReplayTrials.settings(plan), plan.poolSize(), connections));
     }
-    if (points.get(0) != null) {
-      d.set(k, points.get(0));
+    return out;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> void set(PlanDraft d, Knob<T> k, Object value) {
+    if (value != null) {
+      d.set(k, (T) value);
     }
   }
 

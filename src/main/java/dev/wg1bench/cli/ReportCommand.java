@@ -2,6 +2,8 @@ package dev.wg1bench.cli;
 
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.replay.ReplayResult;
+import dev.wg1bench.replay.ReplayTables;
 import dev.wg1bench.report.HtmlReport;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -24,7 +26,10 @@ import picocli.CommandLine.Parameters;
       "Write an HTML report of one or more JSON results.",
       "DIR/index.html (self-contained), the plots as PNG, and as CSV the trials",
       "(results.csv), the points (results-summary.csv) and the clients table",
-      "(results-clients.csv)."
+      "(results-clients.csv).",
+      "Replay results (wg1bench replay -o) get their own report: DIR/index.html with each"
+          + " trial's fidelity, lag and statement-class tables, and DIR/replay.csv and"
+          + " DIR/replay-fidelity.csv."
     })
 final class ReportCommand implements Callable<Integer> {
   @Parameters(arity = "1..*", paramLabel = "RESULT.json", description = "Result files of runs.")
@@ -49,12 +54,29 @@ final class ReportCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     List<HtmlReport.Source> sources = new ArrayList<>();
+    List<ReplayResult> replays = new ArrayList<>();
     for (Path f : files) {
+      List<ReplayResult> replay = ReplayTables.read(f);
+      if (replay != null) {
+        replays.addAll(replay);
+        continue;
+      }
       try {
         sources.add(HtmlReport.read(f));
       } catch (HtmlReport.BadInput e) {
         throw new UsageException("report: " + e.getMessage(), e);
       }
+    }
+    if (!replays.isEmpty()) {
+      if (!sources.isEmpty()) {
+        throw new UsageException(
+            "report: replay results and run results go in separate reports (one command each)");
+      }
+      Path index = html.resolve("index.html");
+      ReplayTables.writeHtml(replays, index);
+      ReplayTables.writeCsv(replays, html.resolve("replay.csv"));
+      System.out.println("report written to " + index);
+      return 0;
     }
     Path index;
     try {

@@ -38,6 +38,24 @@ public record Capture(
     return sessions.stream().mapToLong(LoggedSession::transactions).sum();
   }
 
+  /**
+   * Statements that change data or schema, by kind (INSERT, UPDATE, DELETE, DDL, ...), in the order
+   * first seen: a replay of them changes the target, so trials after the first start from another
+   * state unless the target is restored (--fresh). Empty when the capture only reads.
+   */
+  public Map<String, Long> dataChanges() {
+    Map<String, Long> out = new java.util.LinkedHashMap<>();
+    for (LoggedSession s : sessions) {
+      for (LoggedStatement st : s.statements()) {
+        String kind = SqlText.dataChange(st.sql());
+        if (kind != null) {
+          out.merge(kind, 1L, Long::sum);
+        }
+      }
+    }
+    return out;
+  }
+
   /** First event of the selected sessions. */
   public Instant start() {
     return sessions.stream()

@@ -72,6 +72,25 @@ public final class CaptureBuilder {
     }
   }
 
+  /**
+   * The capture of some log files in time order; a missing file is a usage error, an unreadable one
+   * a runtime failure, each one line naming the file.
+   */
+  public static Capture readLogs(
+      List<Path> logs, LogFormat format, String linePrefix, Selection selection) {
+    CaptureBuilder builder = new CaptureBuilder(format, linePrefix, selection);
+    for (Path log : logs) {
+      try {
+        builder.read(log);
+      } catch (java.nio.file.NoSuchFileException e) {
+        throw new dev.wg1bench.plan.UsageException("LOG " + log + ": no such file");
+      } catch (IOException e) {
+        throw new dev.wg1bench.plan.RunFailure("LOG " + log + ": " + e.getMessage(), e);
+      }
+    }
+    return builder.build();
+  }
+
   public CaptureBuilder(LogFormat format, String linePrefix, Selection selection) {
     this.reader = new LogReader(problems, format, linePrefix);
     this.selection = selection;

@@ -22,6 +22,7 @@ public final class ReplayReport {
       String version,
       Instant started,
       String target,
+      ReplayResult.Trial trial,
       List<String> logs,
       Replayer.Config config,
       Capture capture,
@@ -122,9 +123,14 @@ public final class ReplayReport {
         version,
         started,
         target,
+        trial.point(),
+        trial.repeat(),
+        trial.sequence(),
         logs,
         Replayer.describe(config),
         info,
+        capture.dataChanges(),
+        trial.fresh(),
         tp,
         lag,
         fidelity,
@@ -161,6 +167,7 @@ public final class ReplayReport {
         c.transactions(),
         c.span().toNanos() / 1e9);
     c.leftOut().forEach((k, v) -> out.printf(Locale.ROOT, "  left out: %d %s%n", v, k));
+    out.println(changes(c.dataChanges()));
     if (c.sessionsNotSelected() > 0) {
       out.printf(Locale.ROOT, "  left out: %d sessions not selected%n", c.sessionsNotSelected());
     }
@@ -185,6 +192,52 @@ public final class ReplayReport {
     }
   }
 
+  /** Whether replaying the capture changes the target, and with which statements. */
+  static String changes(Map<String, Long> dataChanges) {
+    if (dataChanges.isEmpty()) {
+      return "  reads only: no INSERT, UPDATE, DELETE, COPY FROM or DDL statement";
+    }
+    StringBuilder b = new StringBuilder("  changes data:");
+    dataChanges.forEach((k, v) -> b.append(' ').append(v).append(' ').append(k).append(','));
+    b.setLength(b.length() - 1);
+    return b.append(" (a replay changes the target: --fresh restores it before each trial)")
+        .toString();
+  }
+
+  /** One line per trial of a replay of several: its point, counts beside the log's, rates, lag. */
+  public static void printTrials(List<ReplayResult> trials, PrintStream out) {
+    out.println();
+    out.printf(
+        Locale.ROOT,
+        "%-4s %11s %11s %11s %8s %10s %10s  %s%n",
+        "#",
+        "log stmts",
+        "replayed",
+        "tx",
+        "errors",
+        "tx/s",
+        "lag p99",
+        "point");
+    for (ReplayResult r : trials) {
+      long errors = r.errorsBySqlState().values().stream().mapToLong(e -> e.replay()).sum();
+      out.printf(
+          Locale.ROOT,
+          "%-4d %11d %11d %11d %8d %10.1f %10s  %s%n",
+          r.sequence(),
+          r.fidelity().stream()
+              .filter(f -> f.what().equals("statements"))
+              .findFirst()
+              .map(ReplayResult.Fidelity::log)
+              .orElse(0L),
+          r.throughput().statements(),
+          r.throughput().transactions(),
+          errors,
+          r.throughput().transactionsPerSecond(),
+          r.lag() == null ? "-" : f3(r.lag().p99Ms()) + " ms",
+          r.point());
+    }
+  }
+
   public static void print(ReplayResult r, PrintStream out) {
     ReplayResult.Throughput t = r.throughput();
     out.println();
@@ -195,6 +248,9 @@ public final class ReplayReport {
         r.target(),
         r.settings(),
         r.stoppedBy() == null ? "" : ", stopped early: " + r.stoppedBy());
+    if (r.fresh() != null) {
+      out.println("restored before it (--fresh): " + r.fresh());
+    }
     out.printf(
         Locale.ROOT,
         "wall time %.3f s (captured %.3f s); window %.3f s: %.1f statements/s, %.1f"

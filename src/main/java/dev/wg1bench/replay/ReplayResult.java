@@ -10,8 +10,15 @@ import java.util.Map;
  * a {@code Measurement}: a replay has no JMH trials, forks or warmup to fill one with.
  *
  * @param kind always "replay", so a reader of results/ can tell it from a run
+ * @param point the knob values of this trial when a replay sweeps knobs or targets (target,
+ *     queryMode, ...), empty for a single replay
+ * @param repeat 1-based repetition of the point (an advise block)
+ * @param sequence 1-based position of this trial in the order they ran
  * @param settings the knobs in effect: speed, pool size, query mode, isolation, session settings,
  *     driver properties
+ * @param dataChanges statements of the capture that change data or schema, by kind (INSERT, UPDATE,
+ *     DELETE, DDL, ...): replaying them changes the target; empty when it only reads
+ * @param fresh how the target was restored before this trial (--fresh), null when it was not
  * @param stoppedBy null when every session ran to its end, else why not (interrupted)
  */
 public record ReplayResult(
@@ -19,9 +26,14 @@ public record ReplayResult(
     String version,
     Instant started,
     String target,
+    Map<String, String> point,
+    int repeat,
+    int sequence,
     List<String> logs,
     Map<String, String> settings,
     CaptureInfo capture,
+    Map<String, Long> dataChanges,
+    String fresh,
     Throughput throughput,
     Lag lag,
     List<Fidelity> fidelity,
@@ -29,6 +41,14 @@ public record ReplayResult(
     List<ClassResult> classes,
     List<Progress> progress,
     String stoppedBy) {
+
+  /** Where a trial stands in a replay of several, and how its target was restored. */
+  public record Trial(Map<String, String> point, int repeat, int sequence, String fresh) {
+    /** A replay of one trial. */
+    public static Trial single(String fresh) {
+      return new Trial(Map.of(), 1, 1, fresh);
+    }
+  }
 
   /**
    * @param spanSeconds first event to last in the log

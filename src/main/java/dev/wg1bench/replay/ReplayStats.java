@@ -93,6 +93,17 @@ final class ReplayStats {
     }
   }
 
+  /** Every replayed statement's latency, all classes together. */
+  Histogram allLatency() {
+    Histogram all = new Histogram(HIGHEST_MICROS, 3);
+    for (ClassStats c : classes.values()) {
+      synchronized (c) {
+        all.add(c.latency);
+      }
+    }
+    return all;
+  }
+
   void error(String sqlState) {
     errors.computeIfAbsent(sqlState, k -> new LongAdder()).increment();
   }

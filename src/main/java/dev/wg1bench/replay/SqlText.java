@@ -184,6 +184,28 @@ public final class SqlText {
     return null;
   }
 
+  /**
+   * What a statement changes, by the word that starts it: INSERT, UPDATE, DELETE, MERGE, TRUNCATE,
+   * COPY (from a client), DDL (CREATE, ALTER, DROP, ...), or a data-changing WITH; null for a
+   * statement that reads or controls the session. A SELECT calling a function that writes, or
+   * SELECT INTO, is not seen.
+   */
+  public static String dataChange(String sql) {
+    String s = stripComments(sql).strip().toLowerCase(Locale.ROOT);
+    String w = firstWord(s);
+    return switch (w) {
+      case "insert", "update", "delete", "merge", "truncate" -> w.toUpperCase(Locale.ROOT);
+      case "copy" -> s.matches("(?s)copy\\b.*\\bfrom\\b.*") ? "COPY" : null;
+      case "create", "alter", "drop", "comment", "grant", "revoke", "reindex", "cluster" ->
+          s.startsWith("alter system") ? null : "DDL";
+      case "with" -> {
+        var m = java.util.regex.Pattern.compile("\\b(insert|update|delete|merge)\\b").matcher(s);
+        yield m.find() ? m.group(1).toUpperCase(Locale.ROOT) : null;
+      }
+      default -> null;
+    };
+  }
+
   private static String firstWord(String s) {
     int i = 0;
     while (i < s.length() && Character.isLetter(s.charAt(i))) {

@@ -202,7 +202,7 @@ public final class CsvReport {
   }
 
   /** Rows as RFC 4180 text (CRLF; a field quoted when it needs to be), by Jackson's CSV module. */
-  static String csv(List<List<String>> rows) {
+  public static String csv(List<List<String>> rows) {
     StringWriter out = new StringWriter();
     try (SequenceWriter w = WRITER.writeValues(out)) {
       for (List<String> r : rows) {
@@ -273,7 +273,7 @@ public final class CsvReport {
    * Writes next to the target and renames, so a reader never sees half a file; the temporary file
    * is created the ordinary way (umask applies), as the page and CSVs are meant to be shared.
    */
-  static void atomicWrite(Path file, String text) {
+  public static void atomicWrite(Path file, String text) {
     try {
       Path dir = file.toAbsolutePath().getParent();
       Files.createDirectories(dir);

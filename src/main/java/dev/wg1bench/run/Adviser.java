@@ -35,9 +35,30 @@ import java.util.Map;
  * with its reason and the others go on.
  */
 public final class Adviser {
-  /** A piece of advice and its one-point arms, one per target (same target order in both). */
+  /**
+   * Runs a batch of a claim's trials, in the matrix's order, and returns their results: how an arm
+   * that is not a run of a workload (a replay of a server log) takes part in the same design.
+   */
+  public interface TrialSource {
+    List<TrialResult> run(Matrix batch);
+  }
+
+  /**
+   * A piece of advice and its one-point arms, one per target (same target order in both).
+   *
+   * @param source runs its trials; null: the run stage's {@link Runner}
+   */
   public record Planned(
-      Advice advice, List<Matrix.Point> baseline, List<Matrix.Point> treatment, Path output) {}
+      Advice advice,
+      List<Matrix.Point> baseline,
+      List<Matrix.Point> treatment,
+      Path output,
+      TrialSource source) {
+    public Planned(
+        Advice advice, List<Matrix.Point> baseline, List<Matrix.Point> treatment, Path output) {
+      this(advice, baseline, treatment, output, null);
+    }
+  }
 
   /**
    * How the experiment is run.
@@ -141,8 +162,11 @@ public final class Adviser {
     while (next > 0) {
       Matrix m = batch(c.planned, d, done + 1, next);
       try {
-        BenchmarkRun r = new Runner(out, verbose).run(m);
-        for (TrialResult t : r.trials()) {
+        List<TrialResult> ran =
+            c.planned.source() != null
+                ? c.planned.source().run(m)
+                : new Runner(out, verbose).run(m).trials();
+        for (TrialResult t : ran) {
           c.trials.add(t.withSequence(sequenceBefore + c.trials.size() + 1));
         }
       } catch (RuntimeException e) {

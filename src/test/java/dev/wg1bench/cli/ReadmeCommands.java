@@ -72,6 +72,48 @@ final class ReadmeCommands {
   private static final Pattern LOCAL =
       Pattern.compile("jdbc:postgresql://127\\.0\\.0\\.1(:5432)?/test");
 
+  /**
+   * The replay examples' target: a database of the test's own on the test server, made again from
+   * config/replay/example.sql before each example (their --fresh drops and re-creates it).
+   */
+  private static final Pattern APP_COPY =
+      Pattern.compile("jdbc:postgresql://127\\.0\\.0\\.1(:5432)?/app_copy");
+
+  private String appCopy;
+
+  private String appCopy() throws IOException {
+    try (java.sql.Connection c = TestServer.connect();
+        java.sql.Statement st = c.createStatement()) {
+      try (java.sql.ResultSet r = st.executeQuery("SELECT current_database()")) {
+        r.next();
+        appCopy = r.getString(1) + "_app_copy";
+      }
+      st.execute("DROP DATABASE IF EXISTS " + appCopy + " WITH (FORCE)");
+      st.execute("CREATE DATABASE " + appCopy);
+    } catch (java.sql.SQLException e) {
+      throw new IOException(e);
+    }
+    String url = TestServer.url().replaceFirst("(jdbc:postgresql://[^/]+/)[^?]*", "$1" + appCopy);
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection(url);
+        java.sql.Statement st = c.createStatement()) {
+      st.execute(Files.readString(Path.of("config/replay/example.sql")));
+    } catch (java.sql.SQLException e) {
+      throw new IOException(e);
+    }
+    return url;
+  }
+
+  private void dropAppCopy() throws IOException {
+    if (appCopy != null) {
+      try (java.sql.Connection c = TestServer.connect();
+          java.sql.Statement st = c.createStatement()) {
+        st.execute("DROP DATABASE IF EXISTS " + appCopy + " WITH (FORCE)");
+      } catch (java.sql.SQLException e) {
+        throw new IOException(e);
+      }
+    }
+  }
+
   private int outputs;
   private final List<String> results = new ArrayList<>();
 
@@ -79,6 +121,9 @@ final class ReadmeCommands {
   List<String> adapt(String command) throws IOException {
     String s = command.replaceAll("\\[[^\\]]*\\](\\.\\.\\.)?", " ");
     s = LOCAL.matcher(s).replaceAll(Matcher.quoteReplacement(TestServer.url()));
+    if (APP_COPY.matcher(s).find()) {
+      s = APP_COPY.matcher(s).replaceAll(Matcher.quoteReplacement(appCopy()));
+    }
     List<String> a = new ArrayList<>(Arrays.asList(s.strip().split("\\s+")));
     a.replaceAll(t -> t.equals("URL") ? TestServer.url() : t);
     String first = a.get(0);
@@ -101,6 +146,10 @@ final class ReadmeCommands {
         a.replaceAll(t -> t.equals("report/") ? out.toString() : t);
       }
       case "diff" -> a.replaceAll(t -> t.startsWith("results/") ? results.get(0) : t);
+      case "replay" -> {
+        set(a, Map.of("--csv", out + ".csv", "--html", out + ".html"));
+        a.addAll(List.of("-o", out + ".json"));
+      }
       case "ssb" -> {
         a.replaceAll(t -> t.equals("DIR") ? out.toString() : t);
         if (a.get(1).equals("queries")) {
@@ -189,6 +238,7 @@ final class ReadmeCommands {
         failures.add(c + "\n  compares targets holding different data:\n  " + r.out);
       }
     }
+    dropAppCopy();
     return failures;
   }
 

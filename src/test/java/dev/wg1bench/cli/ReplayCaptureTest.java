@@ -162,7 +162,7 @@ class ReplayCaptureTest {
     return Long.parseLong(m.group(1));
   }
 
-  private static String onPath(String tool) {
+  static String onPath(String tool) {
     for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
       File f = new File(d, tool);
       if (f.canExecute()) {

@@ -46,9 +46,12 @@ class ReplayCliTest {
         Cli.run("replay", log("b.log", "hello\n").toString(), t),
         "wg1bench: b.log:1: not a csvlog, jsonlog or stderr log");
     assertUsage(
-        Cli.run("replay", csv.toString(), t, "-M", "simple,prepared"),
-        "wg1bench: --query-mode takes one value in a replay, got 2");
-    assertUsage(Cli.run("replay", csv.toString()), "wg1bench: replay needs exactly one --target");
+        Cli.run("replay", csv.toString(), t, "--fresh=bogus"),
+        "wg1bench: --fresh bogus: must be template, template=NAME or dump=FILE");
+    assertUsage(
+        Cli.run("replay", csv.toString(), t, "--fresh", "--map-database", "app=other"),
+        "wg1bench: --fresh restores the target URL's database only");
+    assertUsage(Cli.run("replay", csv.toString()), "wg1bench: replay needs --target URL");
   }
 
   @Test

@@ -361,4 +361,21 @@ class LogParseTest {
     List<String> none = new ArrayList<>();
     assertEquals(none, CaptureBuilder.parameters(""));
   }
+
+  @Test
+  void statementsThatChangeDataAreTold() {
+    assertEquals("INSERT", SqlText.dataChange("insert into t values (1)"));
+    assertEquals("UPDATE", SqlText.dataChange("/* app */ UPDATE t SET a = 1"));
+    assertEquals("DELETE", SqlText.dataChange("-- why\nDELETE FROM t"));
+    assertEquals(
+        "UPDATE", SqlText.dataChange("WITH x AS (UPDATE t SET a = 1 RETURNING *) SELECT 1"));
+    assertEquals("COPY", SqlText.dataChange("COPY t FROM STDIN"));
+    assertEquals("DDL", SqlText.dataChange("CREATE INDEX ON t (a)"));
+    assertEquals("TRUNCATE", SqlText.dataChange("truncate t"));
+    assertNull(SqlText.dataChange("COPY t TO STDOUT"));
+    assertNull(SqlText.dataChange("WITH x AS (SELECT 1) SELECT * FROM x"));
+    assertNull(SqlText.dataChange("SELECT * FROM t"));
+    assertNull(SqlText.dataChange("ALTER SYSTEM SET work_mem = '8MB'"));
+    assertNull(SqlText.dataChange("BEGIN"));
+  }
 }

@@ -1,0 +1,141 @@
+package dev.wg1bench.cli;
+
+import dev.wg1bench.BuildInfo;
+import dev.wg1bench.advise.Advice;
+import dev.wg1bench.plan.Matrix;
+import dev.wg1bench.plan.RunFailure;
+import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.replay.Capture;
+import dev.wg1bench.replay.CaptureBuilder;
+import dev.wg1bench.replay.Fresh;
+import dev.wg1bench.replay.ReplayReport;
+import dev.wg1bench.replay.ReplayTrials;
+import dev.wg1bench.replay.Selection;
+import dev.wg1bench.run.Adviser;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Advise arms that replay a server log ({@code --replay LOG} in a claim's options) instead of
+ * running a workload: the claim's knobs (query mode, pool size, isolation, ...) apply to the
+ * replay, each trial replays the whole log, and the blocks, order and verdicts are advise's own.
+ */
+final class ReplayArms {
+  private final PrintStream out;
+  private final List<ReplayTrials> opened = new ArrayList<>();
+  private final Map<List<Path>, Capture> captures = new java.util.HashMap<>();
+
+  /** What an advise arm adds to every arm's options, and a replay arm's own options. */
+  private static final java.util.Set<String> ALLOWED =
+      java.util.Set.of(
+          "--duration",
+          "--warmup",
+          "--iterations",
+          "--forks",
+          "--random-seed",
+          "--repeat",
+          "--output",
+          "--replay",
+          "--speed",
+          "--fresh");
+
+  ReplayArms(PrintStream out) {
+    this.out = out;
+  }
+
+  /** The log's capture, read once per claim file set. */
+  private Capture capture(List<Path> logs) {
+    return captures.computeIfAbsent(
+        logs, l -> CaptureBuilder.readLogs(l, null, null, Selection.all()));
+  }
+
+  /**
+   * A replay arm's one point per target: its plan holds the replay's knobs (the run's other
+   * options, such as --clients or --workload, do not apply to a replay and are refused).
+   */
+  Matrix matrix(AdviseCommand.Arm holder, List<TargetSpec> targets, Path out) {
+    List<String> replayKnobs = new ArrayList<>();
+    ReplayCommand.KNOBS.forEach(k -> replayKnobs.addAll(k.names()));
+    for (var o : holder.parsed.matchedOptions()) {
+      if (!ALLOWED.contains(o.longestName()) && !replayKnobs.contains(o.longestName())) {
+        throw new UsageException(
+            o.longestName()
+                + " does not apply to a replay arm; it takes --replay, --speed, --fresh and "
+                + String.join(", ", ReplayCommand.KNOBS.stream().map(k -> k.option()).toList()));
+      }
+    }
+    int sessions = capture(holder.replay).sessions().size();
+    List<ReplayCommand.Combo> combos =
+        ReplayCommand.combos(k -> holder.options.raw(k), targets.get(0), sessions);
+    if (combos.size() != 1) {
+      throw new UsageException("an arm must be one point, not a sweep");
+    }
+    List<Matrix.Point> points = new ArrayList<>();
+    for (TargetSpec t : targets) {
+      points.add(new Matrix.Point(combos.get(0).plan(), t));
+    }
+    return new Matrix(points, 1, Matrix.Order.SEQUENTIAL, 0, Matrix.BetweenTrials.NONE, out);
+  }
+
+  /** The claim's trial source when its arms replay a log, else null (the arms run workloads). */
+  Adviser.TrialSource source(Advice a, AdviseCommand.Arm baseline, AdviseCommand.Arm treatment) {
+    if (baseline.replay.isEmpty() && treatment.replay.isEmpty()) {
+      return null;
+    }
+    if (!baseline.replay.equals(treatment.replay)
+        || !baseline.speed.equals(treatment.speed)
+        || !String.valueOf(baseline.fresh).equals(String.valueOf(treatment.fresh))) {
+      throw new UsageException(
+          "advice "
+              + a.name()
+              + ": both arms must replay the same log at the same --speed and --fresh; put them"
+              + " in common");
+    }
+    double speed;
+    try {
+      speed = ReplayCommand.speed(baseline.speed);
+    } catch (UsageException e) {
+      throw new UsageException("advice " + a.name() + ": " + e.getMessage());
+    }
+    Fresh fresh = Fresh.parse(baseline.fresh);
+    Capture capture = capture(baseline.replay);
+    out.printf("advice %s replays %s:%n", a.name(), baseline.replay);
+    ReplayReport.printCapture(capture, out);
+    if (capture.sessions().isEmpty()) {
+      throw new UsageException(
+          "advice " + a.name() + ": " + baseline.replay + " holds no client session to replay");
+    }
+    ReplayTrials trials =
+        new ReplayTrials(
+            capture,
+            new ReplayTrials.Shared(
+                speed,
+                Map.of(),
+                Duration.ofSeconds(5),
+                new AtomicBoolean(),
+                fresh,
+                BuildInfo.version(),
+                baseline.replay.stream().map(Path::toString).toList()),
+            out);
+    opened.add(trials);
+    return m -> {
+      try {
+        return trials.runMatrix(m);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new RunFailure("replay interrupted", e);
+      }
+    };
+  }
+
+  /** Drops the templates --fresh made for the claims. */
+  void close() {
+    opened.forEach(ReplayTrials::close);
+  }
+}
