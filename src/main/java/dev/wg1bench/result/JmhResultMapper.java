@@ -9,6 +9,7 @@ import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.server.ServerInfo;
+import dev.wg1bench.stats.BatchMeans;
 import dev.wg1bench.workload.Workload;
 import java.time.Instant;
 import java.util.ArrayList;
