@@ -10,8 +10,6 @@ import dev.wg1bench.run.Adviser;
 import dev.wg1bench.server.PgBouncerTarget;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -212,8 +210,7 @@ final class AdviseCommand implements Callable<Integer> {
     List<TargetSpec> t = targets.resolve(true);
     long orderSeed = seed != null ? seed : new SecureRandom().nextLong();
     long randomSeed = new SecureRandom().nextLong();
-    String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-    Path out = output != null ? output : Path.of("results", stamp + "-advise.json");
+    Path out = output != null ? output : ResultFiles.stamped("advise");
     List<Adviser.Planned> planned = new ArrayList<>();
     for (Advice a : chosen) {
       Path perAdvice =

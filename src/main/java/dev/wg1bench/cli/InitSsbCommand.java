@@ -52,10 +52,7 @@ final class InitSsbCommand implements Callable<Integer> {
     if (threads != null && (threads < 1 || threads > 256)) {
       throw new UsageException("--threads must be between 1 and 256, got " + threads);
     }
-    var list = targets.resolve(false);
-    if (list.isEmpty()) {
-      throw new UsageException("init ssb needs --target URL (an external server to load)");
-    }
+    var list = targets.required("init ssb needs --target URL (an external server to load)");
     int n = threads != null ? threads : SsbLoader.defaultThreads();
     new SsbRunner(System.out)
         .init(list, new SsbLoader.Options(scale, indexes, partitioned, force, n));

@@ -48,14 +48,7 @@ final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    List<HtmlReport.Source> sources = new ArrayList<>();
-    for (Path f : files) {
-      try {
-        sources.add(HtmlReport.read(f));
-      } catch (HtmlReport.BadInput e) {
-        throw new UsageException("report: " + e.getMessage(), e);
-      }
-    }
+    List<HtmlReport.Source> sources = ResultFiles.read("report", files);
     Path index;
     try {
       index = HtmlReport.write(sources, html, baseline);

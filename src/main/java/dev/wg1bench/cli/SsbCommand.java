@@ -9,9 +9,6 @@ import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.ssb.SsbRunner;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -156,13 +153,7 @@ final class SsbCommand implements Callable<Integer> {
         throw new UsageException("--repeat must be between 1 and 1000, got " + repeat);
       }
       TargetSpec t = oneTarget(targets, "ssb queries");
-      Path out =
-          output != null
-              ? output
-              : Paths.get(
-                  "results",
-                  LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
-                      + "-ssb-queries.json");
+      Path out = output != null ? output : ResultFiles.stamped("ssb-queries");
       new SsbRunner(System.out).queries(t, repeat, session.checked(), out);
       return 0;
     }
