@@ -92,7 +92,7 @@ public final class JmhResultMapper {
       Trial trial, ServerInfo server, ForkReport first, ClientThreads threads) {
     RunPlan p = trial.plan();
     DriverKnobs d = p.driver();
-    Isolation iso = trial.isolation();
+    Isolation iso = trial.client().isolation();
     return new ClientInfo(
         new ClientInfo.Protocol(
             org.postgresql.util.DriverInfo.DRIVER_VERSION,
