@@ -8,12 +8,10 @@ import static dev.wg1bench.experiment.ExperimentSupport.timed;
 import static dev.wg1bench.experiment.ExperimentSupport.x;
 
 import dev.wg1bench.plot.Charts;
-import dev.wg1bench.server.ServerInfo;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,104 +77,105 @@ public final class BrinExperiment {
   }
 
   public ExperimentReport run(ExperimentOptions o) {
+    return ExperimentSupport.run("brin", PREFIX, o, out, ctx -> measure(ctx, o));
+  }
+
+  private ExperimentReport measure(ExperimentSupport.Context ctx, ExperimentOptions o)
+      throws SQLException {
+    Connection c = ctx.c();
     long n = o.rows();
-    return ExperimentSupport.run(
+    out.printf(
+        "experiment brin (%s) on %s: PostgreSQL %s, %,d rows per table, %d trials%n",
+        SEED, o.target().name(), ctx.info().version(), n, o.repeat());
+    out.printf("settings: %s%n", ctx.session());
+    Map<String, Object> setup = new LinkedHashMap<>();
+    for (String t : TABLES) {
+      setup.put(t, create(c, t, n));
+    }
+    String point = "SELECT name FROM %s WHERE id = " + (n / 2);
+    String range = "SELECT name FROM %s WHERE id BETWEEN " + (n / 3) + " AND " + (2 * n / 3);
+    setup.put("pointQuery", point.formatted("t"));
+    setup.put("rangeQuery", range.formatted("t"));
+    List<Result> results = new ArrayList<>();
+    for (Variant v : VARIANTS) {
+      for (String t : TABLES) {
+        Result res = measure(c, o, v, t, point, range);
+        results.add(res);
+        printRow(res);
+      }
+    }
+    String findings = findings(results);
+    out.println("findings: " + findings);
+    List<String> plots = o.plots() == null ? List.of() : plots(results, o);
+    return ExperimentReport.of(
         "brin",
-        PREFIX,
+        SEED,
+        "build: wall time of CREATE INDEX, repeated; lookups: server Execution Time of"
+            + " EXPLAIN (ANALYZE, BUFFERS, TIMING OFF) after one untimed warm run, repeated;"
+            + " sizes: pg_relation_size",
         o,
-        out,
-        ctx -> {
-          Connection c = ctx.c();
-          ServerInfo info = ctx.info();
-          Map<String, String> session = ctx.session();
-          Instant started = ctx.started();
-          out.printf(
-              "experiment brin (%s) on %s: PostgreSQL %s, %,d rows per table, %d trials%n",
-              SEED, o.target().name(), info.version(), n, o.repeat());
-          out.printf("settings: %s%n", session);
+        ctx.session(),
+        ctx.info(),
+        ctx.started(),
+        setup,
+        results,
+        findings,
+        plots);
+  }
 
-          Map<String, Object> setup = new LinkedHashMap<>();
-          for (String t : TABLES) {
-            String order = t.equals("t_random") ? " ORDER BY random()" : "";
-            double ms =
-                timed(
-                    c,
-                    "CREATE TABLE "
-                        + PREFIX
-                        + t
-                        + " AS SELECT id, md5(id::text) AS name FROM generate_series(1, "
-                        + n
-                        + ") id"
-                        + order);
-            // the server's autovacuum may be off: statistics and the visibility map, as a DBA would
-            double vac = timed(c, "VACUUM ANALYZE " + PREFIX + t);
-            long size = scalarLong(c, "SELECT pg_relation_size('" + PREFIX + t + "')");
-            setup.put(
-                t,
-                Map.of(
-                    "relation", PREFIX + t,
-                    "createMs", Timings.round(ms),
-                    "vacuumAnalyzeMs", Timings.round(vac),
-                    "tableBytes", size,
-                    "correlation", correlation(c, PREFIX + t)));
-            out.printf(
-                "created %s%s: %s in %.1f s (VACUUM ANALYZE %.1f s)%n",
-                PREFIX, t, bytes(size), ms / 1000, vac / 1000);
-          }
-          String point = "SELECT name FROM %s WHERE id = " + (n / 2);
-          String range = "SELECT name FROM %s WHERE id BETWEEN " + (n / 3) + " AND " + (2 * n / 3);
-          setup.put("pointQuery", point.formatted("t"));
-          setup.put("rangeQuery", range.formatted("t"));
+  /** One of the seed's tables, sorted or shuffled, with what the result records of it. */
+  private Map<String, Object> create(Connection c, String t, long n) throws SQLException {
+    String order = t.equals("t_random") ? " ORDER BY random()" : "";
+    double ms =
+        timed(
+            c,
+            "CREATE TABLE "
+                + PREFIX
+                + t
+                + " AS SELECT id, md5(id::text) AS name FROM generate_series(1, "
+                + n
+                + ") id"
+                + order);
+    // the server's autovacuum may be off: statistics and the visibility map, as a DBA would
+    double vac = timed(c, "VACUUM ANALYZE " + PREFIX + t);
+    long size = scalarLong(c, "SELECT pg_relation_size('" + PREFIX + t + "')");
+    out.printf(
+        "created %s%s: %s in %.1f s (VACUUM ANALYZE %.1f s)%n",
+        PREFIX, t, bytes(size), ms / 1000, vac / 1000);
+    return Map.of(
+        "relation", PREFIX + t,
+        "createMs", Timings.round(ms),
+        "vacuumAnalyzeMs", Timings.round(vac),
+        "tableBytes", size,
+        "correlation", correlation(c, PREFIX + t));
+  }
 
-          List<Result> results = new ArrayList<>();
-          for (Variant v : VARIANTS) {
-            for (String t : TABLES) {
-              String rel = PREFIX + t;
-              String idx = null;
-              Timings build = null;
-              Long size = null;
-              if (v.method() != null) {
-                idx = rel + "_" + v.name().replaceAll("[()]", "");
-                List<Double> builds = new ArrayList<>();
-                for (int r = 0; r < o.repeat(); r++) {
-                  if (r > 0) {
-                    exec(c, "DROP INDEX " + idx);
-                  }
-                  builds.add(timed(c, v.ddl(rel, idx)));
-                }
-                build = Timings.of(builds);
-                size = scalarLong(c, "SELECT pg_relation_size('" + idx + "')");
-              }
-              QueryResult p = QueryTimer.time(c, point.formatted(rel), rel, o.repeat());
-              QueryResult q = QueryTimer.time(c, range.formatted(rel), rel, o.repeat());
-              if (idx != null) {
-                exec(c, "DROP INDEX " + idx);
-              }
-              Result res = new Result(v.name(), t, rel, idx, build, size, p, q);
-              results.add(res);
-              printRow(res);
-            }
-          }
-          String findings = findings(results);
-          out.println("findings: " + findings);
-          List<String> plots = o.plots() == null ? List.of() : plots(results, o);
-          ExperimentReport report =
-              ExperimentReport.of(
-                  "brin",
-                  SEED,
-                  "build: wall time of CREATE INDEX, repeated; lookups: server Execution Time of"
-                      + " EXPLAIN (ANALYZE, BUFFERS, TIMING OFF) after one untimed warm run, repeated;"
-                      + " sizes: pg_relation_size",
-                  o,
-                  session,
-                  info,
-                  started,
-                  setup,
-                  results,
-                  findings,
-                  plots);
-          return report;
-        });
+  /** One index variant on one table: its builds and size, then the two lookups. */
+  private static Result measure(
+      Connection c, ExperimentOptions o, Variant v, String t, String point, String range)
+      throws SQLException {
+    String rel = PREFIX + t;
+    String idx = null;
+    Timings build = null;
+    Long size = null;
+    if (v.method() != null) {
+      idx = rel + "_" + v.name().replaceAll("[()]", "");
+      List<Double> builds = new ArrayList<>();
+      for (int r = 0; r < o.repeat(); r++) {
+        if (r > 0) {
+          exec(c, "DROP INDEX " + idx);
+        }
+        builds.add(timed(c, v.ddl(rel, idx)));
+      }
+      build = Timings.of(builds);
+      size = scalarLong(c, "SELECT pg_relation_size('" + idx + "')");
+    }
+    QueryResult p = QueryTimer.time(c, point.formatted(rel), rel, o.repeat());
+    QueryResult q = QueryTimer.time(c, range.formatted(rel), rel, o.repeat());
+    if (idx != null) {
+      exec(c, "DROP INDEX " + idx);
+    }
+    return new Result(v.name(), t, rel, idx, build, size, p, q);
   }
 
   private static double correlation(Connection c, String table) throws SQLException {
