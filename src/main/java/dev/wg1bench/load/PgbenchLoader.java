@@ -96,17 +96,8 @@ public final class PgbenchLoader {
     String step = "checking the existing tables";
     boolean ours = false;
     try (Statement st = c.createStatement()) {
-      for (String t : existing(c)) {
-        try (ResultSet rs = st.executeQuery("SELECT EXISTS (SELECT 1 FROM " + t + ")")) {
-          rs.next();
-          if (rs.getBoolean(1) && !force) {
-            throw new UsageException(
-                "init: table "
-                    + t
-                    + " already holds rows; add --force to drop and re-create the four pgbench"
-                    + " tables (no other table is touched)");
-          }
-        }
+      if (!force) {
+        refuseRows(c, st);
       }
       long t0 = System.nanoTime();
       // per-step seconds, printed as pgbench -i prints them, so the two compare step by step
@@ -120,33 +111,11 @@ public final class PgbenchLoader {
       ours = true;
       say(log, "creating tables...");
       step = "creating tables";
-      String ff = fillfactor == 100 ? "" : " WITH (fillfactor=" + fillfactor + ")";
-      st.execute(
-          "CREATE TABLE pgbench_history(tid int, bid int, aid "
-              + aidType
-              + ", delta int, mtime timestamp, filler char(22))");
-      st.execute(
-          "CREATE TABLE pgbench_tellers(tid int not null, bid int, tbalance int, filler char(84))"
-              + ff);
-      st.execute(
-          "CREATE TABLE pgbench_accounts(aid "
-              + aidType
-              + " not null, bid int, abalance int, filler char(84))"
-              + ff);
-      st.execute(
-          "CREATE TABLE pgbench_branches(bid int not null, bbalance int, filler char(88))" + ff);
+      create(st, aidType, fillfactor);
       steps.done("create tables");
       say(log, "generating data (client-side)...");
       step = "generating data (client-side)";
-      c.setAutoCommit(false);
-      // FREEZE needs the table truncated in the loading transaction, as pgbench does on 14+.
-      st.execute("TRUNCATE TABLE " + String.join(", ", TABLES));
-      boolean freeze = c.getMetaData().getDatabaseMajorVersion() >= 14;
-      copy(c, "pgbench_branches", scale, freeze, null, Rows.BRANCH);
-      copy(c, "pgbench_tellers", (long) scale * NTELLERS, freeze, null, Rows.TELLER);
-      copy(c, "pgbench_accounts", (long) scale * NACCOUNTS, freeze, log, Rows.ACCOUNT);
-      c.commit();
-      c.setAutoCommit(true);
+      generate(c, st, scale, log);
       steps.done("client-side generate");
       say(log, "vacuuming...");
       step = "vacuuming";
@@ -182,6 +151,55 @@ public final class PgbenchLoader {
         // the connection is gone; the message above says what state the tables are in
       }
     }
+  }
+
+  /** A pgbench table that holds rows is refused: init replaces only with --force. */
+  private static void refuseRows(Connection c, Statement st) throws SQLException {
+    for (String t : existing(c)) {
+      try (ResultSet rs = st.executeQuery("SELECT EXISTS (SELECT 1 FROM " + t + ")")) {
+        rs.next();
+        if (rs.getBoolean(1)) {
+          throw new UsageException(
+              "init: table "
+                  + t
+                  + " already holds rows; add --force to drop and re-create the four pgbench"
+                  + " tables (no other table is touched)");
+        }
+      }
+    }
+  }
+
+  /** The four tables as pgbench -i creates them. */
+  private static void create(Statement st, String aidType, int fillfactor) throws SQLException {
+    String ff = fillfactor == 100 ? "" : " WITH (fillfactor=" + fillfactor + ")";
+    st.execute(
+        "CREATE TABLE pgbench_history(tid int, bid int, aid "
+            + aidType
+            + ", delta int, mtime timestamp, filler char(22))");
+    st.execute(
+        "CREATE TABLE pgbench_tellers(tid int not null, bid int, tbalance int, filler char(84))"
+            + ff);
+    st.execute(
+        "CREATE TABLE pgbench_accounts(aid "
+            + aidType
+            + " not null, bid int, abalance int, filler char(84))"
+            + ff);
+    st.execute(
+        "CREATE TABLE pgbench_branches(bid int not null, bbalance int, filler char(88))" + ff);
+  }
+
+  /** The rows, generated client-side into COPY in one transaction, as pgbench -i -I g. */
+  private static void generate(Connection c, Statement st, int scale, PrintStream log)
+      throws SQLException {
+    c.setAutoCommit(false);
+    // FREEZE needs the table truncated in the loading transaction, as pgbench does on 14+.
+    st.execute("TRUNCATE TABLE " + String.join(", ", TABLES));
+    boolean freeze = c.getMetaData().getDatabaseMajorVersion() >= 14;
+    copy(c, "pgbench_branches", scale, freeze, null, Rows.BRANCH);
+    copy(c, "pgbench_tellers", (long) scale * NTELLERS, freeze, null, Rows.TELLER);
+    copy(c, "pgbench_accounts", (long) scale * NACCOUNTS, freeze, log, Rows.ACCOUNT);
+    c.commit();
+    c.setAutoCommit(true);
   }
 
   /**
