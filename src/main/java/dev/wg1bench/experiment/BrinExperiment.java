@@ -7,7 +7,6 @@ import static dev.wg1bench.experiment.ExperimentSupport.scalarLong;
 import static dev.wg1bench.experiment.ExperimentSupport.timed;
 import static dev.wg1bench.experiment.ExperimentSupport.x;
 
-import dev.wg1bench.plot.Charts;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -107,16 +106,13 @@ public final class BrinExperiment {
     String findings = findings(results);
     out.println("findings: " + findings);
     List<String> plots = o.plots() == null ? List.of() : plots(results, o);
-    return ExperimentReport.of(
+    return ctx.report(
         "brin",
         SEED,
         "build: wall time of CREATE INDEX, repeated; lookups: server Execution Time of"
             + " EXPLAIN (ANALYZE, BUFFERS, TIMING OFF) after one untimed warm run, repeated;"
             + " sizes: pg_relation_size",
         o,
-        ctx.session(),
-        ctx.info(),
-        ctx.started(),
         setup,
         results,
         findings,
@@ -315,53 +311,36 @@ public final class BrinExperiment {
     List<String> all = VARIANTS.stream().map(Variant::name).toList();
     String rows = fmt("%,d rows", o.rows());
     String med = "median of " + o.repeat();
-    List<String> files = new ArrayList<>();
-    files.add(
-        Charts.bars(
-                dir,
-                "brin-build-time.png",
-                "Index build time (" + rows + ", " + med + ")",
-                "index",
-                "CREATE INDEX time [ms]",
-                indexed,
-                series(rs, indexed, r -> r.buildMs().medianMs()),
-                false)
-            .toString());
-    files.add(
-        Charts.bars(
-                dir,
-                "brin-index-size.png",
-                "Index size (" + rows + ", log scale)",
-                "index",
-                "index size [kB]",
-                indexed,
-                series(rs, indexed, r -> r.indexBytes() / 1024.0),
-                true)
-            .toString());
-    files.add(
-        Charts.bars(
-                dir,
-                "brin-point-lookup.png",
-                "Point lookup id = N/2 (" + rows + ", " + med + ", log scale)",
-                "index",
-                "execution time [ms]",
-                all,
-                series(rs, all, r -> r.point().executionMs().medianMs()),
-                true)
-            .toString());
-    files.add(
-        Charts.bars(
-                dir,
-                "brin-range-lookup.png",
-                "Range lookup id BETWEEN N/3 AND 2N/3 (" + rows + ", " + med + ")",
-                "index",
-                "execution time [ms]",
-                all,
-                series(rs, all, r -> r.range().executionMs().medianMs()),
-                false)
-            .toString());
-    out.println("plots written to " + dir);
-    return files;
+    ExperimentSupport.Bars bars = new ExperimentSupport.Bars(dir, "index");
+    bars.add(
+        "brin-build-time.png",
+        "Index build time (" + rows + ", " + med + ")",
+        "CREATE INDEX time [ms]",
+        indexed,
+        series(rs, indexed, r -> r.buildMs().medianMs()),
+        false);
+    bars.add(
+        "brin-index-size.png",
+        "Index size (" + rows + ", log scale)",
+        "index size [kB]",
+        indexed,
+        series(rs, indexed, r -> r.indexBytes() / 1024.0),
+        true);
+    bars.add(
+        "brin-point-lookup.png",
+        "Point lookup id = N/2 (" + rows + ", " + med + ", log scale)",
+        "execution time [ms]",
+        all,
+        series(rs, all, r -> r.point().executionMs().medianMs()),
+        true);
+    bars.add(
+        "brin-range-lookup.png",
+        "Range lookup id BETWEEN N/3 AND 2N/3 (" + rows + ", " + med + ")",
+        "execution time [ms]",
+        all,
+        series(rs, all, r -> r.range().executionMs().medianMs()),
+        false);
+    return bars.written(out);
   }
 
   private static Map<String, List<Double>> series(

@@ -7,7 +7,6 @@ import static dev.wg1bench.experiment.ExperimentSupport.scalarLong;
 import static dev.wg1bench.experiment.ExperimentSupport.timed;
 import static dev.wg1bench.experiment.ExperimentSupport.x;
 
-import dev.wg1bench.plot.Charts;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -141,16 +140,13 @@ public final class LogTableExperiment {
     String findings = findings(results);
     out.println("findings: " + findings);
     List<String> plots = o.plots() == null ? List.of() : plots(results, o);
-    return ExperimentReport.of(
+    return ctx.report(
         "logtable",
         SEED,
         "load: wall time of COPY FROM STDIN of the whole CSV into a fresh table (plus VACUUM"
             + " for BRIN), repeated; queries: server Execution Time of EXPLAIN (ANALYZE,"
             + " BUFFERS, TIMING OFF) after ANALYZE and one untimed warm run, repeated",
         o,
-        ctx.session(),
-        ctx.info(),
-        ctx.started(),
         setup,
         results,
         findings,
@@ -467,42 +463,29 @@ public final class LogTableExperiment {
     List<String> names = VARIANTS.stream().map(Variant::name).toList();
     String rows = fmt("%,d rows", o.rows());
     String med = "median of " + o.repeat();
-    List<String> files = new ArrayList<>();
-    files.add(
-        Charts.bars(
-                dir,
-                "logtable-load-time.png",
-                "COPY load time (" + rows + ", " + med + "; BRIN incl. VACUUM)",
-                "table layout",
-                "load time [ms]",
-                names,
-                series(rs, names, r -> r.loadMs().medianMs()),
-                false)
-            .toString());
-    files.add(
-        Charts.bars(
-                dir,
-                "logtable-day-query.png",
-                "One-day aggregate, date = '" + day(DAYS - 1) + "' (" + rows + ", " + med + ")",
-                "table layout",
-                "execution time [ms]",
-                names,
-                series(rs, names, r -> r.day().executionMs().medianMs()),
-                false)
-            .toString());
-    files.add(
-        Charts.bars(
-                dir,
-                "logtable-month-query.png",
-                "Whole-month aggregate (" + rows + ", " + med + ")",
-                "table layout",
-                "execution time [ms]",
-                names,
-                series(rs, names, r -> r.month().executionMs().medianMs()),
-                false)
-            .toString());
-    out.println("plots written to " + dir);
-    return files;
+    ExperimentSupport.Bars bars = new ExperimentSupport.Bars(dir, "table layout");
+    bars.add(
+        "logtable-load-time.png",
+        "COPY load time (" + rows + ", " + med + "; BRIN incl. VACUUM)",
+        "load time [ms]",
+        names,
+        series(rs, names, r -> r.loadMs().medianMs()),
+        false);
+    bars.add(
+        "logtable-day-query.png",
+        "One-day aggregate, date = '" + day(DAYS - 1) + "' (" + rows + ", " + med + ")",
+        "execution time [ms]",
+        names,
+        series(rs, names, r -> r.day().executionMs().medianMs()),
+        false);
+    bars.add(
+        "logtable-month-query.png",
+        "Whole-month aggregate (" + rows + ", " + med + ")",
+        "execution time [ms]",
+        names,
+        series(rs, names, r -> r.month().executionMs().medianMs()),
+        false);
+    return bars.written(out);
   }
 
   private static Map<String, List<Double>> series(

@@ -128,15 +128,12 @@ public final class ParallelVacuumExperiment {
     String findings = findings(results, base, o);
     out.println("findings: " + findings);
     List<String> plots = o.plots() == null ? List.of() : plots(results, base, o);
-    return ExperimentReport.of(
+    return ctx.report(
         "vacuum",
         SEED,
         "elapsed: wall time from the start of the first VACUUM (FREEZE, ANALYZE) to the end"
             + " of the last, connections opened beforehand; tables rebuilt before each trial",
         o,
-        ctx.session(),
-        ctx.info(),
-        ctx.started(),
         setup,
         results,
         findings,
