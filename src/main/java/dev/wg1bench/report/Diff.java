@@ -153,15 +153,7 @@ public final class Diff {
     out.printf(
         Locale.ROOT,
         "%-" + w + "s %5s %10s %10s %7s %18s %6s %6s  %s%n",
-        "point",
-        "n",
-        "base tps",
-        "new tps",
-        "ratio",
-        "95% CI",
-        "p50 x",
-        "p99 x",
-        "verdict (margin \u00b1" + pct(margin) + ")");
+        columns("n", "verdict (margin \u00b1" + pct(margin) + ")").toArray());
     for (Row row : r.rows()) {
       out.printf(
           Locale.ROOT,
@@ -201,17 +193,7 @@ public final class Diff {
       return;
     }
     h.append("<p>").append(HtmlReport.esc(method(r))).append(".</p>\n<table>\n<thead><tr>");
-    for (String c :
-        List.of(
-            "point",
-            "trials",
-            "base tps",
-            "new tps",
-            "ratio",
-            "95% CI",
-            "p50 x",
-            "p99 x",
-            "verdict")) {
+    for (String c : columns("trials", "verdict")) {
       h.append("<th>").append(HtmlReport.esc(c)).append("</th>");
     }
     h.append("</tr></thead>\n<tbody>\n");
@@ -233,6 +215,12 @@ public final class Diff {
           .append("</strong></td></tr>\n");
     }
     h.append("</tbody>\n</table>\n");
+  }
+
+  /** The table's headings, the console's and the page's. */
+  private static List<String> columns(String trials, String verdict) {
+    return List.of(
+        "point", trials, "base tps", "new tps", "ratio", "95% CI", "p50 x", "p99 x", verdict);
   }
 
   private static void cell(StringBuilder h, String s) {
