@@ -24,7 +24,7 @@ import java.util.Map;
  * ({@code id BETWEEN N/3 AND 2N/3}, the seed's 40M–80M of 120M) on both tables. The seed left the
  * planner settings at their defaults (no enable_seqscan change); so does this, and records them.
  */
-public final class BrinExperiment {
+public final class BrinExperiment extends Experiment {
   public static final String PREFIX = "exp_brin_";
   public static final long DEFAULT_ROWS = 2_000_000;
   static final String SEED = "2015 §5.1 (BRIN vs btree, figures 5.3-5.10)";
@@ -69,18 +69,12 @@ public final class BrinExperiment {
       QueryResult point,
       QueryResult range) {}
 
-  private final PrintStream out;
-
   public BrinExperiment(PrintStream out) {
-    this.out = out;
+    super("brin", PREFIX, out);
   }
 
-  public ExperimentReport run(ExperimentOptions o) {
-    return ExperimentSupport.run("brin", PREFIX, o, out, ctx -> measure(ctx, o));
-  }
-
-  private ExperimentReport measure(ExperimentSupport.Context ctx, ExperimentOptions o)
-      throws SQLException {
+  @Override
+  ExperimentReport measure(ExperimentSupport.Context ctx, ExperimentOptions o) throws SQLException {
     Connection c = ctx.c();
     long n = o.rows();
     out.printf(

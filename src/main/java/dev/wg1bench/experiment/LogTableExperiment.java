@@ -34,7 +34,7 @@ import org.postgresql.PGConnection;
  * aggregates joined with {@code product_master}: one day ({@code date = '20150131'}) and the whole
  * month.
  */
-public final class LogTableExperiment {
+public final class LogTableExperiment extends Experiment {
   public static final String PREFIX = "exp_log_";
   public static final long DEFAULT_ROWS = 1_000_000;
   static final String SEED = "2015 §5.2 (partitioning vs BRIN, figures 5.12-5.17)";
@@ -91,14 +91,8 @@ public final class LogTableExperiment {
       QueryResult day,
       QueryResult month) {}
 
-  private final PrintStream out;
-
   public LogTableExperiment(PrintStream out) {
-    this.out = out;
-  }
-
-  public ExperimentReport run(ExperimentOptions o) {
-    return ExperimentSupport.run("logtable", PREFIX, o, out, ctx -> measure(ctx, o));
+    super("logtable", PREFIX, out);
   }
 
   /** The seed's aggregate over the product table and one layout of the log, by a condition. */
@@ -116,8 +110,8 @@ public final class LogTableExperiment {
     return "l.date BETWEEN '" + day(0) + "' AND '" + day(DAYS - 1) + "'";
   }
 
-  private ExperimentReport measure(ExperimentSupport.Context ctx, ExperimentOptions o)
-      throws SQLException {
+  @Override
+  ExperimentReport measure(ExperimentSupport.Context ctx, ExperimentOptions o) throws SQLException {
     Connection c = ctx.c();
     out.printf(
         "experiment logtable (%s) on %s: PostgreSQL %s, %,d rows over %d days, %d trials%n",

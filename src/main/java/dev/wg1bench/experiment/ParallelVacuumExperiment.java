@@ -34,7 +34,7 @@ import java.util.concurrent.Future;
  * a physical backup before each run; here the tables are rebuilt identically before each trial. The
  * tables have autovacuum_enabled = off (the seed ran with autovacuum = off).
  */
-public final class ParallelVacuumExperiment {
+public final class ParallelVacuumExperiment extends Experiment {
   public static final String PREFIX = "exp_vac_";
   public static final long DEFAULT_ROWS = 500_000;
   public static final int DEFAULT_TABLES = 4;
@@ -79,18 +79,12 @@ public final class ParallelVacuumExperiment {
       Map<String, Double> tableMs,
       List<Trial> trials) {}
 
-  private final PrintStream out;
-
   public ParallelVacuumExperiment(PrintStream out) {
-    this.out = out;
+    super("vacuum", PREFIX, out);
   }
 
-  public ExperimentReport run(ExperimentOptions o) {
-    return ExperimentSupport.run("vacuum", PREFIX, o, out, ctx -> measure(ctx, o));
-  }
-
-  private ExperimentReport measure(ExperimentSupport.Context ctx, ExperimentOptions o)
-      throws SQLException {
+  @Override
+  ExperimentReport measure(ExperimentSupport.Context ctx, ExperimentOptions o) throws SQLException {
     Connection c = ctx.c();
     List<String> tables = new ArrayList<>();
     for (int i = 1; i <= o.tables(); i++) {
