@@ -253,33 +253,28 @@ public final class PgbenchLoader {
   /** One COPY text row per number, written into a buffer without allocating per row. */
   private enum Rows {
     // "filler" NULL for branches and tellers, the empty (blank-padded) string for accounts.
-    BRANCH {
-      @Override
-      int write(byte[] b, int p, long i) {
-        p = digits(b, p, i + 1);
-        return put(b, p, NULL_TAIL);
-      }
-    },
-    TELLER {
-      @Override
-      int write(byte[] b, int p, long i) {
-        p = digits(b, p, i + 1);
-        b[p++] = '\t';
-        p = digits(b, p, i / NTELLERS + 1);
-        return put(b, p, NULL_TAIL);
-      }
-    },
-    ACCOUNT {
-      @Override
-      int write(byte[] b, int p, long i) {
-        p = digits(b, p, i + 1);
-        b[p++] = '\t';
-        p = digits(b, p, i / NACCOUNTS + 1);
-        return put(b, p, EMPTY_TAIL);
-      }
-    };
+    BRANCH(0, NULL_TAIL),
+    TELLER(NTELLERS, NULL_TAIL),
+    ACCOUNT(NACCOUNTS, EMPTY_TAIL);
 
-    abstract int write(byte[] buf, int pos, long index);
+    /** Rows per branch, whose bid follows the id; 0 for the branches themselves. */
+    private final long perBranch;
+
+    private final byte[] tail;
+
+    Rows(long perBranch, byte[] tail) {
+      this.perBranch = perBranch;
+      this.tail = tail;
+    }
+
+    int write(byte[] b, int p, long i) {
+      p = digits(b, p, i + 1);
+      if (perBranch > 0) {
+        b[p++] = '\t';
+        p = digits(b, p, i / perBranch + 1);
+      }
+      return put(b, p, tail);
+    }
   }
 
   private static void copy(

@@ -105,10 +105,11 @@ public final class Plots {
     if (clients.size() > 1) {
       out.add(
           vsClients(
-              stem + "-tps",
-              workload + ": throughput vs clients \u00b7 " + context,
-              "ops/s",
-              "#,##0",
+              new Panel(
+                  stem + "-tps",
+                  workload + ": throughput vs clients \u00b7 " + context,
+                  "ops/s",
+                  "#,##0"),
               ps,
               varying,
               trialsByPoint,
@@ -116,10 +117,11 @@ public final class Plots {
               PointSummary::medianTps));
       out.add(
           vsClients(
-              stem + "-p99",
-              workload + ": p99 latency vs clients \u00b7 " + context,
-              "p99 latency (ms)",
-              "#,##0.##",
+              new Panel(
+                  stem + "-p99",
+                  workload + ": p99 latency vs clients \u00b7 " + context,
+                  "p99 latency (ms)",
+                  "#,##0.##"),
               ps,
               varying,
               trialsByPoint,
@@ -129,19 +131,21 @@ public final class Plots {
       String at = clients.isEmpty() ? "" : " (" + clients.iterator().next() + " clients)";
       out.add(
           bars(
-              stem + "-tps",
-              workload + ": throughput" + at + " \u00b7 " + context,
-              "median ops/s",
-              "#,##0",
+              new Panel(
+                  stem + "-tps",
+                  workload + ": throughput" + at + " \u00b7 " + context,
+                  "median ops/s",
+                  "#,##0"),
               ps,
               varying,
               PointSummary::medianTps));
       out.add(
           bars(
-              stem + "-p99",
-              workload + ": p99 latency" + at + " \u00b7 " + context,
-              "median p99 latency (ms)",
-              "#,##0.##",
+              new Panel(
+                  stem + "-p99",
+                  workload + ": p99 latency" + at + " \u00b7 " + context,
+                  "median p99 latency (ms)",
+                  "#,##0.##"),
               ps,
               varying,
               PointSummary::medianP99Ms));
@@ -229,11 +233,11 @@ public final class Plots {
     return parts.isEmpty() ? "all points" : String.join(", ", parts);
   }
 
+  /** A figure's file name, title, y axis title and the y axis labels' decimal pattern. */
+  private record Panel(String name, String title, String yTitle, String yPattern) {}
+
   private static Figure vsClients(
-      String name,
-      String title,
-      String yTitle,
-      String yPattern,
+      Panel panel,
       List<PointSummary> ps,
       List<String> varying,
       Map<Map<String, String>, List<TrialResult>> trialsByPoint,
@@ -251,12 +255,12 @@ public final class Plots {
     // a legend below gets its own rows, so the plot keeps its height
     int height = below ? HEIGHT + LEGEND_ROW * series.size() : HEIGHT;
     XYChart c = new XYChart(WIDTH, height);
-    c.setTitle(title);
+    c.setTitle(panel.title());
     c.setXAxisTitle("clients");
-    c.setYAxisTitle(yTitle);
+    c.setYAxisTitle(panel.yTitle());
     AxesChartStyler s = Charts.style(c.getStyler(), below);
-    s.setYAxisDecimalPattern(yPattern);
-    fitTitle(s, title);
+    s.setYAxisDecimalPattern(panel.yPattern());
+    fitTitle(s, panel.title());
     c.getStyler().setYAxisMin(0.0);
     c.setCustomXAxisTickLabelsFormatter(
         x -> {
@@ -303,24 +307,21 @@ public final class Plots {
     String caption =
         "Median over the repeats at each point"
             + (spread ? "; vertical bars span the lowest to the highest repeat." : ".");
-    return figure(name, title, caption, c, WIDTH, height);
+    return figure(panel.name(), panel.title(), caption, c, WIDTH, height);
   }
 
   private static Figure bars(
-      String name,
-      String title,
-      String yTitle,
-      String yPattern,
+      Panel panel,
       List<PointSummary> ps,
       List<String> varying,
       ToDoubleFunction<PointSummary> value) {
     CategoryChart c = new CategoryChart(WIDTH, HEIGHT);
-    c.setTitle(title);
+    c.setTitle(panel.title());
     c.setXAxisTitle(varying.isEmpty() ? "point" : String.join(", ", varying));
-    c.setYAxisTitle(yTitle);
+    c.setYAxisTitle(panel.yTitle());
     AxesChartStyler s = Charts.style(c.getStyler(), 1);
-    s.setYAxisDecimalPattern(yPattern);
-    fitTitle(s, title);
+    s.setYAxisDecimalPattern(panel.yPattern());
+    fitTitle(s, panel.title());
     c.getStyler().setLegendVisible(false);
     c.getStyler().setYAxisMin(0.0);
     c.getStyler().setLabelsVisible(true);
@@ -339,9 +340,10 @@ public final class Plots {
       labels.add(l);
       values.add(value.applyAsDouble(p));
     }
-    CategorySeries bar = c.addSeries(yTitle, labels, values);
+    CategorySeries bar = c.addSeries(panel.yTitle(), labels, values);
     bar.setFillColor(Charts.PALETTE[0]);
-    return figure(name, title, "Median over the repeats of each point.", c, WIDTH, HEIGHT);
+    return figure(
+        panel.name(), panel.title(), "Median over the repeats of each point.", c, WIDTH, HEIGHT);
   }
 
   /**
