@@ -321,11 +321,17 @@ final class Nodes {
     }
   }
 
-  static final class And implements Expr {
+  /**
+   * AND and OR, short-circuit as pgbench: a false left side decides an AND, a true one an OR, and
+   * the right side is then not evaluated.
+   */
+  static final class Logic implements Expr {
+    final boolean and;
     final Expr l;
     final Expr r;
 
-    And(Expr l, Expr r) {
+    Logic(boolean and, Expr l, Expr r) {
+      this.and = and;
       this.l = l;
       this.r = r;
     }
@@ -337,31 +343,9 @@ final class Nodes {
         return null;
       }
       // pgbench's coerceToBool: only booleans (1 AND true is an error there)
-      if (!Values.toBool(a)) {
-        return Boolean.FALSE;
-      }
-      Object b = r.eval(ctx);
-      return b == null ? null : (Object) Values.toBool(b);
-    }
-  }
-
-  static final class Or implements Expr {
-    final Expr l;
-    final Expr r;
-
-    Or(Expr l, Expr r) {
-      this.l = l;
-      this.r = r;
-    }
-
-    @Override
-    public Object eval(EvalContext ctx) {
-      Object a = l.eval(ctx);
-      if (a == null) {
-        return null;
-      }
-      if (Values.toBool(a)) {
-        return Boolean.TRUE;
+      boolean left = Values.toBool(a);
+      if (left != and) {
+        return left;
       }
       Object b = r.eval(ctx);
       return b == null ? null : (Object) Values.toBool(b);

@@ -320,9 +320,9 @@ final class ScriptCompiler {
       case LT:
         return new Nodes.Cmp(Nodes.LT, a[0], a[1]);
       case AND:
-        return new Nodes.And(a[0], a[1]);
+        return new Nodes.Logic(true, a[0], a[1]);
       case OR:
-        return new Nodes.Or(a[0], a[1]);
+        return new Nodes.Logic(false, a[0], a[1]);
       case NOT:
         return new Nodes.Not(a[0]);
       case IS:
