@@ -154,6 +154,20 @@ public final class Plots {
     if (clients.size() > 1) {
       seriesKeys.add("clients");
     }
+    out.addAll(overTime(stem, workload, context, ps, trialsByPoint, seriesKeys, timing));
+    return out;
+  }
+
+  /** The progress of each point over its trials, and the server's samples, where recorded. */
+  private static List<Figure> overTime(
+      String stem,
+      String workload,
+      String context,
+      List<PointSummary> ps,
+      Map<Map<String, String>, List<TrialResult>> trialsByPoint,
+      List<String> seriesKeys,
+      String timing) {
+    List<Figure> out = new ArrayList<>();
     Map<String, List<TrialResult>> progress =
         labelled(ps, trialsByPoint, seriesKeys, t -> t.progress());
     if (!progress.isEmpty()) {
