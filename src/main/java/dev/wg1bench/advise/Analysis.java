@@ -3,6 +3,8 @@ package dev.wg1bench.advise;
 import dev.wg1bench.result.AdviceResult;
 import dev.wg1bench.result.Latency;
 import dev.wg1bench.result.TrialResult;
+import dev.wg1bench.stats.Stats;
+import dev.wg1bench.stats.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,5 +1,8 @@
 package dev.wg1bench.advise;
 
+import dev.wg1bench.stats.Stats;
+import dev.wg1bench.stats.Verdict;
+
 /**
  * The order of the two arms in each block of a randomized complete block design: every block holds
  * one baseline and one treatment trial, and which runs first is a fair coin drawn independently for

@@ -10,8 +10,6 @@ import dev.wg1bench.run.Adviser;
 import dev.wg1bench.server.PgBouncerTarget;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -165,6 +163,33 @@ final class AdviseCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     List<Advice> all = adviceDir != null ? Advice.fromDirectory(adviceDir) : Advice.shipped();
+    List<Advice> chosen = chosen(all);
+    double m = percent("--margin", margin, 0.1, 100);
+    Double p = precision == null ? null : percent("--precision", precision, 0.1, 100);
+    java.time.Duration b = budget(p);
+    checkBlocks(p);
+    checkOnly(all);
+    List<TargetSpec> t = targets.resolve(true);
+    long orderSeed = seed != null ? seed : new SecureRandom().nextLong();
+    long randomSeed = new SecureRandom().nextLong();
+    Path out = output != null ? output : ResultFiles.stamped("advise");
+    List<Adviser.Planned> planned = planned(chosen, t, randomSeed, out);
+    String unwritable = JsonReport.unwritable(out);
+    if (unwritable != null) {
+      throw new UsageException("--output " + out + ": " + unwritable);
+    }
+    Adviser.Design design =
+        new Adviser.Design(repeat, orderSeed, m, p, b, Matrix.BetweenTrials.AUTO);
+    try {
+      new Adviser(System.out, verbose).run(planned, design, out);
+    } finally {
+      replays.close();
+    }
+    return 0;
+  }
+
+  /** The advice to run: --only's, else all that run on this Java (and the A/A test if asked). */
+  private List<Advice> chosen(List<Advice> all) {
     List<Advice> chosen = new ArrayList<>();
     for (Advice a : all) {
       if ((only.isEmpty() && !aa) || only.contains(a.name())) {
@@ -190,8 +215,11 @@ final class AdviseCommand implements Callable<Integer> {
     if (aa) {
       chosen.add(Advice.aa(aaOptions));
     }
-    double m = percent("--margin", margin, 0.1, 100);
-    Double p = precision == null ? null : percent("--precision", precision, 0.1, 100);
+    return chosen;
+  }
+
+  /** --budget as a duration (1h by default with --precision), null without --precision. */
+  private java.time.Duration budget(Double p) {
     if (budget != null && p == null) {
       throw new UsageException(
           "--budget " + budget + ": needs --precision (a goal to spend it on)");
@@ -205,6 +233,11 @@ final class AdviseCommand implements Callable<Integer> {
     if (b != null && b.isZero()) {
       throw new UsageException("--budget " + budget + ": must be more than 0");
     }
+    return b;
+  }
+
+  /** --blocks within 2 (3 with --precision) and 1000. */
+  private void checkBlocks(Double p) {
     int minBlocks = p == null ? 2 : 3;
     if (repeat < minBlocks || repeat > 1000) {
       throw new UsageException(
@@ -215,6 +248,10 @@ final class AdviseCommand implements Callable<Integer> {
               + " to 1000"
               + (p == null ? " (an interval needs 2 blocks)" : " (3 at least with --precision)"));
     }
+  }
+
+  /** Every --only name is a piece of advice. */
+  private void checkOnly(List<Advice> all) {
     for (String n : only) {
       if (all.stream().noneMatch(a -> a.name().equals(n))) {
         throw new UsageException(
@@ -224,11 +261,11 @@ final class AdviseCommand implements Callable<Integer> {
                 + String.join(", ", all.stream().map(Advice::name).toList()));
       }
     }
-    List<TargetSpec> t = targets.resolve(true);
-    long orderSeed = seed != null ? seed : new SecureRandom().nextLong();
-    long randomSeed = new SecureRandom().nextLong();
-    String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-    Path out = output != null ? output : Path.of("results", stamp + "-advise.json");
+  }
+
+  /** Each piece of advice as its two arms of points, with the file of its own result. */
+  private List<Adviser.Planned> planned(
+      List<Advice> chosen, List<TargetSpec> t, long randomSeed, Path out) {
     List<Adviser.Planned> planned = new ArrayList<>();
     for (Advice a : chosen) {
       Path perAdvice =
@@ -255,18 +292,7 @@ final class AdviseCommand implements Callable<Integer> {
               perAdvice,
               replays.source(a, holders.get("baseline"), holders.get("treatment"))));
     }
-    String unwritable = JsonReport.unwritable(out);
-    if (unwritable != null) {
-      throw new UsageException("--output " + out + ": " + unwritable);
-    }
-    Adviser.Design design =
-        new Adviser.Design(repeat, orderSeed, m, p, b, Matrix.BetweenTrials.AUTO);
-    try {
-      new Adviser(System.out, verbose).run(planned, design, out);
-    } finally {
-      replays.close();
-    }
-    return 0;
+    return planned;
   }
 
   /** "5%" or "5" as 0.05, within [lo, hi] percent. */

@@ -7,9 +7,6 @@ import dev.wg1bench.experiment.ParallelVacuumExperiment;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -92,15 +89,7 @@ final class ExperimentCommand implements Callable<Integer> {
         throw new UsageException(
             "experiment " + name + " needs exactly one --target URL, got " + list.size());
       }
-      Path out =
-          output != null
-              ? output
-              : Paths.get(
-                  "results",
-                  LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
-                      + "-experiment-"
-                      + name
-                      + ".json");
+      Path out = output != null ? output : ResultFiles.stamped("experiment-" + name);
       Path dir = null;
       if (!noPlots) {
         String base = out.getFileName().toString().replaceFirst("\\.json$", "");

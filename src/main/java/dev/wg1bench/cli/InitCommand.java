@@ -41,11 +41,9 @@ final class InitCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    var list = targets.resolve(false);
-    if (list.isEmpty()) {
-      throw new UsageException(
-          "init needs --target URL (the embedded server initializes itself on every run)");
-    }
+    var list =
+        targets.required(
+            "init needs --target URL (the embedded server initializes itself on every run)");
     if (scale < 1) {
       throw new UsageException("--scale must be >= 1, got " + scale);
     }

@@ -19,11 +19,7 @@ import picocli.CommandLine.Option;
 final class InitSsbCommand implements Callable<Integer> {
   @Mixin TargetOptions targets;
 
-  @Option(
-      names = {"-s", "--scale"},
-      paramLabel = "SF",
-      description = "SSB scale factor: a fraction below 1 or a whole number (default: 1).")
-  double scale = 1;
+  @Mixin SsbScaleOption sf;
 
   @Option(
       names = "--indexes",
@@ -48,17 +44,14 @@ final class InitSsbCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    SsbLoader.checkScale(scale);
+    SsbLoader.checkScale(sf.scale);
     if (threads != null && (threads < 1 || threads > 256)) {
       throw new UsageException("--threads must be between 1 and 256, got " + threads);
     }
-    var list = targets.resolve(false);
-    if (list.isEmpty()) {
-      throw new UsageException("init ssb needs --target URL (an external server to load)");
-    }
+    var list = targets.required("init ssb needs --target URL (an external server to load)");
     int n = threads != null ? threads : SsbLoader.defaultThreads();
     new SsbRunner(System.out)
-        .init(list, new SsbLoader.Options(scale, indexes, partitioned, force, n));
+        .init(list, new SsbLoader.Options(sf.scale, indexes, partitioned, force, n));
     return 0;
   }
 }

@@ -3,7 +3,6 @@ package dev.wg1bench.cli;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.report.ConsoleReport;
-import dev.wg1bench.report.HtmlReport;
 import dev.wg1bench.report.JsonReport;
 import dev.wg1bench.result.AgentRun;
 import dev.wg1bench.result.BenchmarkRun;
@@ -89,13 +88,7 @@ final class MergeCommand implements Callable<Integer> {
       if (files.isEmpty()) {
         throw new UsageException("merge needs RESULT.json files or --from-target --run-id ID");
       }
-      for (Path f : files) {
-        try {
-          runs.add(HtmlReport.read(f).run());
-        } catch (HtmlReport.BadInput e) {
-          throw new UsageException("merge: " + e.getMessage(), e);
-        }
-      }
+      ResultFiles.read("merge", files).forEach(s -> runs.add(s.run()));
     }
     BenchmarkRun merged = Merge.of(runs, absent);
     JsonReport.write(merged, output);

@@ -15,8 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -154,12 +152,7 @@ final class PlanFactory {
     if (o.output != null) {
       return o.output;
     }
-    return Path.of(
-        "results",
-        LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
-            + "-"
-            + String.join("+", workloads)
-            + ".json");
+    return ResultFiles.stamped(String.join("+", workloads));
   }
 
   static Matrix.Order order(String s) {

@@ -61,11 +61,7 @@ final class ReportCommand implements Callable<Integer> {
         replays.addAll(replay);
         continue;
       }
-      try {
-        sources.add(HtmlReport.read(f));
-      } catch (HtmlReport.BadInput e) {
-        throw new UsageException("report: " + e.getMessage(), e);
-      }
+      sources.addAll(ResultFiles.read("report", List.of(f)));
     }
     if (!replays.isEmpty()) {
       if (!sources.isEmpty()) {

@@ -9,9 +9,6 @@ import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.ssb.SsbRunner;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -58,11 +55,7 @@ final class SsbCommand implements Callable<Integer> {
         "Write the five dbgen .tbl files (byte-identical to eyalroz/ssb-dbgen with --dbgen-truncated-date) into a directory."
       })
   static final class Generate implements Callable<Integer> {
-    @Option(
-        names = {"-s", "--scale"},
-        paramLabel = "SF",
-        description = "SSB scale factor: a fraction below 1 or a whole number (default: 1).")
-    double scale = 1;
+    @Mixin SsbScaleOption sf;
 
     @Option(
         names = {"-o", "--output"},
@@ -86,7 +79,7 @@ final class SsbCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-      SsbLoader.checkScale(scale);
+      SsbLoader.checkScale(sf.scale);
       int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
       if (n < 1 || n > 256) {
         throw new UsageException("--threads must be between 1 and 256, got " + n);
@@ -94,14 +87,14 @@ final class SsbCommand implements Callable<Integer> {
       long t0 = System.nanoTime();
       Map<SsbTable, Path> files;
       try {
-        files = SsbFiles.generate(scale, output, n, truncatedDate);
+        files = SsbFiles.generate(sf.scale, output, n, truncatedDate);
       } catch (IOException e) {
         throw new RunFailure("ssb generate: cannot write " + output + ": " + e.getMessage(), e);
       }
       System.out.printf(
           Locale.ROOT,
           "ssb generate: SF %s, %d threads, %.2f s -> %s%n",
-          SsbLoader.scaleKey(scale),
+          SsbLoader.scaleKey(sf.scale),
           n,
           (System.nanoTime() - t0) / 1e9,
           files.values());
@@ -156,13 +149,7 @@ final class SsbCommand implements Callable<Integer> {
         throw new UsageException("--repeat must be between 1 and 1000, got " + repeat);
       }
       TargetSpec t = oneTarget(targets, "ssb queries");
-      Path out =
-          output != null
-              ? output
-              : Paths.get(
-                  "results",
-                  LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
-                      + "-ssb-queries.json");
+      Path out = output != null ? output : ResultFiles.stamped("ssb-queries");
       new SsbRunner(System.out).queries(t, repeat, session.checked(), out);
       return 0;
     }

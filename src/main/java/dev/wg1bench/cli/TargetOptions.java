@@ -53,6 +53,15 @@ public final class TargetOptions {
       })
   String via;
 
+  /** Parsed targets, at least one: none named is a usage error saying {@code needs}. */
+  List<TargetSpec> required(String needs) {
+    List<TargetSpec> list = resolve(false);
+    if (list.isEmpty()) {
+      throw new UsageException(needs);
+    }
+    return list;
+  }
+
   /** Parsed targets; the embedded server when none was named. */
   List<TargetSpec> resolve(boolean embeddedByDefault) {
     List<TargetSpec> out = new ArrayList<>();

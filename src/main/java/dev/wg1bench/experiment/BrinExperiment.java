@@ -7,13 +7,10 @@ import static dev.wg1bench.experiment.ExperimentSupport.scalarLong;
 import static dev.wg1bench.experiment.ExperimentSupport.timed;
 import static dev.wg1bench.experiment.ExperimentSupport.x;
 
-import dev.wg1bench.plot.Charts;
-import dev.wg1bench.server.ServerInfo;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,7 +24,7 @@ import java.util.Map;
  * ({@code id BETWEEN N/3 AND 2N/3}, the seed's 40M–80M of 120M) on both tables. The seed left the
  * planner settings at their defaults (no enable_seqscan change); so does this, and records them.
  */
-public final class BrinExperiment {
+public final class BrinExperiment extends Experiment {
   public static final String PREFIX = "exp_brin_";
   public static final long DEFAULT_ROWS = 2_000_000;
   static final String SEED = "2015 §5.1 (BRIN vs btree, figures 5.3-5.10)";
@@ -72,111 +69,103 @@ public final class BrinExperiment {
       QueryResult point,
       QueryResult range) {}
 
-  private final PrintStream out;
-
   public BrinExperiment(PrintStream out) {
-    this.out = out;
+    super("brin", PREFIX, out);
   }
 
-  public ExperimentReport run(ExperimentOptions o) {
+  @Override
+  ExperimentReport measure(ExperimentSupport.Context ctx, ExperimentOptions o) throws SQLException {
+    Connection c = ctx.c();
     long n = o.rows();
-    return ExperimentSupport.run(
+    out.printf(
+        "experiment brin (%s) on %s: PostgreSQL %s, %,d rows per table, %d trials%n",
+        SEED, o.target().name(), ctx.info().version(), n, o.repeat());
+    out.printf("settings: %s%n", ctx.session());
+    Map<String, Object> setup = new LinkedHashMap<>();
+    for (String t : TABLES) {
+      setup.put(t, create(c, t, n));
+    }
+    String point = "SELECT name FROM %s WHERE id = " + (n / 2);
+    String range = "SELECT name FROM %s WHERE id BETWEEN " + (n / 3) + " AND " + (2 * n / 3);
+    setup.put("pointQuery", point.formatted("t"));
+    setup.put("rangeQuery", range.formatted("t"));
+    List<Result> results = new ArrayList<>();
+    for (Variant v : VARIANTS) {
+      for (String t : TABLES) {
+        Result res = measure(c, o, v, t, point, range);
+        results.add(res);
+        printRow(res);
+      }
+    }
+    String findings = findings(results);
+    out.println("findings: " + findings);
+    List<String> plots = o.plots() == null ? List.of() : plots(results, o);
+    return ctx.report(
         "brin",
-        PREFIX,
+        SEED,
+        "build: wall time of CREATE INDEX, repeated; lookups: server Execution Time of"
+            + " EXPLAIN (ANALYZE, BUFFERS, TIMING OFF) after one untimed warm run, repeated;"
+            + " sizes: pg_relation_size",
         o,
-        out,
-        ctx -> {
-          Connection c = ctx.c();
-          ServerInfo info = ctx.info();
-          Map<String, String> session = ctx.session();
-          Instant started = ctx.started();
-          out.printf(
-              "experiment brin (%s) on %s: PostgreSQL %s, %,d rows per table, %d trials%n",
-              SEED, o.target().name(), info.version(), n, o.repeat());
-          out.printf("settings: %s%n", session);
+        setup,
+        results,
+        findings,
+        plots);
+  }
 
-          Map<String, Object> setup = new LinkedHashMap<>();
-          for (String t : TABLES) {
-            String order = t.equals("t_random") ? " ORDER BY random()" : "";
-            double ms =
-                timed(
-                    c,
-                    "CREATE TABLE "
-                        + PREFIX
-                        + t
-                        + " AS SELECT id, md5(id::text) AS name FROM generate_series(1, "
-                        + n
-                        + ") id"
-                        + order);
-            // the server's autovacuum may be off: statistics and the visibility map, as a DBA would
-            double vac = timed(c, "VACUUM ANALYZE " + PREFIX + t);
-            long size = scalarLong(c, "SELECT pg_relation_size('" + PREFIX + t + "')");
-            setup.put(
-                t,
-                Map.of(
-                    "relation", PREFIX + t,
-                    "createMs", Timings.round(ms),
-                    "vacuumAnalyzeMs", Timings.round(vac),
-                    "tableBytes", size,
-                    "correlation", correlation(c, PREFIX + t)));
-            out.printf(
-                "created %s%s: %s in %.1f s (VACUUM ANALYZE %.1f s)%n",
-                PREFIX, t, bytes(size), ms / 1000, vac / 1000);
-          }
-          String point = "SELECT name FROM %s WHERE id = " + (n / 2);
-          String range = "SELECT name FROM %s WHERE id BETWEEN " + (n / 3) + " AND " + (2 * n / 3);
-          setup.put("pointQuery", point.formatted("t"));
-          setup.put("rangeQuery", range.formatted("t"));
+  /** One of the seed's tables, sorted or shuffled, with what the result records of it. */
+  private Map<String, Object> create(Connection c, String t, long n) throws SQLException {
+    String order = t.equals("t_random") ? " ORDER BY random()" : "";
+    double ms =
+        timed(
+            c,
+            "CREATE TABLE "
+                + PREFIX
+                + t
+                + " AS SELECT id, md5(id::text) AS name FROM generate_series(1, "
+                + n
+                + ") id"
+                + order);
+    // the server's autovacuum may be off: statistics and the visibility map, as a DBA would
+    double vac = timed(c, "VACUUM ANALYZE " + PREFIX + t);
+    long size = scalarLong(c, "SELECT pg_relation_size('" + PREFIX + t + "')");
+    out.printf(
+        "created %s%s: %s in %.1f s (VACUUM ANALYZE %.1f s)%n",
+        PREFIX, t, bytes(size), ms / 1000, vac / 1000);
+    return Map.of(
+        "relation", PREFIX + t,
+        "createMs", Timings.round(ms),
+        "vacuumAnalyzeMs", Timings.round(vac),
+        "tableBytes", size,
+        "correlation", correlation(c, PREFIX + t));
+  }
 
-          List<Result> results = new ArrayList<>();
-          for (Variant v : VARIANTS) {
-            for (String t : TABLES) {
-              String rel = PREFIX + t;
-              String idx = null;
-              Timings build = null;
-              Long size = null;
-              if (v.method() != null) {
-                idx = rel + "_" + v.name().replaceAll("[()]", "");
-                List<Double> builds = new ArrayList<>();
-                for (int r = 0; r < o.repeat(); r++) {
-                  if (r > 0) {
-                    exec(c, "DROP INDEX " + idx);
-                  }
-                  builds.add(timed(c, v.ddl(rel, idx)));
-                }
-                build = Timings.of(builds);
-                size = scalarLong(c, "SELECT pg_relation_size('" + idx + "')");
-              }
-              QueryResult p = QueryTimer.time(c, point.formatted(rel), rel, o.repeat());
-              QueryResult q = QueryTimer.time(c, range.formatted(rel), rel, o.repeat());
-              if (idx != null) {
-                exec(c, "DROP INDEX " + idx);
-              }
-              Result res = new Result(v.name(), t, rel, idx, build, size, p, q);
-              results.add(res);
-              printRow(res);
-            }
-          }
-          String findings = findings(results);
-          out.println("findings: " + findings);
-          List<String> plots = o.plots() == null ? List.of() : plots(results, o);
-          ExperimentReport report =
-              ExperimentReport.of(
-                  "brin",
-                  SEED,
-                  "build: wall time of CREATE INDEX, repeated; lookups: server Execution Time of"
-                      + " EXPLAIN (ANALYZE, BUFFERS, TIMING OFF) after one untimed warm run, repeated;"
-                      + " sizes: pg_relation_size",
-                  o,
-                  session,
-                  info,
-                  started,
-                  setup,
-                  results,
-                  findings,
-                  plots);
-          return report;
-        });
+  /** One index variant on one table: its builds and size, then the two lookups. */
+  private static Result measure(
+      Connection c, ExperimentOptions o, Variant v, String t, String point, String range)
+      throws SQLException {
+    String rel = PREFIX + t;
+    String idx = null;
+    Timings build = null;
+    Long size = null;
+    if (v.method() != null) {
+      idx = rel + "_" + v.name().replaceAll("[()]", "");
+      List<Double> builds = new ArrayList<>();
+      for (int r = 0; r < o.repeat(); r++) {
+        if (r > 0) {
+          exec(c, "DROP INDEX " + idx);
+        }
+        builds.add(timed(c, v.ddl(rel, idx)));
+      }
+      build = Timings.of(builds);
+      size = scalarLong(c, "SELECT pg_relation_size('" + idx + "')");
+    }
+    QueryResult p = QueryTimer.time(c, point.formatted(rel), rel, o.repeat());
+    QueryResult q = QueryTimer.time(c, range.formatted(rel), rel, o.repeat());
+    if (idx != null) {
+      exec(c, "DROP INDEX " + idx);
+    }
+    return new Result(v.name(), t, rel, idx, build, size, p, q);
   }
 
   private static double correlation(Connection c, String table) throws SQLException {
@@ -316,53 +305,36 @@ public final class BrinExperiment {
     List<String> all = VARIANTS.stream().map(Variant::name).toList();
     String rows = fmt("%,d rows", o.rows());
     String med = "median of " + o.repeat();
-    List<String> files = new ArrayList<>();
-    files.add(
-        Charts.bars(
-                dir,
-                "brin-build-time.png",
-                "Index build time (" + rows + ", " + med + ")",
-                "index",
-                "CREATE INDEX time [ms]",
-                indexed,
-                series(rs, indexed, r -> r.buildMs().medianMs()),
-                false)
-            .toString());
-    files.add(
-        Charts.bars(
-                dir,
-                "brin-index-size.png",
-                "Index size (" + rows + ", log scale)",
-                "index",
-                "index size [kB]",
-                indexed,
-                series(rs, indexed, r -> r.indexBytes() / 1024.0),
-                true)
-            .toString());
-    files.add(
-        Charts.bars(
-                dir,
-                "brin-point-lookup.png",
-                "Point lookup id = N/2 (" + rows + ", " + med + ", log scale)",
-                "index",
-                "execution time [ms]",
-                all,
-                series(rs, all, r -> r.point().executionMs().medianMs()),
-                true)
-            .toString());
-    files.add(
-        Charts.bars(
-                dir,
-                "brin-range-lookup.png",
-                "Range lookup id BETWEEN N/3 AND 2N/3 (" + rows + ", " + med + ")",
-                "index",
-                "execution time [ms]",
-                all,
-                series(rs, all, r -> r.range().executionMs().medianMs()),
-                false)
-            .toString());
-    out.println("plots written to " + dir);
-    return files;
+    ExperimentSupport.Bars bars = new ExperimentSupport.Bars(dir, "index");
+    bars.add(
+        "brin-build-time.png",
+        "Index build time (" + rows + ", " + med + ")",
+        "CREATE INDEX time [ms]",
+        indexed,
+        series(rs, indexed, r -> r.buildMs().medianMs()),
+        false);
+    bars.add(
+        "brin-index-size.png",
+        "Index size (" + rows + ", log scale)",
+        "index size [kB]",
+        indexed,
+        series(rs, indexed, r -> r.indexBytes() / 1024.0),
+        true);
+    bars.add(
+        "brin-point-lookup.png",
+        "Point lookup id = N/2 (" + rows + ", " + med + ", log scale)",
+        "execution time [ms]",
+        all,
+        series(rs, all, r -> r.point().executionMs().medianMs()),
+        true);
+    bars.add(
+        "brin-range-lookup.png",
+        "Range lookup id BETWEEN N/3 AND 2N/3 (" + rows + ", " + med + ")",
+        "execution time [ms]",
+        all,
+        series(rs, all, r -> r.range().executionMs().medianMs()),
+        false);
+    return bars.written(out);
   }
 
   private static Map<String, List<Double>> series(

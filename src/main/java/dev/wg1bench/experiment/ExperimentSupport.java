@@ -4,6 +4,7 @@ import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.QueryMode;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.plot.Charts;
 import dev.wg1bench.report.JsonReport;
 import dev.wg1bench.server.ClientSettings;
 import dev.wg1bench.server.ConnectionFactory;
@@ -52,7 +53,22 @@ final class ExperimentSupport {
       Connection c,
       ServerInfo info,
       Map<String, String> session,
-      Instant started) {}
+      Instant started) {
+
+    /** The experiment's report: what it measured, with this server, session and start. */
+    ExperimentReport report(
+        String experiment,
+        String seed,
+        String method,
+        ExperimentOptions o,
+        Map<String, Object> setup,
+        List<?> results,
+        String findings,
+        List<String> plots) {
+      return ExperimentReport.of(
+          experiment, seed, method, o, session, info, started, setup, results, findings, plots);
+    }
+  }
 
   /** An experiment's measurements, run inside {@link #run}. */
   interface Body {
@@ -84,6 +100,34 @@ final class ExperimentSupport {
       if (created) {
         cleanup(cf, prefix, o.keep(), out);
       }
+    }
+  }
+
+  /** An experiment's bar charts over one category axis, written into one directory in order. */
+  static final class Bars {
+    private final Path dir;
+    private final String xTitle;
+    private final List<String> files = new ArrayList<>();
+
+    Bars(Path dir, String xTitle) {
+      this.dir = dir;
+      this.xTitle = xTitle;
+    }
+
+    void add(
+        String file,
+        String title,
+        String yTitle,
+        List<String> categories,
+        Map<String, List<Double>> series,
+        boolean log) {
+      files.add(Charts.bars(dir, file, title, xTitle, yTitle, categories, series, log).toString());
+    }
+
+    /** Says where the plots went; their files, in the order drawn. */
+    List<String> written(java.io.PrintStream out) {
+      out.println("plots written to " + dir);
+      return files;
     }
   }
 

@@ -7,8 +7,6 @@ import static dev.wg1bench.experiment.ExperimentSupport.scalarLong;
 import static dev.wg1bench.experiment.ExperimentSupport.timed;
 import static dev.wg1bench.experiment.ExperimentSupport.x;
 
-import dev.wg1bench.plot.Charts;
-import dev.wg1bench.server.ServerInfo;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -17,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -37,7 +34,7 @@ import org.postgresql.PGConnection;
  * aggregates joined with {@code product_master}: one day ({@code date = '20150131'}) and the whole
  * month.
  */
-public final class LogTableExperiment {
+public final class LogTableExperiment extends Experiment {
   public static final String PREFIX = "exp_log_";
   public static final long DEFAULT_ROWS = 1_000_000;
   static final String SEED = "2015 §5.2 (partitioning vs BRIN, figures 5.12-5.17)";
@@ -94,138 +91,137 @@ public final class LogTableExperiment {
       QueryResult day,
       QueryResult month) {}
 
-  private final PrintStream out;
-
   public LogTableExperiment(PrintStream out) {
-    this.out = out;
+    super("logtable", PREFIX, out);
   }
 
-  public ExperimentReport run(ExperimentOptions o) {
-    return ExperimentSupport.run(
+  /** The seed's aggregate over the product table and one layout of the log, by a condition. */
+  private static final String QUERY =
+      "SELECT p.product_name, l.err_code, avg(l.access_time_second) FROM "
+          + PRODUCTS_TABLE
+          + " p, %s l WHERE p.productid = l.productid AND %s"
+          + " GROUP BY p.product_name, l.err_code";
+
+  private static String dayCond() {
+    return "l.date = '" + day(DAYS - 1) + "'";
+  }
+
+  private static String monthCond() {
+    return "l.date BETWEEN '" + day(0) + "' AND '" + day(DAYS - 1) + "'";
+  }
+
+  @Override
+  ExperimentReport measure(ExperimentSupport.Context ctx, ExperimentOptions o) throws SQLException {
+    Connection c = ctx.c();
+    out.printf(
+        "experiment logtable (%s) on %s: PostgreSQL %s, %,d rows over %d days, %d trials%n",
+        SEED, o.target().name(), ctx.info().version(), o.rows(), DAYS, o.repeat());
+    out.printf("settings: %s%n", ctx.session());
+    products(c);
+    Data data = Data.generate((int) o.rows(), 20150101L);
+    Map<String, Object> setup = setup(o);
+    List<Result> results = new ArrayList<>();
+    for (String order : ORDERS) {
+      byte[] csv = data.csv(order.equals("random"));
+      setup.put("csvBytes", csv.length);
+      for (Variant v : VARIANTS) {
+        Result res = measure(c, o, order, v, csv);
+        results.add(res);
+        printRow(res);
+        exec(c, "DROP TABLE " + res.relation());
+      }
+    }
+    String findings = findings(results);
+    out.println("findings: " + findings);
+    List<String> plots = o.plots() == null ? List.of() : plots(results, o);
+    return ctx.report(
         "logtable",
-        PREFIX,
+        SEED,
+        "load: wall time of COPY FROM STDIN of the whole CSV into a fresh table (plus VACUUM"
+            + " for BRIN), repeated; queries: server Execution Time of EXPLAIN (ANALYZE,"
+            + " BUFFERS, TIMING OFF) after ANALYZE and one untimed warm run, repeated",
         o,
-        out,
-        ctx -> {
-          Connection c = ctx.c();
-          ServerInfo info = ctx.info();
-          Map<String, String> session = ctx.session();
-          Instant started = ctx.started();
-          out.printf(
-              "experiment logtable (%s) on %s: PostgreSQL %s, %,d rows over %d days, %d trials%n",
-              SEED, o.target().name(), info.version(), o.rows(), DAYS, o.repeat());
-          out.printf("settings: %s%n", session);
-          exec(
-              c,
-              "CREATE TABLE "
-                  + PRODUCTS_TABLE
-                  + " (productid int PRIMARY KEY, product_name text NOT NULL)");
-          exec(
-              c,
-              "INSERT INTO "
-                  + PRODUCTS_TABLE
-                  + " SELECT i, 'product_' || lpad(i::text, 3, '0') FROM generate_series(1, "
-                  + PRODUCTS
-                  + ") i");
-          exec(c, "ANALYZE " + PRODUCTS_TABLE);
+        setup,
+        results,
+        findings,
+        plots);
+  }
 
-          Data data = Data.generate((int) o.rows(), 20150101L);
-          String lastDay = day(DAYS - 1);
-          String query =
-              "SELECT p.product_name, l.err_code, avg(l.access_time_second) FROM "
-                  + PRODUCTS_TABLE
-                  + " p, %s l WHERE p.productid = l.productid AND %s"
-                  + " GROUP BY p.product_name, l.err_code";
-          String dayCond = "l.date = '" + lastDay + "'";
-          String monthCond = "l.date BETWEEN '" + day(0) + "' AND '" + lastDay + "'";
-          Map<String, Object> setup = new LinkedHashMap<>();
-          setup.put("rows", o.rows());
-          setup.put("days", DAYS);
-          setup.put("firstDay", day(0));
-          setup.put("products", PRODUCTS);
-          setup.put("dayQuery", query.formatted("access_log", dayCond));
-          setup.put("monthQuery", query.formatted("access_log", monthCond));
-          setup.put(
-              "load",
-              "COPY access_log ("
-                  + COLUMNS
-                  + ") FROM STDIN (FORMAT csv) of CSV generated by the client");
+  /** The seed's product master the aggregates join. */
+  private static void products(Connection c) throws SQLException {
+    exec(
+        c,
+        "CREATE TABLE "
+            + PRODUCTS_TABLE
+            + " (productid int PRIMARY KEY, product_name text NOT NULL)");
+    exec(
+        c,
+        "INSERT INTO "
+            + PRODUCTS_TABLE
+            + " SELECT i, 'product_' || lpad(i::text, 3, '0') FROM generate_series(1, "
+            + PRODUCTS
+            + ") i");
+    exec(c, "ANALYZE " + PRODUCTS_TABLE);
+  }
 
-          List<Result> results = new ArrayList<>();
-          for (String order : ORDERS) {
-            byte[] csv = data.csv(order.equals("random"));
-            setup.put("csvBytes", csv.length);
-            for (Variant v : VARIANTS) {
-              List<Double> copies = new ArrayList<>();
-              List<Double> vacuums = new ArrayList<>();
-              List<Double> loads = new ArrayList<>();
-              for (int r = 0; r < o.repeat(); r++) {
-                exec(c, "DROP TABLE IF EXISTS " + v.relation());
-                create(c, v);
-                double copy = copy(c, v.relation(), csv);
-                double vac =
-                    v.index() != null && v.index().equals("brin")
-                        ? timed(c, "VACUUM " + v.relation())
-                        : 0;
-                copies.add(copy);
-                loads.add(copy + vac);
-                if (v.index() != null && v.index().equals("brin")) {
-                  vacuums.add(vac);
-                }
-              }
-              exec(c, "ANALYZE " + v.relation());
-              String rel = v.relation();
-              // a plain table is not in pg_partition_tree's leaves: sizes of the table itself then
-              String leaves =
-                  v.partitioned()
-                      ? "(SELECT relid FROM pg_partition_tree('" + rel + "') WHERE isleaf)"
-                      : "(SELECT '" + rel + "'::regclass AS relid)";
-              long heap =
-                  scalarLong(
-                      c, "SELECT coalesce(sum(pg_relation_size(relid)), 0) FROM " + leaves + " l");
-              long idx =
-                  scalarLong(
-                      c, "SELECT coalesce(sum(pg_indexes_size(relid)), 0) FROM " + leaves + " l");
-              QueryResult dq = QueryTimer.time(c, query.formatted(rel, dayCond), rel, o.repeat());
-              QueryResult mq = QueryTimer.time(c, query.formatted(rel, monthCond), rel, o.repeat());
-              Result res =
-                  new Result(
-                      order,
-                      v.name(),
-                      rel,
-                      v.partitioned() ? DAYS : 0,
-                      Timings.of(copies),
-                      vacuums.isEmpty() ? null : Timings.of(vacuums),
-                      Timings.of(loads),
-                      heap,
-                      idx,
-                      dq,
-                      mq);
-              results.add(res);
-              printRow(res);
-              exec(c, "DROP TABLE " + rel);
-            }
-          }
-          String findings = findings(results);
-          out.println("findings: " + findings);
-          List<String> plots = o.plots() == null ? List.of() : plots(results, o);
-          ExperimentReport report =
-              ExperimentReport.of(
-                  "logtable",
-                  SEED,
-                  "load: wall time of COPY FROM STDIN of the whole CSV into a fresh table (plus VACUUM"
-                      + " for BRIN), repeated; queries: server Execution Time of EXPLAIN (ANALYZE,"
-                      + " BUFFERS, TIMING OFF) after ANALYZE and one untimed warm run, repeated",
-                  o,
-                  session,
-                  info,
-                  started,
-                  setup,
-                  results,
-                  findings,
-                  plots);
-          return report;
-        });
+  /** What the result records of the set-up: the data, the queries, the load. */
+  private static Map<String, Object> setup(ExperimentOptions o) {
+    Map<String, Object> setup = new LinkedHashMap<>();
+    setup.put("rows", o.rows());
+    setup.put("days", DAYS);
+    setup.put("firstDay", day(0));
+    setup.put("products", PRODUCTS);
+    setup.put("dayQuery", QUERY.formatted("access_log", dayCond()));
+    setup.put("monthQuery", QUERY.formatted("access_log", monthCond()));
+    setup.put(
+        "load",
+        "COPY access_log (" + COLUMNS + ") FROM STDIN (FORMAT csv) of CSV generated by the client");
+    return setup;
+  }
+
+  /** One layout with data in one order: its loads, sizes and the two aggregates. */
+  private static Result measure(
+      Connection c, ExperimentOptions o, String order, Variant v, byte[] csv) throws SQLException {
+    boolean brin = v.index() != null && v.index().equals("brin");
+    List<Double> copies = new ArrayList<>();
+    List<Double> vacuums = new ArrayList<>();
+    List<Double> loads = new ArrayList<>();
+    for (int r = 0; r < o.repeat(); r++) {
+      exec(c, "DROP TABLE IF EXISTS " + v.relation());
+      create(c, v);
+      double copy = copy(c, v.relation(), csv);
+      double vac = brin ? timed(c, "VACUUM " + v.relation()) : 0;
+      copies.add(copy);
+      loads.add(copy + vac);
+      if (brin) {
+        vacuums.add(vac);
+      }
+    }
+    exec(c, "ANALYZE " + v.relation());
+    String rel = v.relation();
+    // a plain table is not in pg_partition_tree's leaves: sizes of the table itself then
+    String leaves =
+        v.partitioned()
+            ? "(SELECT relid FROM pg_partition_tree('" + rel + "') WHERE isleaf)"
+            : "(SELECT '" + rel + "'::regclass AS relid)";
+    long heap =
+        scalarLong(c, "SELECT coalesce(sum(pg_relation_size(relid)), 0) FROM " + leaves + " l");
+    long idx =
+        scalarLong(c, "SELECT coalesce(sum(pg_indexes_size(relid)), 0) FROM " + leaves + " l");
+    QueryResult dq = QueryTimer.time(c, QUERY.formatted(rel, dayCond()), rel, o.repeat());
+    QueryResult mq = QueryTimer.time(c, QUERY.formatted(rel, monthCond()), rel, o.repeat());
+    return new Result(
+        order,
+        v.name(),
+        rel,
+        v.partitioned() ? DAYS : 0,
+        Timings.of(copies),
+        vacuums.isEmpty() ? null : Timings.of(vacuums),
+        Timings.of(loads),
+        heap,
+        idx,
+        dq,
+        mq);
   }
 
   static String day(int i) {
@@ -461,42 +457,29 @@ public final class LogTableExperiment {
     List<String> names = VARIANTS.stream().map(Variant::name).toList();
     String rows = fmt("%,d rows", o.rows());
     String med = "median of " + o.repeat();
-    List<String> files = new ArrayList<>();
-    files.add(
-        Charts.bars(
-                dir,
-                "logtable-load-time.png",
-                "COPY load time (" + rows + ", " + med + "; BRIN incl. VACUUM)",
-                "table layout",
-                "load time [ms]",
-                names,
-                series(rs, names, r -> r.loadMs().medianMs()),
-                false)
-            .toString());
-    files.add(
-        Charts.bars(
-                dir,
-                "logtable-day-query.png",
-                "One-day aggregate, date = '" + day(DAYS - 1) + "' (" + rows + ", " + med + ")",
-                "table layout",
-                "execution time [ms]",
-                names,
-                series(rs, names, r -> r.day().executionMs().medianMs()),
-                false)
-            .toString());
-    files.add(
-        Charts.bars(
-                dir,
-                "logtable-month-query.png",
-                "Whole-month aggregate (" + rows + ", " + med + ")",
-                "table layout",
-                "execution time [ms]",
-                names,
-                series(rs, names, r -> r.month().executionMs().medianMs()),
-                false)
-            .toString());
-    out.println("plots written to " + dir);
-    return files;
+    ExperimentSupport.Bars bars = new ExperimentSupport.Bars(dir, "table layout");
+    bars.add(
+        "logtable-load-time.png",
+        "COPY load time (" + rows + ", " + med + "; BRIN incl. VACUUM)",
+        "load time [ms]",
+        names,
+        series(rs, names, r -> r.loadMs().medianMs()),
+        false);
+    bars.add(
+        "logtable-day-query.png",
+        "One-day aggregate, date = '" + day(DAYS - 1) + "' (" + rows + ", " + med + ")",
+        "execution time [ms]",
+        names,
+        series(rs, names, r -> r.day().executionMs().medianMs()),
+        false);
+    bars.add(
+        "logtable-month-query.png",
+        "Whole-month aggregate (" + rows + ", " + med + ")",
+        "execution time [ms]",
+        names,
+        series(rs, names, r -> r.month().executionMs().medianMs()),
+        false);
+    return bars.written(out);
   }
 
   private static Map<String, List<Double>> series(

@@ -8,12 +8,10 @@ import static dev.wg1bench.experiment.ExperimentSupport.x;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plot.Charts;
 import dev.wg1bench.server.ConnectionFactory;
-import dev.wg1bench.server.ServerInfo;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -36,7 +34,7 @@ import java.util.concurrent.Future;
  * a physical backup before each run; here the tables are rebuilt identically before each trial. The
  * tables have autovacuum_enabled = off (the seed ran with autovacuum = off).
  */
-public final class ParallelVacuumExperiment {
+public final class ParallelVacuumExperiment extends Experiment {
   public static final String PREFIX = "exp_vac_";
   public static final long DEFAULT_ROWS = 500_000;
   public static final int DEFAULT_TABLES = 4;
@@ -81,123 +79,122 @@ public final class ParallelVacuumExperiment {
       Map<String, Double> tableMs,
       List<Trial> trials) {}
 
-  private final PrintStream out;
-
   public ParallelVacuumExperiment(PrintStream out) {
-    this.out = out;
+    super("vacuum", PREFIX, out);
   }
 
-  public ExperimentReport run(ExperimentOptions o) {
+  @Override
+  ExperimentReport measure(ExperimentSupport.Context ctx, ExperimentOptions o) throws SQLException {
+    Connection c = ctx.c();
     List<String> tables = new ArrayList<>();
     for (int i = 1; i <= o.tables(); i++) {
       tables.add(PREFIX + i);
     }
-    return ExperimentSupport.run(
+    out.printf(
+        "experiment vacuum (%s) on %s: PostgreSQL %s, %d tables x %,d rows, jobs %s, %d"
+            + " trials%n",
+        SEED, o.target().name(), ctx.info().version(), o.tables(), o.rows(), o.jobs(), o.repeat());
+    out.printf("settings: %s%n", ctx.session());
+    Map<String, Object> setup = setup(tables, o);
+    Map<Integer, List<Trial>> byJobs = new LinkedHashMap<>();
+    o.jobs().forEach(j -> byJobs.put(j, new ArrayList<>()));
+    List<Double> prepare = new ArrayList<>();
+    int seq = 0;
+    for (int r = 0; r < o.repeat(); r++) {
+      // rotate the job order between rounds so no J always runs first
+      List<Integer> order = new ArrayList<>(o.jobs());
+      Collections.rotate(order, -r);
+      for (int j : order) {
+        long t0 = System.nanoTime();
+        prepare(c, tables, o.rows());
+        prepare.add(Timings.msSince(t0));
+        byJobs.get(j).add(trial(ctx.cf(), c, tables, j, r + 1, ++seq));
+      }
+    }
+    setup.put("prepareMs", Timings.of(prepare));
+    setup.put(
+        "totalBytesPerTable",
+        scalarLong(c, "SELECT pg_total_relation_size('" + tables.get(0) + "')"));
+    int base = o.jobs().contains(1) ? 1 : Collections.min(o.jobs());
+    setup.put("baselineJobs", base);
+    List<Result> results = results(o.jobs(), byJobs, base);
+    printTable(results, base);
+    String findings = findings(results, base, o);
+    out.println("findings: " + findings);
+    List<String> plots = o.plots() == null ? List.of() : plots(results, base, o);
+    return ctx.report(
         "vacuum",
-        PREFIX,
+        SEED,
+        "elapsed: wall time from the start of the first VACUUM (FREEZE, ANALYZE) to the end"
+            + " of the last, connections opened beforehand; tables rebuilt before each trial",
         o,
-        out,
-        ctx -> {
-          ConnectionFactory cf = ctx.cf();
-          Connection c = ctx.c();
-          ServerInfo info = ctx.info();
-          Map<String, String> session = ctx.session();
-          Instant started = ctx.started();
-          out.printf(
-              "experiment vacuum (%s) on %s: PostgreSQL %s, %d tables x %,d rows, jobs %s, %d"
-                  + " trials%n",
-              SEED, o.target().name(), info.version(), o.tables(), o.rows(), o.jobs(), o.repeat());
-          out.printf("settings: %s%n", session);
-          Map<String, Object> setup = new LinkedHashMap<>();
-          setup.put("tables", tables);
-          setup.put("rowsPerTable", o.rows());
-          setup.put(
-              "table",
-              "(aid int PRIMARY KEY, bid int, abalance int, filler char(84)) WITH (fillfactor = 80,"
-                  + " autovacuum_enabled = off)");
-          setup.put(
-              "dirty",
-              UPDATE_TRANSACTIONS
-                  + " transactions per table: UPDATE t SET filler = repeat(current_timestamp::text, 2)"
-                  + " WHERE aid % 50 = k (a fifth of the rows); then CHECKPOINT");
-          setup.put(
-              "vacuum", "VACUUM (FREEZE, ANALYZE) t, tables taken from a queue by J connections");
+        setup,
+        results,
+        findings,
+        plots);
+  }
 
-          Map<Integer, List<Trial>> byJobs = new LinkedHashMap<>();
-          o.jobs().forEach(j -> byJobs.put(j, new ArrayList<>()));
-          List<Double> prepare = new ArrayList<>();
-          int seq = 0;
-          for (int r = 0; r < o.repeat(); r++) {
-            // rotate the job order between rounds so no J always runs first
-            List<Integer> order = new ArrayList<>(o.jobs());
-            Collections.rotate(order, -r);
-            for (int j : order) {
-              long t0 = System.nanoTime();
-              prepare(c, tables, o.rows());
-              prepare.add(Timings.msSince(t0));
-              long dead = deadTuples(c, tables);
-              long ageBefore = maxAge(c, tables);
-              boolean checkpoint = checkpoint(c);
-              Map<String, Double> perTable = new ConcurrentHashMap<>();
-              double elapsed = vacuum(cf, tables, j, perTable);
-              long ageAfter = maxAge(c, tables);
-              Trial t =
-                  new Trial(
-                      j,
-                      r + 1,
-                      ++seq,
-                      Timings.round(elapsed),
-                      new java.util.TreeMap<>(perTable),
-                      dead,
-                      ageBefore,
-                      ageAfter,
-                      checkpoint);
-              byJobs.get(j).add(t);
-              out.printf(
-                  "trial %d: jobs %d, VACUUM (FREEZE, ANALYZE) %.0f ms (dead tuples before %,d,"
-                      + " xid age %,d -> %,d)%n",
-                  seq, j, elapsed, dead, ageBefore, ageAfter);
-            }
-          }
-          setup.put("prepareMs", Timings.of(prepare));
-          setup.put(
-              "totalBytesPerTable",
-              scalarLong(c, "SELECT pg_total_relation_size('" + tables.get(0) + "')"));
-          int base = o.jobs().contains(1) ? 1 : Collections.min(o.jobs());
-          setup.put("baselineJobs", base);
-          double baseMedian = Timings.of(elapsedOf(byJobs.get(base))).medianMs();
-          List<Result> results = new ArrayList<>();
-          for (int j : o.jobs()) {
-            List<Trial> ts = byJobs.get(j);
-            Timings el = Timings.of(elapsedOf(ts));
-            List<Double> all = ts.stream().flatMap(t -> t.tableMs().values().stream()).toList();
-            Map<String, Double> tm = new LinkedHashMap<>();
-            tm.put("min", Timings.round(all.stream().mapToDouble(d -> d).min().orElse(0)));
-            tm.put("max", Timings.round(all.stream().mapToDouble(d -> d).max().orElse(0)));
-            tm.put("mean", Timings.round(all.stream().mapToDouble(d -> d).average().orElse(0)));
-            results.add(
-                new Result(j, el, Math.round(baseMedian / el.medianMs() * 1000) / 1000.0, tm, ts));
-          }
-          printTable(results, base);
-          String findings = findings(results, base, o);
-          out.println("findings: " + findings);
-          List<String> plots = o.plots() == null ? List.of() : plots(results, base, o);
-          ExperimentReport report =
-              ExperimentReport.of(
-                  "vacuum",
-                  SEED,
-                  "elapsed: wall time from the start of the first VACUUM (FREEZE, ANALYZE) to the end"
-                      + " of the last, connections opened beforehand; tables rebuilt before each trial",
-                  o,
-                  session,
-                  info,
-                  started,
-                  setup,
-                  results,
-                  findings,
-                  plots);
-          return report;
-        });
+  /** What the result records of the set-up: the tables, how they are dirtied and vacuumed. */
+  private static Map<String, Object> setup(List<String> tables, ExperimentOptions o) {
+    Map<String, Object> setup = new LinkedHashMap<>();
+    setup.put("tables", tables);
+    setup.put("rowsPerTable", o.rows());
+    setup.put(
+        "table",
+        "(aid int PRIMARY KEY, bid int, abalance int, filler char(84)) WITH (fillfactor = 80,"
+            + " autovacuum_enabled = off)");
+    setup.put(
+        "dirty",
+        UPDATE_TRANSACTIONS
+            + " transactions per table: UPDATE t SET filler = repeat(current_timestamp::text, 2)"
+            + " WHERE aid % 50 = k (a fifth of the rows); then CHECKPOINT");
+    setup.put("vacuum", "VACUUM (FREEZE, ANALYZE) t, tables taken from a queue by J connections");
+    return setup;
+  }
+
+  /** One timed VACUUM of the prepared tables on {@code j} connections. */
+  private Trial trial(
+      ConnectionFactory cf, Connection c, List<String> tables, int j, int repeat, int seq)
+      throws SQLException {
+    long dead = deadTuples(c, tables);
+    long ageBefore = maxAge(c, tables);
+    boolean checkpoint = checkpoint(c);
+    Map<String, Double> perTable = new ConcurrentHashMap<>();
+    double elapsed = vacuum(cf, tables, j, perTable);
+    long ageAfter = maxAge(c, tables);
+    out.printf(
+        "trial %d: jobs %d, VACUUM (FREEZE, ANALYZE) %.0f ms (dead tuples before %,d,"
+            + " xid age %,d -> %,d)%n",
+        seq, j, elapsed, dead, ageBefore, ageAfter);
+    return new Trial(
+        j,
+        repeat,
+        seq,
+        Timings.round(elapsed),
+        new java.util.TreeMap<>(perTable),
+        dead,
+        ageBefore,
+        ageAfter,
+        checkpoint);
+  }
+
+  /** Per number of jobs: elapsed times, the speed-up over {@code base} jobs, per-table times. */
+  private static List<Result> results(
+      List<Integer> jobs, Map<Integer, List<Trial>> byJobs, int base) {
+    double baseMedian = Timings.of(elapsedOf(byJobs.get(base))).medianMs();
+    List<Result> results = new ArrayList<>();
+    for (int j : jobs) {
+      List<Trial> ts = byJobs.get(j);
+      Timings el = Timings.of(elapsedOf(ts));
+      List<Double> all = ts.stream().flatMap(t -> t.tableMs().values().stream()).toList();
+      Map<String, Double> tm = new LinkedHashMap<>();
+      tm.put("min", Timings.round(all.stream().mapToDouble(d -> d).min().orElse(0)));
+      tm.put("max", Timings.round(all.stream().mapToDouble(d -> d).max().orElse(0)));
+      tm.put("mean", Timings.round(all.stream().mapToDouble(d -> d).average().orElse(0)));
+      results.add(
+          new Result(j, el, Math.round(baseMedian / el.medianMs() * 1000) / 1000.0, tm, ts));
+    }
+    return results;
   }
 
   private static List<Double> elapsedOf(List<Trial> ts) {

@@ -6,6 +6,7 @@ import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.Secret;
 import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.server.ClientSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -20,7 +21,8 @@ import java.util.Properties;
  *
  * @param target resolved target (the embedded server's URL once it runs), without password
  * @param scale pgbench scale the scripts see as :scale
- * @param isolation effective isolation (plan's, else the workload's default), null = server's
+ * @param client how each client connection is set up, decided once from the plan and the workload
+ *     (the isolation is the plan's, else the workload's default; null = server's)
  * @param dir directory the forks write their reports into
  * @param secrets owner-only properties file holding the password, or null
  * @param point knob values identifying this trial's matrix point
@@ -32,7 +34,7 @@ public record Trial(
     RunPlan plan,
     TargetSpec target,
     int scale,
-    Isolation isolation,
+    ClientSettings client,
     Path dir,
     Path secrets,
     java.util.Map<String, String> point,
@@ -48,13 +50,18 @@ public record Trial(
 
   /** This trial for an agent, its file rewritten so the forks see the slot. */
   public Trial withSlot(ClientSlot s) {
-    Trial t = new Trial(plan, target, scale, isolation, dir, secrets, point, repeat, sequence, s);
+    Trial t = new Trial(plan, target, scale, client, dir, secrets, point, repeat, sequence, s);
     try {
       JSON.writeValue(file().toFile(), t);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
     return t;
+  }
+
+  /** The effective isolation: {@code client().isolation()}. */
+  public Isolation isolation() {
+    return client.isolation();
   }
 
   /** System property naming the trial file in a forked JVM. */
@@ -67,7 +74,7 @@ public record Trial(
       RunPlan plan,
       TargetSpec target,
       int scale,
-      Isolation isolation,
+      ClientSettings client,
       Path dir,
       java.util.Map<String, String> point,
       int repeat,
@@ -85,8 +92,7 @@ public record Trial(
           p.store(out, null);
         }
       }
-      Trial t =
-          new Trial(plan, target, scale, isolation, dir, secrets, point, repeat, sequence, null);
+      Trial t = new Trial(plan, target, scale, client, dir, secrets, point, repeat, sequence, null);
       JSON.writeValue(dir.resolve("trial.json").toFile(), t);
       return t;
     } catch (IOException e) {
@@ -116,7 +122,7 @@ public record Trial(
             t.plan(),
             withPw,
             t.scale(),
-            t.isolation(),
+            t.client(),
             t.dir(),
             t.secrets(),
             t.point(),

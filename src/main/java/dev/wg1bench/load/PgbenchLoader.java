@@ -96,17 +96,8 @@ public final class PgbenchLoader {
     String step = "checking the existing tables";
     boolean ours = false;
     try (Statement st = c.createStatement()) {
-      for (String t : existing(c)) {
-        try (ResultSet rs = st.executeQuery("SELECT EXISTS (SELECT 1 FROM " + t + ")")) {
-          rs.next();
-          if (rs.getBoolean(1) && !force) {
-            throw new UsageException(
-                "init: table "
-                    + t
-                    + " already holds rows; add --force to drop and re-create the four pgbench"
-                    + " tables (no other table is touched)");
-          }
-        }
+      if (!force) {
+        refuseRows(c, st);
       }
       long t0 = System.nanoTime();
       // per-step seconds, printed as pgbench -i prints them, so the two compare step by step
@@ -120,33 +111,11 @@ public final class PgbenchLoader {
       ours = true;
       say(log, "creating tables...");
       step = "creating tables";
-      String ff = fillfactor == 100 ? "" : " WITH (fillfactor=" + fillfactor + ")";
-      st.execute(
-          "CREATE TABLE pgbench_history(tid int, bid int, aid "
-              + aidType
-              + ", delta int, mtime timestamp, filler char(22))");
-      st.execute(
-          "CREATE TABLE pgbench_tellers(tid int not null, bid int, tbalance int, filler char(84))"
-              + ff);
-      st.execute(
-          "CREATE TABLE pgbench_accounts(aid "
-              + aidType
-              + " not null, bid int, abalance int, filler char(84))"
-              + ff);
-      st.execute(
-          "CREATE TABLE pgbench_branches(bid int not null, bbalance int, filler char(88))" + ff);
+      create(st, aidType, fillfactor);
       steps.done("create tables");
       say(log, "generating data (client-side)...");
       step = "generating data (client-side)";
-      c.setAutoCommit(false);
-      // FREEZE needs the table truncated in the loading transaction, as pgbench does on 14+.
-      st.execute("TRUNCATE TABLE " + String.join(", ", TABLES));
-      boolean freeze = c.getMetaData().getDatabaseMajorVersion() >= 14;
-      copy(c, "pgbench_branches", scale, freeze, null, Rows.BRANCH);
-      copy(c, "pgbench_tellers", (long) scale * NTELLERS, freeze, null, Rows.TELLER);
-      copy(c, "pgbench_accounts", (long) scale * NACCOUNTS, freeze, log, Rows.ACCOUNT);
-      c.commit();
-      c.setAutoCommit(true);
+      generate(c, st, scale, log);
       steps.done("client-side generate");
       say(log, "vacuuming...");
       step = "vacuuming";
@@ -182,6 +151,55 @@ public final class PgbenchLoader {
         // the connection is gone; the message above says what state the tables are in
       }
     }
+  }
+
+  /** A pgbench table that holds rows is refused: init replaces only with --force. */
+  private static void refuseRows(Connection c, Statement st) throws SQLException {
+    for (String t : existing(c)) {
+      try (ResultSet rs = st.executeQuery("SELECT EXISTS (SELECT 1 FROM " + t + ")")) {
+        rs.next();
+        if (rs.getBoolean(1)) {
+          throw new UsageException(
+              "init: table "
+                  + t
+                  + " already holds rows; add --force to drop and re-create the four pgbench"
+                  + " tables (no other table is touched)");
+        }
+      }
+    }
+  }
+
+  /** The four tables as pgbench -i creates them. */
+  private static void create(Statement st, String aidType, int fillfactor) throws SQLException {
+    String ff = fillfactor == 100 ? "" : " WITH (fillfactor=" + fillfactor + ")";
+    st.execute(
+        "CREATE TABLE pgbench_history(tid int, bid int, aid "
+            + aidType
+            + ", delta int, mtime timestamp, filler char(22))");
+    st.execute(
+        "CREATE TABLE pgbench_tellers(tid int not null, bid int, tbalance int, filler char(84))"
+            + ff);
+    st.execute(
+        "CREATE TABLE pgbench_accounts(aid "
+            + aidType
+            + " not null, bid int, abalance int, filler char(84))"
+            + ff);
+    st.execute(
+        "CREATE TABLE pgbench_branches(bid int not null, bbalance int, filler char(88))" + ff);
+  }
+
+  /** The rows, generated client-side into COPY in one transaction, as pgbench -i -I g. */
+  private static void generate(Connection c, Statement st, int scale, PrintStream log)
+      throws SQLException {
+    c.setAutoCommit(false);
+    // FREEZE needs the table truncated in the loading transaction, as pgbench does on 14+.
+    st.execute("TRUNCATE TABLE " + String.join(", ", TABLES));
+    boolean freeze = c.getMetaData().getDatabaseMajorVersion() >= 14;
+    copy(c, "pgbench_branches", scale, freeze, null, Rows.BRANCH);
+    copy(c, "pgbench_tellers", (long) scale * NTELLERS, freeze, null, Rows.TELLER);
+    copy(c, "pgbench_accounts", (long) scale * NACCOUNTS, freeze, log, Rows.ACCOUNT);
+    c.commit();
+    c.setAutoCommit(true);
   }
 
   /**
@@ -235,33 +253,28 @@ public final class PgbenchLoader {
   /** One COPY text row per number, written into a buffer without allocating per row. */
   private enum Rows {
     // "filler" NULL for branches and tellers, the empty (blank-padded) string for accounts.
-    BRANCH {
-      @Override
-      int write(byte[] b, int p, long i) {
-        p = digits(b, p, i + 1);
-        return put(b, p, NULL_TAIL);
-      }
-    },
-    TELLER {
-      @Override
-      int write(byte[] b, int p, long i) {
-        p = digits(b, p, i + 1);
-        b[p++] = '\t';
-        p = digits(b, p, i / NTELLERS + 1);
-        return put(b, p, NULL_TAIL);
-      }
-    },
-    ACCOUNT {
-      @Override
-      int write(byte[] b, int p, long i) {
-        p = digits(b, p, i + 1);
-        b[p++] = '\t';
-        p = digits(b, p, i / NACCOUNTS + 1);
-        return put(b, p, EMPTY_TAIL);
-      }
-    };
+    BRANCH(0, NULL_TAIL),
+    TELLER(NTELLERS, NULL_TAIL),
+    ACCOUNT(NACCOUNTS, EMPTY_TAIL);
 
-    abstract int write(byte[] buf, int pos, long index);
+    /** Rows per branch, whose bid follows the id; 0 for the branches themselves. */
+    private final long perBranch;
+
+    private final byte[] tail;
+
+    Rows(long perBranch, byte[] tail) {
+      this.perBranch = perBranch;
+      this.tail = tail;
+    }
+
+    int write(byte[] b, int p, long i) {
+      p = digits(b, p, i + 1);
+      if (perBranch > 0) {
+        b[p++] = '\t';
+        p = digits(b, p, i / perBranch + 1);
+      }
+      return put(b, p, tail);
+    }
   }
 
   private static void copy(

@@ -13,9 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.AxesChartStyler;
@@ -132,6 +130,15 @@ public final class Charts {
     return p;
   }
 
+  /** A chart of this module's size with its title and the axes' titles. */
+  private static <C extends Chart<?, ?>> C titled(
+      C chart, String title, String xTitle, String yTitle) {
+    chart.setTitle(title);
+    chart.setXAxisTitle(xTitle);
+    chart.setYAxisTitle(yTitle);
+    return chart;
+  }
+
   /**
    * Grouped bars: one group per category, one bar per series (e.g. t_mono, t_random). Values at or
    * below zero are drawn at a floor on a log axis.
@@ -145,14 +152,7 @@ public final class Charts {
       List<String> categories,
       Map<String, List<Double>> series,
       boolean log) {
-    CategoryChart chart =
-        new CategoryChartBuilder()
-            .width(WIDTH)
-            .height(HEIGHT)
-            .title(title)
-            .xAxisTitle(xTitle)
-            .yAxisTitle(yTitle)
-            .build();
+    CategoryChart chart = titled(new CategoryChart(WIDTH, HEIGHT), title, xTitle, yTitle);
     style(chart.getStyler(), series.size());
     chart.getStyler().setLabelsVisible(true);
     chart.getStyler().setLabelsFont(new Font(FONT, Font.PLAIN, 11));
@@ -197,14 +197,7 @@ public final class Charts {
       String yTitle,
       Map<String, double[][]> series,
       Map<String, double[][]> dashed) {
-    XYChart chart =
-        new XYChartBuilder()
-            .width(WIDTH)
-            .height(HEIGHT)
-            .title(title)
-            .xAxisTitle(xTitle)
-            .yAxisTitle(yTitle)
-            .build();
+    XYChart chart = titled(new XYChart(WIDTH, HEIGHT), title, xTitle, yTitle);
     style(chart.getStyler(), series.size() + dashed.size());
     chart.getStyler().setXAxisDecimalPattern("#,##0");
     chart.getStyler().setYAxisDecimalPattern("#,##0.##");

@@ -57,21 +57,7 @@ final class CommandsHtml {
         Html.th(h, c);
       }
       h.append("</tr></thead>\n<tbody>\n");
-      for (ScriptStats s : m.scripts()) {
-        h.append("<tr>");
-        Html.td(h, s.index() + ": " + s.name());
-        Html.num(h, Integer.toString(s.weight()));
-        Html.num(h, Long.toString(s.ops()));
-        Html.num(
-            h, String.format(Locale.ROOT, "%.1f%%", m.ops() > 0 ? 100.0 * s.ops() / m.ops() : 0.0));
-        Html.num(h, HtmlReport.tps(s.tps()));
-        Html.num(h, Long.toString(s.failedOps()));
-        Html.num(h, Long.toString(s.retriedOps()));
-        Html.num(h, Long.toString(s.retries()));
-        Html.num(h, s.latencyMeanMs() == null ? "" : HtmlReport.ms(s.latencyMeanMs()));
-        Html.num(h, s.latencyStddevMs() == null ? "" : HtmlReport.ms(s.latencyStddevMs()));
-        h.append("</tr>\n");
-      }
+      scriptRows(h, m);
       h.append("</tbody>\n</table>\n");
       if (m.scripts().stream().allMatch(s -> s.commands() == null)) {
         continue;
@@ -86,23 +72,47 @@ final class CommandsHtml {
         Html.th(h, c);
       }
       h.append("</tr></thead>\n<tbody>\n");
-      for (ScriptStats s : m.scripts()) {
-        if (s.commands() == null) {
-          continue;
-        }
-        for (CommandStats c : s.commands()) {
-          h.append("<tr>");
-          Html.td(h, c.location());
-          h.append("<td><code>").append(Html.esc(c.text())).append("</code></td>");
-          Html.num(h, Long.toString(c.count()));
-          Html.num(h, c.avgMs() == null ? "" : HtmlReport.ms(c.avgMs()));
-          Html.num(h, c.stddevMs() == null ? "" : HtmlReport.ms(c.stddevMs()));
-          Html.num(h, Long.toString(c.failures()));
-          Html.num(h, Long.toString(c.retries()));
-          h.append("</tr>\n");
-        }
-      }
+      commandRows(h, m);
       h.append("</tbody>\n</table>\n</details>\n");
+    }
+  }
+
+  /** One row per script of a trial. */
+  private static void scriptRows(StringBuilder h, Measurement m) {
+    for (ScriptStats s : m.scripts()) {
+      h.append("<tr>");
+      Html.td(h, s.index() + ": " + s.name());
+      Html.num(h, Integer.toString(s.weight()));
+      Html.num(h, Long.toString(s.ops()));
+      Html.num(
+          h, String.format(Locale.ROOT, "%.1f%%", m.ops() > 0 ? 100.0 * s.ops() / m.ops() : 0.0));
+      Html.num(h, HtmlReport.tps(s.tps()));
+      Html.num(h, Long.toString(s.failedOps()));
+      Html.num(h, Long.toString(s.retriedOps()));
+      Html.num(h, Long.toString(s.retries()));
+      Html.num(h, s.latencyMeanMs() == null ? "" : HtmlReport.ms(s.latencyMeanMs()));
+      Html.num(h, s.latencyStddevMs() == null ? "" : HtmlReport.ms(s.latencyStddevMs()));
+      h.append("</tr>\n");
+    }
+  }
+
+  /** One row per command of every script of a trial that timed its commands. */
+  private static void commandRows(StringBuilder h, Measurement m) {
+    for (ScriptStats s : m.scripts()) {
+      if (s.commands() == null) {
+        continue;
+      }
+      for (CommandStats c : s.commands()) {
+        h.append("<tr>");
+        Html.td(h, c.location());
+        h.append("<td><code>").append(Html.esc(c.text())).append("</code></td>");
+        Html.num(h, Long.toString(c.count()));
+        Html.num(h, c.avgMs() == null ? "" : HtmlReport.ms(c.avgMs()));
+        Html.num(h, c.stddevMs() == null ? "" : HtmlReport.ms(c.stddevMs()));
+        Html.num(h, Long.toString(c.failures()));
+        Html.num(h, Long.toString(c.retries()));
+        h.append("</tr>\n");
+      }
     }
   }
 }

@@ -40,10 +40,26 @@ public final class ConsoleReport {
     }
   }
 
+  /**
+   * One trial in pgbench's order: where it ran, how the clients talked, what was asked of them,
+   * what they did, how long it took, how fast it went, and what went wrong.
+   */
   public static void trial(BenchmarkRun run, TrialResult t, PrintStream out) {
     RunPlan p = run.plan();
     Measurement m = t.measurement();
-    Latency l = m.latencyMs();
+    where(run, t, out);
+    clients(p, t, out);
+    asked(p, m, out);
+    counts(p, m, out);
+    latency(p, m, out);
+    rates(m, out);
+    throughput(p, m, out);
+    CommandsConsole.print(p, run.workload(), m, out);
+    incidents(p, t, m, out);
+  }
+
+  /** The workload, the target and its server, the data. */
+  private static void where(BenchmarkRun run, TrialResult t, PrintStream out) {
     out.printf("workload: %s (%s)%n", run.workload(), run.seed());
     out.printf("  %s%n", run.workloadDescription());
     out.printf(
@@ -61,6 +77,10 @@ public final class ConsoleReport {
         t.server().settings().get("max_connections"),
         t.server().settings().get("ssl"));
     out.printf("data: %s%n", t.dataset());
+  }
+
+  /** How the clients talked to the server, and how many there were. */
+  private static void clients(RunPlan p, TrialResult t, PrintStream out) {
     out.printf(
         "query mode: %s (preferQueryMode=%s, prepareThreshold=%d), isolation: %s%n",
         t.client().queryMode(),
@@ -84,6 +104,10 @@ public final class ConsoleReport {
     if (threads != null) {
       out.println(threads);
     }
+  }
+
+  /** What the clients were asked to do: a rate, a number of ops or a duration. */
+  private static void asked(RunPlan p, Measurement m, PrintStream out) {
     if (p.timing().rate() != null) {
       out.printf(
           Locale.ROOT,
@@ -108,11 +132,20 @@ public final class ConsoleReport {
           p.timing().forks(),
           p.timing().forks() == 1 ? "" : "s");
     }
+  }
+
+  /** Ops, retries and failures, counted. */
+  private static void counts(RunPlan p, Measurement m, PrintStream out) {
     out.printf("number of ops: %d successful, %d failed%n", m.ops(), m.failedOps());
     out.printf(
         "number of retries: %d (%d ops retried; max tries %d)%n",
         m.retries(), m.retriedOps(), p.session().maxTries());
     out.printf("failures by kind: %s%n", m.failures().isEmpty() ? "none" : kinds(m.failures()));
+  }
+
+  /** Latency, the schedule's lag, late ops and the wait for a pooled connection. */
+  private static void latency(RunPlan p, Measurement m, PrintStream out) {
+    Latency l = m.latencyMs();
     out.printf(
         Locale.ROOT,
         "latency (ms): mean %.3f, stddev %.3f, p50 %.3f, p90 %.3f, p99 %.3f, p99.9 %.3f, max %.3f%n",
@@ -145,6 +178,10 @@ public final class ConsoleReport {
           m.poolWaitMs().p99(),
           m.poolWaitMs().max());
     }
+  }
+
+  /** Statements, client CPU, connection time and rows. */
+  private static void rates(Measurement m, PrintStream out) {
     out.printf(Locale.ROOT, "statements/s = %.1f%n", m.statementsPerSecond());
     if (m.clientCpuMicrosPerOp() != null) {
       out.printf(
@@ -172,6 +209,10 @@ public final class ConsoleReport {
                   + " with it: the result is bounded by the client"
               : "");
     }
+  }
+
+  /** tps, attempted ops and the server's own commit count. */
+  private static void throughput(RunPlan p, Measurement m, PrintStream out) {
     out.printf(
         "tps = %s%n",
         tps(
@@ -202,7 +243,10 @@ public final class ConsoleReport {
           Durations.format(java.time.Duration.ofMillis(Math.round(window * 1000))),
           Math.min(100, 100 / window));
     }
-    CommandsConsole.print(p, run.workload(), m, out);
+  }
+
+  /** Errors, outages, the data check and clients that stopped. */
+  private static void incidents(RunPlan p, TrialResult t, Measurement m, PrintStream out) {
     for (ErrorRecord e : t.errors()) {
       out.printf(
           "error: %s %s x%d (%d retried) in %s, first at %s%s: %s%n",

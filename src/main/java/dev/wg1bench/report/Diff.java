@@ -1,11 +1,11 @@
 package dev.wg1bench.report;
 
-import dev.wg1bench.advise.Stats;
-import dev.wg1bench.advise.Verdict;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.Summaries;
 import dev.wg1bench.result.TrialResult;
+import dev.wg1bench.stats.Stats;
+import dev.wg1bench.stats.Verdict;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,9 +25,9 @@ import java.util.TreeMap;
  */
 public final class Diff {
   /** Where a point's interval comes from. */
-  public static final String OVER_REPEATS = "repeats";
+  public static final String OVER_REPEATS = Stats.OVER_REPEATS;
 
-  public static final String OVER_ITERATIONS = "iterations";
+  public static final String OVER_ITERATIONS = Stats.OVER_ITERATIONS;
 
   /**
    * One matched point.
@@ -71,35 +71,25 @@ public final class Diff {
               + "; new has "
               + String.join(" | ", n.keySet()));
     }
-    List<Stats.Estimate> estimates = new ArrayList<>();
-    List<String> over = new ArrayList<>();
+    List<Stats.Unpaired> estimates = new ArrayList<>();
+    List<Stats.Estimate> family = new ArrayList<>();
+    List<Integer> tested = new ArrayList<>();
     for (String k : keys) {
       List<TrialResult> bt = b.get(k);
       List<TrialResult> nt = n.get(k);
-      if (bt.size() >= 2 && nt.size() >= 2) {
-        estimates.add(Stats.welch(logs(tps(bt)), logs(tps(nt))));
-        over.add(OVER_REPEATS);
-      } else {
-        double[] bi = iterations(bt);
-        double[] ni = iterations(nt);
-        boolean ok = bi.length >= 2 && ni.length >= 2;
-        estimates.add(
-            ok ? Stats.welch(logs(bi), logs(ni)) : Stats.welch(logs(tps(bt)), logs(tps(nt))));
-        over.add(ok ? OVER_ITERATIONS : null);
+      Stats.Unpaired u = Stats.unpaired(tps(bt), tps(nt), iterations(bt), iterations(nt));
+      estimates.add(u);
+      if (u.over() != null && u.estimate().hasInterval()) {
+        tested.add(estimates.size() - 1);
+        family.add(u.estimate());
       }
     }
-    List<Integer> tested = new ArrayList<>();
-    for (int i = 0; i < keys.size(); i++) {
-      if (over.get(i) != null && estimates.get(i).hasInterval()) {
-        tested.add(i);
-      }
-    }
-    double[] adj = Stats.holm(tested.stream().mapToDouble(i -> estimates.get(i).p()).toArray());
+    double[] adj = Stats.holm(family, Verdict.ALPHA).adjusted();
     List<Row> rows = new ArrayList<>();
     for (int i = 0; i < keys.size(); i++) {
       List<TrialResult> bt = b.get(keys.get(i));
       List<TrialResult> nt = n.get(keys.get(i));
-      Stats.Estimate e = estimates.get(i);
+      Stats.Estimate e = estimates.get(i).estimate();
       int t = tested.indexOf(i);
       double[] ci = t >= 0 ? e.interval(0.95) : null;
       Double holm = t >= 0 ? adj[t] : null;
@@ -114,7 +104,7 @@ public final class Diff {
               e.ratio(),
               ci == null ? null : ci[0],
               ci == null ? null : ci[1],
-              over.get(i),
+              estimates.get(i).over(),
               latency(nt, true) / latency(bt, true),
               latency(nt, false) / latency(bt, false),
               holm,
@@ -163,15 +153,7 @@ public final class Diff {
     out.printf(
         Locale.ROOT,
         "%-" + w + "s %5s %10s %10s %7s %18s %6s %6s  %s%n",
-        "point",
-        "n",
-        "base tps",
-        "new tps",
-        "ratio",
-        "95% CI",
-        "p50 x",
-        "p99 x",
-        "verdict (margin \u00b1" + pct(margin) + ")");
+        columns("n", "verdict (margin \u00b1" + pct(margin) + ")").toArray());
     for (Row row : r.rows()) {
       out.printf(
           Locale.ROOT,
@@ -211,17 +193,7 @@ public final class Diff {
       return;
     }
     h.append("<p>").append(HtmlReport.esc(method(r))).append(".</p>\n<table>\n<thead><tr>");
-    for (String c :
-        List.of(
-            "point",
-            "trials",
-            "base tps",
-            "new tps",
-            "ratio",
-            "95% CI",
-            "p50 x",
-            "p99 x",
-            "verdict")) {
+    for (String c : columns("trials", "verdict")) {
       h.append("<th>").append(HtmlReport.esc(c)).append("</th>");
     }
     h.append("</tr></thead>\n<tbody>\n");
@@ -243,6 +215,12 @@ public final class Diff {
           .append("</strong></td></tr>\n");
     }
     h.append("</tbody>\n</table>\n");
+  }
+
+  /** The table's headings, the console's and the page's. */
+  private static List<String> columns(String trials, String verdict) {
+    return List.of(
+        "point", trials, "base tps", "new tps", "ratio", "95% CI", "p50 x", "p99 x", verdict);
   }
 
   private static void cell(StringBuilder h, String s) {
@@ -284,10 +262,6 @@ public final class Diff {
 
   private static double[] tps(List<TrialResult> ts) {
     return ts.stream().mapToDouble(t -> t.measurement().tps()).toArray();
-  }
-
-  private static double[] logs(double[] v) {
-    return Stats.logs(v);
   }
 
   private static double[] iterations(List<TrialResult> ts) {

@@ -80,96 +80,130 @@ public final class Plots {
     int w = 0;
     for (Map.Entry<String, List<PointSummary>> e : byWorkload.entrySet()) {
       w++;
-      String workload = e.getKey();
-      List<PointSummary> ps = e.getValue();
-      String stem = "w" + w + "-" + fileSafe(workload);
-      List<String> varying = varying(ps);
-      List<TrialResult> mine = new ArrayList<>();
-      ps.forEach(p -> mine.addAll(trialsByPoint.getOrDefault(p.point(), List.of())));
-      // what a figure shown alone (on a slide, say) must carry: which server, how much data, how
-      // long
-      String context = context(mine, timing);
-      Set<Integer> clients = new TreeSet<>();
-      ps.forEach(p -> clients.add(clients(p.point())));
-      if (clients.size() > 1) {
+      String stem = "w" + w + "-" + fileSafe(e.getKey());
+      out.addAll(figures(stem, e.getKey(), e.getValue(), trialsByPoint, timing));
+    }
+    return out;
+  }
+
+  /** One workload's figures: throughput and p99 latency, then its progress and server samples. */
+  private static List<Figure> figures(
+      String stem,
+      String workload,
+      List<PointSummary> ps,
+      Map<Map<String, String>, List<TrialResult>> trialsByPoint,
+      String timing) {
+    List<Figure> out = new ArrayList<>();
+    List<String> varying = varying(ps);
+    List<TrialResult> mine = new ArrayList<>();
+    ps.forEach(p -> mine.addAll(trialsByPoint.getOrDefault(p.point(), List.of())));
+    // what a figure shown alone (on a slide, say) must carry: which server, how much data, how
+    // long
+    String context = context(mine, timing);
+    Set<Integer> clients = new TreeSet<>();
+    ps.forEach(p -> clients.add(clients(p.point())));
+    if (clients.size() > 1) {
+      out.add(
+          vsClients(
+              new Panel(
+                  stem + "-tps",
+                  workload + ": throughput vs clients \u00b7 " + context,
+                  "ops/s",
+                  "#,##0"),
+              ps,
+              varying,
+              trialsByPoint,
+              t -> t.measurement().tps(),
+              PointSummary::medianTps));
+      out.add(
+          vsClients(
+              new Panel(
+                  stem + "-p99",
+                  workload + ": p99 latency vs clients \u00b7 " + context,
+                  "p99 latency (ms)",
+                  "#,##0.##"),
+              ps,
+              varying,
+              trialsByPoint,
+              t -> t.measurement().latencyMs().p99(),
+              PointSummary::medianP99Ms));
+    } else {
+      String at = clients.isEmpty() ? "" : " (" + clients.iterator().next() + " clients)";
+      out.add(
+          bars(
+              new Panel(
+                  stem + "-tps",
+                  workload + ": throughput" + at + " \u00b7 " + context,
+                  "median ops/s",
+                  "#,##0"),
+              ps,
+              varying,
+              PointSummary::medianTps));
+      out.add(
+          bars(
+              new Panel(
+                  stem + "-p99",
+                  workload + ": p99 latency" + at + " \u00b7 " + context,
+                  "median p99 latency (ms)",
+                  "#,##0.##"),
+              ps,
+              varying,
+              PointSummary::medianP99Ms));
+    }
+    List<String> seriesKeys = new ArrayList<>(varying);
+    if (clients.size() > 1) {
+      seriesKeys.add("clients");
+    }
+    out.addAll(overTime(stem, workload, context, ps, trialsByPoint, seriesKeys, timing));
+    return out;
+  }
+
+  /** The progress of each point over its trials, and the server's samples, where recorded. */
+  private static List<Figure> overTime(
+      String stem,
+      String workload,
+      String context,
+      List<PointSummary> ps,
+      Map<Map<String, String>, List<TrialResult>> trialsByPoint,
+      List<String> seriesKeys,
+      String timing) {
+    List<Figure> out = new ArrayList<>();
+    Map<String, List<TrialResult>> progress =
+        labelled(ps, trialsByPoint, seriesKeys, t -> t.progress());
+    if (!progress.isEmpty()) {
+      out.add(ProgressPlots.overview(stem + "-progress", workload, context, progress));
+      int i = 0;
+      for (Map.Entry<String, List<TrialResult>> p : progress.entrySet()) {
+        i++;
         out.add(
-            vsClients(
-                stem + "-tps",
-                workload + ": throughput vs clients \u00b7 " + context,
-                "ops/s",
-                "#,##0",
-                ps,
-                varying,
-                trialsByPoint,
-                t -> t.measurement().tps(),
-                PointSummary::medianTps));
-        out.add(
-            vsClients(
-                stem + "-p99",
-                workload + ": p99 latency vs clients \u00b7 " + context,
-                "p99 latency (ms)",
-                "#,##0.##",
-                ps,
-                varying,
-                trialsByPoint,
-                t -> t.measurement().latencyMs().p99(),
-                PointSummary::medianP99Ms));
-      } else {
-        String at = clients.isEmpty() ? "" : " (" + clients.iterator().next() + " clients)";
-        out.add(
-            bars(
-                stem + "-tps",
-                workload + ": throughput" + at + " \u00b7 " + context,
-                "median ops/s",
-                "#,##0",
-                ps,
-                varying,
-                PointSummary::medianTps));
-        out.add(
-            bars(
-                stem + "-p99",
-                workload + ": p99 latency" + at + " \u00b7 " + context,
-                "median p99 latency (ms)",
-                "#,##0.##",
-                ps,
-                varying,
-                PointSummary::medianP99Ms));
+            ProgressPlots.point(
+                stem + "-progress-" + i,
+                workload,
+                p.getKey(),
+                // one point is on one server: its own context, not the workload's
+                context(p.getValue(), timing),
+                p.getValue()));
       }
-      List<String> seriesKeys = new ArrayList<>(varying);
-      if (clients.size() > 1) {
-        seriesKeys.add("clients");
-      }
-      Map<String, List<TrialResult>> progress = new LinkedHashMap<>();
-      for (PointSummary p : ps) {
-        List<TrialResult> ts = trialsByPoint.getOrDefault(p.point(), List.of());
-        if (ts.stream().anyMatch(t -> t.progress() != null && !t.progress().isEmpty())) {
-          progress.put(label(p.point(), seriesKeys), ts);
-        }
-      }
-      if (!progress.isEmpty()) {
-        out.add(ProgressPlots.overview(stem + "-progress", workload, context, progress));
-        int i = 0;
-        for (Map.Entry<String, List<TrialResult>> p : progress.entrySet()) {
-          i++;
-          out.add(
-              ProgressPlots.point(
-                  stem + "-progress-" + i,
-                  workload,
-                  p.getKey(),
-                  // one point is on one server: its own context, not the workload's
-                  context(p.getValue(), timing),
-                  p.getValue()));
-        }
-      }
-      Map<String, List<TrialResult>> sampled = new LinkedHashMap<>();
-      for (PointSummary p : ps) {
-        List<TrialResult> ts = trialsByPoint.getOrDefault(p.point(), List.of());
-        if (ts.stream().anyMatch(t -> t.serverSamples() != null && !t.serverSamples().isEmpty())) {
-          sampled.put(label(p.point(), seriesKeys), ts);
-        }
-      }
-      if (!sampled.isEmpty()) {
-        out.add(ProgressPlots.server(stem + "-server", workload, context, sampled));
+    }
+    Map<String, List<TrialResult>> sampled =
+        labelled(ps, trialsByPoint, seriesKeys, t -> t.serverSamples());
+    if (!sampled.isEmpty()) {
+      out.add(ProgressPlots.server(stem + "-server", workload, context, sampled));
+    }
+    return out;
+  }
+
+  /** The points of which some trial has a non-empty {@code series}, by their label. */
+  private static Map<String, List<TrialResult>> labelled(
+      List<PointSummary> ps,
+      Map<Map<String, String>, List<TrialResult>> trialsByPoint,
+      List<String> seriesKeys,
+      java.util.function.Function<TrialResult, List<?>> series) {
+    Map<String, List<TrialResult>> out = new LinkedHashMap<>();
+    for (PointSummary p : ps) {
+      List<TrialResult> ts = trialsByPoint.getOrDefault(p.point(), List.of());
+      if (ts.stream().anyMatch(t -> series.apply(t) != null && !series.apply(t).isEmpty())) {
+        out.put(label(p.point(), seriesKeys), ts);
       }
     }
     return out;
@@ -213,11 +247,11 @@ public final class Plots {
     return parts.isEmpty() ? "all points" : String.join(", ", parts);
   }
 
+  /** A figure's file name, title, y axis title and the y axis labels' decimal pattern. */
+  private record Panel(String name, String title, String yTitle, String yPattern) {}
+
   private static Figure vsClients(
-      String name,
-      String title,
-      String yTitle,
-      String yPattern,
+      Panel panel,
       List<PointSummary> ps,
       List<String> varying,
       Map<Map<String, String>, List<TrialResult>> trialsByPoint,
@@ -235,12 +269,12 @@ public final class Plots {
     // a legend below gets its own rows, so the plot keeps its height
     int height = below ? HEIGHT + LEGEND_ROW * series.size() : HEIGHT;
     XYChart c = new XYChart(WIDTH, height);
-    c.setTitle(title);
+    c.setTitle(panel.title());
     c.setXAxisTitle("clients");
-    c.setYAxisTitle(yTitle);
+    c.setYAxisTitle(panel.yTitle());
     AxesChartStyler s = Charts.style(c.getStyler(), below);
-    s.setYAxisDecimalPattern(yPattern);
-    fitTitle(s, title);
+    s.setYAxisDecimalPattern(panel.yPattern());
+    fitTitle(s, panel.title());
     c.getStyler().setYAxisMin(0.0);
     c.setCustomXAxisTickLabelsFormatter(
         x -> {
@@ -287,24 +321,21 @@ public final class Plots {
     String caption =
         "Median over the repeats at each point"
             + (spread ? "; vertical bars span the lowest to the highest repeat." : ".");
-    return figure(name, title, caption, c, WIDTH, height);
+    return figure(panel.name(), panel.title(), caption, c, WIDTH, height);
   }
 
   private static Figure bars(
-      String name,
-      String title,
-      String yTitle,
-      String yPattern,
+      Panel panel,
       List<PointSummary> ps,
       List<String> varying,
       ToDoubleFunction<PointSummary> value) {
     CategoryChart c = new CategoryChart(WIDTH, HEIGHT);
-    c.setTitle(title);
+    c.setTitle(panel.title());
     c.setXAxisTitle(varying.isEmpty() ? "point" : String.join(", ", varying));
-    c.setYAxisTitle(yTitle);
+    c.setYAxisTitle(panel.yTitle());
     AxesChartStyler s = Charts.style(c.getStyler(), 1);
-    s.setYAxisDecimalPattern(yPattern);
-    fitTitle(s, title);
+    s.setYAxisDecimalPattern(panel.yPattern());
+    fitTitle(s, panel.title());
     c.getStyler().setLegendVisible(false);
     c.getStyler().setYAxisMin(0.0);
     c.getStyler().setLabelsVisible(true);
@@ -323,9 +354,10 @@ public final class Plots {
       labels.add(l);
       values.add(value.applyAsDouble(p));
     }
-    CategorySeries bar = c.addSeries(yTitle, labels, values);
+    CategorySeries bar = c.addSeries(panel.yTitle(), labels, values);
     bar.setFillColor(Charts.PALETTE[0]);
-    return figure(name, title, "Median over the repeats of each point.", c, WIDTH, HEIGHT);
+    return figure(
+        panel.name(), panel.title(), "Median over the repeats of each point.", c, WIDTH, HEIGHT);
   }
 
   /**

@@ -9,6 +9,7 @@ import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.server.ServerInfo;
+import dev.wg1bench.stats.BatchMeans;
 import dev.wg1bench.workload.Workload;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -91,7 +92,7 @@ public final class JmhResultMapper {
       Trial trial, ServerInfo server, ForkReport first, ClientThreads threads) {
     RunPlan p = trial.plan();
     DriverKnobs d = p.driver();
-    Isolation iso = trial.isolation();
+    Isolation iso = trial.client().isolation();
     return new ClientInfo(
         new ClientInfo.Protocol(
             org.postgresql.util.DriverInfo.DRIVER_VERSION,

@@ -1,6 +1,7 @@
 package dev.wg1bench.result;
 
 import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.stats.BatchMeans;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,6 +1,7 @@
 package dev.wg1bench.result;
 
 import dev.wg1bench.jmh.ForkReport;
+import dev.wg1bench.stats.BatchMeans;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -4,8 +4,6 @@ import dev.wg1bench.BuildInfo;
 import dev.wg1bench.advise.Advice;
 import dev.wg1bench.advise.Analysis;
 import dev.wg1bench.advise.Blocks;
-import dev.wg1bench.advise.Stats;
-import dev.wg1bench.advise.Verdict;
 import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.report.JsonReport;
@@ -16,6 +14,8 @@ import dev.wg1bench.result.MatrixInfo;
 import dev.wg1bench.result.Summaries;
 import dev.wg1bench.result.TrialResult;
 import dev.wg1bench.server.ConnectionFactory;
+import dev.wg1bench.stats.Stats;
+import dev.wg1bench.stats.Verdict;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -228,9 +228,9 @@ public final class Adviser {
     for (Claim c : claims) {
       c.analyses.stream().filter(Analysis::measurable).forEach(tested::add);
     }
-    double[] p = tested.stream().mapToDouble(a -> a.estimate.p()).toArray();
-    double[] adj = Stats.holm(p);
-    double[] alphas = Stats.holmAlphas(p, Verdict.ALPHA);
+    Stats.Holm holm = Stats.holm(tested.stream().map(a -> a.estimate).toList(), Verdict.ALPHA);
+    double[] adj = holm.adjusted();
+    double[] alphas = holm.alphas();
     Map<Analysis, Integer> index = new LinkedHashMap<>();
     for (int i = 0; i < tested.size(); i++) {
       index.put(tested.get(i), i);

@@ -3,7 +3,6 @@ package dev.wg1bench.run;
 import dev.wg1bench.jmh.Trial;
 import dev.wg1bench.jmh.TrialRunner;
 import dev.wg1bench.plan.Durations;
-import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.result.JmhResultMapper;
@@ -50,13 +49,7 @@ final class TrialExecution {
 
   TrialResult measure(Matrix.Point p, Workload workload, LiveTarget lt, int repeat, int sequence) {
     RunPlan plan = p.plan();
-    Isolation isolation =
-        plan.session().isolation() != null
-            ? plan.session().isolation()
-            : workload.defaultIsolation();
-    ClientSettings settings =
-        new ClientSettings(
-            plan.session().queryMode(), isolation, plan.sessionSettings(), plan.driver());
+    ClientSettings settings = ClientSettings.of(plan, workload.defaultIsolation());
     ConnectionFactory cf = lt.target.clients(settings);
     DataSet ds = DataSet.of(workload.schema());
     Prepared data;
@@ -85,9 +78,9 @@ final class TrialExecution {
               agent != null ? agent.share(plan) : plan,
               lt.spec,
               data.scale(),
-              isolation,
+              settings,
               dir,
-              PointLabels.of(p, isolation),
+              PointLabels.of(p, settings.isolation()),
               repeat,
               sequence);
       if (!sweep) {

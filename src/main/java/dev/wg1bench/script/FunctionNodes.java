@@ -62,22 +62,13 @@ final class FunctionNodes {
     }
   }
 
-  static final class Pow implements Expr {
-    final Expr l;
-    final Expr r;
-
+  static final class Pow extends Nodes.Binary {
     Pow(Expr l, Expr r) {
-      this.l = l;
-      this.r = r;
+      super(0, l, r);
     }
 
     @Override
-    public Object eval(EvalContext ctx) {
-      Object a = l.eval(ctx);
-      Object b = r.eval(ctx);
-      if (a == null || b == null) {
-        return null;
-      }
+    Object apply(Object a, Object b) {
       return Math.pow(Values.toDouble(a), Values.toDouble(b));
     }
   }

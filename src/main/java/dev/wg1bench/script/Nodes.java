@@ -131,6 +131,35 @@ final class Nodes {
     }
   }
 
+  /**
+   * A binary operator: both sides are evaluated, left first, and a null (an unset value) on either
+   * side makes the result null.
+   */
+  abstract static class Binary implements Expr {
+    final int op;
+    final Expr l;
+    final Expr r;
+
+    Binary(int op, Expr l, Expr r) {
+      this.op = op;
+      this.l = l;
+      this.r = r;
+    }
+
+    @Override
+    public final Object eval(EvalContext ctx) {
+      Object a = l.eval(ctx);
+      Object b = r.eval(ctx);
+      if (a == null || b == null) {
+        return null;
+      }
+      return apply(a, b);
+    }
+
+    /** The operator on two non-null values. */
+    abstract Object apply(Object a, Object b);
+  }
+
   // ---- arithmetic ----
 
   static final int ADD = 0;
@@ -139,24 +168,13 @@ final class Nodes {
   static final int DIV = 3;
   static final int MOD = 4;
 
-  static final class Arith implements Expr {
-    final int op;
-    final Expr l;
-    final Expr r;
-
+  static final class Arith extends Binary {
     Arith(int op, Expr l, Expr r) {
-      this.op = op;
-      this.l = l;
-      this.r = r;
+      super(op, l, r);
     }
 
     @Override
-    public Object eval(EvalContext ctx) {
-      Object a = l.eval(ctx);
-      Object b = r.eval(ctx);
-      if (a == null || b == null) {
-        return null;
-      }
+    Object apply(Object a, Object b) {
       if (a instanceof Long && b instanceof Long) {
         return intOp(op, (Long) a, (Long) b);
       }
@@ -243,24 +261,13 @@ final class Nodes {
   static final int SHR = 4;
 
   /** Bitwise operators: integers only. */
-  static final class Bit implements Expr {
-    final int op;
-    final Expr l;
-    final Expr r;
-
+  static final class Bit extends Binary {
     Bit(int op, Expr l, Expr r) {
-      this.op = op;
-      this.l = l;
-      this.r = r;
+      super(op, l, r);
     }
 
     @Override
-    public Object eval(EvalContext ctx) {
-      Object a = l.eval(ctx);
-      Object b = r.eval(ctx);
-      if (a == null || b == null) {
-        return null;
-      }
+    Object apply(Object a, Object b) {
       long x = Values.toLong(a);
       long y = Values.toLong(b);
       switch (op) {
@@ -284,24 +291,13 @@ final class Nodes {
   static final int LT = 3;
 
   /** Comparisons: as doubles if either side is a double, else as integers. */
-  static final class Cmp implements Expr {
-    final int op;
-    final Expr l;
-    final Expr r;
-
+  static final class Cmp extends Binary {
     Cmp(int op, Expr l, Expr r) {
-      this.op = op;
-      this.l = l;
-      this.r = r;
+      super(op, l, r);
     }
 
     @Override
-    public Object eval(EvalContext ctx) {
-      Object a = l.eval(ctx);
-      Object b = r.eval(ctx);
-      if (a == null || b == null) {
-        return null;
-      }
+    Object apply(Object a, Object b) {
       if (!(a instanceof Long || a instanceof Double || a instanceof Boolean)) {
         a = Values.normalize(a);
       }
@@ -325,11 +321,17 @@ final class Nodes {
     }
   }
 
-  static final class And implements Expr {
+  /**
+   * AND and OR, short-circuit as pgbench: a false left side decides an AND, a true one an OR, and
+   * the right side is then not evaluated.
+   */
+  static final class Logic implements Expr {
+    final boolean and;
     final Expr l;
     final Expr r;
 
-    And(Expr l, Expr r) {
+    Logic(boolean and, Expr l, Expr r) {
+      this.and = and;
       this.l = l;
       this.r = r;
     }
@@ -341,31 +343,9 @@ final class Nodes {
         return null;
       }
       // pgbench's coerceToBool: only booleans (1 AND true is an error there)
-      if (!Values.toBool(a)) {
-        return Boolean.FALSE;
-      }
-      Object b = r.eval(ctx);
-      return b == null ? null : (Object) Values.toBool(b);
-    }
-  }
-
-  static final class Or implements Expr {
-    final Expr l;
-    final Expr r;
-
-    Or(Expr l, Expr r) {
-      this.l = l;
-      this.r = r;
-    }
-
-    @Override
-    public Object eval(EvalContext ctx) {
-      Object a = l.eval(ctx);
-      if (a == null) {
-        return null;
-      }
-      if (Values.toBool(a)) {
-        return Boolean.TRUE;
+      boolean left = Values.toBool(a);
+      if (left != and) {
+        return left;
       }
       Object b = r.eval(ctx);
       return b == null ? null : (Object) Values.toBool(b);

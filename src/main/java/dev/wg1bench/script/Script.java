@@ -111,26 +111,10 @@ public final class Script {
             cmdStart = -1;
             depth = 0;
           }
-          // gather the meta-command, following backslash-newline continuations
-          StringBuilder meta = new StringBuilder();
-          int metaLine = line;
-          int j = i + 1;
-          while (true) {
-            int end = s.indexOf('\n', j);
-            end = end < 0 ? n : end;
-            String part = s.substring(j, end);
-            if (part.endsWith("\\") && end < n) {
-              meta.append(part, 0, part.length() - 1).append(' ');
-              j = end + 1;
-              line++;
-              continue;
-            }
-            meta.append(part);
-            j = end;
-            break;
-          }
-          metaCommand(meta.toString(), metaLine);
-          i = j;
+          Meta meta = meta(s, i + 1);
+          metaCommand(meta.text(), line);
+          line += meta.continuations();
+          i = meta.end();
           lineHasContent = true;
           continue;
         }
@@ -149,16 +133,7 @@ public final class Script {
           cmdLine = line;
         }
         if (c == '\'' || c == '"' || c == '$') {
-          int end = Lexer.skipQuoted(s, i);
-          if (end == -2) {
-            throw error(
-                line,
-                c == '\''
-                    ? "unterminated quoted string"
-                    : c == '"'
-                        ? "unterminated quoted identifier"
-                        : "unterminated dollar-quoted string");
-          }
+          int end = quotedEnd(s, i, line);
           if (end >= 0) {
             line += Lexer.countLines(s, i, end);
             i = end;
@@ -186,6 +161,48 @@ public final class Script {
         throw error(line, "empty command list for script");
       }
       return new Script(src, directives, commands);
+    }
+
+    /**
+     * A meta-command's text from {@code from} (after its backslash) to the end of its line,
+     * following backslash-newline continuations, with where it ends and how many lines it joined.
+     */
+    private record Meta(String text, int end, int continuations) {}
+
+    private static Meta meta(String s, int from) {
+      int n = s.length();
+      StringBuilder meta = new StringBuilder();
+      int continuations = 0;
+      int j = from;
+      while (true) {
+        int end = s.indexOf('\n', j);
+        end = end < 0 ? n : end;
+        String part = s.substring(j, end);
+        if (part.endsWith("\\") && end < n) {
+          meta.append(part, 0, part.length() - 1).append(' ');
+          j = end + 1;
+          continuations++;
+          continue;
+        }
+        meta.append(part);
+        return new Meta(meta.toString(), end, continuations);
+      }
+    }
+
+    /** The end of the quoted text starting at {@code i} (see {@link Lexer#skipQuoted}). */
+    private int quotedEnd(String s, int i, int line) throws ScriptException {
+      int end = Lexer.skipQuoted(s, i);
+      if (end == -2) {
+        char c = s.charAt(i);
+        throw error(
+            line,
+            c == '\''
+                ? "unterminated quoted string"
+                : c == '"'
+                    ? "unterminated quoted identifier"
+                    : "unterminated dollar-quoted string");
+      }
+      return end;
     }
 
     void directive(String comment) {

@@ -1,6 +1,7 @@
 package dev.wg1bench.script;
 
 import dev.wg1bench.script.Ast.Call;
+import dev.wg1bench.script.Ast.Fn;
 import dev.wg1bench.script.Ast.Lit;
 import dev.wg1bench.script.Ast.Var;
 import java.util.ArrayList;
@@ -283,7 +284,13 @@ final class ScriptCompiler {
     for (int i = 0; i < a.length; i++) {
       a[i] = build(as.get(i), r, line);
     }
-    switch (call.fn()) {
+    Expr op = operator(call.fn(), as, a);
+    return op != null ? op : function(call.fn(), a, line);
+  }
+
+  /** The operators: arithmetic, bits, comparisons, logic, IS and CASE; null for a function. */
+  private static Expr operator(Fn fn, List<Ast> as, Expr[] a) {
+    switch (fn) {
       case ADD:
         return new Nodes.Arith(Nodes.ADD, a[0], a[1]);
       case SUB:
@@ -313,9 +320,9 @@ final class ScriptCompiler {
       case LT:
         return new Nodes.Cmp(Nodes.LT, a[0], a[1]);
       case AND:
-        return new Nodes.And(a[0], a[1]);
+        return new Nodes.Logic(true, a[0], a[1]);
       case OR:
-        return new Nodes.Or(a[0], a[1]);
+        return new Nodes.Logic(false, a[0], a[1]);
       case NOT:
         return new Nodes.Not(a[0]);
       case IS:
@@ -331,6 +338,14 @@ final class ScriptCompiler {
           }
           return new Nodes.Case(whens, thens, a[a.length - 1]);
         }
+      default:
+        return null;
+    }
+  }
+
+  /** The built-in functions, pgbench's list. */
+  private Expr function(Fn fn, Expr[] a, int line) {
+    switch (fn) {
       case ABS:
         return new FunctionNodes.Unary(FunctionNodes.F_ABS, a[0]);
       case DOUBLE:
@@ -368,7 +383,7 @@ final class ScriptCompiler {
       case PERMUTE:
         return new FunctionNodes.Permute(a[0], a[1], a.length > 2 ? a[2] : null);
       default:
-        throw new IllegalStateException("unhandled function " + call.fn());
+        throw new IllegalStateException("unhandled function " + fn);
     }
   }
 }

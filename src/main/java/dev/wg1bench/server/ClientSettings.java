@@ -3,6 +3,7 @@ package dev.wg1bench.server;
 import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.QueryMode;
+import dev.wg1bench.plan.RunPlan;
 import java.util.Map;
 
 /**
@@ -19,6 +20,17 @@ public record ClientSettings(
     Isolation isolation,
     Map<String, String> sessionSettings,
     DriverKnobs driver) {
+
+  /**
+   * The settings a trial's clients use, decided once where the plan becomes a trial: the plan's,
+   * with the workload's default isolation where the plan names none (null: the server's).
+   */
+  public static ClientSettings of(RunPlan plan, Isolation workloadDefault) {
+    Isolation isolation =
+        plan.session().isolation() != null ? plan.session().isolation() : workloadDefault;
+    return new ClientSettings(
+        plan.session().queryMode(), isolation, plan.sessionSettings(), plan.driver());
+  }
 
   public static ClientSettings defaults() {
     return new ClientSettings(QueryMode.SIMPLE, null, Map.of(), DriverKnobs.defaults());

@@ -253,12 +253,6 @@ final class ScriptSession implements ClientSession {
       int next = i + 1;
       if (step instanceof SqlStep q) {
         sql(conn, s, i, q, stats);
-      } else if (step instanceof SetStep set) {
-        set.execute(ctx);
-      } else if (step instanceof SleepStep sl) {
-        sleep(sl, ctx);
-      } else if (step instanceof ShellStep sh) {
-        sh.execute(ctx);
       } else if (step instanceof BranchStep b) {
         if (!b.test(ctx)) {
           next = b.elseTarget();
@@ -270,6 +264,8 @@ final class ScriptSession implements ClientSession {
         pipeline(conn, s, i, p, stats, t0);
         i = next;
         continue;
+      } else {
+        local(step, ctx);
       }
       if (t != null) {
         t.completed(s, i, System.nanoTime() - t0);
@@ -285,6 +281,17 @@ final class ScriptSession implements ClientSession {
           scripts[s].sourceName(),
           st[st.length - 1].line(),
           "end of script reached without completing the last transaction");
+    }
+  }
+
+  /** A step the client runs itself: \set, \sleep or \shell. */
+  private void local(Step step, EvalContext ctx) {
+    if (step instanceof SetStep set) {
+      set.execute(ctx);
+    } else if (step instanceof SleepStep sl) {
+      sleep(sl, ctx);
+    } else if (step instanceof ShellStep sh) {
+      sh.execute(ctx);
     }
   }
 
@@ -476,12 +483,8 @@ final class ScriptSession implements ClientSession {
         for (int slot : q.paramSlots()) {
           values[n++] = vars[slot];
         }
-      } else if (step instanceof SetStep set) {
-        set.execute(ctx);
-      } else if (step instanceof SleepStep sl) {
-        sleep(sl, ctx);
-      } else if (step instanceof ShellStep sh) {
-        sh.execute(ctx);
+      } else {
+        local(step, ctx);
       }
       if (t != null) {
         long now = System.nanoTime();

@@ -3,6 +3,8 @@ package dev.wg1bench.advise;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.wg1bench.stats.Stats;
+import dev.wg1bench.stats.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -259,7 +259,7 @@ class AdviseTest {
       for (int i = 0; i < 3; i++) {
         d[i] = Math.log(a.get("blockRatios").get(i).asDouble());
       }
-      double h = Math.expm1(dev.wg1bench.advise.Stats.paired(d).halfWidth(0.95));
+      double h = Math.expm1(dev.wg1bench.stats.Stats.paired(d).halfWidth(0.95));
       assertTrue(h > 1.0, "three blocks had reached ±100% already: " + a);
     }
   }

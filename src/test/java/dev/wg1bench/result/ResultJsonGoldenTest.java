@@ -17,6 +17,7 @@ import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.Timing;
 import dev.wg1bench.plan.WorkloadKnobs;
 import dev.wg1bench.report.ReportFixtures;
+import dev.wg1bench.server.ClientSettings;
 import dev.wg1bench.server.ExternalTarget;
 import dev.wg1bench.server.ServerInfo;
 import dev.wg1bench.server.ServerSampler;
@@ -127,7 +128,7 @@ class ResultJsonGoldenTest {
             plan,
             target,
             10,
-            paced ? Isolation.REPEATABLE_READ : null,
+            ClientSettings.of(plan, null),
             Path.of("trial"),
             null,
             point(),

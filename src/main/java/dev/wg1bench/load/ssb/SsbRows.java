@@ -206,16 +206,25 @@ final class SsbRows {
     // Suppliers use the customer phone stream 28 (section 6).
     Rng phone = Rng.at(SEED_C_PHNE, PHONE_BOUNDARY * skip);
     for (long k = first; k <= last; k++) {
-      w.num(k);
-      w.raw(SUPPLIER_PREFIX);
-      w.rawPadded(k, 9);
-      w.sep();
-      int used = address(addr, w);
-      addr.advance(ADDR_BOUNDARY - used);
-      NationInfo n = nationInfo[(int) ntrg.draw(0, nationInfo.length - 1)];
-      cityNationRegionPhone(n, city, phone, w);
+      party(k, SUPPLIER_PREFIX, addr, ntrg, city, phone, w);
       w.endRow();
     }
+  }
+
+  /**
+   * The columns suppliers and customers share: key, name (prefix and zero-padded key), address,
+   * then city, nation, region and phone.
+   */
+  private void party(long k, byte[] prefix, Rng addr, Rng ntrg, Rng city, Rng phone, RowWriter w)
+      throws IOException {
+    w.num(k);
+    w.raw(prefix);
+    w.rawPadded(k, 9);
+    w.sep();
+    int used = address(addr, w);
+    addr.advance(ADDR_BOUNDARY - used);
+    NationInfo n = nationInfo[(int) ntrg.draw(0, nationInfo.length - 1)];
+    cityNationRegionPhone(n, city, phone, w);
   }
 
   void customer(long first, long last, RowWriter w) throws IOException {
@@ -227,14 +236,7 @@ final class SsbRows {
     Rng city = Rng.at(SEED_P_CITY, suppliers + skip);
     Rng phone = Rng.at(SEED_C_PHNE, PHONE_BOUNDARY * (suppliers + skip));
     for (long k = first; k <= last; k++) {
-      w.num(k);
-      w.raw(CUSTOMER_PREFIX);
-      w.rawPadded(k, 9);
-      w.sep();
-      int used = address(addr, w);
-      addr.advance(ADDR_BOUNDARY - used);
-      NationInfo n = nationInfo[(int) ntrg.draw(0, nationInfo.length - 1)];
-      cityNationRegionPhone(n, city, phone, w);
+      party(k, CUSTOMER_PREFIX, addr, ntrg, city, phone, w);
       w.str(dists.segments.bytes[dists.segments.pick(mseg)]);
       w.endRow();
     }

@@ -1,7 +1,8 @@
-package dev.wg1bench.advise;
+package dev.wg1bench.stats;
 
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.IntStream;
 import org.hipparchus.distribution.continuous.ChiSquaredDistribution;
 import org.hipparchus.distribution.continuous.NormalDistribution;
@@ -106,6 +107,46 @@ public final class Stats {
     return new Estimate(Math.min(nb, nt), mean, Double.NaN, se, df);
   }
 
+  /**
+   * Where an unpaired comparison's interval comes from: the repeats of each side, or (one trial a
+   * side) the trials' measurement iterations, which hold only within-trial noise.
+   */
+  public static final String OVER_REPEATS = "repeats";
+
+  public static final String OVER_ITERATIONS = "iterations";
+
+  /**
+   * An unpaired estimate and what it is over: {@link #OVER_REPEATS}, {@link #OVER_ITERATIONS}, or
+   * null when neither side has 2 values (no interval).
+   */
+  public record Unpaired(Estimate estimate, String over) {}
+
+  /**
+   * Welch's analysis of new against base (raw values, not logs): over the repeats when both sides
+   * have 2 or more; else over the iterations when both sides have 2 or more of them; else the
+   * repeats' ratio without an interval.
+   */
+  public static Unpaired unpaired(
+      double[] baseRepeats, double[] newRepeats, double[] baseIterations, double[] newIterations) {
+    if (baseRepeats.length >= 2 && newRepeats.length >= 2) {
+      return new Unpaired(welch(logs(baseRepeats), logs(newRepeats)), OVER_REPEATS);
+    }
+    if (baseIterations.length >= 2 && newIterations.length >= 2) {
+      return new Unpaired(welch(logs(baseIterations), logs(newIterations)), OVER_ITERATIONS);
+    }
+    return new Unpaired(welch(logs(baseRepeats), logs(newRepeats)), null);
+  }
+
+  /**
+   * Whether the ratio's unadjusted 95% interval lies inside the equivalence margin [1/(1+M), 1+M],
+   * symmetric in log space.
+   */
+  public static boolean equivalent(Estimate e, double margin) {
+    double[] ci = e.interval(0.95);
+    double edge = Math.log1p(margin);
+    return Math.log(ci[0]) >= -edge && Math.log(ci[1]) <= edge;
+  }
+
   public static double[] logs(double[] v) {
     double[] out = new double[v.length];
     for (int i = 0; i < v.length; i++) {
@@ -134,6 +175,20 @@ public final class Stats {
       adj[i] = running;
     }
     return adj;
+  }
+
+  /**
+   * Holm's adjustment over a family of tested estimates, in the family's order.
+   *
+   * @param adjusted each estimate's p after the adjustment
+   * @param alphas the level of each estimate's step (see {@link #holmAlphas})
+   */
+  public record Holm(double[] adjusted, double[] alphas) {}
+
+  /** Holm over the family {@code tested} at {@code alpha}. */
+  public static Holm holm(List<Estimate> tested, double alpha) {
+    double[] p = tested.stream().mapToDouble(Estimate::p).toArray();
+    return new Holm(holm(p), holmAlphas(p, alpha));
   }
 
   /**

@@ -1,4 +1,4 @@
-package dev.wg1bench.advise;
+package dev.wg1bench.stats;
 
 import java.util.Locale;
 
@@ -20,7 +20,8 @@ public record Verdict(String kind, String text, Integer moreBlocks) {
   /** Power asked of the "more blocks" estimate. */
   static final double SETTLE_POWER = 0.8;
 
-  static final int MAX_BLOCKS = 1000;
+  /** The most blocks a run is ever told to take. */
+  public static final int MAX_BLOCKS = 1000;
 
   /**
    * @param expect higher or lower: the side of 1 the claim puts the ratio on
@@ -37,12 +38,11 @@ public record Verdict(String kind, String text, Integer moreBlocks) {
       String kind = asClaimed ? "confirms" : "contradicts";
       return new Verdict(kind, kind, null);
     }
-    double[] ci = e.interval(0.95);
-    double edge = Math.log1p(margin);
-    String pct = String.format(Locale.ROOT, "%.3g%%", margin * 100);
-    if (Math.log(ci[0]) >= -edge && Math.log(ci[1]) <= edge) {
+    if (Stats.equivalent(e, margin)) {
+      String pct = String.format(Locale.ROOT, "%.3g%%", margin * 100);
       return new Verdict("equivalent", "equivalent within \u00b1" + pct, null);
     }
+    double edge = Math.log1p(margin);
     if (Double.isNaN(e.sd())) {
       // unpaired (Welch) estimates: no block sd to extrapolate from
       return new Verdict("inconclusive", "inconclusive", null);

@@ -1,4 +1,4 @@
-package dev.wg1bench.result;
+package dev.wg1bench.stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

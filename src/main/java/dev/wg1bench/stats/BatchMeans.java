@@ -1,4 +1,4 @@
-package dev.wg1bench.result;
+package dev.wg1bench.stats;
 
 import java.util.List;
 import java.util.Locale;
