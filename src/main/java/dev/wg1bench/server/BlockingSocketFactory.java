@@ -33,35 +33,33 @@ public final class BlockingSocketFactory extends SocketFactory {
 
   @Override
   public Socket createSocket(String host, int port) throws IOException {
-    return connected(new InetSocketAddress(host, port));
+    return createSocket(InetAddress.getByName(host), port);
   }
 
   @Override
   public Socket createSocket(String host, int port, InetAddress localHost, int localPort)
       throws IOException {
-    return bound(localHost, localPort, new InetSocketAddress(host, port));
+    return createSocket(InetAddress.getByName(host), port, localHost, localPort);
   }
 
   @Override
   public Socket createSocket(InetAddress host, int port) throws IOException {
-    return connected(new InetSocketAddress(host, port));
+    return open(new InetSocketAddress(host, port), null);
   }
 
   @Override
   public Socket createSocket(InetAddress address, int port, InetAddress localAddress, int localPort)
       throws IOException {
-    return bound(localAddress, localPort, new InetSocketAddress(address, port));
+    return open(
+        new InetSocketAddress(address, port), new InetSocketAddress(localAddress, localPort));
   }
 
-  private Socket connected(InetSocketAddress to) throws IOException {
+  /** A socket connected to {@code to}, bound first to {@code local} unless that is null. */
+  private Socket open(InetSocketAddress to, InetSocketAddress local) throws IOException {
     Socket s = createSocket();
-    s.connect(to);
-    return s;
-  }
-
-  private Socket bound(InetAddress local, int localPort, InetSocketAddress to) throws IOException {
-    Socket s = createSocket();
-    s.bind(new InetSocketAddress(local, localPort));
+    if (local != null) {
+      s.bind(local);
+    }
     s.connect(to);
     return s;
   }
