@@ -18,6 +18,10 @@ import javax.net.SocketFactory;
  * clients the poll alone was 17% of the client's CPU samples. A channel's socket goes back to
  * blocking mode after each timed operation. On a virtual thread both kinds are read through the
  * JDK's poller, so nothing changes there.
+ *
+ * <p>A channel is closed when a thread blocked on it is interrupted, where a plain socket is not.
+ * Nothing interrupts a client in an op but JMH's iteration timeout (30 min): its op then fails as a
+ * connection failure and the client reconnects, as after the stall watchdog's abort.
  */
 public final class BlockingSocketFactory extends SocketFactory {
   /** pgjdbc instantiates the factory by its class name, with no argument. */
