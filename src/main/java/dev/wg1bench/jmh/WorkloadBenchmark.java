@@ -319,6 +319,7 @@ public class WorkloadBenchmark {
   /** Folds a client's iteration into the fork's counts: its window's ops, and all for totals. */
   synchronized void absorb(Client c, boolean measurement) {
     OpStats s = c.stats;
+    c.flushLatency();
     MeasurementWindow.Span span = window.current();
     if (measurement && span != null) {
       measured.add(c.latency);
@@ -526,164 +527,210 @@ public class WorkloadBenchmark {
     }
   }
 
+  /**
+   * One op, in the steps a reader can follow: wait for its start, run it, count it in the window it
+   * completed in, then its success or failure. The hot path reads the clock twice, allocates
+   * nothing and takes no lock (see Client.using and Client.recordLatency).
+   */
   private void runOp(Client c, Committed committed, Trouble trouble) throws SQLException {
     if (stopping) {
       throw new OpFailedException(
           "stopped: another client failed under --exit-on-error or --exit-on-abort", null);
     }
     if (c.stoppedBy != null) {
-      if (exitOnAbort) {
-        // pgbench --exit-on-abort: one aborted client ends the run, the others at their next op
-        String why = "--exit-on-abort: client " + c.clientId() + " stopped: " + c.stoppedBy;
-        stop(c, why);
-        throw new OpFailedException(why, null);
-      }
-      idle(c);
+      stoppedClient(c);
       return;
     }
-    long intended;
-    long lagNanos = -1;
-    if (meanIntervalNanos > 0) {
-      intended = c.schedule(meanIntervalNanos);
-      long wait;
-      while ((wait = intended - System.nanoTime()) > 0) {
-        LockSupport.parkNanos(wait);
-      }
-      long now = System.nanoTime();
-      lagNanos = now - intended;
-      if (lagNanos > latencyLimitNanos) {
-        // pgbench -R -L: an op that cannot even start within the limit is skipped, not run
-        c.skipped++;
-        if (progress != null) {
-          progress.skipped.increment();
-        }
-        MeasurementWindow.Span span = window.current();
-        if (span != null && span.contains(now)) {
-          c.wSkipped++;
-          c.lag.recordValue(Math.max(1, lagNanos / 1000));
-          if (c.txLog != null) {
-            c.txLog.windowOpened(span.start);
-            c.txLog.skipped(now, lagNanos / 1000);
-          }
-        }
-        return;
-      }
-    } else {
-      intended = System.nanoTime();
+    OpRun op = c.op;
+    if (!begin(c, op)) {
+      return;
     }
+    attempt(c, op);
+    op.end(c.stats, System.nanoTime());
+    trouble.retries += op.retried;
+    // counted by completion time: an op belongs to the window it finished in (MeasurementWindow)
+    MeasurementWindow.Span span = window.current();
+    boolean counted = span != null && span.contains(op.done);
+    if (counted) {
+      countInWindow(c, op, span);
+    }
+    c.afterOp(counted, op.ran, op.success, op.latencyNanos, op.retried, op.retriedOp);
+    if (op.success) {
+      succeeded(c, op, committed, counted ? span : null);
+    } else {
+      failed(c, op, trouble, counted);
+    }
+    if (progress != null) {
+      (op.success ? progress.ok : progress.failed).increment();
+      progress.retries.add(op.retried);
+      if (op.success) {
+        progress.record(Math.max(1, op.latencyNanos / 1000));
+      }
+    }
+  }
+
+  /** A client that stopped: under --exit-on-abort it ends the run, else it idles. */
+  private void stoppedClient(Client c) {
+    if (exitOnAbort) {
+      // pgbench --exit-on-abort: one aborted client ends the run, the others at their next op
+      String why = "--exit-on-abort: client " + c.clientId() + " stopped: " + c.stoppedBy;
+      stop(c, why);
+      throw new OpFailedException(why, null);
+    }
+    idle(c);
+  }
+
+  /**
+   * The op's intended start: under --rate its scheduled time, waited for; else now. False when
+   * under --rate with a latency limit it could not start in time and was skipped instead.
+   */
+  private boolean begin(Client c, OpRun op) {
+    if (meanIntervalNanos <= 0) {
+      op.begin(c.stats, System.nanoTime(), -1);
+      return true;
+    }
+    long intended = c.schedule(meanIntervalNanos);
+    long wait;
+    while ((wait = intended - System.nanoTime()) > 0) {
+      LockSupport.parkNanos(wait);
+    }
+    long now = System.nanoTime();
+    long lagNanos = now - intended;
+    if (lagNanos > latencyLimitNanos) {
+      // pgbench -R -L: an op that cannot even start within the limit is skipped, not run
+      skipped(c, now, lagNanos);
+      return false;
+    }
+    op.begin(c.stats, intended, lagNanos);
+    return true;
+  }
+
+  /** A skipped op: counted as skipped, and in the window with its lag when it falls inside. */
+  private void skipped(Client c, long now, long lagNanos) {
+    c.skipped++;
+    if (progress != null) {
+      progress.skipped.increment();
+    }
+    MeasurementWindow.Span span = window.current();
+    if (span != null && span.contains(now)) {
+      c.wSkipped++;
+      c.lag.recordValue(Math.max(1, lagNanos / 1000));
+      if (c.txLog != null) {
+        c.txLog.windowOpened(span.start);
+        c.txLog.skipped(now, lagNanos / 1000);
+      }
+    }
+  }
+
+  /**
+   * Runs the op's script on the client's connection, or on one leased from the pool; with none to
+   * run it on, it fails as a connection failure. --exit-on-error stops the run here.
+   */
+  private void attempt(Client c, OpRun op) throws SQLException {
     OpStats s = c.stats;
-    long statementsBefore = s.statements;
-    long retriesBefore = s.retries;
-    long retriedOpsBefore = s.retriedOps;
-    long waitNanos = -1;
-    boolean connected = true;
-    boolean ran = false;
-    boolean success = false;
     try {
       Connection conn = c.conn;
       if (pool != null) {
         long t0 = System.nanoTime();
         conn = lease(c);
         if (conn != null) {
-          waitNanos = System.nanoTime() - t0;
+          op.waitNanos = System.nanoTime() - t0;
         }
       } else if (conn == null) {
         // never connected (or lost and not back yet): a failed op, then try again
         s.failed(FailureKind.CONNECTION);
-        connected = false;
+        op.connected = false;
       }
       if (conn != null) {
-        c.inUse = conn;
-        ran = true;
-        try {
-          success = c.session.runOp(conn, s);
-        } finally {
-          c.inUse = null;
-          if (pool != null) {
-            conn.close();
-          }
-        }
-        String stalled = c.stallNote;
-        if (stalled != null) {
-          c.stallNote = null;
-          s.error(FailureKind.CONNECTION, "stall", stalled, false);
-        }
+        op.ran = true;
+        op.success = runOn(c, conn, s);
       }
     } catch (OpFailedException e) {
       stop(c, "--exit-on-error: " + e.getMessage());
       throw e;
     }
-    long done = System.nanoTime();
-    long latencyNanos = done - intended;
-    long retried = s.retries - retriesBefore;
-    trouble.retries += retried;
-    // counted by completion time: an op belongs to the window it finished in (MeasurementWindow)
-    MeasurementWindow.Span span = window.current();
-    boolean counted = span != null && span.contains(done);
-    if (counted && c.txLog != null) {
+  }
+
+  /** The script on {@code conn}, watched by the stall watchdog while it waits for the server. */
+  private boolean runOn(Client c, Connection conn, OpStats s) throws SQLException {
+    boolean success;
+    c.using(conn);
+    try {
+      success = c.session.runOp(conn, s);
+    } finally {
+      c.using(null);
+      if (pool != null) {
+        conn.close();
+      }
+    }
+    String stalled = c.stallNote;
+    if (stalled != null) {
+      c.stallNote = null;
+      s.error(FailureKind.CONNECTION, "stall", stalled, false);
+    }
+    return success;
+  }
+
+  /** An op that completed inside the window: its statements, retries, lag and pool wait. */
+  private void countInWindow(Client c, OpRun op, MeasurementWindow.Span span) {
+    OpStats s = c.stats;
+    if (c.txLog != null) {
       c.txLog.windowOpened(span.start);
       c.txLog.op(
-          done,
-          latencyNanos / 1000,
+          op.done,
+          op.latencyNanos / 1000,
           c.session.lastScriptIndex(),
-          success ? null : s.lastFailed,
-          lagNanos >= 0 ? lagNanos / 1000 : -1,
-          retried);
+          op.success ? null : s.lastFailed,
+          op.lagNanos >= 0 ? op.lagNanos / 1000 : -1,
+          op.retried);
     }
+    c.wStatements += op.statements(s);
+    c.wRetries += op.retried;
+    c.wRetriedOps += op.retriedOp;
+    if (op.lagNanos >= 0) {
+      c.lag.recordValue(Math.max(1, op.lagNanos / 1000));
+    }
+    if (op.waitNanos >= 0) {
+      c.poolWait.recordValue(Math.max(1, op.waitNanos / 1000));
+    }
+  }
+
+  /** A successful op; {@code span} is the window it counts in, null when it counts in none. */
+  private void succeeded(Client c, OpRun op, Committed committed, MeasurementWindow.Span span) {
+    if (c.down) {
+      connectionBack(c);
+    }
+    c.ok++;
+    committed.ok++;
+    if (span != null) {
+      c.wOk++;
+      c.okIn(span.bin(op.done));
+      c.recordLatency(Math.max(1, op.latencyNanos / 1000));
+      if (op.latencyNanos > latencyLimitNanos) {
+        c.wLate++;
+      }
+    }
+  }
+
+  /**
+   * A failed op: counted by kind; a connection failure marks an outage; an error that won't heal
+   * stops the client, else a connection that may be dead is checked and reopened.
+   */
+  private void failed(Client c, OpRun op, Trouble trouble, boolean counted) {
+    c.failed++;
+    trouble.failed++;
+    FailureKind kind = c.stats.lastFailed;
     if (counted) {
-      c.wStatements += s.statements - statementsBefore;
-      c.wRetries += retried;
-      c.wRetriedOps += s.retriedOps - retriedOpsBefore;
-      if (lagNanos >= 0) {
-        c.lag.recordValue(Math.max(1, lagNanos / 1000));
-      }
-      if (waitNanos >= 0) {
-        c.poolWait.recordValue(Math.max(1, waitNanos / 1000));
-      }
+      c.wFailed++;
+      c.wFailures[kind.ordinal()]++;
     }
-    c.afterOp(counted, ran, success, latencyNanos, retried, s.retriedOps - retriedOpsBefore);
-    if (success) {
-      if (c.down) {
-        connectionBack(c);
-      }
-      c.ok++;
-      committed.ok++;
-      if (counted) {
-        c.wOk++;
-        int bin = span.bin(done);
-        if (bin >= c.okPerSecond.length) {
-          // only a -t window has no length known in advance
-          c.okPerSecond = Arrays.copyOf(c.okPerSecond, Math.max(bin + 1, 2 * c.okPerSecond.length));
-        }
-        c.okPerSecond[bin]++;
-        c.latency.recordValue(Math.max(1, latencyNanos / 1000));
-        if (latencyNanos > latencyLimitNanos) {
-          c.wLate++;
-        }
-      }
-    } else {
-      c.failed++;
-      trouble.failed++;
-      FailureKind kind = s.lastFailed;
-      if (counted) {
-        c.wFailed++;
-        c.wFailures[kind.ordinal()]++;
-      }
-      if (connected && kind == FailureKind.CONNECTION) {
-        outages.failure(c);
-      }
-      if (stops.stopsOp(kind, c.stats.lastSqlState)) {
-        clientStopped(c, c.stats.lastMessage);
-      } else if (pool == null && (!connected || c.mayBeDead(kind))) {
-        c.recoverIfDisconnected();
-      }
+    if (op.connected && kind == FailureKind.CONNECTION) {
+      outages.failure(c);
     }
-    if (progress != null) {
-      (success ? progress.ok : progress.failed).increment();
-      progress.retries.add(retried);
-      if (success) {
-        progress.record(Math.max(1, latencyNanos / 1000));
-      }
+    if (stops.stopsOp(kind, c.stats.lastSqlState)) {
+      clientStopped(c, c.stats.lastMessage);
+    } else if (pool == null && (!op.connected || c.mayBeDead(kind))) {
+      c.recoverIfDisconnected();
     }
   }
 

@@ -106,7 +106,14 @@ public final class ConnectionFactory {
   /** Driver properties of client connections with the socket timeout of their kind. */
   Properties clientProperties(int fallbackTimeoutS) {
     Properties p = properties();
-    PGProperty.SOCKET_TIMEOUT.set(p, socketTimeoutSeconds(settings.driver(), fallbackTimeoutS));
+    int timeout = socketTimeoutSeconds(settings.driver(), fallbackTimeoutS);
+    PGProperty.SOCKET_TIMEOUT.set(p, timeout);
+    if (timeout == 0 && PGProperty.SOCKET_FACTORY.getOrDefault(p) == null) {
+      // untimed reads: one blocking read per answer, not the non-blocking read, poll and read a
+      // plain socket is left with by pgjdbc's timed connect (see BlockingSocketFactory); with a
+      // timeout a channel's socket would switch modes around every read instead
+      PGProperty.SOCKET_FACTORY.set(p, BlockingSocketFactory.class.getName());
+    }
     return p;
   }
 
