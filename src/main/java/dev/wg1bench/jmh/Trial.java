@@ -2,7 +2,6 @@ package dev.wg1bench.jmh;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wg1bench.json.Json;
-import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.Secret;
 import dev.wg1bench.plan.TargetSpec;
@@ -57,11 +56,6 @@ public record Trial(
       throw new UncheckedIOException(e);
     }
     return t;
-  }
-
-  /** The effective isolation: {@code client().isolation()}. */
-  public Isolation isolation() {
-    return client.isolation();
   }
 
   /** System property naming the trial file in a forked JVM. */

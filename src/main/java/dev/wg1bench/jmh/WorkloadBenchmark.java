@@ -2,7 +2,6 @@ package dev.wg1bench.jmh;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.wg1bench.plan.RunPlan;
-import dev.wg1bench.server.ClientSettings;
 import dev.wg1bench.server.ConnectionFactory;
 import dev.wg1bench.workload.FailureKind;
 import dev.wg1bench.workload.OpFailedException;
@@ -140,11 +139,7 @@ public class WorkloadBenchmark {
     stops = new ClientStops(p.session().continueOnError(), p.clients());
     viaPooler = trial.target().provided() != null && trial.target().provided().via() != null;
     workload = WorkloadRegistry.resolve(p);
-    connections =
-        new ConnectionFactory(
-            trial.target(),
-            new ClientSettings(
-                p.session().queryMode(), trial.isolation(), p.sessionSettings(), p.driver()));
+    connections = new ConnectionFactory(trial.target(), trial.client());
     try {
       openPool(p);
     } catch (SQLException | RuntimeException e) {
