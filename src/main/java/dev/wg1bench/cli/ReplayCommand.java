@@ -203,14 +203,7 @@ public final class ReplayCommand implements Callable<Integer> {
       throw new UsageException("replay needs at least one LOG file (see --capture-settings)");
     }
     double rate = speed();
-    LogFormat f = null;
-    if (format != null) {
-      try {
-        f = LogFormat.parse(format);
-      } catch (IllegalArgumentException e) {
-        throw new UsageException("--format " + e.getMessage());
-      }
-    }
+    LogFormat f = format();
     List<TargetSpec> specs = targets.resolve(false);
     if (!dryRun && specs.isEmpty()) {
       throw new UsageException(
@@ -223,32 +216,13 @@ public final class ReplayCommand implements Callable<Integer> {
               + " --map-database (restore those databases yourself)");
     }
     Path out = output != null ? output : defaultOutput();
-    for (Path p : outputs(out)) {
-      String unwritable = dryRun ? null : Json.unwritable(p);
-      if (unwritable != null) {
-        throw new UsageException(option(p, out) + " " + p + ": " + unwritable);
-      }
-    }
-    Selection selection =
-        new Selection(
-            Set.copyOf(databases), Set.copyOf(users), Set.copyOf(applications), mapDatabase);
-    Capture capture = CaptureBuilder.readLogs(logs, f, linePrefix, selection);
-    ReplayReport.printCapture(capture, System.out);
+    checkWritable(out);
+    Capture capture = capture(f);
     if (dryRun) {
       return 0;
     }
-    if (capture.sessions().isEmpty()) {
-      throw new UsageException(
-          "nothing to replay: the logs hold no client session"
-              + (selection.databases().isEmpty()
-                      && selection.users().isEmpty()
-                      && selection.applications().isEmpty()
-                  ? " (were log_statement = 'all' and log_connections on? see --capture-settings)"
-                  : " the selection keeps"));
-    }
     List<Combo> combos = combos(specs.get(0), capture.sessions().size());
-    int trials = combos.size() * specs.size();
-    if (trials > 1 && restore == null && !capture.dataChanges().isEmpty()) {
+    if (combos.size() * specs.size() > 1 && restore == null && !capture.dataChanges().isEmpty()) {
       System.out.println(
           "note: without --fresh each trial starts from the data the one before it left");
     }
@@ -269,23 +243,7 @@ public final class ReplayCommand implements Callable<Integer> {
     Runtime.getRuntime().addShutdownHook(hook);
     List<Target> live = new ArrayList<>();
     try {
-      List<ReplayTrials.Cell> cells = new ArrayList<>();
-      for (TargetSpec s : specs) {
-        Target target = Targets.of(s);
-        live.add(target);
-        int most = combos.stream().mapToInt(Combo::connections).max().orElse(1);
-        target.start(most, System.out);
-        TargetSpec spec = target.spec();
-        check(spec, combos.get(0).settings(), capture);
-        for (Combo c : combos) {
-          Map<String, String> point = new LinkedHashMap<>();
-          if (specs.size() > 1) {
-            point.put("target", spec.name());
-          }
-          point.putAll(c.labels());
-          cells.add(new ReplayTrials.Cell(point, 1, spec, c.settings(), c.poolSize()));
-        }
-      }
+      List<ReplayTrials.Cell> cells = cells(specs, combos, capture, live);
       System.out.printf(
           "replaying %d sessions at %s, %d trial(s)%s%n",
           capture.sessions().size(),
@@ -301,28 +259,9 @@ public final class ReplayCommand implements Callable<Integer> {
               restore,
               BuildInfo.version(),
               logs.stream().map(Path::toString).toList());
-      List<ReplayResult> results = new ArrayList<>();
-      ReplayTrials replay = new ReplayTrials(capture, shared, System.out);
-      try {
-        for (ReplayTrials.Done d : replay.run(cells)) {
-          ReplayReport.print(d.result(), System.out);
-          results.add(d.result());
-        }
-      } finally {
-        replay.close();
-      }
-      if (results.size() > 1) {
-        ReplayReport.printTrials(results, System.out);
-      }
+      List<ReplayResult> results = replay(capture, shared, cells);
       write(results, out);
-      if (stop.get()) {
-        return 1;
-      }
-      boolean more =
-          results.stream()
-              .flatMap(r -> r.errorsBySqlState().values().stream())
-              .anyMatch(e -> e.replay() > e.log());
-      return more ? Main.COMPLETED_WITH_FAILURES : 0;
+      return exitCode(results, stop.get());
     } finally {
       live.forEach(Target::close);
       written.countDown();
@@ -332,6 +271,102 @@ public final class ReplayCommand implements Callable<Integer> {
         // shutting down already (Ctrl-C): the hook is running and has just been released
       }
     }
+  }
+
+  /** --format as given, null to detect it from each file. */
+  private LogFormat format() {
+    if (format == null) {
+      return null;
+    }
+    try {
+      return LogFormat.parse(format);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--format " + e.getMessage());
+    }
+  }
+
+  /** Every file the replay will write can be written, before anything runs. */
+  private void checkWritable(Path out) {
+    for (Path p : outputs(out)) {
+      String unwritable = dryRun ? null : Json.unwritable(p);
+      if (unwritable != null) {
+        throw new UsageException(option(p, out) + " " + p + ": " + unwritable);
+      }
+    }
+  }
+
+  /** The sessions the logs hold and the selection keeps, printed; none is a usage error. */
+  private Capture capture(LogFormat f) {
+    Selection selection =
+        new Selection(
+            Set.copyOf(databases), Set.copyOf(users), Set.copyOf(applications), mapDatabase);
+    Capture capture = CaptureBuilder.readLogs(logs, f, linePrefix, selection);
+    ReplayReport.printCapture(capture, System.out);
+    if (!dryRun && capture.sessions().isEmpty()) {
+      throw new UsageException(
+          "nothing to replay: the logs hold no client session"
+              + (selection.databases().isEmpty()
+                      && selection.users().isEmpty()
+                      && selection.applications().isEmpty()
+                  ? " (were log_statement = 'all' and log_connections on? see --capture-settings)"
+                  : " the selection keeps"));
+    }
+    return capture;
+  }
+
+  /** Starts each target (added to {@code live} to be closed) and makes its trials, one a combo. */
+  private List<ReplayTrials.Cell> cells(
+      List<TargetSpec> specs, List<Combo> combos, Capture capture, List<Target> live) {
+    List<ReplayTrials.Cell> cells = new ArrayList<>();
+    int most = combos.stream().mapToInt(Combo::connections).max().orElse(1);
+    for (TargetSpec s : specs) {
+      Target target = Targets.of(s);
+      live.add(target);
+      target.start(most, System.out);
+      TargetSpec spec = target.spec();
+      check(spec, combos.get(0).settings(), capture);
+      for (Combo c : combos) {
+        Map<String, String> point = new LinkedHashMap<>();
+        if (specs.size() > 1) {
+          point.put("target", spec.name());
+        }
+        point.putAll(c.labels());
+        cells.add(new ReplayTrials.Cell(point, 1, spec, c.settings(), c.poolSize()));
+      }
+    }
+    return cells;
+  }
+
+  /** Runs the trials in order, printing each result as it ends, and the sweep's table after. */
+  private static List<ReplayResult> replay(
+      Capture capture, ReplayTrials.Shared shared, List<ReplayTrials.Cell> cells)
+      throws InterruptedException {
+    List<ReplayResult> results = new ArrayList<>();
+    ReplayTrials replay = new ReplayTrials(capture, shared, System.out);
+    try {
+      for (ReplayTrials.Done d : replay.run(cells)) {
+        ReplayReport.print(d.result(), System.out);
+        results.add(d.result());
+      }
+    } finally {
+      replay.close();
+    }
+    if (results.size() > 1) {
+      ReplayReport.printTrials(results, System.out);
+    }
+    return results;
+  }
+
+  /** 1 when stopped by Ctrl-C; 3 when the replay met more errors of some SQLSTATE than the log. */
+  private static int exitCode(List<ReplayResult> results, boolean stopped) {
+    if (stopped) {
+      return 1;
+    }
+    boolean more =
+        results.stream()
+            .flatMap(r -> r.errorsBySqlState().values().stream())
+            .anyMatch(e -> e.replay() > e.log());
+    return more ? Main.COMPLETED_WITH_FAILURES : 0;
   }
 
   /** The JSON (one replay as it always was, several as a sweep), and the CSV and HTML asked for. */

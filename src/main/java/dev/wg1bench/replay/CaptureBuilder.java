@@ -175,40 +175,7 @@ public final class CaptureBuilder {
     }
     String msg = r.message();
     if (r.isError()) {
-      String state = r.sqlState() == null ? "?????" : r.sqlState();
-      s.errors.merge(state, 1L, Long::sum);
-      LoggedStatement last =
-          s.statements.isEmpty() ? null : s.statements.get(s.statements.size() - 1);
-      if (last != null && !s.lastFailed && (r.query() == null || r.query().equals(last.sql()))) {
-        s.statements.set(s.statements.size() - 1, last.withError(state));
-        s.lastFailed = true;
-      } else if (r.query() != null && "ERROR".equals(r.severity())) {
-        // failed at Parse or Bind (a missing table, an aborted transaction, a constant folded to
-        // a division by zero): log_statement logs an extended-protocol statement only at Execute,
-        // so the error is all the log has of it; its values are in the CONTEXT when
-        // log_parameter_max_length_on_error allows
-        int n = SqlText.highestParameter(r.query());
-        List<String> values = List.of();
-        if (n > 0) {
-          Matcher m = r.context() == null ? null : PORTAL_PARAMETERS.matcher(r.context());
-          values = m != null && m.find() ? parameters("parameters: " + m.group(1)) : null;
-          if (values == null || values.size() < n) {
-            problems.add(
-                r.where(),
-                LEFT_PARAMETERS,
-                "failed statement with $"
-                    + n
-                    + " whose values the log does not show (log_parameter_max_length_on_error=0);"
-                    + " left out",
-                1);
-            leftOut.merge(LEFT_PARAMETERS, 1L, Long::sum);
-            return;
-          }
-        }
-        s.statements.add(new LoggedStatement(r.where(), r.time(), r.query(), values, null, state));
-        s.lastTimed = true;
-        s.lastFailed = true;
-      }
+      error(s, r);
       return;
     }
     if (msg.startsWith("connection authorized: ")) {
@@ -240,33 +207,79 @@ public final class CaptureBuilder {
       statement(s, r, r.time(), e.group("sql"), true, null);
       return;
     }
+    duration(s, r, msg);
+  }
+
+  /**
+   * An ERROR (or worse) record: the failure of the statement before it, or all the log has of one.
+   */
+  private void error(State s, LogRecord r) {
+    String state = r.sqlState() == null ? "?????" : r.sqlState();
+    s.errors.merge(state, 1L, Long::sum);
+    LoggedStatement last =
+        s.statements.isEmpty() ? null : s.statements.get(s.statements.size() - 1);
+    if (last != null && !s.lastFailed && (r.query() == null || r.query().equals(last.sql()))) {
+      s.statements.set(s.statements.size() - 1, last.withError(state));
+      s.lastFailed = true;
+    } else if (r.query() != null && "ERROR".equals(r.severity())) {
+      // failed at Parse or Bind (a missing table, an aborted transaction, a constant folded to
+      // a division by zero): log_statement logs an extended-protocol statement only at Execute,
+      // so the error is all the log has of it; its values are in the CONTEXT when
+      // log_parameter_max_length_on_error allows
+      int n = SqlText.highestParameter(r.query());
+      List<String> values = List.of();
+      if (n > 0) {
+        Matcher m = r.context() == null ? null : PORTAL_PARAMETERS.matcher(r.context());
+        values = m != null && m.find() ? parameters("parameters: " + m.group(1)) : null;
+        if (values == null || values.size() < n) {
+          problems.add(
+              r.where(),
+              LEFT_PARAMETERS,
+              "failed statement with $"
+                  + n
+                  + " whose values the log does not show (log_parameter_max_length_on_error=0);"
+                  + " left out",
+              1);
+          leftOut.merge(LEFT_PARAMETERS, 1L, Long::sum);
+          return;
+        }
+      }
+      s.statements.add(new LoggedStatement(r.where(), r.time(), r.query(), values, null, state));
+      s.lastTimed = true;
+      s.lastFailed = true;
+    }
+  }
+
+  /** A "duration:" record: the duration of the statement before it, or a statement of its own. */
+  private void duration(State s, LogRecord r, String msg) {
     Matcher d = DURATION.matcher(msg);
-    if (d.matches()) {
-      double ms = Double.parseDouble(d.group("ms"));
-      String kind = d.group("kind");
-      if (kind == null) {
-        // the statement was logged on its own (log_statement): this is its duration
-        if (!s.statements.isEmpty() && !s.lastTimed) {
-          int i = s.statements.size() - 1;
-          s.statements.set(i, s.statements.get(i).withDuration(ms));
-          s.lastTimed = true;
-          durations++;
-        }
-        return;
+    if (!d.matches()) {
+      return;
+    }
+    double ms = Double.parseDouble(d.group("ms"));
+    String kind = d.group("kind");
+    if (kind == null) {
+      // the statement was logged on its own (log_statement): this is its duration
+      if (!s.statements.isEmpty() && !s.lastTimed) {
+        int i = s.statements.size() - 1;
+        s.statements.set(i, s.statements.get(i).withDuration(ms));
+        s.lastTimed = true;
+        durations++;
       }
-      // logged when it ended: it started a duration earlier
-      Instant start = r.time().minusNanos(Math.round(ms * 1e6));
-      switch (kind) {
-        case "statement" -> statement(s, r, start, d.group("sql"), false, ms);
-        case "execute" -> {
-          if (d.group("name").strip().startsWith("fetch from ")) {
-            leftOut.merge(LEFT_PORTAL, 1L, Long::sum);
-          } else {
-            statement(s, r, start, d.group("sql"), true, ms);
-          }
+      return;
+    }
+    // logged when it ended: it started a duration earlier
+    Instant start = r.time().minusNanos(Math.round(ms * 1e6));
+    switch (kind) {
+      case "statement" -> statement(s, r, start, d.group("sql"), false, ms);
+      case "execute" -> {
+        if (d.group("name").strip().startsWith("fetch from ")) {
+          leftOut.merge(LEFT_PORTAL, 1L, Long::sum);
+        } else {
+          statement(s, r, start, d.group("sql"), true, ms);
         }
-        default -> {} // parse and bind: part of the execute that follows
       }
+      default -> {} // parse and bind: part of the execute that follows
     }
   }
 

@@ -28,46 +28,76 @@ public final class ReplayReport {
       Capture capture,
       Replayer.Outcome outcome) {
     ReplayStats s = outcome.stats();
+    return new ReplayResult(
+        "replay",
+        version,
+        started,
+        target,
+        trial.point(),
+        trial.repeat(),
+        trial.sequence(),
+        logs,
+        Replayer.describe(config),
+        captureInfo(capture),
+        capture.dataChanges(),
+        trial.fresh(),
+        throughput(capture, outcome),
+        config.speed() != 0 ? lag(s, config.poolSize() != null) : null,
+        fidelity(capture, s),
+        errors(capture, s),
+        classes(s),
+        outcome.progress(),
+        outcome.stopped() ? "interrupted" : null);
+  }
+
+  /** What the logs held, what was left out and what could not be read. */
+  private static ReplayResult.CaptureInfo captureInfo(Capture capture) {
     Problems p = capture.problems();
-    ReplayResult.CaptureInfo info =
-        new ReplayResult.CaptureInfo(
-            capture.formats(),
-            capture.records(),
-            Replayer.round(capture.span().toNanos() / 1e9),
-            capture.sessionsNotSelected(),
-            capture.sessionsWithoutEnd(),
-            capture.durationsLogged(),
-            capture.leftOut(),
-            p.skippedLines(),
-            p.count(),
-            p.messages());
+    return new ReplayResult.CaptureInfo(
+        capture.formats(),
+        capture.records(),
+        Replayer.round(capture.span().toNanos() / 1e9),
+        capture.sessionsNotSelected(),
+        capture.sessionsWithoutEnd(),
+        capture.durationsLogged(),
+        capture.leftOut(),
+        p.skippedLines(),
+        p.count(),
+        p.messages());
+  }
+
+  /** Rates over the exact window from the first statement's start to the last one's end. */
+  private static ReplayResult.Throughput throughput(Capture capture, Replayer.Outcome outcome) {
+    ReplayStats s = outcome.stats();
     long first = s.firstStart.get();
     long last = s.lastEnd.get();
     double window = first == Long.MAX_VALUE ? 0 : (last - first) / 1e9;
     long statements = s.statements.get();
     long transactions = s.transactions.get();
-    ReplayResult.Throughput tp =
-        new ReplayResult.Throughput(
-            Replayer.round(outcome.wallSeconds()),
-            Replayer.round(capture.span().toNanos() / 1e9),
-            Replayer.round(window),
-            statements,
-            transactions,
-            window > 0 ? Replayer.round(statements / window) : 0,
-            window > 0 ? Replayer.round(transactions / window) : 0);
-    ReplayResult.Lag lag = null;
-    if (config.speed() != 0) {
-      Histogram h = s.lagCopy();
-      Histogram w = s.poolWaitCopy();
-      boolean pooled = config.poolSize() != null;
-      lag =
-          new ReplayResult.Lag(
-              msOf(h.getValueAtPercentile(50)),
-              msOf(h.getValueAtPercentile(99)),
-              msOf(h.getMaxValue()),
-              pooled ? msOf(w.getValueAtPercentile(99)) : null,
-              pooled ? msOf(w.getMaxValue()) : null);
-    }
+    return new ReplayResult.Throughput(
+        Replayer.round(outcome.wallSeconds()),
+        Replayer.round(capture.span().toNanos() / 1e9),
+        Replayer.round(window),
+        statements,
+        transactions,
+        window > 0 ? Replayer.round(statements / window) : 0,
+        window > 0 ? Replayer.round(transactions / window) : 0);
+  }
+
+  /** How far the replay fell behind the log's timing (and waited for the pool, when pooled). */
+  private static ReplayResult.Lag lag(ReplayStats s, boolean pooled) {
+    Histogram h = s.lagCopy();
+    Histogram w = s.poolWaitCopy();
+    return new ReplayResult.Lag(
+        msOf(h.getValueAtPercentile(50)),
+        msOf(h.getValueAtPercentile(99)),
+        msOf(h.getMaxValue()),
+        pooled ? msOf(w.getValueAtPercentile(99)) : null,
+        pooled ? msOf(w.getMaxValue()) : null);
+  }
+
+  /** The log's counts against the replay's. */
+  private static List<ReplayResult.Fidelity> fidelity(Capture capture, ReplayStats s) {
     List<ReplayResult.Fidelity> fidelity = new ArrayList<>();
     fidelity.add(
         new ReplayResult.Fidelity(
@@ -77,8 +107,9 @@ public final class ReplayReport {
             "sessions run to their end",
             capture.sessions().size() - capture.sessionsWithoutEnd(),
             s.sessionsCompleted.get()));
-    fidelity.add(new ReplayResult.Fidelity("statements", capture.statements(), statements));
-    fidelity.add(new ReplayResult.Fidelity("transactions", capture.transactions(), transactions));
+    fidelity.add(new ReplayResult.Fidelity("statements", capture.statements(), s.statements.get()));
+    fidelity.add(
+        new ReplayResult.Fidelity("transactions", capture.transactions(), s.transactions.get()));
     long logErrors = capture.logErrors().values().stream().mapToLong(Long::longValue).sum();
     fidelity.add(new ReplayResult.Fidelity("errors", logErrors, s.errorCount()));
     long affected = s.classes.values().stream().mapToLong(c -> c.rowsAffected).sum();
@@ -86,7 +117,11 @@ public final class ReplayReport {
     // PostgreSQL logs no row counts: the log side is unknown
     fidelity.add(new ReplayResult.Fidelity("rows affected", null, affected));
     fidelity.add(new ReplayResult.Fidelity("rows returned", null, returned));
+    return fidelity;
+  }
 
+  /** Errors by SQLSTATE, in the log and on replay. */
+  private static Map<String, ReplayResult.ErrorCount> errors(Capture capture, ReplayStats s) {
     Map<String, ReplayResult.ErrorCount> errors = new TreeMap<>();
     TreeSet<String> states = new TreeSet<>(capture.logErrors().keySet());
     states.addAll(s.errors.keySet());
@@ -94,7 +129,11 @@ public final class ReplayReport {
       long r = s.errors.containsKey(st) ? s.errors.get(st).sum() : 0;
       errors.put(st, new ReplayResult.ErrorCount(capture.logErrors().getOrDefault(st, 0L), r));
     }
+    return errors;
+  }
 
+  /** Per statement class, the classes that cost the most time first. */
+  private static List<ReplayResult.ClassResult> classes(ReplayStats s) {
     List<ReplayResult.ClassResult> classes = new ArrayList<>();
     for (ReplayStats.ClassStats c : s.classes.values()) {
       synchronized (c) {
@@ -111,33 +150,14 @@ public final class ReplayReport {
                 latency(c.logged)));
       }
     }
-    // the classes that cost the most time first, as pg_stat_statements is usually read
+    // as pg_stat_statements is usually read
     classes.sort(
         Comparator.comparingDouble(
                 (ReplayResult.ClassResult c) ->
                     c.replay() == null ? 0 : c.replay().meanMs() * c.replay().count())
             .reversed()
             .thenComparing(ReplayResult.ClassResult::text));
-    return new ReplayResult(
-        "replay",
-        version,
-        started,
-        target,
-        trial.point(),
-        trial.repeat(),
-        trial.sequence(),
-        logs,
-        Replayer.describe(config),
-        info,
-        capture.dataChanges(),
-        trial.fresh(),
-        tp,
-        lag,
-        fidelity,
-        errors,
-        classes,
-        outcome.progress(),
-        outcome.stopped() ? "interrupted" : null);
+    return classes;
   }
 
   private static ReplayResult.Latency latency(Histogram h) {
