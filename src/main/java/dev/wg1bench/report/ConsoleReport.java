@@ -242,6 +242,16 @@ public final class ConsoleReport {
           m.serverCommitsPerSecond(),
           Durations.format(java.time.Duration.ofMillis(Math.round(window * 1000))),
           Math.min(100, 100 / window));
+    } else if (!m.windows().isEmpty()) {
+      // a figure withheld says so, and why, rather than leaving the line out
+      boolean read = m.windows().stream().allMatch(w -> w.serverSeconds() != null);
+      out.println(
+          read
+              ? "server commits/s: not shown (the time between pg_stat_database's reads at a"
+                  + " window's ends differed from the window's by more than 10%: the machine was"
+                  + " too busy for the counter to bound the window)"
+              : "server commits/s: not shown (pg_stat_database could not be read at each"
+                  + " window's ends)");
     }
   }
 

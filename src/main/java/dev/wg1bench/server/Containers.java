@@ -81,6 +81,14 @@ final class Containers {
       return;
     } catch (NotFoundException missing) {
       // built below
+    } catch (RuntimeException e) {
+      // the engine went away since it answered (stopped, its socket removed): one line
+      throw new RunFailure(
+          who
+              + ": the Docker engine did not answer ("
+              + ConnectionFactory.oneLine(rootCause(e))
+              + ")",
+          e);
     }
     out.printf("%s: image %s is not in the engine; building it%n", who, image);
     ImageFromDockerfile build = new ImageFromDockerfile(image, false);

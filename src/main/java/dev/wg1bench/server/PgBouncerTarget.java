@@ -283,8 +283,31 @@ public final class PgBouncerTarget implements Target {
     return b.toString();
   }
 
-  /** Version and effective settings, from PgBouncer's admin console. */
+  /**
+   * Version and effective settings, from PgBouncer's admin console. Tried again for a few seconds:
+   * on a loaded machine the console's first answer after "process up" was once an error
+   * ("incomplete pkt") and the next one was fine.
+   */
   private static Map<String, String> readBack(int port, String user) {
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (true) {
+      try {
+        return readBackOnce(port, user);
+      } catch (RunFailure e) {
+        if (System.nanoTime() > deadline) {
+          throw e;
+        }
+      }
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new RunFailure("interrupted while PgBouncer started", e);
+      }
+    }
+  }
+
+  private static Map<String, String> readBackOnce(int port, String user) {
     Map<String, String> out = new LinkedHashMap<>();
     try {
       List<List<String>> version = PgBouncerConsole.query(port, user, "SHOW VERSION");
