@@ -44,12 +44,23 @@ final class MeasurementWindow {
    */
   static final int STATS_TIMEOUT_MS = 10_000;
 
-  /** One iteration's window: fixed start and end, shared by all clients. */
+  /**
+   * One iteration's window: fixed start and end, shared by all clients. It is published to the
+   * clients before its start is stamped (see {@link #stamp}): a client that completes an op between
+   * the two reads "not started" and, its op being earlier than the start, rightly leaves it out.
+   * Were the start taken first, ops completed before the clients could see the window (the opening
+   * thread preempted on a busy machine: some 2,000 ops at 200 clients) were missed by the tool
+   * while the server's WAL counted them.
+   */
   static final class Span {
-    final long start;
-    final long end;
+    private static final long UNSTAMPED = Long.MIN_VALUE;
+
+    /** Written before {@link #start}'s volatile write, so read after it is seen set. */
+    long end;
+
+    volatile long start = UNSTAMPED;
     final ForkReport.Window record;
-    final long cpuAtStart;
+    long cpuAtStart;
     final Long commitsAtStart;
     final String walAtStart;
 
@@ -61,25 +72,22 @@ final class MeasurementWindow {
     /** -t: the window has been closed by its last client (or truncated). */
     boolean closed;
 
-    Span(
-        long start,
-        long end,
-        ForkReport.Window record,
-        long cpuAtStart,
-        Long commitsAtStart,
-        String walAtStart,
-        long commitsTakenAt) {
-      this.start = start;
-      this.end = end;
+    Span(ForkReport.Window record, Long commitsAtStart, String walAtStart, long commitsTakenAt) {
       this.record = record;
-      this.cpuAtStart = cpuAtStart;
       this.commitsAtStart = commitsAtStart;
       this.walAtStart = walAtStart;
       this.commitsTakenAt = commitsTakenAt;
     }
 
+    /** Starts the published window now; it lasts {@code nanos}. */
+    void stamp(long now, long nanos) {
+      end = now + nanos;
+      start = now;
+    }
+
     boolean contains(long t) {
-      return t - start >= 0 && t - end < 0;
+      long s = start;
+      return s != UNSTAMPED && t - s >= 0 && t - end < 0;
     }
 
     int bin(long t) {
@@ -211,26 +219,32 @@ final class MeasurementWindow {
     }
     long asked = System.nanoTime();
     ServerCount count = serverCount();
-    long start = System.nanoTime();
-    // the wall-clock start right after the nanoTime one: the first CPU reading loads the
-    // management beans (tens of ms), which put the first window's recorded start that much late
-    java.time.Instant now = java.time.Instant.now();
-    long cpu = WorkloadBenchmark.processCpuNanos();
+    long answered = System.nanoTime();
     ForkReport.Window w = new ForkReport.Window();
-    w.startEpochMicros = now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
     w.nanos = nanos;
     w.okPerSecond = new long[untilDone ? 0 : bins(nanos)];
     windows.add(w);
     Span s =
         new Span(
-            start,
-            start + nanos,
             w,
-            cpu,
             count == null ? null : count.commits,
             count == null ? null : count.wal,
-            asked + (start - asked) / 2);
+            asked + (answered - asked) / 2);
+    // published first, then started: see Span
     current = s;
+    s.cpuAtStart = WorkloadBenchmark.processCpuNanos();
+    // the wall-clock start (what the server's WAL is counted from) and the monotonic one (what
+    // the clients count by) read together: again if the thread was preempted between the two
+    long before;
+    long start;
+    java.time.Instant now;
+    do {
+      before = System.nanoTime();
+      now = java.time.Instant.now();
+      start = System.nanoTime();
+    } while (start - before > 200_000);
+    s.stamp(start, nanos);
+    w.startEpochMicros = now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
     if (untilDone) {
       finished = 0;
       opened++;
