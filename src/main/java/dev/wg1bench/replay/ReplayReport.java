@@ -1,5 +1,7 @@
 package dev.wg1bench.replay;
 
+import dev.wg1bench.result.Machine;
+import dev.wg1bench.server.ServerInfo;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -26,7 +28,8 @@ public final class ReplayReport {
       List<String> logs,
       Replayer.Config config,
       Capture capture,
-      Replayer.Outcome outcome) {
+      Replayer.Outcome outcome,
+      ServerInfo server) {
     ReplayStats s = outcome.stats();
     return new ReplayResult(
         "replay",
@@ -47,7 +50,9 @@ public final class ReplayReport {
         errors(capture, s),
         classes(s),
         outcome.progress(),
-        outcome.stopped() ? "interrupted" : null);
+        outcome.stopped() ? "interrupted" : null,
+        server,
+        Machine.current());
   }
 
   /** What the logs held, what was left out and what could not be read. */
@@ -268,6 +273,15 @@ public final class ReplayReport {
         r.target(),
         r.settings(),
         r.stoppedBy() == null ? "" : ", stopped early: " + r.stoppedBy());
+    if (r.server() != null) {
+      out.printf(
+          "server: PostgreSQL %s, ssl %s, %s%n",
+          r.server().version(),
+          r.server().ssl(),
+          r.server().settings().entrySet().stream()
+              .map(e -> e.getKey() + "=" + e.getValue())
+              .collect(java.util.stream.Collectors.joining(" ")));
+    }
     if (r.fresh() != null) {
       out.println("restored before it (--fresh): " + r.fresh());
     }

@@ -1,5 +1,7 @@
 package dev.wg1bench.replay;
 
+import dev.wg1bench.result.Machine;
+import dev.wg1bench.server.ServerInfo;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +42,9 @@ public record ReplayResult(
     Map<String, ErrorCount> errorsBySqlState,
     List<ClassResult> classes,
     List<Progress> progress,
-    String stoppedBy) {
+    String stoppedBy,
+    ServerInfo server,
+    Machine machine) {
 
   /** Where a trial stands in a replay of several, and how its target was restored. */
   public record Trial(Map<String, String> point, int repeat, int sequence, String fresh) {

@@ -1,10 +1,8 @@
 package dev.wg1bench.replay;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.plan.RunFailure;
-import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.report.CsvReport;
 import dev.wg1bench.report.HtmlReport;
 import java.io.IOException;
@@ -43,9 +41,8 @@ public final class ReplayTables {
         case "replay-sweep" -> Json.MAPPER.treeToValue(tree, ReplaySweep.class).trials();
         default -> null;
       };
-    } catch (JsonProcessingException e) {
-      throw new UsageException(file + ": not a wg1bench replay result: " + e.getOriginalMessage());
     } catch (IOException e) {
+      // not readable as a replay (invalid JSON, missing): the run results' reader says what it is
       return null;
     }
   }

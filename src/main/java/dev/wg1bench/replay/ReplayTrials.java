@@ -7,9 +7,13 @@ import dev.wg1bench.result.Latency;
 import dev.wg1bench.result.Measurement;
 import dev.wg1bench.result.TrialResult;
 import dev.wg1bench.server.ClientSettings;
+import dev.wg1bench.server.ConnectionFactory;
+import dev.wg1bench.server.ServerInfo;
 import dev.wg1bench.server.Target;
 import dev.wg1bench.server.Targets;
 import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -64,6 +68,18 @@ public final class ReplayTrials {
     this.out = out;
   }
 
+  /**
+   * The server a trial replays into, its version and the settings that matter, as every result
+   * records; null when it cannot be read (the replay's own connections then say why).
+   */
+  private static ServerInfo serverInfo(Cell c) {
+    try (Connection conn = new ConnectionFactory(c.target(), c.settings()).openPlain()) {
+      return ServerInfo.read(conn);
+    } catch (SQLException e) {
+      return null;
+    }
+  }
+
   /** Runs the cells in order; stops before the next one when told to stop. */
   public List<Done> run(List<Cell> cells) throws InterruptedException {
     List<Done> done = new ArrayList<>();
@@ -88,6 +104,7 @@ public final class ReplayTrials {
               shared.mapDatabase(),
               shared.progress(),
               shared.stop());
+      ServerInfo server = serverInfo(c);
       Instant started = Instant.now();
       Replayer.Outcome o = new Replayer(config, out).run(capture);
       ReplayResult.Trial trial =
@@ -102,7 +119,8 @@ public final class ReplayTrials {
               shared.logs(),
               config,
               capture,
-              o);
+              o,
+              server);
       done.add(new Done(c, r, o));
     }
     return done;
@@ -216,7 +234,7 @@ public final class ReplayTrials {
     return new TrialResult(
         new TrialResult.Position(r.point(), r.repeat(), r.sequence()),
         new TrialResult.Subject(spec.name(), spec.kind().name(), spec.jdbcUrl(), null, 0, dataset),
-        null,
+        r.server(),
         null,
         m,
         List.of(),
