@@ -242,6 +242,10 @@ class ReplaySweepTest {
       assertEquals(names[i], t.get("point").get("target").asText());
       assertEquals(names[i], t.get("target").asText());
       assertEquals(8, fidelity(t, "statements").get("replay").asLong());
+      // every result records the server it ran on and the machine
+      assertTrue(t.get("server").get("version").asText().matches("\\d+.*"), t.toString());
+      assertTrue(t.get("server").get("settings").has("shared_buffers"), t.toString());
+      assertTrue(t.get("machine").get("cores").asInt() > 0, t.toString());
     }
     assertEquals(BASE_ROWS + 4, rows(), "both replays wrote to the one database");
   }
