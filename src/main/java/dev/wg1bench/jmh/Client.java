@@ -183,10 +183,21 @@ public class Client {
     if (b.pool == null) {
       try {
         long t0 = System.nanoTime();
-        ConnectionFactory.Opened opened = b.connections.openBenchmarkClient(b.wantsClientInfo());
+        boolean reads = b.claimClientInfo();
+        ConnectionFactory.Opened opened;
+        try {
+          opened = b.connections.openBenchmarkClient(reads);
+        } catch (SQLException e) {
+          if (reads) {
+            b.clientInfo(null);
+          }
+          throw e;
+        }
         conn = opened.connection();
         b.connected(System.nanoTime() - t0);
-        b.clientInfo(opened);
+        if (reads) {
+          b.clientInfo(opened);
+        }
       } catch (SQLException e) {
         FailureKind kind = b.connectFailureKind(e);
         if (b.stops.stopsConnect(e, kind)) {
@@ -201,7 +212,7 @@ public class Client {
         b.setupError(kind, e);
         conn = null;
       }
-    } else if (threadIndex == 0 && b.wantsClientInfo()) {
+    } else if (b.claimClientInfo()) {
       // pooled connections ran the settings in HikariCP's init SQL: the tool's own reads go to a
       // session set up the same way, opened for them alone
       try {
@@ -209,7 +220,8 @@ public class Client {
         probe.connection().close();
         b.clientInfo(probe);
       } catch (SQLException e) {
-        // the pool's clients report their own failures; the session's TLS stays unknown
+        // the pool's clients report their own failures; the session's TLS stays unknown, and no
+        // other client opens a session of its own to try again (a pooler may have no room)
       }
     }
   }

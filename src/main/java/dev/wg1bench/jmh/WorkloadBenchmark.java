@@ -377,14 +377,32 @@ public class WorkloadBenchmark {
     report.connects++;
   }
 
-  /** Whether no client has yet reported its session's TLS and settings. */
-  synchronized boolean wantsClientInfo() {
-    return report.clientSsl == null;
+  /** A client is reading its session's TLS for the report; see {@link #claimClientInfo()}. */
+  private boolean clientInfoClaimed;
+
+  /**
+   * Whether this client is the one to read its session's TLS for the report: one client, not every
+   * client that connects before the first answer, so the tool's own commits on the server are the
+   * same number in every run (a race decided it; runs of 4 clients differed by one commit).
+   */
+  synchronized boolean claimClientInfo() {
+    if (report.clientSsl != null || clientInfoClaimed) {
+      return false;
+    }
+    clientInfoClaimed = true;
+    return true;
   }
 
-  /** What a client read of its session as it opened it (see ConnectionFactory.Opened). */
+  /**
+   * What the claiming client read of its session as it opened it (see ConnectionFactory.Opened);
+   * {@code null} when it could not open one, and the next client to connect reads it instead.
+   */
   synchronized void clientInfo(ConnectionFactory.Opened o) {
-    if (report.clientSsl == null && o.ssl() != null) {
+    if (o == null || o.ssl() == null) {
+      clientInfoClaimed = false;
+      return;
+    }
+    if (report.clientSsl == null) {
       report.clientSsl = o.ssl();
       report.clientSettings.putAll(o.settings());
     }
