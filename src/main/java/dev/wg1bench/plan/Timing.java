@@ -32,18 +32,6 @@ public record Timing(
     TxLogSpec log,
     boolean perCommand) {
 
-  /** A timed run without per-command figures. */
-  public Timing(
-      Duration warmup,
-      Duration duration,
-      int iterations,
-      int forks,
-      Duration progress,
-      Double rate,
-      Duration latencyLimit) {
-    this(warmup, duration, iterations, forks, progress, rate, latencyLimit, null, null, false);
-  }
-
   /** Whether the run counts ops per client (pgbench -t) rather than time. */
   public boolean countsOps() {
     return transactions != null;

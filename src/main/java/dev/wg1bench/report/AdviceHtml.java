@@ -34,9 +34,7 @@ final class AdviceHtml {
         "<p>ratio: treatment / baseline, geometric mean over the blocks; ciLow, ciHigh: its 95%"
             + " Student interval (not adjusted); holmP: p adjusted over the run's claims"
             + " (Holm); p99Ratio: the same ratio for p99 latency.</p>\n");
-    h.append("<table>\n<thead><tr>");
-    ADVICE_COLUMNS.forEach(c -> h.append("<th>").append(HtmlReport.esc(c)).append("</th>"));
-    h.append("</tr></thead>\n<tbody>\n");
+    Html.tableHead(h, List.of(), ADVICE_COLUMNS);
     for (HtmlReport.Source s : sources) {
       for (JsonNode a : s.advice()) {
         h.append("<tr>");

@@ -41,8 +41,10 @@ final class CommandsHtml {
           .append(Html.esc(Plots.label(t.point(), keys)))
           .append(" #")
           .append(t.repeat())
-          .append("</h3>\n<table>\n<thead><tr>");
-      for (String c :
+          .append("</h3>\n");
+      Html.tableHead(
+          h,
+          List.of(),
           List.of(
               "script",
               "weight",
@@ -53,10 +55,7 @@ final class CommandsHtml {
               "retried ops (successful)",
               "retries",
               "latency mean (ms)",
-              "latency stddev (ms)")) {
-        Html.th(h, c);
-      }
-      h.append("</tr></thead>\n<tbody>\n");
+              "latency stddev (ms)"));
       scriptRows(h, m);
       h.append("</tbody>\n</table>\n");
       if (m.scripts().stream().allMatch(s -> s.commands() == null)) {
@@ -65,13 +64,11 @@ final class CommandsHtml {
       // a sweep has one command table per trial: folded, or the page becomes a wall of statements
       h.append(withScripts == 1 ? "<details open>" : "<details>")
           .append("<summary>commands, latency in the client, failures and retries</summary>\n");
-      h.append("<table>\n<thead><tr>");
-      for (String c :
+      Html.tableHead(
+          h,
+          List.of(),
           List.of(
-              "file:line", "command", "count", "avg (ms)", "stddev (ms)", "failures", "retries")) {
-        Html.th(h, c);
-      }
-      h.append("</tr></thead>\n<tbody>\n");
+              "file:line", "command", "count", "avg (ms)", "stddev (ms)", "failures", "retries"));
       commandRows(h, m);
       h.append("</tbody>\n</table>\n</details>\n");
     }

@@ -1,5 +1,7 @@
 package dev.wg1bench.report;
 
+import java.util.List;
+
 /** The HTML page's small parts: escaping, table cells, the style sheet. */
 final class Html {
   private Html() {}
@@ -17,6 +19,17 @@ final class Html {
 
   static void th(StringBuilder h, String s) {
     h.append("<th>").append(esc(s)).append("</th>");
+  }
+
+  /**
+   * Opens a table and writes its header row, the point's keys first, then the columns; the body is
+   * open after it, for the caller's rows and its closing {@code </tbody></table>}.
+   */
+  static void tableHead(StringBuilder h, List<String> keys, List<String> columns) {
+    h.append("<table>\n<thead><tr>");
+    keys.forEach(k -> th(h, k));
+    columns.forEach(c -> th(h, c));
+    h.append("</tr></thead>\n<tbody>\n");
   }
 
   static void td(StringBuilder h, String s) {

@@ -34,25 +34,22 @@ final class TablesHtml {
         trials.stream()
             .anyMatch(
                 t -> t.measurement().stoppedBy() != null || stoppedBy(t.measurement()) != null);
-    h.append("<table>\n<thead><tr>");
-    keys.forEach(k -> Html.th(h, k));
-    for (String c :
-        List.of(
-            "trials",
-            "median tps",
-            "min tps",
-            "max tps",
-            "median p50 (ms)",
-            "median p99 (ms)",
-            "failed ops",
-            "retries",
-            "clients stopped")) {
-      Html.th(h, c);
-    }
+    List<String> columns =
+        new ArrayList<>(
+            List.of(
+                "trials",
+                "median tps",
+                "min tps",
+                "max tps",
+                "median p50 (ms)",
+                "median p99 (ms)",
+                "failed ops",
+                "retries",
+                "clients stopped"));
     if (stops) {
-      Html.th(h, "stopped by");
+      columns.add("stopped by");
     }
-    h.append("</tr></thead>\n<tbody>\n");
+    Html.tableHead(h, keys, columns);
     for (PointSummary s : ReportOrder.sortedSummaries(summaries)) {
       List<TrialResult> ts = byPoint.getOrDefault(s.point(), List.of());
       h.append("<tr>");
@@ -91,9 +88,9 @@ final class TablesHtml {
         h.append("<h3>").append(Html.esc(s.name())).append("</h3>\n");
       }
       int n = s.run().trials().size();
-      h.append("<table>\n<thead><tr>");
-      keys.forEach(k -> Html.th(h, k));
-      for (String c :
+      Html.tableHead(
+          h,
+          keys,
           List.of(
               "repeat",
               "ran",
@@ -103,10 +100,7 @@ final class TablesHtml {
               "failed ops",
               "retries",
               "clients stopped",
-              "started")) {
-        Html.th(h, c);
-      }
-      h.append("</tr></thead>\n<tbody>\n");
+              "started"));
       for (TrialResult t : ReportOrder.sortedTrials(s.run().trials())) {
         Measurement m = t.measurement();
         h.append("<tr>");
@@ -181,8 +175,9 @@ final class TablesHtml {
   }
 
   static void errors(StringBuilder h, List<TrialResult> trials, List<String> keys) {
-    h.append("<table>\n<thead><tr>");
-    for (String c :
+    Html.tableHead(
+        h,
+        List.of(),
         List.of(
             "ran",
             "point",
@@ -192,10 +187,7 @@ final class TablesHtml {
             "count",
             "retried",
             "first at",
-            "first message")) {
-      Html.th(h, c);
-    }
-    h.append("</tr></thead>\n<tbody>\n");
+            "first message"));
     for (TrialResult t : ReportOrder.sortedTrials(trials)) {
       if (t.errors() == null) {
         continue;

@@ -42,7 +42,14 @@ public record ScriptStats(
       double latencyTotalMs,
       double latencySumSquaresMs2,
       Double latencyMeanMs,
-      Double latencyStddevMs) {}
+      Double latencyStddevMs) {
+
+    /** The mean and stddev built from the sums (null where there is nothing to average). */
+    public static Times of(long ops, double totalMs, double sumSquaresMs2) {
+      return new Times(
+          totalMs, sumSquaresMs2, mean(ops, totalMs), stddev(ops, totalMs, sumSquaresMs2));
+    }
+  }
 
   public double latencyTotalMs() {
     return latency.latencyTotalMs();
@@ -58,34 +65,6 @@ public record ScriptStats(
 
   public Double latencyStddevMs() {
     return latency.latencyStddevMs();
-  }
-
-  /** Builds the means and stddev from the sums (null where there is nothing to average). */
-  public static ScriptStats of(
-      int index,
-      String name,
-      int weight,
-      long ops,
-      long failedOps,
-      long retries,
-      long retriedOps,
-      long retriedOpsAll,
-      double seconds,
-      double totalMs,
-      double sumSquaresMs2,
-      List<CommandStats> commands) {
-    return new ScriptStats(
-        index,
-        name,
-        weight,
-        ops,
-        failedOps,
-        retries,
-        retriedOps,
-        retriedOpsAll,
-        seconds > 0 ? ops / seconds : 0,
-        new Times(totalMs, sumSquaresMs2, mean(ops, totalMs), stddev(ops, totalMs, sumSquaresMs2)),
-        commands);
   }
 
   static Double mean(long n, double total) {
@@ -142,7 +121,7 @@ public record ScriptStats(
         commands = mergeCommands(commands, x.commands());
       }
       out.add(
-          of(
+          new ScriptStats(
               b.index(),
               b.name(),
               b.weight(),
@@ -151,9 +130,8 @@ public record ScriptStats(
               retries,
               retried,
               retriedAll,
-              seconds,
-              total,
-              squares,
+              seconds > 0 ? ops / seconds : 0,
+              Times.of(ops, total, squares),
               commands));
     }
     return out;

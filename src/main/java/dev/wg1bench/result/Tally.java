@@ -460,7 +460,7 @@ final class Tally {
         }
       }
       out.add(
-          ScriptStats.of(
+          new ScriptStats(
               s + 1,
               a.name,
               a.weight,
@@ -470,8 +470,7 @@ final class Tally {
               a.retriedOps,
               a.retriedOpsAll,
               0,
-              a.latencyNanos / 1e6,
-              a.latencySquares / 1e12,
+              ScriptStats.Times.of(a.ok, a.latencyNanos / 1e6, a.latencySquares / 1e12),
               commands));
     }
     return out;

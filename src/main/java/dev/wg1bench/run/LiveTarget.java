@@ -1,5 +1,6 @@
 package dev.wg1bench.run;
 
+import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.server.ConnectionFactory;
 import dev.wg1bench.server.ServerInfo;
@@ -66,6 +67,28 @@ final class LiveTarget implements AutoCloseable {
 
   String name() {
     return spec.name();
+  }
+
+  /**
+   * The failure of a run on a server without its data set's tables: what is missing, and the init
+   * command that creates them on this very target, so every data set words it the same way.
+   *
+   * @param what what is missing, e.g. "the SSB tables are missing or empty"
+   * @param initArgs init's arguments before --target, e.g. "ssb --scale 1"
+   */
+  RunFailure missingTables(String what, String initArgs) {
+    return new RunFailure(
+        "target "
+            + name()
+            + ": "
+            + what
+            + "; create them first with: java -jar target/wg1bench.jar init "
+            + initArgs
+            + " --target '"
+            + name()
+            + "="
+            + spec.jdbcUrl()
+            + "'");
   }
 
   @Override

@@ -2,7 +2,6 @@ package dev.wg1bench.run;
 
 import dev.wg1bench.load.PgbenchLoader;
 import dev.wg1bench.plan.Matrix;
-import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.server.ConnectionFactory;
@@ -37,16 +36,11 @@ final class PgbenchTables implements DataSet {
     List<String> missing = new ArrayList<>(PgbenchLoader.TABLES);
     missing.removeAll(PgbenchLoader.existing(c));
     if (!missing.isEmpty() || detected == null || detected == 0) {
-      throw new RunFailure(
-          "target "
-              + lt.name()
-              + ": the pgbench tables are missing or empty ("
+      throw lt.missingTables(
+          "the pgbench tables are missing or empty ("
               + (missing.isEmpty() ? "pgbench_branches has no rows" : String.join(", ", missing))
-              + "); create them first with: java -jar target/wg1bench.jar init --scale 10 --target '"
-              + lt.name()
-              + "="
-              + lt.spec.jdbcUrl()
-              + "'");
+              + ")",
+          "--scale 10");
     }
     Integer given = plan.params().scale();
     if (given != null && given.intValue() != detected) {

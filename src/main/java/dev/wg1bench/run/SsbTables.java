@@ -1,7 +1,6 @@
 package dev.wg1bench.run;
 
 import dev.wg1bench.load.ssb.SsbLoader;
-import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.server.ConnectionFactory;
 import java.sql.Connection;
@@ -40,15 +39,7 @@ final class SsbTables implements DataSet {
     }
     SsbLoader.Loaded loaded = SsbLoader.detect(c);
     if (loaded == null) {
-      throw new RunFailure(
-          "target "
-              + lt.name()
-              + ": the SSB tables are missing or empty; create them first with: "
-              + "java -jar target/wg1bench.jar init ssb --scale 1 --target '"
-              + lt.name()
-              + "="
-              + lt.spec.jdbcUrl()
-              + "'");
+      throw lt.missingTables("the SSB tables are missing or empty", "ssb --scale 1");
     }
     return new Prepared(1, "SSB SF " + loaded.scaleFactor() + " (" + loaded.variant() + ")");
   }

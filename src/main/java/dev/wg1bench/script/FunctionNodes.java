@@ -16,15 +16,7 @@ final class FunctionNodes {
   static final int F_SQRT = 5;
 
   /** One-argument numeric functions. */
-  static final class Unary implements Expr {
-    final int fn;
-    final Expr e;
-
-    Unary(int fn, Expr e) {
-      this.fn = fn;
-      this.e = e;
-    }
-
+  record Unary(int fn, Expr e) implements Expr {
     @Override
     public Object eval(EvalContext ctx) {
       Object a = e.eval(ctx);
@@ -73,15 +65,7 @@ final class FunctionNodes {
     }
   }
 
-  static final class Debug implements Expr {
-    final String where;
-    final Expr e;
-
-    Debug(String where, Expr e) {
-      this.where = where;
-      this.e = e;
-    }
-
+  record Debug(String where, Expr e) implements Expr {
     @Override
     public Object eval(EvalContext ctx) {
       Object a = e.eval(ctx);
@@ -91,15 +75,7 @@ final class FunctionNodes {
   }
 
   /** least()/greatest(): double if any argument is a double, else int. */
-  static final class Extremum implements Expr {
-    final boolean greatest;
-    final Expr[] args;
-
-    Extremum(boolean greatest, Expr[] args) {
-      this.greatest = greatest;
-      this.args = args;
-    }
-
+  record Extremum(boolean greatest, Expr[] args) implements Expr {
     @Override
     public Object eval(EvalContext ctx) {
       Object[] vals = new Object[args.length];
@@ -135,17 +111,7 @@ final class FunctionNodes {
   }
 
   /** hash_murmur2 / hash_fnv1a; a null seed expression means ctx.defaultSeed(). */
-  static final class Hash implements Expr {
-    final boolean fnv;
-    final Expr value;
-    final Expr seed;
-
-    Hash(boolean fnv, Expr value, Expr seed) {
-      this.fnv = fnv;
-      this.value = value;
-      this.seed = seed;
-    }
-
+  record Hash(boolean fnv, Expr value, Expr seed) implements Expr {
     @Override
     public Object eval(EvalContext ctx) {
       Object v = value.eval(ctx);
@@ -191,19 +157,7 @@ final class FunctionNodes {
   static final int R_GAUSSIAN = 2;
   static final int R_ZIPFIAN = 3;
 
-  static final class Random implements Expr {
-    final int kind;
-    final Expr min;
-    final Expr max;
-    final Expr param;
-
-    Random(int kind, Expr min, Expr max, Expr param) {
-      this.kind = kind;
-      this.min = min;
-      this.max = max;
-      this.param = param;
-    }
-
+  record Random(int kind, Expr min, Expr max, Expr param) implements Expr {
     @Override
     public Object eval(EvalContext ctx) {
       Object a = min.eval(ctx);
@@ -228,17 +182,7 @@ final class FunctionNodes {
     }
   }
 
-  static final class Permute implements Expr {
-    final Expr value;
-    final Expr size;
-    final Expr seed;
-
-    Permute(Expr value, Expr size, Expr seed) {
-      this.value = value;
-      this.size = size;
-      this.seed = seed;
-    }
-
+  record Permute(Expr value, Expr size, Expr seed) implements Expr {
     @Override
     public Object eval(EvalContext ctx) {
       Object v = value.eval(ctx);

@@ -1,11 +1,11 @@
 package dev.wg1bench.script;
 
 /**
- * Compiled expression nodes. Each operator is its own class so evaluation is a chain of direct
- * virtual calls: no maps, strings or regexes at run time. Semantics follow pgbench's
- * evalStandardFunc: NULL arguments give NULL (except IS and debug), int op int stays int with
- * overflow checks, any double makes the operation double (except % and bitwise ops, which coerce to
- * int). Built-in functions are in {@link FunctionNodes}.
+ * Compiled expression nodes. Each operator is its own class (a record where it only holds its
+ * operands) so evaluation is a chain of direct virtual calls: no maps, strings or regexes at run
+ * time. Semantics follow pgbench's evalStandardFunc: NULL arguments give NULL (except IS and
+ * debug), int op int stays int with overflow checks, any double makes the operation double (except
+ * % and bitwise ops, which coerce to int). Built-in functions are in {@link FunctionNodes}.
  */
 final class Nodes {
   private Nodes() {}
@@ -20,17 +20,7 @@ final class Nodes {
   }
 
   /** Root of a step's expression: attaches source:line to errors raised inside. */
-  static final class Located implements Expr {
-    final String source;
-    final int line;
-    final Expr e;
-
-    Located(String source, int line, Expr e) {
-      this.source = source;
-      this.line = line;
-      this.e = e;
-    }
-
+  record Located(String source, int line, Expr e) implements Expr {
     @Override
     public Object eval(EvalContext ctx) {
       try {
@@ -48,13 +38,7 @@ final class Nodes {
    * A {@code \sleep} amount as pgbench reads it: {@code atoi()} of the variable's text (so 1.5
    * sleeps 1 unit and a non-number 0), or the literal.
    */
-  static final class ToLong implements Expr {
-    final Expr e;
-
-    ToLong(Expr e) {
-      this.e = e;
-    }
-
+  record ToLong(Expr e) implements Expr {
     @Override
     public Object eval(EvalContext ctx) {
       if (e instanceof VarRef ref) {
@@ -87,28 +71,14 @@ final class Nodes {
     }
   }
 
-  static final class Const implements Expr {
-    final Object v;
-
-    Const(Object v) {
-      this.v = v;
-    }
-
+  record Const(Object v) implements Expr {
     @Override
     public Object eval(EvalContext ctx) {
       return v;
     }
   }
 
-  static final class VarRef implements Expr {
-    final int slot;
-    final String name;
-
-    VarRef(int slot, String name) {
-      this.slot = slot;
-      this.name = name;
-    }
-
+  record VarRef(int slot, String name) implements Expr {
     @Override
     public Object eval(EvalContext ctx) {
       Object v = ctx.slots()[slot];
@@ -325,17 +295,7 @@ final class Nodes {
    * AND and OR, short-circuit as pgbench: a false left side decides an AND, a true one an OR, and
    * the right side is then not evaluated.
    */
-  static final class Logic implements Expr {
-    final boolean and;
-    final Expr l;
-    final Expr r;
-
-    Logic(boolean and, Expr l, Expr r) {
-      this.and = and;
-      this.l = l;
-      this.r = r;
-    }
-
+  record Logic(boolean and, Expr l, Expr r) implements Expr {
     @Override
     public Object eval(EvalContext ctx) {
       Object a = l.eval(ctx);
@@ -352,13 +312,7 @@ final class Nodes {
     }
   }
 
-  static final class Not implements Expr {
-    final Expr e;
-
-    Not(Expr e) {
-      this.e = e;
-    }
-
+  record Not(Expr e) implements Expr {
     @Override
     public Object eval(EvalContext ctx) {
       Object a = e.eval(ctx);
@@ -366,16 +320,11 @@ final class Nodes {
     }
   }
 
-  /** IS NULL / IS TRUE / IS FALSE: same type and value, no coercion (as pgbench). */
-  static final class Is implements Expr {
-    final Expr e;
-    final Boolean what; // null means IS NULL
-
-    Is(Expr e, Boolean what) {
-      this.e = e;
-      this.what = what;
-    }
-
+  /**
+   * IS NULL / IS TRUE / IS FALSE: same type and value, no coercion (as pgbench); {@code what} is
+   * TRUE, FALSE, or null for IS NULL.
+   */
+  record Is(Expr e, Boolean what) implements Expr {
     @Override
     public Object eval(EvalContext ctx) {
       Object a = e.eval(ctx);
@@ -389,17 +338,7 @@ final class Nodes {
     }
   }
 
-  static final class Case implements Expr {
-    final Expr[] whens;
-    final Expr[] thens;
-    final Expr otherwise;
-
-    Case(Expr[] whens, Expr[] thens, Expr otherwise) {
-      this.whens = whens;
-      this.thens = thens;
-      this.otherwise = otherwise;
-    }
-
+  record Case(Expr[] whens, Expr[] thens, Expr otherwise) implements Expr {
     @Override
     public Object eval(EvalContext ctx) {
       for (int i = 0; i < whens.length; i++) {

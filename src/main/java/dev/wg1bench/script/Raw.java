@@ -2,15 +2,17 @@ package dev.wg1bench.script;
 
 import java.util.List;
 
-/** A parsed command before compilation: variables are still names, jumps not yet resolved. */
-abstract class Raw {
-  final int line;
+/**
+ * A parsed command before compilation: variables are still names, jumps not yet resolved. The
+ * commands that only carry what was parsed are records; SQL is a class, a following {@code \gset}
+ * or {@code \aset} sets its store prefix later.
+ */
+sealed interface Raw {
+  /** 1-based line the command starts on. */
+  int line();
 
-  Raw(int line) {
-    this.line = line;
-  }
-
-  static final class Sql extends Raw {
+  static final class Sql implements Raw {
+    final int line;
     final String text;
 
     /** Literal SQL around variables: pieces.size() == vars.size() + 1. */
@@ -35,81 +37,43 @@ abstract class Raw {
         List<String> textPieces,
         List<String> vars,
         TxControl tx) {
-      super(line);
+      this.line = line;
       this.text = text;
       this.pieces = pieces;
       this.textPieces = textPieces;
       this.vars = vars;
       this.tx = tx;
     }
-  }
 
-  static final class Set extends Raw {
-    final String name;
-    final Ast expr;
-
-    Set(int line, String name, Ast expr) {
-      super(line);
-      this.name = name;
-      this.expr = expr;
+    @Override
+    public int line() {
+      return line;
     }
   }
 
-  static final class Sleep extends Raw {
-    final Ast amount;
-    final long unitMicros;
+  record Set(int line, String name, Ast expr) implements Raw {}
 
-    Sleep(int line, Ast amount, long unitMicros) {
-      super(line);
-      this.amount = amount;
-      this.unitMicros = unitMicros;
-    }
-  }
+  record Sleep(int line, Ast amount, long unitMicros) implements Raw {}
 
   /** {@code \if}, {@code \elif}, {@code \else} or {@code \endif}; cond is null for the last two. */
-  static final class Cond extends Raw {
+  record Cond(int line, Kind kind, Ast cond) implements Raw {
     enum Kind {
       IF,
       ELIF,
       ELSE,
       ENDIF
     }
-
-    final Kind kind;
-    final Ast cond;
-
-    Cond(int line, Kind kind, Ast cond) {
-      super(line);
-      this.kind = kind;
-      this.cond = cond;
-    }
   }
 
   /** {@code \shell} (target null) or {@code \setshell target}: the command's words as written. */
-  static final class Shell extends Raw {
-    final String target;
-    final List<String> words;
-
-    Shell(int line, String target, List<String> words) {
-      super(line);
-      this.target = target;
-      this.words = words;
-    }
-  }
+  record Shell(int line, String target, List<String> words) implements Raw {}
 
   /** {@code \startpipeline}, {@code \syncpipeline} or {@code \endpipeline}. */
-  static final class Pipeline extends Raw {
+  record Pipeline(int line, Kind kind) implements Raw {
     enum Kind {
       START,
       SYNC,
       END
-    }
-
-    final Kind kind;
-
-    Pipeline(int line, Kind kind) {
-      super(line);
-      this.kind = kind;
     }
   }
 }

@@ -73,24 +73,26 @@ final class ScriptCompiler {
       if (raw instanceof Raw.Sql sql) {
         out.add(sql(sql));
       } else if (raw instanceof Raw.Set set) {
-        Expr e = located(set.line, build(set.expr, resolver(set.line), set.line));
-        defined.add(set.name);
-        int slot = slots.computeIfAbsent(set.name, k -> slots.size());
-        out.add(new SetStep(set.line, slot, e));
+        Expr e = located(set.line(), build(set.expr(), resolver(set.line()), set.line()));
+        defined.add(set.name());
+        int slot = slots.computeIfAbsent(set.name(), k -> slots.size());
+        out.add(new SetStep(set.line(), slot, e));
       } else if (raw instanceof Raw.Sleep sl) {
-        Expr e = located(sl.line, new Nodes.ToLong(build(sl.amount, resolver(sl.line), sl.line)));
-        out.add(new SleepStep(sl.line, e, sl.unitMicros));
+        Expr e =
+            located(
+                sl.line(), new Nodes.ToLong(build(sl.amount(), resolver(sl.line()), sl.line())));
+        out.add(new SleepStep(sl.line(), e, sl.unitMicros()));
       } else if (raw instanceof Raw.Shell sh) {
         out.add(shell(sh));
       } else if (raw instanceof Raw.Pipeline p) {
-        if (p.kind == Raw.Pipeline.Kind.START) {
+        if (p.kind() == Raw.Pipeline.Kind.START) {
           pipe = new ArrayList<>();
-          pipeLine = p.line;
+          pipeLine = p.line();
           pipeOpens = true;
         } else {
-          steps.add(pipeline(pipeLine, pipe, p.line, pipeOpens));
-          pipe = p.kind == Raw.Pipeline.Kind.END ? null : new ArrayList<>();
-          pipeLine = p.line;
+          steps.add(pipeline(pipeLine, pipe, p.line(), pipeOpens));
+          pipe = p.kind() == Raw.Pipeline.Kind.END ? null : new ArrayList<>();
+          pipeLine = p.line();
           pipeOpens = false;
         }
       } else {
@@ -108,7 +110,7 @@ final class ScriptCompiler {
    */
   private void conditional(Raw.Cond c, List<Step> steps, List<Block> blocks)
       throws ScriptException {
-    switch (c.kind) {
+    switch (c.kind()) {
       case IF -> {
         Block b = new Block();
         blocks.add(b);
@@ -116,13 +118,13 @@ final class ScriptCompiler {
       }
       case ELIF -> {
         Block b = blocks.get(blocks.size() - 1);
-        closeBranch(b, c.line, steps);
+        closeBranch(b, c.line(), steps);
         openBranch(b, c, steps);
       }
-      case ELSE -> closeBranch(blocks.get(blocks.size() - 1), c.line, steps);
+      case ELSE -> closeBranch(blocks.get(blocks.size() - 1), c.line(), steps);
       case ENDIF -> {
         Block b = blocks.remove(blocks.size() - 1);
-        steps.add(new JumpStep(c.line, steps.size() + 1));
+        steps.add(new JumpStep(c.line(), steps.size() + 1));
         patchBranch(b, steps);
         for (int k = 0; k < b.exits.size(); k++) {
           steps.set(b.exits.get(k), new JumpStep(b.exitLines.get(k), steps.size()));
@@ -132,8 +134,8 @@ final class ScriptCompiler {
   }
 
   private void openBranch(Block b, Raw.Cond c, List<Step> steps) throws ScriptException {
-    b.pendingCond = located(c.line, build(c.cond, resolver(c.line), c.line));
-    b.pendingBranchLine = c.line;
+    b.pendingCond = located(c.line(), build(c.cond(), resolver(c.line()), c.line()));
+    b.pendingBranchLine = c.line();
     b.pendingBranch = steps.size();
     steps.add(null);
   }
@@ -180,13 +182,13 @@ final class ScriptCompiler {
 
   /** A {@code :name} word becomes the variable's slot, a {@code ::word} the text {@code :word}. */
   private ShellStep shell(Raw.Shell sh) throws ScriptException {
-    Resolver r = resolver(sh.line);
-    int n = sh.words.size();
+    Resolver r = resolver(sh.line());
+    int n = sh.words().size();
     String[] words = new String[n];
     int[] wordSlots = new int[n];
     String[] names = new String[n];
     for (int i = 0; i < n; i++) {
-      String w = sh.words.get(i);
+      String w = sh.words().get(i);
       wordSlots[i] = -1;
       if (w.startsWith("::")) {
         words[i] = w.substring(1);
@@ -198,11 +200,11 @@ final class ScriptCompiler {
       }
     }
     int target = -1;
-    if (sh.target != null) {
-      defined.add(sh.target);
-      target = slots.computeIfAbsent(sh.target, k -> slots.size());
+    if (sh.target() != null) {
+      defined.add(sh.target());
+      target = slots.computeIfAbsent(sh.target(), k -> slots.size());
     }
-    return new ShellStep(sh.line, sourceName, words, wordSlots, names, target);
+    return new ShellStep(sh.line(), sourceName, words, wordSlots, names, target);
   }
 
   private Expr located(int line, Expr e) {

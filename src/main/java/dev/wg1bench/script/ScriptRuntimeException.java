@@ -5,12 +5,10 @@ package dev.wg1bench.script;
  * random bounds...). The message is {@code "SOURCE:LINE: what is wrong"} once located; errors
  * raised deep inside an expression are located by the enclosing step's expression root.
  */
-public final class ScriptRuntimeException extends RuntimeException {
+public final class ScriptRuntimeException extends RuntimeException implements ScriptError {
   private static final long serialVersionUID = 1L;
 
-  private final String source;
-  private final int line;
-  private final String detail;
+  private final Location location;
 
   /** A located error, as thrown to callers of step expressions. */
   public ScriptRuntimeException(String source, int line, String detail) {
@@ -18,10 +16,12 @@ public final class ScriptRuntimeException extends RuntimeException {
   }
 
   ScriptRuntimeException(String source, int line, String detail, Throwable cause) {
-    super(source + ":" + line + ": " + detail, cause);
-    this.source = source;
-    this.line = line;
-    this.detail = detail;
+    this(new Location(source, line, detail), cause);
+  }
+
+  private ScriptRuntimeException(Location location, Throwable cause) {
+    super(location.message(), cause);
+    this.location = location;
   }
 
   /**
@@ -30,27 +30,15 @@ public final class ScriptRuntimeException extends RuntimeException {
    */
   ScriptRuntimeException(String detail) {
     super(detail, null, false, false);
-    this.source = null;
-    this.line = 0;
-    this.detail = detail;
+    this.location = new Location(null, 0, detail);
   }
 
-  /** Script name, or null when the error has no location (raised outside a script step). */
-  public String source() {
-    return source;
-  }
-
-  /** 1-based line of the failing command, or 0 when unknown. */
-  public int line() {
-    return line;
-  }
-
-  /** The message without the location prefix. */
-  public String detail() {
-    return detail;
+  @Override
+  public Location location() {
+    return location;
   }
 
   boolean located() {
-    return source != null;
+    return source() != null;
   }
 }

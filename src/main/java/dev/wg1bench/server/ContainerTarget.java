@@ -6,7 +6,6 @@ import dev.wg1bench.plan.Secret;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -39,28 +38,11 @@ public final class ContainerTarget implements Target {
   private static final int STOCK_MAX_CONNECTIONS = 100;
 
   static final TargetKind KIND =
-      new TargetKind() {
-        @Override
-        public TargetSpec.Kind kind() {
-          return CONTAINER;
-        }
-
-        @Override
-        public boolean accepts(String url) {
-          return url.startsWith("container:") || url.startsWith("jdbc:tc:");
-        }
-
-        @Override
-        public TargetSpec parse(
-            String name, String url, String text, Map<String, String> env, Path pwFile) {
-          return ContainerTarget.parse(name, url, text);
-        }
-
-        @Override
-        public Target open(TargetSpec spec) {
-          return new ContainerTarget(spec);
-        }
-      };
+      new TargetKind(
+          CONTAINER,
+          url -> url.startsWith("container:") || url.startsWith("jdbc:tc:"),
+          (name, url, text, env, pwFile) -> parse(name, url, text),
+          ContainerTarget::new);
 
   private final TargetSpec wanted;
   private PostgreSQLContainer container;

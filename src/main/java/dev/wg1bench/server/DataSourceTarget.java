@@ -3,8 +3,6 @@ package dev.wg1bench.server;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
-import java.nio.file.Path;
-import java.util.Map;
 import javax.sql.DataSource;
 
 /**
@@ -17,30 +15,15 @@ public final class DataSourceTarget implements Target {
 
   private static final String SCHEME = "datasource:";
 
+  /** Only the Java API makes these: a DataSource cannot be named on a command line. */
   static final TargetKind KIND =
-      new TargetKind() {
-        @Override
-        public TargetSpec.Kind kind() {
-          return DATASOURCE;
-        }
-
-        /** Only the Java API makes these: a DataSource cannot be named on a command line. */
-        @Override
-        public boolean accepts(String url) {
-          return false;
-        }
-
-        @Override
-        public TargetSpec parse(
-            String name, String url, String text, Map<String, String> env, Path pwFile) {
-          throw new UnsupportedOperationException("DataSource targets come from the Java API");
-        }
-
-        @Override
-        public Target open(TargetSpec spec) {
-          return new DataSourceTarget(spec);
-        }
-      };
+      new TargetKind(
+          DATASOURCE,
+          url -> false,
+          (name, url, text, env, pwFile) -> {
+            throw new UnsupportedOperationException("DataSource targets come from the Java API");
+          },
+          DataSourceTarget::new);
 
   private final TargetSpec spec;
 

@@ -2,8 +2,6 @@ package dev.wg1bench.server;
 
 import dev.wg1bench.plan.TargetSpec;
 import java.io.PrintStream;
-import java.nio.file.Path;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -14,33 +12,21 @@ public final class EmbeddedTarget implements Target {
   private static final Pattern SYNTAX = Pattern.compile("embedded(?::(\\d+))?");
 
   static final TargetKind KIND =
-      new TargetKind() {
-        @Override
-        public TargetSpec.Kind kind() {
-          return EMBEDDED;
-        }
+      new TargetKind(
+          EMBEDDED,
+          url -> SYNTAX.matcher(url).matches(),
+          (name, url, text, env, pwFile) -> parse(name, url),
+          EmbeddedTarget::new);
 
-        @Override
-        public boolean accepts(String url) {
-          return SYNTAX.matcher(url).matches();
-        }
-
-        @Override
-        public TargetSpec parse(
-            String name, String url, String text, Map<String, String> env, Path pwFile) {
-          Matcher m = SYNTAX.matcher(url);
-          m.matches();
-          TargetSpec t = spec(m.group(1));
-          return name == null
-              ? t
-              : new TargetSpec(name, EMBEDDED, null, t.user(), t.embeddedVersion(), null);
-        }
-
-        @Override
-        public Target open(TargetSpec spec) {
-          return new EmbeddedTarget(spec);
-        }
-      };
+  /** {@code embedded[:MAJOR]}, named {@code name} when the option gave one. */
+  private static TargetSpec parse(String name, String url) {
+    Matcher m = SYNTAX.matcher(url);
+    m.matches();
+    TargetSpec t = spec(m.group(1));
+    return name == null
+        ? t
+        : new TargetSpec(name, EMBEDDED, null, t.user(), t.embeddedVersion(), null);
+  }
 
   private final TargetSpec wanted;
   private EmbeddedServer server;

@@ -24,30 +24,13 @@ public final class ExternalTarget implements Target {
       Pattern.compile(
           "postgres(?:ql)?://(?:([^:@/]*)(?::([^@/]*))?@)?([^/?]*)(?:/([^?]*))?(?:\\?(.*))?");
 
+  /** Anything URL-like; a URL of another database is rejected by {@link #parse}. */
   static final TargetKind KIND =
-      new TargetKind() {
-        @Override
-        public TargetSpec.Kind kind() {
-          return EXTERNAL;
-        }
-
-        /** Anything URL-like; a URL of another database is rejected by {@link #parse}. */
-        @Override
-        public boolean accepts(String url) {
-          return url.startsWith("jdbc:") || url.startsWith("postgres");
-        }
-
-        @Override
-        public TargetSpec parse(
-            String name, String url, String text, Map<String, String> env, Path pwFile) {
-          return ExternalTarget.parse(name, url, text, env, pwFile);
-        }
-
-        @Override
-        public Target open(TargetSpec spec) {
-          return new ExternalTarget(spec);
-        }
-      };
+      new TargetKind(
+          EXTERNAL,
+          url -> url.startsWith("jdbc:") || url.startsWith("postgres"),
+          ExternalTarget::parse,
+          ExternalTarget::new);
 
   private final TargetSpec spec;
 

@@ -3,23 +3,47 @@ package dev.wg1bench.server;
 import dev.wg1bench.plan.TargetSpec;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * One kind of target: how its {@code --target} text reads and the object a spec of it becomes.
- * Registered in {@link Targets}; a new kind is a class with one of these and one line there.
+ * Registered in {@link Targets}; a new kind is a class with one of these and one line there. The
+ * kinds differ only in these parts, so each is built from them rather than written as a class.
+ *
+ * @param kind the spec kind it reads and opens
+ * @param acceptsUrl true when a URL (the text after an optional {@code NAME=}) is of this kind
+ * @param parser the spec for text this kind accepts
+ * @param opener the object behind a spec of this kind
  */
-public interface TargetKind {
-  TargetSpec.Kind kind();
+public record TargetKind(
+    TargetSpec.Kind kind,
+    Predicate<String> acceptsUrl,
+    Parser parser,
+    Function<TargetSpec, Target> opener) {
+
+  /** Reads a {@code --target} value this kind accepts into its spec. */
+  @FunctionalInterface
+  public interface Parser {
+    TargetSpec parse(String name, String url, String text, Map<String, String> env, Path pwFile);
+  }
 
   /** True when {@code url} (the text after an optional {@code NAME=}) is of this kind. */
-  boolean accepts(String url);
+  public boolean accepts(String url) {
+    return acceptsUrl.test(url);
+  }
 
   /**
    * The spec for text this kind {@link #accepts}; {@code name} is the {@code NAME=} label or null,
    * {@code text} the whole option value (for messages, redacted).
    */
-  TargetSpec parse(String name, String url, String text, Map<String, String> env, Path pwFile);
+  public TargetSpec parse(
+      String name, String url, String text, Map<String, String> env, Path pwFile) {
+    return parser.parse(name, url, text, env, pwFile);
+  }
 
   /** The object behind a spec of this kind. */
-  Target open(TargetSpec spec);
+  public Target open(TargetSpec spec) {
+    return opener.apply(spec);
+  }
 }

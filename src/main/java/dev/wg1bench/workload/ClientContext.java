@@ -29,19 +29,6 @@ public record ClientContext(
     int batchSize,
     boolean perCommand) {
 
-  /** Without per-command timing. */
-  public ClientContext(
-      int clientId,
-      int clients,
-      int scale,
-      long randomSeed,
-      int maxTries,
-      boolean exitOnError,
-      Map<String, String> defines,
-      int batchSize) {
-    this(clientId, clients, scale, randomSeed, maxTries, exitOnError, defines, batchSize, false);
-  }
-
   /**
    * A seed of this client's own for the client machinery's streams (arrivals, jitter). The
    * workloads' streams are {@link dev.wg1bench.script.PgbenchRandom#forClient}, pgbench's

@@ -111,7 +111,10 @@ class ResultJsonGoldenTest {
                 forks.size(),
                 null,
                 paced ? 500.0 : null,
-                null),
+                null,
+                null,
+                null,
+                false),
             new SessionKnobs(
                 paced ? Isolation.REPEATABLE_READ : null,
                 paced ? QueryMode.PREPARED : QueryMode.SIMPLE,

@@ -18,8 +18,18 @@ class ScriptStatsTest {
   private static ScriptStats script(double seconds, double... ms) {
     double total = Arrays.stream(ms).sum();
     double squares = Arrays.stream(ms).map(x -> x * x).sum();
-    return ScriptStats.of(
-        1, "a.sql", 3, ms.length, 1, 2, 1, 2, seconds, total, squares, List.of(command(ms)));
+    return new ScriptStats(
+        1,
+        "a.sql",
+        3,
+        ms.length,
+        1,
+        2,
+        1,
+        2,
+        ms.length / seconds,
+        ScriptStats.Times.of(ms.length, total, squares),
+        List.of(command(ms)));
   }
 
   @Test
@@ -48,6 +58,6 @@ class ScriptStatsTest {
   @Test
   void nothingToMergeIsNull() {
     assertNull(ScriptStats.merge(Arrays.asList(null, null), 1));
-    assertNull(ScriptStats.of(1, "a", 1, 0, 0, 0, 0, 0, 1, 0, 0, null).latencyMeanMs());
+    assertNull(ScriptStats.Times.of(0, 0, 0).latencyMeanMs());
   }
 }

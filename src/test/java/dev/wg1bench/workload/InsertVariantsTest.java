@@ -61,7 +61,8 @@ class InsertVariantsTest {
           new ClientSettings(QueryMode.PREPARED, null, Map.of("search_path", schema), driver);
       ConnectionFactory cf = new ConnectionFactory(TestServer.target(), settings);
       for (int client = 0; client < CLIENTS; client++) {
-        ClientContext ctx = new ClientContext(client, CLIENTS, 1, 42L, 1, false, Map.of(), 8);
+        ClientContext ctx =
+            new ClientContext(client, CLIENTS, 1, 42L, 1, false, Map.of(), 8, false);
         try (Connection c = cf.openClient();
             ClientSession s = w.open(ctx)) {
           OpStats stats = new OpStats();

@@ -302,7 +302,7 @@ class PgbenchParityTest {
                     TestServer.target(),
                     new ClientSettings(mode, null, Map.of(), DriverKnobs.defaults()))
                 .openClient();
-        ClientSession s = w.open(new ClientContext(0, 1, 1, SEED, 1, false, DEFINES, 8))) {
+        ClientSession s = w.open(new ClientContext(0, 1, 1, SEED, 1, false, DEFINES, 8, false))) {
       System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
       try {
         ok = s.runOp(c, stats);

@@ -50,7 +50,7 @@ class ScriptControlFlowTest {
 
   private static ClientSession session(String script) {
     ScriptWorkload w = new ScriptWorkload("t", List.of(new ScriptSource("t.sql", script, 1)));
-    return w.open(new ClientContext(0, 1, 1, 42L, 1, false, Map.of(), 8));
+    return w.open(new ClientContext(0, 1, 1, 42L, 1, false, Map.of(), 8, false));
   }
 
   /**
