@@ -20,7 +20,7 @@ cd "$(dirname "$0")/.."
 
 runs=10
 hog=false
-tests=PgBouncerTest,StatementTimeoutTest,ServerFaultsTest,ExactThroughputTest,ClientStopsTest,FailedOpsTest,PgbenchFlagsTest,AdviseTest,AuthSecretsTest,ContainerTargetsTest,AgentsTest
+tests=PgBouncerTest,StatementTimeoutTest,ServerFaultsTest,ExactThroughputTest,TlsClientsTest,ClientStopsTest,FailedOpsTest,PgbenchFlagsTest,AdviseTest,AuthSecretsTest,ContainerTargetsTest,AgentsTest
 its=JarIT
 while [[ $# -gt 0 ]]; do
   case "$1" in
