@@ -264,6 +264,13 @@ public final class ReplayReport {
   }
 
   public static void print(ReplayResult r, PrintStream out) {
+    header(r, out);
+    fidelity(r, out);
+    classes(r, out);
+  }
+
+  /** What was replayed into which server, and the rates and schedule lag it kept. */
+  private static void header(ReplayResult r, PrintStream out) {
     ReplayResult.Throughput t = r.throughput();
     out.println();
     out.printf(
@@ -309,6 +316,10 @@ public final class ReplayReport {
                   r.lag().poolWaitP99Ms(),
                   r.lag().poolWaitMaxMs()));
     }
+  }
+
+  /** The log's counts against the replay's: statements, transactions, errors by SQLSTATE. */
+  private static void fidelity(ReplayResult r, PrintStream out) {
     out.println();
     out.printf(Locale.ROOT, "%-28s %12s %12s%n", "fidelity", "log", "replay");
     for (ReplayResult.Fidelity f : r.fidelity()) {
@@ -325,6 +336,10 @@ public final class ReplayReport {
                 out.printf(
                     Locale.ROOT, "%-28s %12d %12d%n", "  errors " + st, e.log(), e.replay()));
     out.printf(Locale.ROOT, "%-28s %12d%n", "skipped log lines", r.capture().skippedLines());
+  }
+
+  /** Per statement class, the replay's latencies beside the log's, the busiest first. */
+  private static void classes(ReplayResult r, PrintStream out) {
     out.println();
     out.printf(
         Locale.ROOT,
