@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wg1bench.cli.Main;
 import dev.wg1bench.result.Histograms;
 import dev.wg1bench.support.Await;
+import dev.wg1bench.support.MainOut;
 import dev.wg1bench.support.OwnServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -71,16 +72,9 @@ class ExactThroughputTest {
         new ArrayList<>(
             List.of("--target", server.url(), "--forks", "0", "--output", json.toString()));
     args.addAll(List.of(extra));
-    PrintStream old = System.out;
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    int exit;
-    try {
-      System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-      exit = Main.execute(args.toArray(new String[0]));
-    } finally {
-      System.setOut(old);
-    }
-    String out = o.toString(StandardCharsets.UTF_8);
+    MainOut.Ran ran = MainOut.run(args);
+    int exit = ran.exit();
+    String out = ran.out();
     assertTrue(exit == 0 || exit == Main.COMPLETED_WITH_FAILURES, "exit " + exit + "\n" + out);
     return new Run(out, new ObjectMapper().readTree(json.toFile()).get("trials").get(0));
   }

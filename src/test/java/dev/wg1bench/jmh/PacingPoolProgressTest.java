@@ -5,13 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.wg1bench.cli.Main;
+import dev.wg1bench.support.MainOut;
 import dev.wg1bench.support.PgbenchData;
 import dev.wg1bench.support.TestServer;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,18 +34,8 @@ class PacingPoolProgressTest {
                 "--output",
                 json.toString()));
     args.addAll(List.of(extra));
-    PrintStream old = System.out;
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    int exit;
-    try {
-      System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-      exit = Main.execute(args.toArray(new String[0]));
-    } finally {
-      System.setOut(old);
-    }
-    String out = o.toString(StandardCharsets.UTF_8);
-    assertEquals(0, exit, out);
-    return new Run(exit, out, new ObjectMapper().readTree(json.toFile()).get("trials").get(0));
+    MainOut.Trial ran = MainOut.trial(args, json);
+    return new Run(0, ran.out(), ran.trial());
   }
 
   @Test

@@ -5,13 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.wg1bench.cli.Main;
 import dev.wg1bench.support.Await;
+import dev.wg1bench.support.MainOut;
 import dev.wg1bench.support.OwnServer;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -129,18 +125,9 @@ class TlsClientsTest {
                 "--output",
                 json.toString()));
     args.addAll(List.of(extra));
-    PrintStream old = System.out;
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    int exit;
-    try {
-      System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-      exit = Main.execute(args.toArray(new String[0]));
-    } finally {
-      System.setOut(old);
-    }
-    String out = o.toString(StandardCharsets.UTF_8);
-    assertEquals(0, exit, out);
-    JsonNode trial = new ObjectMapper().readTree(json.toFile()).get("trials").get(0);
+    MainOut.Trial ran = MainOut.trial(args, json);
+    String out = ran.out();
+    JsonNode trial = ran.trial();
     JsonNode client = trial.get("client");
     assertEquals("require (in the URL)", client.get("sslmode").asText(), out);
     assertTrue(client.get("ssl").asText().startsWith("TLSv1."), client.toString());
