@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.wg1bench.plan.Timing;
+import dev.wg1bench.support.Plans;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -28,25 +29,12 @@ class ConsoleReportTest {
 
   @Test
   void expectedWallTimeCountsForksWarmupAndTrials() {
-    Timing t =
-        new Timing(
-            Duration.ofSeconds(5),
-            Duration.ofSeconds(10),
-            5,
-            1,
-            null,
-            null,
-            null,
-            null,
-            null,
-            false);
+    Timing t = Plans.timing(Duration.ofSeconds(5), Duration.ofSeconds(10), 5, 1);
     assertEquals(
         "expected wall time: about 19 s (1 fork x (~4 s JVM start and setup + 5 s warmup + 10 s"
             + " measured))",
         ConsoleReport.expectedWallTime(t, 1));
-    Timing two =
-        new Timing(
-            Duration.ZERO, Duration.ofSeconds(30), 3, 2, null, null, null, null, null, false);
+    Timing two = Plans.timing(Duration.ZERO, Duration.ofSeconds(30), 3, 2);
     assertEquals(
         "expected wall time: about 204 s (3 trials x 2 forks x (~4 s JVM start and setup + 0 ms"
             + " warmup + 30 s measured))",

@@ -63,20 +63,18 @@ public final class Plans {
         null,
         // short: these tests check what the ops did to the data, not their rate; two windows so a
         // per-iteration fold is exercised
-        new Timing(
-            Duration.ofMillis(200),
-            Duration.ofMillis(1000),
-            2,
-            0,
-            null,
-            null,
-            null,
-            null,
-            null,
-            false),
+        timing(Duration.ofMillis(200), Duration.ofMillis(1000), 2, 0),
         new SessionKnobs(isolation, mode, Map.of(), maxTries, false),
         DriverKnobs.defaults(),
         new WorkloadKnobs(null, defines, WorkloadKnobs.DEFAULT_BATCH_SIZE, 42L),
         output);
+  }
+
+  /**
+   * A duration-based timing and nothing else: no progress lines, pacing, latency limit, -t, log or
+   * per-command figures.
+   */
+  public static Timing timing(Duration warmup, Duration duration, int iterations, int forks) {
+    return new Timing(warmup, duration, iterations, forks, null, null, null, null, null, false);
   }
 }
