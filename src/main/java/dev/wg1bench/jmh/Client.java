@@ -184,20 +184,17 @@ public class Client {
       try {
         long t0 = System.nanoTime();
         boolean reads = b.claimClientInfo();
-        ConnectionFactory.Opened opened;
+        ConnectionFactory.Opened opened = null;
         try {
           opened = b.connections.openBenchmarkClient(reads);
-        } catch (SQLException e) {
+        } finally {
           if (reads) {
-            b.clientInfo(null);
+            // null when the session could not be opened: the next client to connect reads it
+            b.clientInfo(opened);
           }
-          throw e;
         }
         conn = opened.connection();
         b.connected(System.nanoTime() - t0);
-        if (reads) {
-          b.clientInfo(opened);
-        }
       } catch (SQLException e) {
         FailureKind kind = b.connectFailureKind(e);
         if (b.stops.stopsConnect(e, kind)) {

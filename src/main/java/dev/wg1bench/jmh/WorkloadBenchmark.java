@@ -386,7 +386,7 @@ public class WorkloadBenchmark {
    * same number in every run (a race decided it; runs of 4 clients differed by one commit).
    */
   synchronized boolean claimClientInfo() {
-    if (report.clientSsl != null || clientInfoClaimed) {
+    if (clientInfoClaimed) {
       return false;
     }
     clientInfoClaimed = true;
@@ -398,14 +398,12 @@ public class WorkloadBenchmark {
    * {@code null} when it could not open one, and the next client to connect reads it instead.
    */
   synchronized void clientInfo(ConnectionFactory.Opened o) {
-    if (o == null || o.ssl() == null) {
+    if (o == null) {
       clientInfoClaimed = false;
       return;
     }
-    if (report.clientSsl == null) {
-      report.clientSsl = o.ssl();
-      report.clientSettings.putAll(o.settings());
-    }
+    report.clientSsl = o.ssl();
+    report.clientSettings.putAll(o.settings());
   }
 
   /**
