@@ -245,11 +245,15 @@ final class MeasurementWindow {
     } while (start - before > 200_000);
     s.stamp(start, nanos);
     w.startEpochMicros = now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
+    if (ended) {
+      // the run was stopped before this window opened: it ends as it opens
+      truncate(s, System.nanoTime());
+    }
     if (untilDone) {
       finished = 0;
       opened++;
       openedCond.signalAll();
-    } else {
+    } else if (!s.closed) {
       s.closing = closer.schedule(() -> close(s), nanos, TimeUnit.NANOSECONDS);
     }
   }
@@ -338,26 +342,36 @@ final class MeasurementWindow {
     }
   }
 
-  /** --exit-on-error stopped the run inside a window: it ends now, without a server sample. */
+  /**
+   * The run was stopped (--exit-on-error, every client stopped): the window in progress ends now,
+   * without a server sample, and so does one that opens later. A client can stop the run before the
+   * last client is ready and opens the iteration's window (JMH runs the ready clients' ops while it
+   * waits for the others); that window must not claim the full duration.
+   */
   void truncate() {
     lock.lock();
     try {
-      Span s = current;
-      if (s == null) {
-        return;
-      }
-      long now = System.nanoTime();
-      if (s.contains(now) && !s.closed) {
-        s.closed = true;
-        if (s.closing != null) {
-          s.closing.cancel(false);
-        }
-        end(s, now);
-        s.record.cpuNanos = WorkloadBenchmark.processCpuNanos() - s.cpuAtStart;
-        s.record.serverCommits = null;
+      ended = true;
+      if (current != null) {
+        truncate(current, System.nanoTime());
       }
     } finally {
       lock.unlock();
+    }
+  }
+
+  /** Set by {@link #truncate()}: no window lasts past it. */
+  private boolean ended;
+
+  private static void truncate(Span s, long now) {
+    if (s.contains(now) && !s.closed) {
+      s.closed = true;
+      if (s.closing != null) {
+        s.closing.cancel(false);
+      }
+      end(s, now);
+      s.record.cpuNanos = WorkloadBenchmark.processCpuNanos() - s.cpuAtStart;
+      s.record.serverCommits = null;
     }
   }
 
