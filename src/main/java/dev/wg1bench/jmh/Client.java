@@ -229,6 +229,15 @@ public class Client {
    */
   @Setup(Level.Iteration)
   public void startIteration(IterationParams ip) {
+    try {
+      beginIteration(ip);
+    } catch (RuntimeException | Error e) {
+      bench.failedInside(this, e);
+      throw e;
+    }
+  }
+
+  private void beginIteration(IterationParams ip) {
     measuring = ip.getType() == IterationType.MEASUREMENT;
     if (threadIndex == 0 && bench.progress != null) {
       bench.progress.phase = measuring ? "measurement" : "warmup";

@@ -525,17 +525,33 @@ public class WorkloadBenchmark {
 
   @Benchmark
   public void op(Client c, Committed committed, Trouble trouble) throws SQLException {
-    if (opsPerClient == 0) {
-      runOp(c, committed, trouble);
-      return;
-    }
     try {
-      runOp(c, committed, trouble);
-    } finally {
-      if (++c.invocations == opsPerClient) {
-        window.clientFinished(c.threads());
+      if (opsPerClient == 0) {
+        runOp(c, committed, trouble);
+        return;
       }
+      try {
+        runOp(c, committed, trouble);
+      } finally {
+        if (++c.invocations == opsPerClient) {
+          window.clientFinished(c.threads());
+        }
+      }
+    } catch (OpFailedException e) {
+      throw e;
+    } catch (SQLException | RuntimeException | Error e) {
+      failedInside(c, e);
+      throw e;
     }
+  }
+
+  /**
+   * Anything unexpected out of an op or a client's iteration set-up ends the run in JMH, with no
+   * teardown to write the report: the report is written first, with the cause as the reason the run
+   * stopped, so the user reads that instead of "no measurements".
+   */
+  void failedInside(Client c, Throwable e) {
+    stop(c, "client " + c.clientId() + " failed inside wg1bench: " + e);
   }
 
   /**
@@ -668,6 +684,10 @@ public class WorkloadBenchmark {
     c.using(conn);
     try {
       success = c.session.runOp(conn, s);
+    } catch (OpFailedException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      success = driverFailed(c, conn, s, e);
     } finally {
       c.using(null);
       if (pool != null) {
@@ -680,6 +700,45 @@ public class WorkloadBenchmark {
       s.error(FailureKind.CONNECTION, "stall", stalled, false);
     }
     return success;
+  }
+
+  /**
+   * An unchecked exception out of the driver in the middle of an op. pgjdbc throws one when the
+   * server answers a named statement it knows as row-less with rows ("Received resultset tuples,
+   * but no field structure for them"): a transaction-mode pooler without statement tracking hands
+   * the statement to a server connection where its name means another one. Let through, it ended
+   * the whole run with no result. The connection's protocol state is lost, so it is aborted and
+   * replaced at once (the pool evicts it), without the backoff and the outage of a connection the
+   * server lost; the op fails, kind pooler behind --via, else other, with the exception named.
+   */
+  private boolean driverFailed(Client c, Connection conn, OpStats s, RuntimeException e) {
+    FailureKind kind = viaPooler ? FailureKind.POOLER : FailureKind.OTHER;
+    s.error(
+        kind,
+        "-",
+        "driver error: " + e.getClass().getName() + ": " + ConnectionFactory.oneLine(e),
+        false);
+    s.failed(kind);
+    if (pool != null) {
+      pool.evictConnection(conn);
+      return false;
+    }
+    try {
+      conn.abort(Runnable::run);
+    } catch (SQLException | RuntimeException closing) {
+      // already closed
+    }
+    try {
+      c.conn = connections.openBenchmarkClient();
+    } catch (SQLException reconnect) {
+      // the aborted connection stays: the next op fails on it and reconnects with backoff
+      s.error(
+          FailureKind.CONNECTION,
+          reconnect.getSQLState(),
+          "reconnect: " + ConnectionFactory.oneLine(reconnect),
+          false);
+    }
+    return false;
   }
 
   /** An op that completed inside the window: its statements, retries, lag and pool wait. */

@@ -216,6 +216,13 @@ final class ScriptSession implements ClientSession {
           throw new OpFailedException("script failure: " + e.getMessage(), e);
         }
         return false;
+      } catch (RuntimeException e) {
+        // the driver's own (WorkloadBenchmark counts it and replaces the connection): -r charges
+        // it to the command that was running, as any failure
+        if (t != null && current != null) {
+          t.failed(s, currentCommand);
+        }
+        throw e;
       }
     }
   }

@@ -88,4 +88,55 @@ class FailedOpsTest {
     assertTrue(m.get("stoppedBy").asText().contains("division by zero"), m.toString());
     assertTrue(r.out.contains("STOPPED EARLY"), r.out);
   }
+
+  /**
+   * A named statement whose meaning changed under the driver, as a transaction-mode pooler without
+   * statement tracking does to pgjdbc: the script itself replaces pgjdbc's S_1 (its SET, known to
+   * return no rows) with a SELECT, so the next op's S_1 answers with a row and pgjdbc throws an
+   * IllegalStateException. That op fails as kind other, the client gets a new connection, and the
+   * run goes on; the exception once ended the whole run with "no measurements".
+   */
+  @Test
+  void aDriverExceptionFailsTheOpAndTheClientGoesOnOnANewConnection() throws Exception {
+    Path f = tmp.resolve("renamed.sql");
+    Files.writeString(
+        f,
+        "SET application_name = 'renamed';\nDEALLOCATE \"S_1\";\nPREPARE \"S_1\" AS SELECT 1;\n");
+    Path json = tmp.resolve("renamed.json");
+    Cli r =
+        Cli.run(
+            "--script",
+            f.toString(),
+            "--query-mode",
+            "prepared",
+            "--target",
+            TestServer.url(),
+            "--clients",
+            "2",
+            "--duration",
+            "600ms",
+            "--iterations",
+            "2",
+            "--warmup",
+            "0",
+            "--forks",
+            "0",
+            "--output",
+            json.toString());
+    assertEquals(Main.COMPLETED_WITH_FAILURES, r.exit, r.toString());
+    JsonNode t = new ObjectMapper().readTree(json.toFile()).get("trials").get(0);
+    JsonNode m = t.get("measurement");
+    long ok = m.get("totalOps").asLong();
+    long failed = m.get("totalFailedOps").asLong();
+    // each connection runs the script once cleanly, then fails on the renamed S_1 and is replaced:
+    // per client, ops alternate from a success, so the totals differ by at most one per client
+    assertTrue(failed > 0 && ok - failed >= 0 && ok - failed <= 2, m.toString());
+    assertEquals(0, m.get("clientsStopped").asInt(), m.toString());
+    boolean named = false;
+    for (JsonNode e : t.get("errors")) {
+      assertEquals("other", e.get("kind").asText(), e.toString());
+      named |= e.get("firstMessage").asText().contains("IllegalStateException");
+    }
+    assertTrue(named, t.get("errors").toString());
+  }
 }
