@@ -125,9 +125,18 @@ public final class ConnectionFactory {
     return DataSourceTarget.lookup(target) != null;
   }
 
-  /** A raw connection with only the driver properties applied (for DDL, loading, metadata). */
+  /**
+   * A raw connection with only the driver properties applied (for DDL, loading, metadata, the
+   * window's counters), whose statements are never server-prepared, whatever the run's query mode.
+   * Behind a transaction-mode pooler without statement tracking, a statement the tool named S_1 on
+   * some server connection (the window's counter query, under -M prepared) stays there, and a
+   * client whose own S_1 is a BEGIN then got the tool's row back: pgjdbc threw an
+   * IllegalStateException in the middle of the client's op.
+   */
   public Connection openPlain() throws SQLException {
-    return open(properties());
+    Properties p = properties();
+    PGProperty.PREPARE_THRESHOLD.set(p, 0);
+    return open(p);
   }
 
   private Connection open(Properties props) throws SQLException {
