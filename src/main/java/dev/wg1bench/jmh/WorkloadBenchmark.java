@@ -681,17 +681,24 @@ public class WorkloadBenchmark {
   /** The script on {@code conn}, watched by the stall watchdog while it waits for the server. */
   private boolean runOn(Client c, Connection conn, OpStats s) throws SQLException {
     boolean success;
+    boolean broken = false;
     c.using(conn);
     try {
       success = c.session.runOp(conn, s);
     } catch (OpFailedException e) {
       throw e;
     } catch (RuntimeException e) {
+      broken = true;
       success = driverFailed(c, conn, s, e);
     } finally {
       c.using(null);
       if (pool != null) {
         conn.close();
+        if (broken) {
+          // once handed back: evicting a connection still in use closes it twice, and HikariCP
+          // logs a warning for the second
+          pool.evictConnection(conn);
+        }
       }
     }
     String stalled = c.stallNote;
@@ -720,7 +727,7 @@ public class WorkloadBenchmark {
         false);
     s.failed(kind);
     if (pool != null) {
-      pool.evictConnection(conn);
+      // the pool replaces it (see runOn)
       return false;
     }
     try {

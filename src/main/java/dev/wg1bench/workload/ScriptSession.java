@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 import org.postgresql.PGConnection;
+import org.postgresql.PGStatement;
 import org.postgresql.core.BaseConnection;
 import org.postgresql.core.TransactionState;
 import org.postgresql.jdbc.PreferQueryMode;
@@ -551,6 +552,13 @@ final class ScriptSession implements ClientSession {
         conn.rollback();
       } else if (conn.unwrap(BaseConnection.class).getTransactionState() != TransactionState.IDLE) {
         try (Statement st = conn.createStatement()) {
+          // never server-prepared: under -M prepared a ROLLBACK the driver named S_n, behind a
+          // transaction-mode pooler without statement tracking, met a server connection that had
+          // that name already (42P05) and left the aborted transaction there, so the client's
+          // next ops failed with 25P02
+          if (st.isWrapperFor(PGStatement.class)) {
+            st.unwrap(PGStatement.class).setPrepareThreshold(0);
+          }
           st.execute("ROLLBACK");
         }
       }
