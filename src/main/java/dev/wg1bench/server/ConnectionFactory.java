@@ -275,7 +275,7 @@ public final class ConnectionFactory {
    * (42P05) failed clients' set-up on some runs and not others, by which server connection each
    * client's first statement met.
    */
-  static <T extends java.sql.Statement> T unnamed(T st) throws SQLException {
+  public static <T extends java.sql.Statement> T unnamed(T st) throws SQLException {
     if (st.isWrapperFor(org.postgresql.PGStatement.class)) {
       st.unwrap(org.postgresql.PGStatement.class).setPrepareThreshold(0);
     }

@@ -13,6 +13,7 @@ import dev.wg1bench.script.SleepStep;
 import dev.wg1bench.script.SqlStep;
 import dev.wg1bench.script.Step;
 import dev.wg1bench.script.Values;
+import dev.wg1bench.server.ConnectionFactory;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -24,7 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 import org.postgresql.PGConnection;
-import org.postgresql.PGStatement;
 import org.postgresql.core.BaseConnection;
 import org.postgresql.core.TransactionState;
 import org.postgresql.jdbc.PreferQueryMode;
@@ -551,14 +551,11 @@ final class ScriptSession implements ClientSession {
       if (!conn.getAutoCommit()) {
         conn.rollback();
       } else if (conn.unwrap(BaseConnection.class).getTransactionState() != TransactionState.IDLE) {
-        try (Statement st = conn.createStatement()) {
-          // never server-prepared: under -M prepared a ROLLBACK the driver named S_n, behind a
-          // transaction-mode pooler without statement tracking, met a server connection that had
-          // that name already (42P05) and left the aborted transaction there, so the client's
-          // next ops failed with 25P02
-          if (st.isWrapperFor(PGStatement.class)) {
-            st.unwrap(PGStatement.class).setPrepareThreshold(0);
-          }
+        // never server-prepared: under -M prepared a ROLLBACK the driver named S_n, behind a
+        // transaction-mode pooler without statement tracking, met a server connection that had
+        // that name already (42P05) and left the aborted transaction there, so the client's next
+        // ops failed with 25P02
+        try (Statement st = ConnectionFactory.unnamed(conn.createStatement())) {
           st.execute("ROLLBACK");
         }
       }
