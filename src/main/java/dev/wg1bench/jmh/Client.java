@@ -409,6 +409,16 @@ public class Client {
     }
     // never past the iteration's end, so a backoff cannot make the run overrun its duration
     LockSupport.parkNanos(Math.min(backoffNanos, iterationEnd - now));
+    if (reconnect()) {
+      bench.connectionBack(this);
+    }
+  }
+
+  /**
+   * Replaces this client's connection with a new one; false, with the error counted, when the new
+   * one cannot be opened (the old one stays, and the next op fails on it).
+   */
+  boolean reconnect() {
     try {
       Connection fresh = bench.connections.openBenchmarkClient();
       try {
@@ -419,9 +429,10 @@ public class Client {
         // already dead
       }
       conn = fresh;
-      bench.connectionBack(this);
+      return true;
     } catch (SQLException e) {
       stats.error(FailureKind.CONNECTION, e.getSQLState(), "reconnect: " + e.getMessage(), false);
+      return false;
     }
   }
 

@@ -735,16 +735,9 @@ public class WorkloadBenchmark {
     } catch (SQLException | RuntimeException closing) {
       // already closed
     }
-    try {
-      c.conn = connections.openBenchmarkClient();
-    } catch (SQLException reconnect) {
-      // the aborted connection stays: the next op fails on it and reconnects with backoff
-      s.error(
-          FailureKind.CONNECTION,
-          reconnect.getSQLState(),
-          "reconnect: " + ConnectionFactory.oneLine(reconnect),
-          false);
-    }
+    // if it fails, the aborted connection stays: the next op fails on it and reconnects with
+    // backoff
+    c.reconnect();
     return false;
   }
 
