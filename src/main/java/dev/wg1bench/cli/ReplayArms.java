@@ -116,6 +116,7 @@ final class ReplayArms {
             capture,
             new ReplayTrials.Shared(
                 speed,
+                dev.wg1bench.replay.PoolMode.SESSION,
                 Map.of(),
                 Duration.ofSeconds(5),
                 new AtomicBoolean(),

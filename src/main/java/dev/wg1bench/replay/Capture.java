@@ -34,6 +34,37 @@ public record Capture(
     return sessions.stream().mapToLong(s -> s.statements().size()).sum();
   }
 
+  /** The capture with every transaction block that holds a COPY FROM STDIN skipped whole. */
+  public Capture skippingCopyBlocks() {
+    return CopyBlocks.skip(this);
+  }
+
+  /** Statements the replay will not send (see {@link Replayable}), counted. */
+  public long notReplayable() {
+    return sessions.stream()
+        .flatMap(s -> s.statements().stream())
+        .filter(st -> st.skip() != null)
+        .count();
+  }
+
+  /** The reasons statements will not be sent, with their counts. */
+  public Map<String, Long> notReplayableByReason() {
+    Map<String, Long> out = new java.util.TreeMap<>();
+    for (LoggedSession s : sessions) {
+      for (LoggedStatement st : s.statements()) {
+        if (st.skip() != null) {
+          out.merge(st.skip(), 1L, Long::sum);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** True when the log shows errors without their SQLSTATE (stderr without %e). */
+  public boolean sqlStatesMissing() {
+    return logErrors.containsKey(CaptureBuilder.UNKNOWN_STATE);
+  }
+
   public long transactions() {
     return sessions.stream().mapToLong(LoggedSession::transactions).sum();
   }

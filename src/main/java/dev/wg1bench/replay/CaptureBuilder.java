@@ -32,6 +32,10 @@ public final class CaptureBuilder {
           "duration: (?<ms>[0-9.]+) ms(?:  (?<kind>statement|execute|parse|bind|fastpath)"
               + "(?<name>[^:]*)?: (?<sql>.*))?",
           Pattern.DOTALL);
+
+  /** An error the log shows without its SQLSTATE (a stderr prefix without %e). */
+  static final String UNKNOWN_STATE = "?????";
+
   private static final Pattern EXECUTE =
       Pattern.compile("execute (?<name>[^:]*): (?<sql>.*)", Pattern.DOTALL);
 
@@ -62,13 +66,20 @@ public final class CaptureBuilder {
     final List<LoggedStatement> statements = new ArrayList<>();
     final Map<String, Long> errors = new LinkedHashMap<>();
 
-    /** Whether the last statement's duration (or error) has been seen. */
-    boolean lastTimed;
-
-    boolean lastFailed;
+    /**
+     * Index of the last statement logged at its start (log_statement) whose end (a duration or an
+     * error record) has not been seen yet, else -1: a duration or an error belongs to it, while one
+     * that comes when nothing is open is a statement logged at its end.
+     */
+    int open = -1;
 
     State(String id) {
       this.id = id;
+    }
+
+    /** The open statement ends unseen: the next one's record is all the log has of its end. */
+    void closeOpen() {
+      open = -1;
     }
   }
 
@@ -122,9 +133,7 @@ public final class CaptureBuilder {
         notSelected++;
         continue;
       }
-      List<LoggedStatement> st = new ArrayList<>(s.statements);
-      // files given out of order still replay in time order; equal times keep the log's order
-      st.sort(Comparator.comparing(LoggedStatement::time));
+      List<LoggedStatement> st = inOrder(s.statements);
       Instant connected = s.connected != null ? s.connected : st.get(0).time();
       if (!st.isEmpty() && st.get(0).time().isBefore(connected)) {
         connected = st.get(0).time();
@@ -195,7 +204,14 @@ public final class CaptureBuilder {
       return;
     }
     if (msg.startsWith("statement: ")) {
-      statement(s, r, r.time(), msg.substring("statement: ".length()), false, null);
+      s.closeOpen();
+      statement(s, r, r.time(), null, msg.substring("statement: ".length()), false, null);
+      s.open = s.statements.size() - 1;
+      return;
+    }
+    if (msg.startsWith("fastpath function call: ")) {
+      s.closeOpen();
+      fastpath(s, r, r.time(), null, msg);
       return;
     }
     Matcher e = EXECUTE.matcher(msg);
@@ -204,53 +220,81 @@ public final class CaptureBuilder {
         leftOut.merge(LEFT_PORTAL, 1L, Long::sum);
         return;
       }
-      statement(s, r, r.time(), e.group("sql"), true, null);
+      s.closeOpen();
+      statement(s, r, r.time(), null, e.group("sql"), true, null);
+      s.open = s.statements.size() - 1;
       return;
     }
     duration(s, r, msg);
   }
 
   /**
-   * An ERROR (or worse) record: the failure of the statement before it, or all the log has of one.
+   * Start times that never run backwards within a session: a start derived from a log time (kept to
+   * the millisecond) less a duration (to the microsecond) can fall before the previous statement's,
+   * and a statement never started before the one the session ran before it.
    */
-  private void error(State s, LogRecord r) {
-    String state = r.sqlState() == null ? "?????" : r.sqlState();
-    s.errors.merge(state, 1L, Long::sum);
-    LoggedStatement last =
-        s.statements.isEmpty() ? null : s.statements.get(s.statements.size() - 1);
-    if (last != null && !s.lastFailed && (r.query() == null || r.query().equals(last.sql()))) {
-      s.statements.set(s.statements.size() - 1, last.withError(state));
-      s.lastFailed = true;
-    } else if (r.query() != null && "ERROR".equals(r.severity())) {
-      // failed at Parse or Bind (a missing table, an aborted transaction, a constant folded to
-      // a division by zero): log_statement logs an extended-protocol statement only at Execute,
-      // so the error is all the log has of it; its values are in the CONTEXT when
-      // log_parameter_max_length_on_error allows
-      int n = SqlText.highestParameter(r.query());
-      List<String> values = List.of();
-      if (n > 0) {
-        Matcher m = r.context() == null ? null : PORTAL_PARAMETERS.matcher(r.context());
-        values = m != null && m.find() ? parameters("parameters: " + m.group(1)) : null;
-        if (values == null || values.size() < n) {
-          problems.add(
-              r.where(),
-              LEFT_PARAMETERS,
-              "failed statement with $"
-                  + n
-                  + " whose values the log does not show (log_parameter_max_length_on_error=0);"
-                  + " left out",
-              1);
-          leftOut.merge(LEFT_PARAMETERS, 1L, Long::sum);
-          return;
-        }
+  private static List<LoggedStatement> inOrder(List<LoggedStatement> statements) {
+    List<LoggedStatement> out = new ArrayList<>(statements.size());
+    Instant last = Instant.MIN;
+    for (LoggedStatement st : statements) {
+      if (st.time().isBefore(last)) {
+        st = st.startingAt(last);
       }
-      s.statements.add(new LoggedStatement(r.where(), r.time(), r.query(), values, null, state));
-      s.lastTimed = true;
-      s.lastFailed = true;
+      last = st.time();
+      out.add(st);
     }
+    return out;
   }
 
-  /** A "duration:" record: the duration of the statement before it, or a statement of its own. */
+  /**
+   * An ERROR (or worse) record: the failure of the statement still open (logged at its start), or
+   * all the log has of a statement that failed before it was logged (at Parse or Bind, or with only
+   * durations logged, since a failed statement logs no duration). An error whose statement text
+   * differs from the open one's is of a statement of its own.
+   */
+  private void error(State s, LogRecord r) {
+    String state = r.sqlState() == null ? UNKNOWN_STATE : r.sqlState();
+    s.errors.merge(state, 1L, Long::sum);
+    if (s.open >= 0) {
+      LoggedStatement open = s.statements.get(s.open);
+      if (r.query() == null || r.query().equals(open.sql())) {
+        s.statements.set(s.open, open.failed(r.time(), state));
+        s.open = -1;
+        return;
+      }
+      s.closeOpen();
+    }
+    if (r.query() == null || !"ERROR".equals(r.severity())) {
+      return; // a FATAL of the connection, or an error the log shows no statement for
+    }
+    List<String> values = List.of();
+    int n = SqlText.highestParameter(r.query());
+    if (n > 0) {
+      // its values are in the CONTEXT when log_parameter_max_length_on_error allows
+      Matcher m = r.context() == null ? null : PORTAL_PARAMETERS.matcher(r.context());
+      values = m != null && m.find() ? parameters("parameters: " + m.group(1)) : null;
+      if (values == null || values.size() < n) {
+        problems.add(
+            r.where(),
+            LEFT_PARAMETERS,
+            "failed statement with $"
+                + n
+                + " whose values the log does not show in its CONTEXT (set"
+                + " log_parameter_max_length_on_error = -1); left out",
+            1);
+        leftOut.merge(LEFT_PARAMETERS, 1L, Long::sum);
+        return;
+      }
+    }
+    LoggedStatement st =
+        new LoggedStatement(r.where(), r.time(), r.time(), r.query(), values, null, state, null);
+    s.statements.add(st.skipped(Replayable.reason(st.sql())));
+  }
+
+  /**
+   * A "duration:" record: the end of the open statement (logged at its start), or a statement
+   * logged at its end, which started its duration earlier.
+   */
   private void duration(State s, LogRecord r, String msg) {
     Matcher d = DURATION.matcher(msg);
     if (!d.matches()) {
@@ -259,32 +303,46 @@ public final class CaptureBuilder {
     double ms = Double.parseDouble(d.group("ms"));
     String kind = d.group("kind");
     if (kind == null) {
-      // the statement was logged on its own (log_statement): this is its duration
-      if (!s.statements.isEmpty() && !s.lastTimed) {
-        int i = s.statements.size() - 1;
-        s.statements.set(i, s.statements.get(i).withDuration(ms));
-        s.lastTimed = true;
+      if (s.open >= 0) {
+        s.statements.set(s.open, s.statements.get(s.open).ended(r.time(), ms));
+        s.open = -1;
         durations++;
       }
       return;
     }
-    // logged when it ended: it started a duration earlier
+    if (kind.equals("parse") || kind.equals("bind")) {
+      return; // part of the execute that follows
+    }
+    s.closeOpen();
+    // full resolution: the log time to the millisecond (or finer), the duration to the microsecond
     Instant start = r.time().minusNanos(Math.round(ms * 1e6));
     switch (kind) {
-      case "statement" -> statement(s, r, start, d.group("sql"), false, ms);
-      case "execute" -> {
+      case "statement" -> statement(s, r, start, r.time(), d.group("sql"), false, ms);
+      case "fastpath" -> fastpath(s, r, start, r.time(), msg);
+      default -> {
         if (d.group("name").strip().startsWith("fetch from ")) {
           leftOut.merge(LEFT_PORTAL, 1L, Long::sum);
         } else {
-          statement(s, r, start, d.group("sql"), true, ms);
+          statement(s, r, start, r.time(), d.group("sql"), true, ms);
         }
       }
-      default -> {} // parse and bind: part of the execute that follows
     }
   }
 
+  /** A fast-path function call: in the capture, never replayed (pgjdbc sends none). */
+  private void fastpath(State s, LogRecord r, Instant start, Instant end, String msg) {
+    s.statements.add(
+        new LoggedStatement(r.where(), start, end, msg, null, null, null, Replayable.FASTPATH));
+  }
+
   private void statement(
-      State s, LogRecord r, Instant time, String sql, boolean extended, Double durationMs) {
+      State s,
+      LogRecord r,
+      Instant time,
+      Instant end,
+      String sql,
+      boolean extended,
+      Double durationMs) {
     String logging = SqlText.maintenance(sql);
     if (logging != null) {
       leftOut.merge(LEFT_LOGGING, 1L, Long::sum);
@@ -307,9 +365,9 @@ public final class CaptureBuilder {
         return;
       }
     }
-    s.statements.add(new LoggedStatement(r.where(), time, sql, params, durationMs, null));
-    s.lastTimed = durationMs != null;
-    s.lastFailed = false;
+    s.statements.add(
+        new LoggedStatement(
+            r.where(), time, end, sql, params, durationMs, null, Replayable.reason(sql)));
     if (durationMs != null) {
       durations++;
     }

@@ -47,12 +47,33 @@ public final class ReplayReport {
         throughput(capture, outcome),
         config.speed() != 0 ? lag(s, config.poolSize() != null) : null,
         fidelity(capture, s),
+        s.outcomes.result(),
+        order(config, s, outcome.watchdog()),
+        config.poolSize() == null
+            ? null
+            : new ReplayResult.Pooling(
+                config.poolMode().cliName(), config.poolSize(), s.rolledBack.get(), s.reset.get()),
         errors(capture, s),
         classes(s),
         outcome.progress(),
         outcome.stopped() ? "interrupted" : null,
         server,
         Machine.current());
+  }
+
+  /** How the order between sessions was kept, and what it cost. */
+  private static ReplayResult.Order order(Replayer.Config config, ReplayStats s, Watchdog w) {
+    String model =
+        config.poolSize() == null
+            ? "starts in the log's order; a start waits for what ended before it in the log"
+            : "a start waits for what ended before it in the log; starts are not ordered, as"
+                + " sessions queue for the pool";
+    return new ReplayResult.Order(
+        model,
+        s.orderWaits.get(),
+        Replayer.round(s.orderWaitedNanos.get() / 1e9),
+        w.broken(),
+        w.brokenAt());
   }
 
   /** What the logs held, what was left out and what could not be read. */
@@ -114,6 +135,11 @@ public final class ReplayReport {
             s.sessionsCompleted.get()));
     fidelity.add(new ReplayResult.Fidelity("statements", capture.statements(), s.statements.get()));
     fidelity.add(
+        new ReplayResult.Fidelity(
+            "statements not replayable",
+            capture.notReplayable(),
+            s.outcomes.result().skippedTotal()));
+    fidelity.add(
         new ReplayResult.Fidelity("transactions", capture.transactions(), s.transactions.get()));
     long logErrors = capture.logErrors().values().stream().mapToLong(Long::longValue).sum();
     fidelity.add(new ReplayResult.Fidelity("errors", logErrors, s.errorCount()));
@@ -165,7 +191,7 @@ public final class ReplayReport {
     return classes;
   }
 
-  private static ReplayResult.Latency latency(Histogram h) {
+  private static ReplayResult.Latency latency(org.HdrHistogram.AbstractHistogram h) {
     if (h.getTotalCount() == 0) {
       return null;
     }
@@ -192,6 +218,13 @@ public final class ReplayReport {
         c.transactions(),
         c.span().toNanos() / 1e9);
     c.leftOut().forEach((k, v) -> out.printf(Locale.ROOT, "  left out: %d %s%n", v, k));
+    c.notReplayableByReason()
+        .forEach((k, v) -> out.printf(Locale.ROOT, "  not replayable, skipped: %d %s%n", v, k));
+    if (c.sqlStatesMissing()) {
+      out.println(
+          "  the log shows errors without their SQLSTATE (a stderr log_line_prefix without %e):"
+              + " each statement's error is compared as an error only");
+    }
     out.println(changes(c.dataChanges()));
     if (c.sessionsNotSelected() > 0) {
       out.printf(Locale.ROOT, "  left out: %d sessions not selected%n", c.sessionsNotSelected());
@@ -266,6 +299,7 @@ public final class ReplayReport {
   public static void print(ReplayResult r, PrintStream out) {
     header(r, out);
     fidelity(r, out);
+    ReplayVerdict.print(r, out);
     classes(r, out);
   }
 

@@ -22,6 +22,10 @@ import java.util.Map;
  *     DELETE, DDL, ...): replaying them changes the target; empty when it only reads
  * @param fresh how the target was restored before this trial (--fresh), null when it was not
  * @param stoppedBy null when every session ran to its end, else why not (interrupted)
+ * @param statementFidelity every statement's outcome against the log's: the verdict (exit 3 when
+ *     any differs)
+ * @param order how the order between sessions was kept: waits it caused, waits broken
+ * @param pooling with --pool-size: how sessions shared the pool and how each was cleaned up
  */
 public record ReplayResult(
     String kind,
@@ -39,6 +43,9 @@ public record ReplayResult(
     Throughput throughput,
     Lag lag,
     List<Fidelity> fidelity,
+    StatementFidelity statementFidelity,
+    Order order,
+    Pooling pooling,
     Map<String, ErrorCount> errorsBySqlState,
     List<ClassResult> classes,
     List<Progress> progress,
@@ -125,4 +132,71 @@ public record ReplayResult(
       double statementsPerSecond,
       double transactionsPerSecond,
       long activeSessions) {}
+
+  /**
+   * One statement whose outcome on replay differs from the log's.
+   *
+   * @param session the log's session id
+   * @param where file:line of the statement in the log
+   * @param log "ok" or the log's SQLSTATE ("?????" when the log carries none)
+   * @param replay "ok", the server's SQLSTATE, "driver " + pgjdbc's, or "not run"
+   * @param message the replay's error, first line
+   */
+  public record Divergence(
+      String session,
+      String where,
+      String statement,
+      String log,
+      String replay,
+      String cause,
+      String message) {}
+
+  /**
+   * Statement by statement: how many were sent and compared, how many agreed, the divergences by
+   * cause, the statements not sent on purpose by reason.
+   *
+   * @param compared statements sent and compared with the log
+   * @param divergent statements whose outcome differs, including those never run because their
+   *     session ended first
+   * @param skipped statements not sent, by reason (not replayable as logged)
+   * @param errorsWithoutSqlState errors that agreed only as errors: the log carries no SQLSTATE (a
+   *     stderr log_line_prefix without %e)
+   * @param sentTwice statements pgjdbc re-sent after a 26000 or cached-plan error: the server ran
+   *     each twice
+   * @param divergences the first {@value Outcomes#KEPT} divergences, in the order they happened
+   * @param firstBySession each session's first divergence
+   */
+  public record StatementFidelity(
+      long compared,
+      long same,
+      long divergent,
+      Map<String, Long> divergentByCause,
+      Map<String, Long> skipped,
+      long skippedTotal,
+      long errorsWithoutSqlState,
+      long sentTwice,
+      List<Divergence> divergences,
+      List<Divergence> firstBySession) {}
+
+  /**
+   * The order between sessions (see the README's replay model): how many connections and statements
+   * waited for another session beyond their time, and for how long in all; waits the replay had to
+   * break, by why (a pool smaller than the capture's concurrency, a row lock the capture did not
+   * show), with where the first were.
+   */
+  public record Order(
+      String model,
+      long waits,
+      double waitedSeconds,
+      Map<String, Long> broken,
+      List<String> brokenAt) {}
+
+  /**
+   * @param mode session (a session holds one pooled connection from its start to its end) or
+   *     transaction (a connection per transaction, as PgBouncer's transaction mode)
+   * @param rolledBack sessions that ended inside a transaction block, rolled back before their
+   *     connection went back to the pool
+   * @param reset connections reset with DISCARD ALL before going back (session mode)
+   */
+  public record Pooling(String mode, int size, long rolledBack, long reset) {}
 }

@@ -39,6 +39,7 @@ public final class ReplayTrials {
    */
   public record Shared(
       double speed,
+      PoolMode poolMode,
       Map<String, String> mapDatabase,
       Duration progress,
       AtomicBoolean stop,
@@ -101,6 +102,7 @@ public final class ReplayTrials {
               c.settings(),
               shared.speed(),
               c.poolSize(),
+              shared.poolMode(),
               shared.mapDatabase(),
               shared.progress(),
               shared.stop());

@@ -5,12 +5,6 @@ import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.server.ClientSettings;
 import dev.wg1bench.server.ConnectionFactory;
 import java.io.PrintStream;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
-import java.sql.Types;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,17 +21,18 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * Replays captured sessions through pgjdbc, as pgreplay does through libpq: each session on its own
- * thread and connection (or sharing a pool of {@code poolSize}), each statement started when the
+ * thread and connection (or a pooled one), its statements in the log's order, each started when the
  * log says it started, scaled by the speed, so the server sees the same concurrency and think time.
  * A statement that starts late does not make later ones early: the lag is measured, not caught up
- * by skipping.
+ * by skipping. Between sessions the {@link Schedule} holds at every speed: no session overtakes
+ * what it followed in the log.
  */
 public final class Replayer {
   /**
-   * @param speed 1 = the log's timing, N = N times faster, 0 = as fast as possible (no waits; each
-   *     session still runs its statements in order)
-   * @param poolSize null: a connection per session; else sessions borrow from a pool of this size
-   *     per target database, for a statement outside a transaction block or for a whole block
+   * @param speed 1 = the log's timing, N = N times faster, 0 = as fast as possible (no waits on the
+   *     clock; the order between sessions still holds)
+   * @param poolSize null: a connection per session; else sessions share a pool of this size per
+   *     target database, as {@code poolMode} says
    * @param mapDatabase captured database to target database; unmapped ones go to the URL's
    * @param stop set to end the replay early (Ctrl-C): sessions stop before their next statement
    */
@@ -46,17 +41,19 @@ public final class Replayer {
       ClientSettings settings,
       double speed,
       Integer poolSize,
+      PoolMode poolMode,
       Map<String, String> mapDatabase,
       Duration progress,
       AtomicBoolean stop) {}
 
-  private final Config config;
+  final Config config;
   private final PrintStream out;
-  private final ReplayStats stats = new ReplayStats();
+  final ReplayStats stats = new ReplayStats();
   private final Map<String, ConnectionFactory> factories = new ConcurrentHashMap<>();
   private final Map<String, HikariDataSource> pools = new ConcurrentHashMap<>();
   private final List<ReplayResult.Progress> progress = new ArrayList<>();
   private long t0;
+  private Instant logStart;
 
   public Replayer(Config config, PrintStream out) {
     this.config = config;
@@ -65,12 +62,16 @@ public final class Replayer {
 
   /** Replays the capture; returns what happened (partial when stopped). */
   public Outcome run(Capture capture) throws InterruptedException {
-    Instant logStart = capture.start();
+    logStart = capture.start();
     for (LoggedSession s : capture.sessions()) {
       for (LoggedStatement st : s.statements()) {
         stats.of(st.sql()).logged(st);
       }
     }
+    Schedule schedule = new Schedule(capture.sessions());
+    Order order = new Order(schedule, config.poolSize() == null);
+    Sessions live = new Sessions(capture.sessions().size());
+    Watchdog watchdog = new Watchdog(order, live, this::factory, capture.sessions());
     ScheduledExecutorService ticker =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -83,13 +84,17 @@ public final class Replayer {
     long[] last = {t0, 0, 0, 0};
     long every = config.progress().toNanos();
     ticker.scheduleAtFixedRate(() -> tick(last), every, every, TimeUnit.NANOSECONDS);
+    ticker.scheduleWithFixedDelay(watchdog::look, 250, 250, TimeUnit.MILLISECONDS);
     try {
-      for (LoggedSession s : capture.sessions()) {
-        // sessions are started in order of their connection: no thread waits long before its time
-        if (!waitUntil(due(logStart, s.connected()))) {
+      List<LoggedSession> sessions = capture.sessions();
+      for (int i = 0; i < sessions.size(); i++) {
+        // sessions are started in order of their connection, each when the log and the order
+        // between sessions let it: no thread waits long before its time
+        SessionReplay s = new SessionReplay(this, sessions.get(i), i, schedule, order, live);
+        if (!waitUntil(due(sessions.get(i).connected())) || !s.awaitConnect()) {
           break;
         }
-        Thread t = new Thread(() -> session(s, logStart), "wg1bench-replay-" + s.id());
+        Thread t = new Thread(s::run, "wg1bench-replay-" + sessions.get(i).id());
         t.setDaemon(true);
         threads.add(t);
         t.start();
@@ -99,11 +104,14 @@ public final class Replayer {
       }
     } finally {
       ticker.shutdownNow();
+      ticker.awaitTermination(5, TimeUnit.SECONDS);
+      watchdog.close();
       pools.values().forEach(HikariDataSource::close);
     }
     long end = System.nanoTime();
     tick(last);
-    return new Outcome(stats, List.copyOf(progress), (end - t0) / 1e9, config.stop().get());
+    return new Outcome(
+        stats, List.copyOf(progress), (end - t0) / 1e9, config.stop().get(), watchdog);
   }
 
   /** What {@link #run} measured; turned into a {@link ReplayResult} by {@link ReplayReport}. */
@@ -111,7 +119,8 @@ public final class Replayer {
       ReplayStats stats,
       List<ReplayResult.Progress> progress,
       double wallSeconds,
-      boolean stopped) {}
+      boolean stopped,
+      Watchdog watchdog) {}
 
   private synchronized void tick(long[] last) {
     long now = System.nanoTime();
@@ -140,13 +149,15 @@ public final class Replayer {
     var lag = stats.lagCopy();
     out.printf(
         Locale.ROOT,
-        "progress: %.1f s, %.1f stmt/s, %.1f tx/s, %d errors, %d sessions active, lag p99 %s%n",
+        "progress: %.1f s, %.1f stmt/s, %.1f tx/s, %d errors, %d sessions active, lag p99 %s,"
+            + " %d diverged%n",
         p.seconds(),
         p.statementsPerSecond(),
         p.transactionsPerSecond(),
         p.errors(),
         p.activeSessions(),
-        config.speed() == 0 ? "-" : ms(lag.getValueAtPercentile(99)) + " ms");
+        config.speed() == 0 ? "-" : ms(lag.getValueAtPercentile(99)) + " ms",
+        stats.outcomes.divergent());
   }
 
   private static String ms(long micros) {
@@ -158,7 +169,7 @@ public final class Replayer {
   }
 
   /** nanoTime at which the log's {@code t} falls in the replay; t0 itself at --speed max. */
-  private long due(Instant logStart, Instant t) {
+  long due(Instant t) {
     if (config.speed() == 0) {
       return t0;
     }
@@ -167,7 +178,7 @@ public final class Replayer {
   }
 
   /** Parks until {@code due}, false when told to stop first. */
-  private boolean waitUntil(long due) {
+  boolean waitUntil(long due) {
     while (!config.stop().get()) {
       long left = due - System.nanoTime();
       if (left <= 0) {
@@ -179,149 +190,22 @@ public final class Replayer {
     return false;
   }
 
-  private void session(LoggedSession s, Instant logStart) {
-    stats.sessionsStarted.incrementAndGet();
-    stats.active.incrementAndGet();
-    Transactions.Counter tx = new Transactions.Counter();
-    Connection c = null;
-    String db = config.mapDatabase().get(s.database());
-    boolean pooled = config.poolSize() != null;
-    try {
-      if (!pooled) {
-        try {
-          c = factory(db).openBenchmarkClient();
-        } catch (SQLException e) {
-          stats.sessionsFailed.incrementAndGet();
-          stats.error(state(e));
-          return;
-        }
-      }
-      for (LoggedStatement st : s.statements()) {
-        long due = due(logStart, st.time());
-        if (!waitUntil(due)) {
-          return;
-        }
-        long start = System.nanoTime();
-        if (c == null) {
-          try {
-            c = pool(db).getConnection();
-          } catch (SQLException e) {
-            stats.sessionsFailed.incrementAndGet();
-            stats.error(state(e));
-            return;
-          }
-          stats.poolWait((System.nanoTime() - start) / 1000);
-        }
-        if (config.speed() != 0) {
-          stats.lag((System.nanoTime() - due) / 1000);
-        }
-        long begin = System.nanoTime();
-        long[] rows = {0, 0};
-        String sqlState = null;
-        try {
-          execute(c, st, rows);
-        } catch (SQLException e) {
-          sqlState = state(e);
-          stats.error(sqlState);
-        }
-        long finish = System.nanoTime();
-        stats.window(begin, finish);
-        stats.of(st.sql()).ran((finish - begin) / 1000, rows[0], rows[1], sqlState);
-        stats.statements.incrementAndGet();
-        if (tx.add(st.sql())) {
-          stats.transactions.incrementAndGet();
-        }
-        if (sqlState != null && sqlState.startsWith("08")) {
-          // the connection is gone: the rest of the session cannot run on it
-          stats.sessionsFailed.incrementAndGet();
-          return;
-        }
-        if (pooled && !tx.inBlock()) {
-          c.close();
-          c = null;
-        }
-      }
-      if (!pooled && s.disconnected() != null) {
-        // the session stays connected until it disconnected in the log, as pgreplay keeps it
-        if (!waitUntil(due(logStart, s.disconnected()))) {
-          return;
-        }
-      }
-      stats.sessionsCompleted.incrementAndGet();
-    } catch (SQLException e) {
-      stats.error(state(e));
-    } finally {
-      stats.active.decrementAndGet();
-      if (c != null) {
-        try {
-          c.close();
-        } catch (SQLException e) {
-          // closing a broken connection: nothing more to learn from it
-        }
-      }
-    }
-  }
-
-  private static String state(SQLException e) {
-    return e.getSQLState() == null ? "?????" : e.getSQLState();
-  }
-
-  /** Runs one statement the way it was sent: a simple Query, or Parse/Bind/Execute with values. */
-  static void execute(Connection c, LoggedStatement st, long[] rows) throws SQLException {
-    if (st.parameters() == null) {
-      try (Statement s = c.createStatement()) {
-        // the text is the server's, not JDBC's: no {fn ...} escapes to rewrite
-        s.setEscapeProcessing(false);
-        drain(s, s.execute(st.sql()), rows);
-      }
-      return;
-    }
-    SqlText.Jdbc j = SqlText.forJdbc(st.sql());
-    try (PreparedStatement ps = c.prepareStatement(j.sql())) {
-      for (int i = 0; i < j.order().length; i++) {
-        String v = st.parameters().get(j.order()[i] - 1);
-        // untyped, as the log shows them: the server infers each type as it did for the client
-        if (v == null) {
-          ps.setNull(i + 1, Types.OTHER);
-        } else {
-          ps.setObject(i + 1, v, Types.OTHER);
-        }
-      }
-      drain(ps, ps.execute(), rows);
-    }
-  }
-
-  /** Reads every result the statement produced, as a client would: rows[0] affected, [1] read. */
-  private static void drain(Statement s, boolean isResultSet, long[] rows) throws SQLException {
-    boolean rs = isResultSet;
-    while (true) {
-      if (rs) {
-        try (ResultSet r = s.getResultSet()) {
-          while (r.next()) {
-            rows[1]++;
-          }
-        }
-      } else {
-        int n = s.getUpdateCount();
-        if (n == -1) {
-          return;
-        }
-        rows[0] += n;
-      }
-      rs = s.getMoreResults();
-    }
-  }
-
-  private ConnectionFactory factory(String database) {
+  ConnectionFactory factory(String database) {
     String key = database == null ? "" : database;
     return factories.computeIfAbsent(
         key,
         k -> new ConnectionFactory(withDatabase(config.target(), database), config.settings()));
   }
 
-  private HikariDataSource pool(String database) {
+  HikariDataSource pool(String database) {
     String key = database == null ? "" : database;
-    return pools.computeIfAbsent(key, k -> factory(database).pool(config.poolSize()));
+    return pools.computeIfAbsent(
+        key,
+        k ->
+            factory(database)
+                .pool(
+                    config.poolSize(),
+                    hc -> hc.setExceptionOverrideClassName(ReplayEvictions.class.getName())));
   }
 
   /** The target with another database in its URL; the same target when {@code db} is null. */
@@ -343,6 +227,9 @@ public final class Replayer {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("speed", c.speed() == 0 ? "max" : String.valueOf(c.speed()));
     m.put("poolSize", c.poolSize() == null ? "per session" : c.poolSize().toString());
+    if (c.poolSize() != null) {
+      m.put("poolMode", c.poolMode().cliName());
+    }
     m.put("queryMode", c.settings().queryMode().cliName());
     m.put(
         "isolation",

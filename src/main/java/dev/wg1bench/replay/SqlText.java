@@ -145,6 +145,74 @@ public final class SqlText {
     return max;
   }
 
+  /**
+   * The statements of a query string as the server's simple protocol runs them: split at each
+   * semicolon outside literals, quoted names, dollar quotes and comments; empty ones dropped. A
+   * string of one statement gives a list of one.
+   */
+  public static java.util.List<String> parts(String sql) {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    int start = 0;
+    int i = 0;
+    int len = sql.length();
+    while (i < len) {
+      char c = sql.charAt(i);
+      if (c == '\'') {
+        boolean escapes = i > 0 && (sql.charAt(i - 1) == 'E' || sql.charAt(i - 1) == 'e');
+        i = skipString(sql, i, escapes);
+      } else if (c == '"') {
+        int end = sql.indexOf('"', i + 1);
+        i = end < 0 ? len : end + 1;
+      } else if (c == '-' && i + 1 < len && sql.charAt(i + 1) == '-') {
+        int end = sql.indexOf('\n', i);
+        i = end < 0 ? len : end;
+      } else if (c == '/' && i + 1 < len && sql.charAt(i + 1) == '*') {
+        i = skipBlockComment(sql, i);
+      } else if (c == '$' && (i == 0 || !identChar(sql.charAt(i - 1)))) {
+        String tag = dollarTag(sql, i);
+        if (tag == null) {
+          i++;
+        } else {
+          int end = sql.indexOf(tag, i + tag.length());
+          i = end < 0 ? len : end + tag.length();
+        }
+      } else if (c == ';') {
+        addPart(out, sql.substring(start, i));
+        start = ++i;
+      } else {
+        i++;
+      }
+    }
+    addPart(out, sql.substring(start));
+    return out;
+  }
+
+  private static void addPart(java.util.List<String> out, String part) {
+    if (!stripComments(part).isBlank()) {
+      out.add(part.strip());
+    }
+  }
+
+  /** Block comments nest in PostgreSQL. */
+  private static int skipBlockComment(String sql, int i) {
+    int depth = 0;
+    int len = sql.length();
+    while (i < len) {
+      if (sql.startsWith("/*", i)) {
+        depth++;
+        i += 2;
+      } else if (sql.startsWith("*/", i)) {
+        i += 2;
+        if (--depth == 0) {
+          return i;
+        }
+      } else {
+        i++;
+      }
+    }
+    return len;
+  }
+
   /** BEGIN / START TRANSACTION open a block; COMMIT, END, ROLLBACK, ABORT and PREPARE end it. */
   public static TxControl txControl(String sql) {
     String s = stripComments(sql).strip().toLowerCase(Locale.ROOT);

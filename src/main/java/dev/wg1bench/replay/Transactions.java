@@ -4,8 +4,10 @@ import java.util.List;
 
 /**
  * Counts transactions the way the server sees them: each BEGIN ... COMMIT/ROLLBACK block is one,
- * each statement outside a block is one of its own (autocommit). Used alike on the log and on what
- * the replay ran, so the two counts compare.
+ * and so is each query string run outside a block, whatever number of statements it holds (the
+ * server runs a multi-statement string in one implicit transaction, committed when the string ends
+ * or at a COMMIT inside it; a BEGIN inside it turns that implicit block into an explicit one). Used
+ * alike on the log and on what the replay ran, so the two counts compare.
  */
 final class Transactions {
   private Transactions() {}
@@ -21,26 +23,31 @@ final class Transactions {
     private boolean inBlock;
     long count;
 
-    /** Adds a statement; true when it ended a transaction. */
-    boolean add(String sql) {
-      switch (SqlText.txControl(sql)) {
-        case BEGIN -> inBlock = true;
-        case END -> {
-          // a COMMIT outside a block is a no-op on the server: nothing to count
-          if (inBlock) {
+    /** Adds one query string as the client sent it; returns the transactions it ended. */
+    int add(String sql) {
+      long before = count;
+      boolean implicit = false;
+      for (String part : SqlText.parts(sql)) {
+        switch (SqlText.txControl(part)) {
+          case BEGIN -> {
+            inBlock = true;
+            implicit = false;
+          }
+          case END -> {
+            // a COMMIT outside any block is a no-op on the server: nothing to count
+            if (inBlock || implicit) {
+              count++;
+            }
             inBlock = false;
-            count++;
-            return true;
+            implicit = false;
           }
-        }
-        default -> {
-          if (!inBlock) {
-            count++;
-            return true;
-          }
+          default -> implicit |= !inBlock;
         }
       }
-      return false;
+      if (implicit) {
+        count++;
+      }
+      return (int) (count - before);
     }
 
     boolean inBlock() {

@@ -223,6 +223,12 @@ public final class ConnectionFactory {
    * an application server shares few connections among many request threads.
    */
   public com.zaxxer.hikari.HikariDataSource pool(int size) {
+    return pool(size, hc -> {});
+  }
+
+  /** As {@link #pool(int)}, with settings of the caller's own (a replay's eviction rule). */
+  public com.zaxxer.hikari.HikariDataSource pool(
+      int size, java.util.function.Consumer<com.zaxxer.hikari.HikariConfig> more) {
     com.zaxxer.hikari.HikariConfig hc = new com.zaxxer.hikari.HikariConfig();
     hc.setPoolName("wg1bench-" + target.name());
     DataSource app = DataSourceTarget.lookup(target);
@@ -244,6 +250,7 @@ public final class ConnectionFactory {
     if (!settings.sessionSettings().isEmpty()) {
       hc.setConnectionInitSql(initSql(settings.sessionSettings()));
     }
+    more.accept(hc);
     return new com.zaxxer.hikari.HikariDataSource(hc);
   }
 

@@ -1,0 +1,168 @@
+package dev.wg1bench.replay;
+
+import java.util.Comparator;
+import java.util.PriorityQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The gate that holds each session to the {@link Schedule}: starts and ends are marked done as the
+ * sessions run, each kind advancing a watermark (every rank below it done), and a session waits
+ * until both watermarks reach what its next start needs. Waiters sit in priority queues and are
+ * woken one by one, so a thousand sessions cost no thundering herd.
+ *
+ * <p>The schedule's waits alone cannot form a cycle, but the replay has resources the log's order
+ * does not know of: a pool smaller than the capture's concurrency, or a row lock taken in another
+ * order than in the capture. The replay's watchdog then {@link #breakWait breaks} a wait, which is
+ * counted and reported.
+ */
+final class Order {
+  /** A session waiting at the gate. */
+  static final class Waiter {
+    final Thread thread = Thread.currentThread();
+    final int session;
+    final int startRank;
+    final int endsNeeded;
+    final String where;
+    final long since = System.nanoTime();
+    volatile boolean passed;
+    volatile boolean broken;
+
+    Waiter(int session, int startRank, int endsNeeded, String where) {
+      this.where = where;
+      this.session = session;
+      this.startRank = startRank;
+      this.endsNeeded = endsNeeded;
+    }
+  }
+
+  private final boolean keepStartOrder;
+  private final boolean[] started;
+  private final boolean[] ended;
+  private int startMark;
+  private int endMark;
+  private long progress;
+  private final PriorityQueue<Waiter> forStarts =
+      new PriorityQueue<>(Comparator.comparingInt((Waiter w) -> w.startRank));
+  private final PriorityQueue<Waiter> forEnds =
+      new PriorityQueue<>(Comparator.comparingInt((Waiter w) -> w.endsNeeded));
+
+  /**
+   * @param keepStartOrder false with a pool: sessions queue for connections, so starts cannot keep
+   *     the log's order, and only happens-before is kept
+   */
+  Order(Schedule schedule, boolean keepStartOrder) {
+    this.keepStartOrder = keepStartOrder;
+    this.started = new boolean[schedule.starts];
+    this.ended = new boolean[schedule.ends];
+  }
+
+  /**
+   * Waits until the start may go; true when it waited (a causality wait), false when it was free at
+   * once. Returns early when told to stop.
+   */
+  boolean await(
+      int session,
+      int startRank,
+      int endsNeeded,
+      String where,
+      AtomicBoolean stop,
+      Runnable onWait) {
+    Waiter w = new Waiter(session, keepStartOrder ? startRank : 0, endsNeeded, where);
+    synchronized (this) {
+      if (ready(w)) {
+        return false;
+      }
+      (startReady(w) ? forEnds : forStarts).add(w);
+    }
+    onWait.run();
+    while (!w.passed && !w.broken && !stop.get()) {
+      // wakes at least every 100 ms to see a stop
+      LockSupport.parkNanos(this, 100_000_000L);
+    }
+    if (!w.passed) {
+      synchronized (this) {
+        forStarts.remove(w);
+        forEnds.remove(w);
+      }
+    }
+    return true;
+  }
+
+  synchronized void started(int rank) {
+    started[rank] = true;
+    while (startMark < started.length && started[startMark]) {
+      startMark++;
+    }
+    progress++;
+    promote();
+  }
+
+  synchronized void ended(int rank) {
+    ended[rank] = true;
+    while (endMark < ended.length && ended[endMark]) {
+      endMark++;
+    }
+    progress++;
+    promote();
+  }
+
+  /** Marks done, counted as progress since the last look. */
+  synchronized long progress() {
+    return progress;
+  }
+
+  synchronized int waiting() {
+    return forStarts.size() + forEnds.size();
+  }
+
+  /**
+   * Lets the longest-waiting session of {@code sessions} (all waiters when null) go without its
+   * order; returns it, or null when none of them waits.
+   */
+  synchronized Waiter breakWait(java.util.function.IntPredicate sessions) {
+    Waiter oldest = null;
+    for (PriorityQueue<Waiter> q : java.util.List.of(forStarts, forEnds)) {
+      for (Waiter w : q) {
+        if ((sessions == null || sessions.test(w.session))
+            && (oldest == null || w.since < oldest.since)) {
+          oldest = w;
+        }
+      }
+    }
+    if (oldest != null) {
+      forStarts.remove(oldest);
+      forEnds.remove(oldest);
+      oldest.broken = true;
+      LockSupport.unpark(oldest.thread);
+    }
+    return oldest;
+  }
+
+  private boolean startReady(Waiter w) {
+    return startMark >= w.startRank;
+  }
+
+  private boolean ready(Waiter w) {
+    return startReady(w) && endMark >= w.endsNeeded;
+  }
+
+  private void promote() {
+    while (!forStarts.isEmpty() && startReady(forStarts.peek())) {
+      Waiter w = forStarts.poll();
+      if (ready(w)) {
+        wake(w);
+      } else {
+        forEnds.add(w);
+      }
+    }
+    while (!forEnds.isEmpty() && endMark >= forEnds.peek().endsNeeded) {
+      wake(forEnds.poll());
+    }
+  }
+
+  private static void wake(Waiter w) {
+    w.passed = true;
+    LockSupport.unpark(w.thread);
+  }
+}

@@ -1,0 +1,131 @@
+package dev.wg1bench.replay;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The order between sessions that a replay keeps at every speed, from the log's times. Two rules,
+ * each a rank in one global order:
+ *
+ * <ul>
+ *   <li><b>starts in log order</b>: a session connects, and a statement is sent, only after every
+ *       connection and statement that started before it in the log has been started in the replay
+ *       (statements that overlapped in the log still overlap);
+ *   <li><b>happens-before</b>: a connection or statement waits until every statement (and every
+ *       session) of another session that ended before it started in the log has ended in the
+ *       replay, so a statement that followed another session's commit sees that commit, and a
+ *       session that began after another one ended does not begin before it ends.
+ * </ul>
+ *
+ * pgreplay and pgreplay-go only time each statement by the clock (scaled by the speed), so a slow
+ * statement or a fast speed lets later ones overtake it; here the clock decides when a statement is
+ * due and these ranks decide whether it may go. An end the log does not show (log_statement without
+ * durations) is taken as the session's next start, an upper bound: a later end only ever removes a
+ * wait, so the ranks never ask for an order the capture did not have, and waits on them cannot form
+ * a cycle.
+ */
+final class Schedule {
+  /** Per session: [0] its connection, [i + 1] its statement i; the rank of each start. */
+  final int[][] startRank;
+
+  /** Per session, same shape: how many end events (by end rank) must be done first. */
+  final int[][] endsNeeded;
+
+  /** Per session: [i] the end rank of statement i, [n] that of the session itself. */
+  final int[][] endRank;
+
+  final int starts;
+  final int ends;
+
+  private record Event(Instant time, int session, int position) {}
+
+  private static final Comparator<Event> ORDER =
+      Comparator.comparing(Event::time)
+          .thenComparingInt(Event::session)
+          .thenComparingInt(Event::position);
+
+  Schedule(List<LoggedSession> sessions) {
+    int n = sessions.size();
+    startRank = new int[n][];
+    endsNeeded = new int[n][];
+    endRank = new int[n][];
+    List<Event> startEvents = new ArrayList<>();
+    List<Event> endEvents = new ArrayList<>();
+    Instant[][] startTimes = new Instant[n][];
+    for (int s = 0; s < n; s++) {
+      LoggedSession ls = sessions.get(s);
+      List<LoggedStatement> st = ls.statements();
+      startTimes[s] = new Instant[st.size() + 1];
+      startTimes[s][0] = ls.connected();
+      startEvents.add(new Event(ls.connected(), s, 0));
+      for (int i = 0; i < st.size(); i++) {
+        startTimes[s][i + 1] = st.get(i).time();
+        startEvents.add(new Event(st.get(i).time(), s, i + 1));
+      }
+      Instant last = ls.connected();
+      for (int i = 0; i < st.size(); i++) {
+        Instant end = end(ls, i);
+        if (end.isBefore(st.get(i).time())) {
+          end = st.get(i).time();
+        }
+        endEvents.add(new Event(end, s, i));
+        last = max(last, end);
+      }
+      Instant gone = ls.disconnected() == null ? Instant.MAX : max(ls.disconnected(), last);
+      endEvents.add(new Event(gone, s, st.size()));
+      startRank[s] = new int[st.size() + 1];
+      endsNeeded[s] = new int[st.size() + 1];
+      endRank[s] = new int[st.size() + 1];
+    }
+    startEvents.sort(ORDER);
+    endEvents.sort(ORDER);
+    for (int r = 0; r < startEvents.size(); r++) {
+      Event e = startEvents.get(r);
+      startRank[e.session][e.position] = r;
+    }
+    Instant[] endTimes = new Instant[endEvents.size()];
+    for (int r = 0; r < endEvents.size(); r++) {
+      Event e = endEvents.get(r);
+      endRank[e.session][e.position] = r;
+      endTimes[r] = e.time;
+    }
+    for (int s = 0; s < n; s++) {
+      for (int p = 0; p < startTimes[s].length; p++) {
+        endsNeeded[s][p] = before(endTimes, startTimes[s][p]);
+      }
+    }
+    starts = startEvents.size();
+    ends = endEvents.size();
+  }
+
+  /** The best upper bound the log gives for when statement i ended. */
+  private static Instant end(LoggedSession s, int i) {
+    LoggedStatement st = s.statements().get(i);
+    if (st.end() != null) {
+      return st.end();
+    }
+    if (i + 1 < s.statements().size()) {
+      return s.statements().get(i + 1).time();
+    }
+    return s.disconnected() == null ? Instant.MAX : s.disconnected();
+  }
+
+  /** How many of the sorted times are strictly before {@code t}. */
+  private static int before(Instant[] sorted, Instant t) {
+    int i = Arrays.binarySearch(sorted, t);
+    if (i < 0) {
+      return -i - 1;
+    }
+    while (i > 0 && sorted[i - 1].equals(t)) {
+      i--;
+    }
+    return i;
+  }
+
+  private static Instant max(Instant a, Instant b) {
+    return a.isAfter(b) ? a : b;
+  }
+}

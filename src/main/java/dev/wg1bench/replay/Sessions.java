@@ -1,0 +1,57 @@
+package dev.wg1bench.replay;
+
+import java.util.concurrent.atomic.AtomicIntegerArray;
+
+/** What each replayed session is doing now, and its backend's pid: what the watchdog reads. */
+final class Sessions {
+  static final int NOT_STARTED = 0;
+  static final int SLEEPING = 1;
+  static final int ORDER = 2;
+  static final int POOL = 3;
+  static final int RUNNING = 4;
+  static final int DONE = 5;
+
+  private final AtomicIntegerArray state;
+  private final AtomicIntegerArray pid;
+
+  Sessions(int n) {
+    state = new AtomicIntegerArray(n);
+    pid = new AtomicIntegerArray(n);
+  }
+
+  void set(int session, int s) {
+    state.set(session, s);
+  }
+
+  int get(int session) {
+    return state.get(session);
+  }
+
+  void pid(int session, int backend) {
+    pid.set(session, backend);
+  }
+
+  int pid(int session) {
+    return pid.get(session);
+  }
+
+  int size() {
+    return state.length();
+  }
+
+  /**
+   * True when some session has started and every started one that has not ended waits, at the order
+   * or for a pooled connection: nothing can make progress on its own.
+   */
+  boolean allWaiting() {
+    boolean any = false;
+    for (int i = 0; i < state.length(); i++) {
+      int s = state.get(i);
+      if (s == SLEEPING || s == RUNNING) {
+        return false;
+      }
+      any |= s == ORDER || s == POOL;
+    }
+    return any;
+  }
+}
