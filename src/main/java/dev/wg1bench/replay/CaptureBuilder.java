@@ -267,7 +267,8 @@ public final class CaptureBuilder {
     if (r.query() == null || !"ERROR".equals(r.severity())) {
       return; // a FATAL of the connection, or an error the log shows no statement for
     }
-    List<String> values = List.of();
+    // no values: sent as a simple Query (a multi-statement string can only have been one)
+    List<String> values = null;
     int n = SqlText.highestParameter(r.query());
     if (n > 0) {
       // its values are in the CONTEXT when log_parameter_max_length_on_error allows
