@@ -134,7 +134,16 @@ public final class Main implements Callable<Integer> {
 
   /** Runs the command line and returns the exit code (tests call this, not main). */
   public static int execute(String... args) {
-    return commandLine(args).execute(args);
+    try {
+      return commandLine(args).execute(args);
+    } catch (OutOfMemoryError e) {
+      // one line, naming the setting: a stack trace of the allocation helps no user
+      System.err.printf(
+          "wg1bench: out of memory (Java heap at most %d MB): give it more with java -Xmx<size>"
+              + " -jar wg1bench.jar ..., e.g. -Xmx%dm%n",
+          Runtime.getRuntime().maxMemory() >> 20, 2 * (Runtime.getRuntime().maxMemory() >> 20));
+      return 1;
+    }
   }
 
   /** The subcommands by name, for the lean start-up path of {@link #commandLine(String...)}. */

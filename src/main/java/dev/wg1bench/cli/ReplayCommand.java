@@ -276,6 +276,11 @@ public final class ReplayCommand implements Callable<Integer> {
           rate == 0 ? "max speed" : "speed " + speed,
           cells.size(),
           restore == null ? "" : ", each from a fresh target (" + restore.describe() + ")");
+      if (restore != null) {
+        System.out.println(
+            "note: --fresh restores the target's database only; roles, tablespaces and other"
+                + " databases are cluster-wide and stay as each trial leaves them");
+      }
       ReplayTrials.Shared shared =
           new ReplayTrials.Shared(
               rate,

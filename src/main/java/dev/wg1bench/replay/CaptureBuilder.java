@@ -43,6 +43,14 @@ public final class CaptureBuilder {
   private static final Pattern PORTAL_PARAMETERS =
       Pattern.compile("portal(?: \"[^\"]*\")? with parameters: ([^\n]*)", Pattern.CASE_INSENSITIVE);
 
+  /**
+   * CONTEXT of a statement that failed at Bind on one value, which the server names alone: {@code
+   * unnamed portal parameter $1 = 'abc'}. Enough to replay a statement whose only parameter it is.
+   */
+  private static final Pattern PORTAL_PARAMETER =
+      Pattern.compile(
+          "portal(?: \"[^\"]*\")? parameter \\$(\\d+) = ([^\n]*)", Pattern.CASE_INSENSITIVE);
+
   private static final Pattern AUTHORIZED_FIELD =
       Pattern.compile("(user|database|application_name)=(\\S*)");
 
@@ -272,16 +280,17 @@ public final class CaptureBuilder {
     int n = SqlText.highestParameter(r.query());
     if (n > 0) {
       // its values are in the CONTEXT when log_parameter_max_length_on_error allows
-      Matcher m = r.context() == null ? null : PORTAL_PARAMETERS.matcher(r.context());
-      values = m != null && m.find() ? parameters("parameters: " + m.group(1)) : null;
-      if (values == null || values.size() < n) {
+      values = contextValues(r.context(), n);
+      if (values == null) {
         problems.add(
             r.where(),
             LEFT_PARAMETERS,
             "failed statement with $"
                 + n
-                + " whose values the log does not show in its CONTEXT (set"
-                + " log_parameter_max_length_on_error = -1); left out",
+                + (r.context() != null && PORTAL_PARAMETER.matcher(r.context()).find()
+                    ? " that failed at Bind on one value: the log shows only that one; left out"
+                    : " whose values the log does not show in its CONTEXT (set"
+                        + " log_parameter_max_length_on_error = -1); left out"),
             1);
         leftOut.merge(LEFT_PARAMETERS, 1L, Long::sum);
         return;
@@ -328,6 +337,27 @@ public final class CaptureBuilder {
         }
       }
     }
+  }
+
+  /**
+   * The values of a statement with {@code n} parameters that failed before it executed, from its
+   * CONTEXT: all of them (log_parameter_max_length_on_error), or the one a Bind error names when it
+   * is the only one; null when the log does not show them all.
+   */
+  private static List<String> contextValues(String context, int n) {
+    if (context == null) {
+      return null;
+    }
+    Matcher all = PORTAL_PARAMETERS.matcher(context);
+    if (all.find()) {
+      List<String> v = parameters("parameters: " + all.group(1));
+      return v != null && v.size() >= n ? v : null;
+    }
+    Matcher one = PORTAL_PARAMETER.matcher(context);
+    if (n == 1 && one.find() && one.group(1).equals("1")) {
+      return parameters("parameters: $1 = " + one.group(2));
+    }
+    return null;
   }
 
   /** A fast-path function call: in the capture, never replayed (pgjdbc sends none). */
