@@ -60,6 +60,14 @@ public record Capture(
     return out;
   }
 
+  /** Statements sent changed ({@link LoggedStatement#asSent}), counted. */
+  public long rewritten() {
+    return sessions.stream()
+        .flatMap(s -> s.statements().stream())
+        .filter(st -> st.asSent() != null && st.skip() == null)
+        .count();
+  }
+
   /** True when the log shows errors without their SQLSTATE (stderr without %e). */
   public boolean sqlStatesMissing() {
     return logErrors.containsKey(CaptureBuilder.UNKNOWN_STATE);

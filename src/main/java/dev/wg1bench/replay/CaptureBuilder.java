@@ -281,7 +281,9 @@ public final class CaptureBuilder {
     if (n > 0) {
       // its values are in the CONTEXT when log_parameter_max_length_on_error allows
       values = contextValues(r.context(), n);
-      if (values == null) {
+      // class 42 (syntax, undefined objects) fails at Parse, whatever the values: a simple Query
+      // fails alike (a $n in a PREPARE's text, or in a simple Query, is no bind parameter)
+      if (values == null && !state.startsWith("42")) {
         problems.add(
             r.where(),
             LEFT_PARAMETERS,
@@ -297,8 +299,17 @@ public final class CaptureBuilder {
       }
     }
     LoggedStatement st =
-        new LoggedStatement(r.where(), r.time(), r.time(), r.query(), values, null, state, null);
-    s.statements.add(st.skipped(Replayable.reason(st.sql())));
+        new LoggedStatement(
+            r.where(),
+            r.time(),
+            r.time(),
+            r.query(),
+            values,
+            null,
+            state,
+            Replayable.reason(r.query()),
+            Replayable.asSent(r.query()));
+    s.statements.add(st);
   }
 
   /**
@@ -363,7 +374,8 @@ public final class CaptureBuilder {
   /** A fast-path function call: in the capture, never replayed (pgjdbc sends none). */
   private void fastpath(State s, LogRecord r, Instant start, Instant end, String msg) {
     s.statements.add(
-        new LoggedStatement(r.where(), start, end, msg, null, null, null, Replayable.FASTPATH));
+        new LoggedStatement(
+            r.where(), start, end, msg, null, null, null, Replayable.FASTPATH, null));
   }
 
   private void statement(
@@ -398,7 +410,15 @@ public final class CaptureBuilder {
     }
     s.statements.add(
         new LoggedStatement(
-            r.where(), time, end, sql, params, durationMs, null, Replayable.reason(sql)));
+            r.where(),
+            time,
+            end,
+            sql,
+            params,
+            durationMs,
+            null,
+            Replayable.reason(sql),
+            Replayable.asSent(sql)));
     if (durationMs != null) {
       durations++;
     }

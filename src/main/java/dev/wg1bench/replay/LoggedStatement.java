@@ -18,6 +18,8 @@ import java.util.List;
  * @param logSqlState SQLSTATE of the error the log shows for it, or null when it succeeded ("?????"
  *     when the log shows an error without its SQLSTATE)
  * @param skip why it cannot be replayed (see {@link Replayable}), or null
+ * @param asSent the text sent instead of {@code sql} where it cannot go as logged but can go
+ *     changed ({@link Replayable#asSent}), else null
  */
 public record LoggedStatement(
     String where,
@@ -27,7 +29,13 @@ public record LoggedStatement(
     List<String> parameters,
     Double logDurationMs,
     String logSqlState,
-    String skip) {
+    String skip,
+    String asSent) {
+
+  /** What the replay sends. */
+  public String sent() {
+    return asSent != null ? asSent : sql;
+  }
 
   /** What the log says its outcome was: "ok" or the SQLSTATE. */
   public String logOutcome() {
@@ -39,18 +47,22 @@ public record LoggedStatement(
   }
 
   LoggedStatement ended(Instant at, Double durationMs) {
-    return new LoggedStatement(where, time, at, sql, parameters, durationMs, logSqlState, skip);
+    return new LoggedStatement(
+        where, time, at, sql, parameters, durationMs, logSqlState, skip, asSent);
   }
 
   LoggedStatement failed(Instant at, String sqlState) {
-    return new LoggedStatement(where, time, at, sql, parameters, logDurationMs, sqlState, skip);
+    return new LoggedStatement(
+        where, time, at, sql, parameters, logDurationMs, sqlState, skip, asSent);
   }
 
   LoggedStatement skipped(String why) {
-    return new LoggedStatement(where, time, end, sql, parameters, logDurationMs, logSqlState, why);
+    return new LoggedStatement(
+        where, time, end, sql, parameters, logDurationMs, logSqlState, why, asSent);
   }
 
   LoggedStatement startingAt(Instant at) {
-    return new LoggedStatement(where, at, end, sql, parameters, logDurationMs, logSqlState, skip);
+    return new LoggedStatement(
+        where, at, end, sql, parameters, logDurationMs, logSqlState, skip, asSent);
   }
 }

@@ -26,7 +26,7 @@ final class Order {
     final String where;
     final long since = System.nanoTime();
     volatile boolean passed;
-    volatile boolean broken;
+    volatile String broken;
 
     Waiter(int session, int startRank, int endsNeeded, String where) {
       this.where = where;
@@ -57,11 +57,19 @@ final class Order {
     this.ended = new boolean[schedule.ends];
   }
 
-  /**
-   * Waits until the start may go; true when it waited (a causality wait), false when it was free at
-   * once. Returns early when told to stop.
-   */
-  boolean await(
+  /** How a wait ended. */
+  enum Wait {
+    /** the start could go at once */
+    FREE,
+    /** it waited for the order */
+    WAITED,
+    /** the watchdog broke the wait: it went without its order */
+    BROKEN_BY_POOL,
+    BROKEN_BY_LOCK
+  }
+
+  /** Waits until the start may go, or the wait is broken, or the replay is told to stop. */
+  Wait await(
       int session,
       int startRank,
       int endsNeeded,
@@ -71,12 +79,12 @@ final class Order {
     Waiter w = new Waiter(session, keepStartOrder ? startRank : 0, endsNeeded, where);
     synchronized (this) {
       if (ready(w)) {
-        return false;
+        return Wait.FREE;
       }
       (startReady(w) ? forEnds : forStarts).add(w);
     }
     onWait.run();
-    while (!w.passed && !w.broken && !stop.get()) {
+    while (!w.passed && w.broken == null && !stop.get()) {
       // wakes at least every 100 ms to see a stop
       LockSupport.parkNanos(this, 100_000_000L);
     }
@@ -86,7 +94,10 @@ final class Order {
         forEnds.remove(w);
       }
     }
-    return true;
+    if (w.passed || w.broken == null) {
+      return Wait.WAITED;
+    }
+    return Watchdog.POOL.equals(w.broken) ? Wait.BROKEN_BY_POOL : Wait.BROKEN_BY_LOCK;
   }
 
   synchronized void started(int rank) {
@@ -117,26 +128,25 @@ final class Order {
   }
 
   /**
-   * Lets the longest-waiting session of {@code sessions} (all waiters when null) go without its
-   * order; returns it, or null when none of them waits.
+   * Lets every waiting session of {@code sessions} go without its order, saying why; returns them.
    */
-  synchronized Waiter breakWait(java.util.function.IntPredicate sessions) {
-    Waiter oldest = null;
+  synchronized java.util.List<Waiter> breakWaits(
+      java.util.function.IntPredicate sessions, String why) {
+    java.util.List<Waiter> out = new java.util.ArrayList<>();
     for (PriorityQueue<Waiter> q : java.util.List.of(forStarts, forEnds)) {
       for (Waiter w : q) {
-        if ((sessions == null || sessions.test(w.session))
-            && (oldest == null || w.since < oldest.since)) {
-          oldest = w;
+        if (sessions.test(w.session)) {
+          out.add(w);
         }
       }
     }
-    if (oldest != null) {
-      forStarts.remove(oldest);
-      forEnds.remove(oldest);
-      oldest.broken = true;
-      LockSupport.unpark(oldest.thread);
+    for (Waiter w : out) {
+      forStarts.remove(w);
+      forEnds.remove(w);
+      w.broken = why;
+      LockSupport.unpark(w.thread);
     }
-    return oldest;
+    return out;
   }
 
   private boolean startReady(Waiter w) {

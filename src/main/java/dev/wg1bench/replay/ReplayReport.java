@@ -220,6 +220,13 @@ public final class ReplayReport {
     c.leftOut().forEach((k, v) -> out.printf(Locale.ROOT, "  left out: %d %s%n", v, k));
     c.notReplayableByReason()
         .forEach((k, v) -> out.printf(Locale.ROOT, "  not replayable, skipped: %d %s%n", v, k));
+    if (c.rewritten() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "  sent changed: %d SET DateStyle with an output format other than ISO, sent as ISO"
+              + " with the same input order (pgjdbc closes the connection on any other)%n",
+          c.rewritten());
+    }
     if (c.sqlStatesMissing()) {
       out.println(
           "  the log shows errors without their SQLSTATE (a stderr log_line_prefix without %e):"

@@ -18,8 +18,11 @@ public final class Replayable {
   static final String IN_COPY_BLOCK =
       "in a transaction block with a COPY FROM STDIN (--copy-block skip)";
 
-  private static final Pattern COPY_IN_RE = Pattern.compile("(?s)copy\\b.*\\bfrom\\s+stdin\\b.*");
-  private static final Pattern COPY_OUT_RE = Pattern.compile("(?s)copy\\b.*\\bto\\s+stdout\\b.*");
+  // the grammar takes STDIN and STDOUT alike on either side: FROM STDOUT reads from the client
+  private static final Pattern COPY_IN_RE =
+      Pattern.compile("(?s)copy\\b.*\\bfrom\\s+std(in|out)\\b.*");
+  private static final Pattern COPY_OUT_RE =
+      Pattern.compile("(?s)copy\\b.*\\bto\\s+std(out|in)\\b.*");
   private static final Pattern ENCODING_RE =
       Pattern.compile(
           "(?s)set\\s+(?:session\\s+|local\\s+)?(?:client_encoding\\s*(?:to|=)|names)\\s*(.*)");
@@ -32,7 +35,8 @@ public final class Replayable {
    * Why the statement (any part of a multi-statement string) cannot be replayed; null if it can.
    */
   static String reason(String sql) {
-    for (String part : SqlText.parts(sql)) {
+    java.util.List<String> parts = SqlText.parts(sql);
+    for (String part : parts) {
       String s = words(part);
       if (COPY_IN_RE.matcher(s).matches()) {
         return COPY_IN;
@@ -42,11 +46,44 @@ public final class Replayable {
         return ENCODING;
       }
       Matcher d = DATESTYLE_RE.matcher(s);
-      if (d.matches() && !iso(value(d.group(1)))) {
-        return DATESTYLE;
+      if (d.matches() && !iso(value(d.group(1))) && parts.size() > 1) {
+        return DATESTYLE; // alone, it is rewritten instead (see asSent)
       }
     }
     return null;
+  }
+
+  /**
+   * The text to send for a statement that cannot go as logged but can go changed, else null. A
+   * {@code SET DateStyle} whose output format is not ISO (pgjdbc closes the connection on it) is
+   * sent with the output format ISO and the input field order it asked for, which is what decides
+   * how later date literals are read: '13/06/1957' is a date under DMY and an error under MDY.
+   */
+  static String asSent(String sql) {
+    java.util.List<String> parts = SqlText.parts(sql);
+    if (parts.size() != 1) {
+      return null;
+    }
+    Matcher d = DATESTYLE_RE.matcher(words(parts.get(0)));
+    if (!d.matches() || iso(value(d.group(1)))) {
+      return null;
+    }
+    String order = null;
+    boolean german = false;
+    for (String token : value(d.group(1)).split("[,\\s]+")) {
+      switch (token) {
+        case "dmy", "euro", "european" -> order = "DMY";
+        case "mdy", "us", "noneuro", "noneuropean" -> order = "MDY";
+        case "ymd" -> order = "YMD";
+        case "german" -> german = true;
+        default -> {}
+      }
+    }
+    // German output sets the DMY order too, unless an order is named; the others keep the order
+    if (order == null && german) {
+      order = "DMY";
+    }
+    return "SET DateStyle TO 'ISO" + (order == null ? "" : ", " + order) + "'";
   }
 
   /** COPY ... TO STDOUT, alone in its string: replayed through pgjdbc's CopyManager. */

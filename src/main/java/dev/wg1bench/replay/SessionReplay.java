@@ -30,6 +30,12 @@ final class SessionReplay {
   /** Statements whose start and end are marked in the order: all before this index. */
   private int marked;
 
+  /**
+   * Set when the pool could not give the capture's concurrency and the watchdog let this session go
+   * without its order: it marks its starts and ends but no longer waits.
+   */
+  private boolean detached;
+
   SessionReplay(
       Replayer replayer,
       LoggedSession session,
@@ -92,6 +98,7 @@ final class SessionReplay {
         }
         lost = send(c, st, due, tx);
         if (!lost && perTransaction && !StatementSender.inTransaction(c)) {
+          live.holds(index, false);
           c.close();
           c = null;
         }
@@ -146,8 +153,11 @@ final class SessionReplay {
 
   /** Waits for the order of start {@code position} (0 the connection, i + 1 statement i). */
   private boolean inOrder(int position, String where) {
+    if (detached) {
+      return !stopped();
+    }
     long t = System.nanoTime();
-    boolean waited =
+    Order.Wait w =
         order.await(
             index,
             schedule.startRank[index][position],
@@ -155,10 +165,11 @@ final class SessionReplay {
             where,
             replayer.config.stop(),
             () -> live.set(index, Sessions.ORDER));
-    if (waited) {
+    if (w != Order.Wait.FREE) {
       stats.orderWaits.incrementAndGet();
       stats.orderWaitedNanos.addAndGet(System.nanoTime() - t);
     }
+    detached = w == Order.Wait.BROKEN_BY_POOL;
     return !stopped();
   }
 
@@ -176,6 +187,7 @@ final class SessionReplay {
         c = replayer.factory(database).openBenchmarkClient();
       }
       live.pid(index, c.unwrap(PGConnection.class).getBackendPID());
+      live.holds(index, true);
       live.set(index, Sessions.RUNNING);
       return c;
     } catch (SQLException e) {
@@ -194,6 +206,7 @@ final class SessionReplay {
     if (c == null) {
       return;
     }
+    live.holds(index, false);
     try {
       if (pooled && !lost) {
         try (Statement st = ConnectionFactory.unnamed(c.createStatement())) {

@@ -13,10 +13,21 @@ final class Sessions {
 
   private final AtomicIntegerArray state;
   private final AtomicIntegerArray pid;
+  private final AtomicIntegerArray holds;
 
   Sessions(int n) {
     state = new AtomicIntegerArray(n);
     pid = new AtomicIntegerArray(n);
+    holds = new AtomicIntegerArray(n);
+  }
+
+  /** Whether the session holds a pooled connection (or a connection of its own) now. */
+  void holds(int session, boolean held) {
+    holds.set(session, held ? 1 : 0);
+  }
+
+  boolean holds(int session) {
+    return holds.get(session) == 1;
   }
 
   void set(int session, int s) {

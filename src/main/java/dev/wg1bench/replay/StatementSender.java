@@ -67,18 +67,18 @@ final class StatementSender {
     try {
       if (st.parameters() != null) {
         extended(c, st, rows);
-      } else if (Replayable.copyOut(st.sql())) {
+      } else if (Replayable.copyOut(st.sent())) {
         rows[1] =
             c.unwrap(PGConnection.class)
                 .getCopyAPI()
-                .copyOut(st.sql(), OutputStream.nullOutputStream());
-      } else if (SqlText.parts(st.sql()).size() > 1) {
-        simpleQuery(c, st.sql(), rows);
+                .copyOut(st.sent(), OutputStream.nullOutputStream());
+      } else if (SqlText.parts(st.sent()).size() > 1) {
+        simpleQuery(c, st.sent(), rows);
       } else {
         try (Statement s = c.createStatement()) {
           // the text is the server's, not JDBC's: no {fn ...} escapes to rewrite
           s.setEscapeProcessing(false);
-          drain(s, s.execute(st.sql()), rows);
+          drain(s, s.execute(st.sent()), rows);
         }
       }
       return new Sent("ok", null, rows[0], rows[1], false, false);

@@ -20,7 +20,10 @@ import java.util.function.Function;
  * for a connection held by a session that waits for the order; and a statement can block on a row
  * lock held by a session that waits for the order (the two took their locks in another order than
  * in the capture). When the order has made no progress for {@link #STALL_NANOS} and one of these
- * holds, the longest wait involved is broken, counted and reported with where it was.
+ * holds, the waits involved are broken, counted and reported with where they were: for the pool,
+ * every session that holds a connection and waits leaves the order for the rest of its run (the
+ * pool cannot give the capture's concurrency, so it could only stall again); for a lock, the one
+ * wait.
  */
 final class Watchdog {
   static final long STALL_NANOS = 1_000_000_000L;
@@ -64,12 +67,17 @@ final class Watchdog {
     }
     since = now;
     if (live.allWaiting()) {
-      record(order.breakWait(null), POOL);
+      List<Order.Waiter> holding = order.breakWaits(live::holds, POOL);
+      if (holding.isEmpty()) {
+        // no waiter holds a connection: the order alone cannot stall, but never hang on it
+        holding = order.breakWaits(s -> true, POOL);
+      }
+      holding.forEach(w -> record(w, POOL));
       return;
     }
     Set<Integer> holders = waitersBlockingOthers();
     if (!holders.isEmpty()) {
-      record(order.breakWait(holders::contains), LOCK);
+      order.breakWaits(holders::contains, LOCK).forEach(w -> record(w, LOCK));
     }
   }
 
