@@ -197,6 +197,39 @@ public final class Replayer {
         k -> new ConnectionFactory(withDatabase(config.target(), database), config.settings()));
   }
 
+  /**
+   * The factory of a replayed session's own connection: it carries the session's captured
+   * application_name (unless --jdbc-property ApplicationName says otherwise), so the server's view
+   * of the replay (pg_stat_activity, its log) names the application as the capture did; the tool's
+   * own connections stay "wg1bench", and a capture of a replay leaves only those out.
+   */
+  ConnectionFactory factory(String database, String application) {
+    Map<String, String> props = config.settings().driver().properties();
+    if (application == null || props.containsKey("ApplicationName")) {
+      return factory(database);
+    }
+    String key = (database == null ? "" : database) + "\0" + application;
+    return factories.computeIfAbsent(
+        key,
+        k -> {
+          Map<String, String> named = new LinkedHashMap<>(props);
+          named.put("ApplicationName", application);
+          var d = config.settings().driver();
+          var driver =
+              new dev.wg1bench.plan.DriverKnobs(
+                  d.sslmode(),
+                  d.prepareThreshold(),
+                  d.binaryTransfer(),
+                  d.fetchSize(),
+                  d.rewriteBatchedInserts(),
+                  named);
+          ClientSettings s = config.settings();
+          return new ConnectionFactory(
+              withDatabase(config.target(), database),
+              new ClientSettings(s.queryMode(), s.isolation(), s.sessionSettings(), driver));
+        });
+  }
+
   HikariDataSource pool(String database) {
     String key = database == null ? "" : database;
     return pools.computeIfAbsent(

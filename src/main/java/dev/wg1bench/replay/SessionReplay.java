@@ -184,7 +184,7 @@ final class SessionReplay {
         c = pool.getConnection();
         stats.poolWait((System.nanoTime() - start) / 1000);
       } else {
-        c = replayer.factory(database).openBenchmarkClient();
+        c = replayer.factory(database, session.applicationName()).openBenchmarkClient();
       }
       live.pid(index, c.unwrap(PGConnection.class).getBackendPID());
       live.holds(index, true);
