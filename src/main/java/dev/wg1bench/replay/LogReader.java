@@ -1,18 +1,17 @@
 package dev.wg1bench.replay;
 
 import dev.wg1bench.plan.UsageException;
-import java.io.BufferedInputStream;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Reads server logs into {@link LogRecord}s: tells each file's format from its first line and hands
- * it to that format's {@link FormatReader}. Records that cannot be read are reported in {@link
- * Problems}; a file of no known format is one usage error.
+ * Reads server logs into {@link LogRecord}s: opens each as its user has it ({@link LogInput}:
+ * compressed, on stdin, with a BOM), tells its format from its first line and hands it to that
+ * format's {@link FormatReader}. Records that cannot be read are reported in {@link Problems}; a
+ * file of no known format is one usage error.
  */
 public final class LogReader {
   /** pgreplay's advice for stderr logs: timestamp, user, database and session id. */
@@ -44,14 +43,21 @@ public final class LogReader {
   }
 
   /**
-   * Reads one file; returns the format it was read as. An empty file gives no record. A missing
-   * file throws {@link java.nio.file.NoSuchFileException}; a file of no known format a {@link
-   * UsageException} naming it.
+   * Reads one log, "-" being standard input; returns the format it was read as. An empty log gives
+   * no record. A missing file throws {@link java.nio.file.NoSuchFileException}; a file of no known
+   * format, or whose compressed data is corrupt, a {@link UsageException} naming it.
    */
   public LogFormat read(Path file, Consumer<LogRecord> sink) throws IOException {
-    String name = file.getFileName() == null ? file.toString() : file.getFileName().toString();
-    try (Lines lines = new Lines(new BufferedInputStream(Files.newInputStream(file)), name)) {
-      return read(lines, sink);
+    try (LogInput in = LogInput.open(file);
+        Lines lines = new Lines(in.text(), in.name)) {
+      try {
+        return read(lines, sink);
+      } catch (IOException e) {
+        if (in.corrupt()) {
+          throw in.corruptAfter(e, lines.number());
+        }
+        throw e;
+      }
     }
   }
 
@@ -88,14 +94,27 @@ public final class LogReader {
   }
 
   private String unknown(Lines.Line first) {
-    return "not a csvlog, jsonlog or stderr log with log_line_prefix "
+    String which = "not a csvlog, jsonlog or stderr log";
+    if (binary(first)) {
+      return which
+          + ": binary data (compressed other than by gzip, bzip2, xz or zstd? UTF-16 text?)";
+    }
+    String start = first.notUtf8() ? first.text().replaceAll("[^ -~]", "?") : first.text();
+    return which
+        + " with log_line_prefix "
         + tried
         + " (use --log-line-prefix for another prefix); line starts: "
-        + abbreviate(first.text(), 60);
+        + abbreviate(start, 60);
   }
 
+  /** Control characters but tab in a first line: not a text log, and not to be printed. */
+  private static boolean binary(Lines.Line first) {
+    return first.text().chars().anyMatch(c -> (c < ' ' && c != '\t') || c == 0x7f);
+  }
+
+  /** {@code s} on one line of at most {@code n} characters, control characters as '?'. */
   static String abbreviate(String s, int n) {
-    String one = s.replaceAll("\\p{Cntrl}", "?");
+    String one = s.replaceAll("\\p{C}", "?");
     return one.length() <= n ? one : one.substring(0, n) + "...";
   }
 }

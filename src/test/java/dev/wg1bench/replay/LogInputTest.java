@@ -1,21 +1,34 @@
 package dev.wg1bench.replay;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wg1bench.plan.UsageException;
+import io.airlift.compress.zstd.ZstdOutputStream;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.zip.GZIPOutputStream;
+import org.apache.commons.compress.compressors.bzip2.BZip2CompressorOutputStream;
+import org.apache.commons.compress.compressors.xz.XZCompressorOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Logs from every csvlog version, and one message, not one per record, for a file of no format. */
+/**
+ * Logs as users have them: compressed, on stdin, with a BOM, empty, from every csvlog version; and
+ * one message, not one per record, for a file that is no log.
+ */
 class LogInputTest {
   @TempDir Path dir;
 
@@ -52,12 +65,154 @@ class LogInputTest {
     return s.getBytes(StandardCharsets.UTF_8);
   }
 
+  private interface Compressor {
+    OutputStream wrap(OutputStream out) throws IOException;
+  }
+
+  private static byte[] compress(Compressor c, byte[] data) throws IOException {
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    try (OutputStream out = c.wrap(b)) {
+      out.write(data);
+    }
+    return b.toByteArray();
+  }
+
   private Path write(String name, byte[] content) throws IOException {
     return Files.write(dir.resolve(name), content);
   }
 
   private LogFormat read(Path file) throws IOException {
     return new LogReader(problems, null, null).read(file, records::add);
+  }
+
+  private void assertSession(String name) {
+    assertEquals(4, records.size(), records.toString());
+    assertEquals(name + ":2", records.get(1).where());
+    assertEquals("statement: SELECT 1,\n 2", records.get(1).message());
+    assertEquals("22012", records.get(2).sqlState());
+    assertEquals(name + ":5", records.get(3).where(), "the multi-line record counts two lines");
+    assertEquals(0, problems.count(), problems.messages().toString());
+  }
+
+  @Test
+  void compressedLogsAreReadByTheirMagicBytesWhateverTheirName() throws IOException {
+    Compressor[] each = {
+      GZIPOutputStream::new,
+      BZip2CompressorOutputStream::new,
+      XZCompressorOutputStream::new,
+      ZstdOutputStream::new
+    };
+    for (Compressor c : each) {
+      records.clear();
+      // no .gz, .bz2, .xz or .zst: a rotated log renamed keeps its compression, not its suffix
+      Path f = write("postgresql.csv", compress(c, utf8(SESSION)));
+      assertEquals(LogFormat.CSVLOG, read(f));
+      assertSession("postgresql.csv");
+    }
+  }
+
+  @Test
+  void concatenatedGzipMembersAreOneLog() throws IOException {
+    int half = SESSION.indexOf("2024", 10);
+    byte[] a = compress(GZIPOutputStream::new, utf8(SESSION.substring(0, half)));
+    byte[] b = compress(GZIPOutputStream::new, utf8(SESSION.substring(half)));
+    byte[] both = Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, both, a.length, b.length);
+    read(write("a.csv.gz", both));
+    assertSession("a.csv.gz");
+  }
+
+  @Test
+  void dashReadsStandardInputCompressedOrNot() throws IOException {
+    InputStream saved = System.in;
+    try {
+      System.setIn(
+          new ByteArrayInputStream(compress(XZCompressorOutputStream::new, utf8(SESSION))));
+      assertEquals(LogFormat.CSVLOG, read(Path.of("-")));
+      assertSession("stdin");
+      records.clear();
+      System.setIn(new ByteArrayInputStream(utf8(SESSION)));
+      read(Path.of("-"));
+      assertSession("stdin");
+    } finally {
+      System.setIn(saved);
+    }
+  }
+
+  @Test
+  void aByteOrderMarkIsSkipped() throws IOException {
+    byte[] bom = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
+    byte[] text = utf8(SESSION);
+    byte[] withBom = Arrays.copyOf(bom, bom.length + text.length);
+    System.arraycopy(text, 0, withBom, bom.length, text.length);
+    read(write("bom.csv", withBom));
+    assertSession("bom.csv");
+    records.clear();
+    read(write("bom.csv.gz", compress(GZIPOutputStream::new, withBom)));
+    assertSession("bom.csv.gz");
+  }
+
+  @Test
+  void emptyLogsGiveNoRecords() throws IOException {
+    read(write("empty.csv", new byte[0]));
+    read(write("empty.csv.gz", compress(GZIPOutputStream::new, new byte[0])));
+    read(write("bom-only.log", new byte[] {(byte) 0xef, (byte) 0xbb, (byte) 0xbf}));
+    read(write("blank.log", utf8("\n\n")));
+    assertEquals(List.of(), records);
+    assertEquals(0, problems.count());
+  }
+
+  @Test
+  void aMissingFileIsStillNoSuchFile() {
+    assertThrows(NoSuchFileException.class, () -> read(dir.resolve("none.csv.gz")));
+  }
+
+  @Test
+  void aCutOffCompressedLogIsOneUsageErrorNamingTheFile() throws IOException {
+    StringBuilder many = new StringBuilder();
+    for (int i = 0; i < 2000; i++) {
+      many.append(csv(26, "1.a", "00.000", "00000", "statement: SELECT " + i + " -- " + i * 7919));
+    }
+    byte[] gz = compress(GZIPOutputStream::new, utf8(many.toString()));
+    Path cut = write("cut.csv.gz", Arrays.copyOf(gz, gz.length / 2));
+    UsageException e = assertThrows(UsageException.class, () -> read(cut));
+    assertTrue(
+        e.getMessage().matches("cut\\.csv\\.gz: gzip data corrupt or cut off after line \\d+ .*"),
+        e.getMessage());
+    assertPrintable(e.getMessage());
+    assertFalse(records.isEmpty(), "the records before the cut were read");
+
+    byte[] bad = compress(GZIPOutputStream::new, utf8(SESSION));
+    bad[3] = (byte) 0xff; // reserved header flags set: not gzip after all
+    UsageException h = assertThrows(UsageException.class, () -> read(write("bad.gz", bad)));
+    assertTrue(
+        h.getMessage().startsWith("bad.gz: gzip data corrupt or cut off before its first line ("),
+        h.getMessage());
+    assertPrintable(h.getMessage());
+  }
+
+  @Test
+  void aDirectoryIsAnIoFailureNotAUsageError() {
+    IOException e = assertThrows(IOException.class, () -> read(dir));
+    assertFalse(e instanceof NoSuchFileException);
+  }
+
+  @Test
+  void binaryDataIsNamedNotPrinted() throws IOException {
+    byte[] zip = {'P', 'K', 3, 4, 20, 0, 0, 0, 8, 0, (byte) 0xe9, (byte) 0x9c, 'x', '\n'};
+    UsageException e = assertThrows(UsageException.class, () -> read(write("logs.zip", zip)));
+    assertEquals(
+        "logs.zip:1: not a csvlog, jsonlog or stderr log: binary data (compressed other than by"
+            + " gzip, bzip2, xz or zstd? UTF-16 text?)",
+        e.getMessage());
+
+    byte[] latin1 = "Journal du serveur: d\u00e9marr\u00e9\n".getBytes(StandardCharsets.ISO_8859_1);
+    UsageException l = assertThrows(UsageException.class, () -> read(write("fr.log", latin1)));
+    assertTrue(l.getMessage().endsWith("line starts: Journal du serveur: d?marr?"), l.getMessage());
+  }
+
+  private static void assertPrintable(String message) {
+    assertTrue(message.chars().allMatch(c -> c >= ' ' && c < 0x7f), message);
   }
 
   @Test

@@ -1,0 +1,53 @@
+package dev.wg1bench.replay;
+
+import io.airlift.compress.zstd.ZstdInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
+import org.apache.commons.compress.compressors.gzip.GzipCompressorInputStream;
+import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
+
+/**
+ * The compressions logs are kept in, told by their magic bytes rather than the file name: a rotated
+ * log renamed, or piped through stdin, has none. Each decompresses concatenated streams whole
+ * ({@code cat a.gz b.gz}, or a log appended to after compression), as the command-line tools do.
+ */
+enum Compression {
+  GZIP("gzip", new byte[] {0x1f, (byte) 0x8b}),
+  BZIP2("bzip2", new byte[] {'B', 'Z', 'h'}),
+  XZ("xz", new byte[] {(byte) 0xfd, '7', 'z', 'X', 'Z', 0}),
+  ZSTD("zstd", new byte[] {0x28, (byte) 0xb5, 0x2f, (byte) 0xfd});
+
+  /** The most bytes any magic needs. */
+  static final int MAGIC_LENGTH = 6;
+
+  final String label;
+  private final byte[] magic;
+
+  Compression(String label, byte[] magic) {
+    this.label = label;
+    this.magic = magic;
+  }
+
+  /** The compression whose magic {@code head} (the first bytes of a file) starts with, or null. */
+  static Compression of(byte[] head) {
+    for (Compression c : values()) {
+      int n = c.magic.length;
+      if (head.length >= n && Arrays.equals(head, 0, n, c.magic, 0, n)) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  /** The decompressed bytes of {@code in}, which starts with this compression's magic. */
+  InputStream open(InputStream in) throws IOException {
+    return switch (this) {
+      case GZIP -> new GzipCompressorInputStream(in, true);
+      case BZIP2 -> new BZip2CompressorInputStream(in, true);
+      case XZ -> new XZCompressorInputStream(in, true);
+      case ZSTD -> new ZstdInputStream(in);
+    };
+  }
+}
