@@ -14,8 +14,14 @@ import java.util.function.Consumer;
  * file of no known format is one usage error.
  */
 public final class LogReader {
-  /** pgreplay's advice for stderr logs: timestamp, user, database and session id. */
-  public static final String DEFAULT_PREFIX = "%m|%u|%d|%c|";
+  /**
+   * The log_line_prefix replay recommends for stderr logs: timestamp, user, database, session id
+   * and SQLSTATE, so replayed errors are compared by code and not only counted.
+   */
+  public static final String DEFAULT_PREFIX = "%m|%u|%d|%c|%e|";
+
+  /** pgreplay's prefix, without SQLSTATE: logs captured for pgreplay are read as they are. */
+  public static final String CLASSIC_PREFIX = "%m|%u|%d|%c|";
 
   /** The log_line_prefixes tried on stderr logs, quoted, for messages. */
   private final String tried;
@@ -27,12 +33,14 @@ public final class LogReader {
 
   /**
    * @param forced the format all files are in, or null to recognize each file's from its first line
-   * @param linePrefix log_line_prefix of stderr logs, or null for {@link #DEFAULT_PREFIX}
+   * @param linePrefix log_line_prefix of stderr logs, or null to try {@link #DEFAULT_PREFIX} and
+   *     then {@link #CLASSIC_PREFIX} on each file's first line
    */
   public LogReader(Problems problems, LogFormat forced, String linePrefix) {
     this.forced = forced;
     LogTime time = new LogTime();
-    List<String> prefixes = List.of(linePrefix == null ? DEFAULT_PREFIX : linePrefix);
+    List<String> prefixes =
+        linePrefix == null ? List.of(DEFAULT_PREFIX, CLASSIC_PREFIX) : List.of(linePrefix);
     String tried = "'" + String.join("' or '", prefixes) + "'";
     readers.add(new JsonLogReader(problems, time));
     for (String p : prefixes) {

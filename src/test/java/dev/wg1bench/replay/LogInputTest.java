@@ -2,6 +2,7 @@ package dev.wg1bench.replay;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,8 +27,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Logs as users have them: compressed, on stdin, with a BOM, empty, from every csvlog version; and
- * one message, not one per record, for a file that is no log.
+ * Logs as users have them: compressed, on stdin, with a BOM, empty, from every csvlog version, in
+ * stderr with or without SQLSTATE; and one message, not one per record, for a file that is no log.
  */
 class LogInputTest {
   @TempDir Path dir;
@@ -274,9 +275,48 @@ class LogInputTest {
     assertTrue(
         s.getMessage()
             .startsWith(
-                "a.csv:1: not a stderr log with log_line_prefix '%m|%u|%d|%c|' (use"
-                    + " --log-line-prefix)"),
+                "a.csv:1: not a stderr log with log_line_prefix '%m|%u|%d|%c|%e|' or"
+                    + " '%m|%u|%d|%c|' (use --log-line-prefix)"),
         s.getMessage());
     assertEquals(0, problems.count());
+  }
+
+  private static final String STDERR_CLASSIC =
+      "2024-05-01 12:00:00.100 UTC|alice|app|6630a1b2.1f3c|LOG:  statement: SELECT 1/0\n"
+          + "2024-05-01 12:00:00.101 UTC|alice|app|6630a1b2.1f3c|ERROR:  division by zero\n"
+          + "2024-05-01 12:00:00.101 UTC|alice|app|6630a1b2.1f3c|STATEMENT:  SELECT 1/0\n";
+
+  @Test
+  void stderrWithTheRecommendedPrefixCarriesSqlState() throws IOException {
+    assertEquals("%m|%u|%d|%c|%e|", LogReader.DEFAULT_PREFIX);
+    assertTrue(CaptureSettings.text().contains("log_line_prefix = '%m|%u|%d|%c|%e|'"));
+    String text =
+        "2024-05-01 12:00:00.100 UTC|alice|app|6630a1b2.1f3c|00000|LOG:  statement: SELECT 1/0\n"
+            + "2024-05-01 12:00:00.101 UTC|alice|app|6630a1b2.1f3c|22012|ERROR:  division by zero\n"
+            + "2024-05-01 12:00:00.101 UTC|alice|app|6630a1b2.1f3c|22012|STATEMENT:  SELECT 1/0\n";
+    assertEquals(LogFormat.STDERR, read(write("postgresql.log", utf8(text))));
+    assertEquals(2, records.size(), problems.messages().toString());
+    assertEquals("00000", records.get(0).sqlState());
+    LogRecord error = records.get(1);
+    assertEquals("22012", error.sqlState());
+    assertEquals("division by zero", error.message());
+    assertEquals("SELECT 1/0", error.query());
+    assertEquals("alice", error.user());
+  }
+
+  @Test
+  void stderrWithPgreplaysPrefixIsReadWithoutSqlState() throws IOException {
+    assertEquals(LogFormat.STDERR, read(write("pgreplay.log", utf8(STDERR_CLASSIC))));
+    assertEquals(2, records.size(), problems.messages().toString());
+    assertEquals("ERROR", records.get(1).severity());
+    assertNull(records.get(1).sqlState());
+    assertEquals("SELECT 1/0", records.get(1).query());
+    assertEquals(0, problems.count());
+
+    // given explicitly, the classic prefix reads the same
+    records.clear();
+    new LogReader(problems, null, LogReader.CLASSIC_PREFIX)
+        .read(dir.resolve("pgreplay.log"), records::add);
+    assertEquals(2, records.size());
   }
 }
