@@ -22,6 +22,15 @@ final class StderrLogReader implements FormatReader {
               + "|STATEMENT|QUERY|LOCATION):  (?<text>.*)",
           Pattern.DOTALL);
 
+  /**
+   * A line of the dump of memory contexts a backend writes to stderr when it runs out of memory,
+   * without log_line_prefix; other sessions' lines may come in between.
+   */
+  private static final Pattern MEMORY_DUMP =
+      Pattern.compile(
+          "\\s*(Grand total|[^:]+): \\d+ total in \\d+ blocks; \\d+ free( \\(\\d+ chunks\\))?;"
+              + " \\d+ used.*");
+
   private final Problems problems;
   private final LogTime time;
   private final String prefix;
@@ -76,6 +85,13 @@ final class StderrLogReader implements FormatReader {
     StringBuilder last = message;
   }
 
+  /** Consecutive lines that are no message: one problem, not one per line (a memory dump). */
+  private static final class Stray {
+    String where;
+    boolean memory;
+    int lines;
+  }
+
   @Override
   public void read(Lines lines, Consumer<LogRecord> sink) throws IOException {
     if (pattern == null) {
@@ -92,9 +108,10 @@ final class StderrLogReader implements FormatReader {
           "not a stderr log with log_line_prefix " + tried + " (use --log-line-prefix)");
     }
     Pending p = null;
+    Stray stray = null;
     Lines.Line line;
     while ((line = lines.next()) != null) {
-      if (line.text().startsWith("\t") && p != null) {
+      if (line.text().startsWith("\t") && p != null && stray == null) {
         p.last.append('\n').append(line.text(), 1, line.text().length());
         p.lines++;
         p.notUtf8 |= line.notUtf8();
@@ -102,16 +119,10 @@ final class StderrLogReader implements FormatReader {
       }
       Matcher[] ml = level(line.text());
       if (ml == null) {
-        boolean cut = lines.cutOffAtEnd();
-        problems.add(
-            lines.where(),
-            cut ? "truncated" : "not stderr",
-            cut
-                ? "line cut off at the end of the file; left out"
-                : "no log_line_prefix '" + prefix + "' and level; left out",
-            1);
+        stray = stray(stray, lines, line);
         continue;
       }
+      stray = flush(stray);
       if (attach(p, ml, line)) {
         continue;
       }
@@ -123,6 +134,7 @@ final class StderrLogReader implements FormatReader {
       p.severity = ml[1].group("level");
       p.message.append(ml[1].group("text"));
     }
+    flush(stray);
     flush(p, sink);
   }
 
@@ -149,6 +161,44 @@ final class StderrLogReader implements FormatReader {
       default -> p.last = new StringBuilder(); // hints are not replayed
     }
     return true;
+  }
+
+  private Stray stray(Stray stray, Lines lines, Lines.Line line) throws IOException {
+    if (lines.cutOffAtEnd()) {
+      flush(stray);
+      problems.add(lines.where(), "truncated", "line cut off at the end of the file; left out", 1);
+      return null;
+    }
+    boolean memory = MEMORY_DUMP.matcher(line.text()).matches();
+    if (stray == null || stray.memory != memory || line.text().startsWith("TopMemoryContext:")) {
+      flush(stray);
+      stray = new Stray();
+      stray.where = lines.where();
+      stray.memory = memory;
+    }
+    stray.lines++;
+    return stray;
+  }
+
+  private Stray flush(Stray s) {
+    if (s == null) {
+      return null;
+    }
+    String count = s.lines == 1 ? "1 line" : s.lines + " lines";
+    if (s.memory) {
+      problems.add(
+          s.where,
+          "memory dump",
+          "a memory context dump (the server ran out of memory), " + count + "; left out",
+          s.lines);
+    } else {
+      problems.add(
+          s.where,
+          "not stderr",
+          "no log_line_prefix '" + prefix + "' and level, " + count + "; left out",
+          s.lines);
+    }
+    return null;
   }
 
   private void flush(Pending p, Consumer<LogRecord> sink) {

@@ -319,4 +319,24 @@ class LogInputTest {
         .read(dir.resolve("pgreplay.log"), records::add);
     assertEquals(2, records.size());
   }
+
+  @Test
+  void aMemoryDumpInAStderrLogIsOneProblemPerRunOfItsLines() throws IOException {
+    String dump =
+        "TopMemoryContext: 101672 total in 12 blocks; 5232 free (18 chunks); 96440 used\n"
+            + "  TopTransactionContext: 8192 total in 1 blocks; 7840 free (1 chunks); 352 used\n"
+            + "    ExecutorState: 336608 total in 15 blocks; 121648 free (6 chunks); 214960 used\n";
+    String rest = "        TupleSort: 24600 total in 2 blocks; 7520 free (0 chunks); 17080 used\n";
+    String text = STDERR_CLASSIC.substring(0, STDERR_CLASSIC.indexOf('\n') + 1);
+    // another session's line comes in the middle of the dump, as on a real server's stderr
+    read(write("oom.log", utf8(text + dump + text + rest + "not a log line\n" + text)));
+    assertEquals(3, records.size());
+    assertEquals(
+        List.of(
+            "oom.log:2: a memory context dump (the server ran out of memory), 3 lines; left out",
+            "oom.log:6: a memory context dump (the server ran out of memory), 1 line; left out",
+            "oom.log:7: no log_line_prefix '%m|%u|%d|%c|' and level, 1 line; left out"),
+        problems.messages());
+    assertEquals(5, problems.skippedLines());
+  }
 }
