@@ -1,12 +1,13 @@
 package dev.wg1bench.replay;
 
-import io.airlift.compress.zstd.ZstdInputStream;
+import dev.wg1bench.plan.RunFailure;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
 import org.apache.commons.compress.compressors.gzip.GzipCompressorInputStream;
 import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
+import org.apache.commons.compress.compressors.zstandard.ZstdCompressorInputStream;
 
 /**
  * The compressions logs are kept in, told by their magic bytes rather than the file name: a rotated
@@ -41,13 +42,28 @@ enum Compression {
     return null;
   }
 
-  /** The decompressed bytes of {@code in}, which starts with this compression's magic. */
-  InputStream open(InputStream in) throws IOException {
-    return switch (this) {
-      case GZIP -> new GzipCompressorInputStream(in, true);
-      case BZIP2 -> new BZip2CompressorInputStream(in, true);
-      case XZ -> new XZCompressorInputStream(in, true);
-      case ZSTD -> new ZstdInputStream(in);
-    };
+  /**
+   * The decompressed bytes of {@code in}, which starts with this compression's magic. zstd needs
+   * zstd-jni's native library, unpacked to java.io.tmpdir: where it cannot load (a platform it has
+   * no build for, a noexec temporary directory) that is the machine's failure, and the log can
+   * still be decompressed outside and piped in.
+   */
+  InputStream open(InputStream in, String name) throws IOException {
+    try {
+      return switch (this) {
+        case GZIP -> new GzipCompressorInputStream(in, true);
+        case BZIP2 -> new BZip2CompressorInputStream(in, true);
+        case XZ -> new XZCompressorInputStream(in, true);
+        case ZSTD -> new ZstdCompressorInputStream(in);
+      };
+    } catch (LinkageError e) {
+      throw new RunFailure(
+          name
+              + ": zstd data, but zstd-jni's native library cannot be loaded here ("
+              + LogReader.abbreviate(e.toString(), 120)
+              + "); decompress it first, e.g. zstd -dc "
+              + name
+              + " | wg1bench replay -");
+    }
   }
 }

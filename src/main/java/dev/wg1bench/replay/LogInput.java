@@ -1,5 +1,6 @@
 package dev.wg1bench.replay;
 
+import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;
 import java.io.BufferedInputStream;
 import java.io.EOFException;
@@ -53,11 +54,11 @@ final class LogInput implements AutoCloseable {
       InputStream text = raw;
       try {
         if (c != null) {
-          text = new BufferedInputStream(new Guard(c.open(raw)), 1 << 16);
+          text = new BufferedInputStream(new Guard(c.open(raw, name)), 1 << 16);
         }
         skipBom(text);
       } catch (IOException | RuntimeException e) {
-        if (raw.failure != null || c == null) {
+        if (raw.failure != null || c == null || e instanceof RunFailure) {
           throw e;
         }
         throw corrupt(name, c, "before its first line", e);

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wg1bench.plan.UsageException;
-import io.airlift.compress.zstd.ZstdOutputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -23,6 +22,7 @@ import java.util.List;
 import java.util.zip.GZIPOutputStream;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorOutputStream;
 import org.apache.commons.compress.compressors.xz.XZCompressorOutputStream;
+import org.apache.commons.compress.compressors.zstandard.ZstdCompressorOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -101,7 +101,7 @@ class LogInputTest {
       GZIPOutputStream::new,
       BZip2CompressorOutputStream::new,
       XZCompressorOutputStream::new,
-      ZstdOutputStream::new
+      ZstdCompressorOutputStream::new
     };
     for (Compressor c : each) {
       records.clear();
