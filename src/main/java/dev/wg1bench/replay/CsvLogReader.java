@@ -84,7 +84,10 @@ final class CsvLogReader implements FormatReader {
     Instant t = time.parse(LOG_TIME.raw(v));
     if (t == null) {
       problems.add(
-          where, "bad timestamp", "log_time '" + LOG_TIME.raw(v) + "' unreadable", f.lines);
+          where,
+          "bad timestamp",
+          "log_time '" + LogReader.abbreviate(LOG_TIME.raw(v), 40) + "' unreadable",
+          f.lines);
       return;
     }
     sink.accept(

@@ -58,17 +58,20 @@ final class StderrLogReader implements FormatReader {
 
   @Override
   public boolean recognizes(Lines.Line first) {
-    return pattern != null && level(first.text()) != null;
+    return pattern != null && head(first.text()) != null;
   }
 
-  /** The prefix and level of a message's first line, or null when it is not one. */
-  private Matcher[] level(String text) {
-    Matcher m = pattern.matcher(text);
+  /** The start of a message: its prefix's escapes, its level and the text after it. */
+  private record Head(Matcher prefix, String level, String text) {}
+
+  /** The head of a message's first line, or null when the line is not one. */
+  private Head head(String line) {
+    Matcher m = pattern.matcher(line);
     if (!m.lookingAt()) {
       return null;
     }
-    Matcher level = LEVEL.matcher(text.substring(m.end()));
-    return level.matches() ? new Matcher[] {m, level} : null;
+    Matcher level = LEVEL.matcher(line.substring(m.end()));
+    return level.matches() ? new Head(m, level.group("level"), level.group("text")) : null;
   }
 
   /** A message being assembled from its line, continuation lines and DETAIL lines. */
@@ -117,35 +120,35 @@ final class StderrLogReader implements FormatReader {
         p.notUtf8 |= line.notUtf8();
         continue;
       }
-      Matcher[] ml = level(line.text());
-      if (ml == null) {
+      Head h = head(line.text());
+      if (h == null) {
         stray = stray(stray, lines, line);
         continue;
       }
       stray = flush(stray);
-      if (attach(p, ml, line)) {
+      if (attach(p, h, line)) {
         continue;
       }
       flush(p, sink);
       p = new Pending();
       p.where = lines.where();
       p.notUtf8 = line.notUtf8();
-      p.prefix = ml[0];
-      p.severity = ml[1].group("level");
-      p.message.append(ml[1].group("text"));
+      p.prefix = h.prefix;
+      p.severity = h.level;
+      p.message.append(h.text);
     }
     flush(stray);
     flush(p, sink);
   }
 
   /** A DETAIL, CONTEXT or STATEMENT line of the session of {@code p} joins its message. */
-  private static boolean attach(Pending p, Matcher[] ml, Lines.Line line) {
-    String lv = ml[1].group("level");
+  private static boolean attach(Pending p, Head h, Lines.Line line) {
+    String lv = h.level;
     boolean attached =
         p != null
             && switch (lv) {
               case "DETAIL", "HINT", "CONTEXT", "STATEMENT", "QUERY", "LOCATION" ->
-                  Objects.equals(group(p.prefix, "sid"), group(ml[0], "sid"));
+                  Objects.equals(group(p.prefix, "sid"), group(h.prefix, "sid"));
               default -> false;
             };
     if (!attached) {
@@ -153,11 +156,10 @@ final class StderrLogReader implements FormatReader {
     }
     p.lines++;
     p.notUtf8 |= line.notUtf8();
-    String text = ml[1].group("text");
     switch (lv) {
-      case "DETAIL" -> p.last = p.detail = new StringBuilder(text);
-      case "STATEMENT" -> p.last = p.query = new StringBuilder(text);
-      case "CONTEXT" -> p.last = p.context = new StringBuilder(text);
+      case "DETAIL" -> p.last = p.detail = new StringBuilder(h.text);
+      case "STATEMENT" -> p.last = p.query = new StringBuilder(h.text);
+      case "CONTEXT" -> p.last = p.context = new StringBuilder(h.text);
       default -> p.last = new StringBuilder(); // hints are not replayed
     }
     return true;
