@@ -46,7 +46,7 @@ final class CsvLogReader implements FormatReader {
     return START.matcher(first.text()).find();
   }
 
-  /** The fields of one record, which may span lines; null at the end of the file. */
+  /** The fields of one record, which may span lines, and where it is. */
   private record Fields(List<String> values, int start, int lines, boolean cutOff, boolean bad) {}
 
   @Override
@@ -107,7 +107,10 @@ final class CsvLogReader implements FormatReader {
             CONTEXT.of(v)));
   }
 
-  /** Splits one record into its fields; a quoted field goes on past the line (multi-line SQL). */
+  /**
+   * Splits the next record into its fields, null at the end of the file; a quoted field goes on
+   * past the line (multi-line SQL).
+   */
   private static Fields fields(Lines lines) throws IOException {
     Lines.Line line = lines.next();
     if (line == null) {
