@@ -48,9 +48,12 @@ public final class CaptureSettings {
                   + " constant folded to a division by zero): without them it cannot be replayed"
                   + " and is left out, counted; the default 0 logs none"),
           new Setting(
-              "log_line_prefix = '%m|%u|%d|%c|'",
-              "only for a stderr log (log_destination = 'stderr'): timestamp, user, database and"
-                  + " session id, as pgreplay asks; pass the same --log-line-prefix to replay"),
+              "log_line_prefix = '" + LogReader.DEFAULT_PREFIX + "'",
+              "only for a stderr log (log_destination = 'stderr'): timestamp, user, database,"
+                  + " session id and SQLSTATE, so replay compares errors by code; read without"
+                  + " --log-line-prefix, as is pgreplay's '"
+                  + LogReader.CLASSIC_PREFIX
+                  + "' (errors then only counted); another prefix needs --log-line-prefix"),
           new Setting(
               "log_min_messages = error",
               "optional: keeps warnings out of the log; errors stay, so replay can compare them"
