@@ -63,7 +63,9 @@ import picocli.CommandLine.Parameters;
     modelTransformer = ReplayCommand.KnobSubset.class,
     description = {
       "Replay the client sessions of a PostgreSQL server log (csvlog, jsonlog, or stderr with a"
-          + " log_line_prefix carrying %%m|%%u|%%d|%%c) against --target, with their original timing.",
+          + " log_line_prefix carrying %%m|%%u|%%d|%%c|%%e|; .gz, .bz2, .xz, .zst or - for standard"
+          + " input) against --target, with their original timing, every statement's outcome"
+          + " judged against the log's.",
       "Every session replays into the target URL's database as the target's user unless"
           + " --map-database says otherwise. See --capture-settings for the server settings of a"
           + " capture.",
@@ -71,8 +73,8 @@ import picocli.CommandLine.Parameters;
           + " trial per combination, in one JSON result. A replay of INSERT/UPDATE/DELETE/DDL"
           + " changes the target: --fresh restores its database before each trial (and is the"
           + " only thing that drops one).",
-      "Exit codes: 0 ok, 1 runtime failure, 2 usage error, 3 replay had errors"
-          + " the log did not (more of some SQLSTATE)."
+      "Exit codes: 0 ok, 1 runtime failure, 2 usage error, 3 some statement's outcome (ok or"
+          + " its SQLSTATE) differed from the log's."
     })
 public final class ReplayCommand implements Callable<Integer> {
   /** The run's knobs a replay takes, declared once in {@link Knobs}. */
@@ -114,8 +116,8 @@ public final class ReplayCommand implements Callable<Integer> {
       names = "--log-line-prefix",
       paramLabel = "PREFIX",
       description =
-          "log_line_prefix of a stderr log; needs %%c and %%m, %%t or %%n (default: '"
-              + "%%m|%%u|%%d|%%c|').")
+          "log_line_prefix of a stderr log; needs %%c and %%m, %%t or %%n, and %%e to compare"
+              + " SQLSTATEs (default: '%%m|%%u|%%d|%%c|%%e|', then pgreplay's '%%m|%%u|%%d|%%c|').")
   String linePrefix;
 
   @Option(
