@@ -1,0 +1,314 @@
+package dev.wg1bench.jmh;
+
+import dev.wg1bench.server.ConnectionFactory;
+import dev.wg1bench.workload.FailureKind;
+import dev.wg1bench.workload.OpFailedException;
+import dev.wg1bench.workload.OpStats;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The per-op path of {@link WorkloadBenchmark}: wait for the op's start, run it on the client's
+ * connection (or a pooled one), count it in the window it completed in, then its success or
+ * failure. It reads the benchmark's trial-wide settings and hands a stop to its lifecycle; the hot
+ * path reads the clock twice, allocates nothing and takes no lock (see Client.using and
+ * Client.recordLatency).
+ */
+final class OpPath {
+  private final WorkloadBenchmark b;
+
+  OpPath(WorkloadBenchmark b) {
+    this.b = b;
+  }
+
+  /**
+   * One op, in the steps a reader can follow: wait for its start, run it, count it in the window it
+   * completed in, then its success or failure. The hot path reads the clock twice, allocates
+   * nothing and takes no lock (see Client.using and Client.recordLatency).
+   */
+  void run(Client c, Committed committed, Trouble trouble) throws SQLException {
+    if (b.stopping) {
+      throw new OpFailedException(
+          "stopped: another client failed under --exit-on-error or --exit-on-abort", null);
+    }
+    if (c.stoppedBy != null) {
+      stoppedClient(c);
+      return;
+    }
+    OpRun op = c.op;
+    if (!begin(c, op)) {
+      return;
+    }
+    attempt(c, op);
+    op.end(c.stats, System.nanoTime());
+    trouble.retries += op.retried;
+    // counted by completion time: an op belongs to the window it finished in (MeasurementWindow)
+    MeasurementWindow.Span span = b.window.current();
+    boolean counted = span != null && span.contains(op.done);
+    if (counted) {
+      countInWindow(c, op, span);
+    }
+    c.afterOp(counted, op.ran, op.success, op.latencyNanos, op.retried, op.retriedOp);
+    if (op.success) {
+      succeeded(c, op, committed, counted ? span : null);
+    } else {
+      failed(c, op, trouble, counted);
+    }
+    if (b.progress != null) {
+      (op.success ? b.progress.ok : b.progress.failed).increment();
+      b.progress.retries.add(op.retried);
+      if (op.success) {
+        b.progress.record(Math.max(1, op.latencyNanos / 1000));
+      }
+    }
+  }
+
+  /** A client that stopped: under --exit-on-abort it ends the run, else it idles. */
+  private void stoppedClient(Client c) {
+    if (b.exitOnAbort) {
+      // pgbench --exit-on-abort: one aborted client ends the run, the others at their next op
+      String why = "--exit-on-abort: client " + c.clientId() + " stopped: " + c.stoppedBy;
+      b.stop(c, why);
+      throw new OpFailedException(why, null);
+    }
+    idle(c);
+  }
+
+  /**
+   * The op's intended start: under --rate its scheduled time, waited for; else now. False when
+   * under --rate with a latency limit it could not start in time and was skipped instead.
+   */
+  private boolean begin(Client c, OpRun op) {
+    if (b.meanIntervalNanos <= 0) {
+      op.begin(c.stats, System.nanoTime(), -1);
+      return true;
+    }
+    long intended = c.schedule(b.meanIntervalNanos);
+    long wait;
+    while ((wait = intended - System.nanoTime()) > 0) {
+      LockSupport.parkNanos(wait);
+    }
+    long now = System.nanoTime();
+    long lagNanos = now - intended;
+    if (lagNanos > b.latencyLimitNanos) {
+      // pgbench -R -L: an op that cannot even start within the limit is skipped, not run
+      skipped(c, now, lagNanos);
+      return false;
+    }
+    op.begin(c.stats, intended, lagNanos);
+    return true;
+  }
+
+  /** A skipped op: counted as skipped, and in the window with its lag when it falls inside. */
+  private void skipped(Client c, long now, long lagNanos) {
+    c.skipped++;
+    if (b.progress != null) {
+      b.progress.skipped.increment();
+    }
+    MeasurementWindow.Span span = b.window.current();
+    if (span != null && span.contains(now)) {
+      c.wSkipped++;
+      c.lag.recordValue(Math.max(1, lagNanos / 1000));
+      if (c.txLog != null) {
+        c.txLog.windowOpened(span.start);
+        c.txLog.skipped(now, lagNanos / 1000);
+      }
+    }
+  }
+
+  /**
+   * Runs the op's script on the client's connection, or on one leased from the b.pool; with none to
+   * run it on, it fails as a connection failure. --exit-on-error stops the run here.
+   */
+  private void attempt(Client c, OpRun op) throws SQLException {
+    OpStats s = c.stats;
+    try {
+      Connection conn = c.conn;
+      if (b.pool != null) {
+        long t0 = System.nanoTime();
+        conn = lease(c);
+        if (conn != null) {
+          op.waitNanos = System.nanoTime() - t0;
+        }
+      } else if (conn == null) {
+        // never connected (or lost and not back yet): a failed op, then try again
+        s.failed(FailureKind.CONNECTION);
+        op.connected = false;
+      }
+      if (conn != null) {
+        op.ran = true;
+        op.success = runOn(c, conn, s);
+      }
+    } catch (OpFailedException e) {
+      b.stop(c, "--exit-on-error: " + e.getMessage());
+      throw e;
+    }
+  }
+
+  /** The script on {@code conn}, watched by the stall watchdog while it waits for the server. */
+  private boolean runOn(Client c, Connection conn, OpStats s) throws SQLException {
+    boolean success;
+    boolean broken = false;
+    c.using(conn);
+    try {
+      success = c.session.runOp(conn, s);
+    } catch (OpFailedException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      broken = true;
+      success = driverFailed(c, conn, s, e);
+    } finally {
+      c.using(null);
+      if (b.pool != null) {
+        conn.close();
+        if (broken) {
+          // once handed back: evicting a connection still in use closes it twice, and HikariCP
+          // logs a warning for the second
+          b.pool.evictConnection(conn);
+        }
+      }
+    }
+    String stalled = c.stallNote;
+    if (stalled != null) {
+      c.stallNote = null;
+      s.error(FailureKind.CONNECTION, "stall", stalled, false);
+    }
+    return success;
+  }
+
+  /**
+   * An unchecked exception out of the driver in the middle of an op. pgjdbc throws one when the
+   * server answers a named statement it knows as row-less with rows ("Received resultset tuples,
+   * but no field structure for them"): a transaction-mode pooler without statement tracking hands
+   * the statement to a server connection where its name means another one. Let through, it ended
+   * the whole run with no result. The connection's protocol state is lost, so it is aborted and
+   * replaced at once (the b.pool evicts it), without the backoff and the outage of a connection the
+   * server lost; the op fails, kind pooler behind --via, else other, with the exception named.
+   */
+  private boolean driverFailed(Client c, Connection conn, OpStats s, RuntimeException e) {
+    FailureKind kind = b.viaPooler ? FailureKind.POOLER : FailureKind.OTHER;
+    s.error(
+        kind,
+        "-",
+        "driver error: " + e.getClass().getName() + ": " + ConnectionFactory.oneLine(e),
+        false);
+    s.failed(kind);
+    if (b.pool != null) {
+      // the b.pool replaces it (see runOn)
+      return false;
+    }
+    try {
+      conn.abort(Runnable::run);
+    } catch (SQLException | RuntimeException closing) {
+      // already closed
+    }
+    // if it fails, the aborted connection stays: the next op fails on it and reconnects with
+    // backoff
+    c.reconnect();
+    return false;
+  }
+
+  /** An op that completed inside the window: its statements, retries, lag and b.pool wait. */
+  private void countInWindow(Client c, OpRun op, MeasurementWindow.Span span) {
+    OpStats s = c.stats;
+    if (c.txLog != null) {
+      c.txLog.windowOpened(span.start);
+      c.txLog.op(
+          op.done,
+          op.latencyNanos / 1000,
+          c.session.lastScriptIndex(),
+          op.success ? null : s.lastFailed,
+          op.lagNanos >= 0 ? op.lagNanos / 1000 : -1,
+          op.retried);
+    }
+    c.wStatements += op.statements(s);
+    c.wRetries += op.retried;
+    c.wRetriedOps += op.retriedOp;
+    if (op.lagNanos >= 0) {
+      c.lag.recordValue(Math.max(1, op.lagNanos / 1000));
+    }
+    if (op.waitNanos >= 0) {
+      c.poolWait.recordValue(Math.max(1, op.waitNanos / 1000));
+    }
+  }
+
+  /** A successful op; {@code span} is the window it counts in, null when it counts in none. */
+  private void succeeded(Client c, OpRun op, Committed committed, MeasurementWindow.Span span) {
+    if (c.down) {
+      b.connectionBack(c);
+    }
+    c.ok++;
+    committed.ok++;
+    if (span != null) {
+      c.wOk++;
+      c.okIn(span.bin(op.done));
+      c.recordLatency(Math.max(1, op.latencyNanos / 1000));
+      if (op.latencyNanos > b.latencyLimitNanos) {
+        c.wLate++;
+      }
+    }
+  }
+
+  /**
+   * A failed op: counted by kind; a connection failure marks an outage; an error that won't heal
+   * stops the client, else a connection that may be dead is checked and reopened.
+   */
+  private void failed(Client c, OpRun op, Trouble trouble, boolean counted) {
+    c.failed++;
+    trouble.failed++;
+    FailureKind kind = c.stats.lastFailed;
+    if (counted) {
+      c.wFailed++;
+      c.wFailures[kind.ordinal()]++;
+    }
+    if (op.connected && kind == FailureKind.CONNECTION) {
+      b.tally.outages.failure(c);
+    }
+    if (b.stops.stopsOp(kind, c.stats.lastSqlState)) {
+      b.clientStopped(c, c.stats.lastMessage);
+    } else if (b.pool == null && (!op.connected || c.mayBeDead(kind))) {
+      c.recoverIfDisconnected();
+    }
+  }
+
+  /**
+   * A stopped client waits out the iteration in one invocation (so JMH's count of invocations
+   * hardly grows), watching for the moment no client is left, when the run ends: the report is
+   * written first, then every client throws, which ends a fork; an in-process run ends the same way
+   * (TrialRunner reads the report when JMH returns no result).
+   */
+  private void idle(Client c) {
+    while (true) {
+      if (b.stops.noneLeft()) {
+        b.allStopped();
+        throw new OpFailedException(b.stops.allStopped(), null);
+      }
+      if (b.opsPerClient > 0) {
+        // -t: a stopped client's remaining ops pass at once, so the window can close
+        return;
+      }
+      long wait = c.iterationEnd - System.nanoTime();
+      if (wait <= 0) {
+        // JMH ends the iteration a moment after its time: don't spin meanwhile
+        LockSupport.parkNanos(20_000_000L);
+        return;
+      }
+      LockSupport.parkNanos(Math.min(wait, 50_000_000L));
+    }
+  }
+
+  /**
+   * A pooled connection; null (the op fails as a connection failure) if the b.pool cannot give one.
+   */
+  private Connection lease(Client c) {
+    try {
+      return b.pool.getConnection();
+    } catch (SQLException e) {
+      c.stats.error(FailureKind.CONNECTION, e.getSQLState(), "b.pool: " + e.getMessage(), false);
+      c.stats.failed(FailureKind.CONNECTION);
+      LockSupport.parkNanos(100_000_000L);
+      return null;
+    }
+  }
+}
