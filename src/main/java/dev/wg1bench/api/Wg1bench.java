@@ -270,8 +270,13 @@ public final class Wg1bench {
       return m().latencyMs().p99();
     }
 
-    /** Ops that failed after all their tries, over the whole run (warmup included). */
+    /** Ops that failed after all their tries, in the measurement windows: the JSON's failedOps. */
     public long failedOps() {
+      return m().failedOps();
+    }
+
+    /** Ops that failed after all their tries over the whole run, warmup included. */
+    public long totalFailedOps() {
       return m().totalFailedOps();
     }
 

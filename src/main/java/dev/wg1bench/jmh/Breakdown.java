@@ -1,5 +1,6 @@
 package dev.wg1bench.jmh;
 
+import dev.wg1bench.fork.ForkReport;
 import dev.wg1bench.workload.CommandTimes;
 import dev.wg1bench.workload.ScriptOutline;
 import java.util.ArrayList;

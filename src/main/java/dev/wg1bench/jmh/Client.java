@@ -1,5 +1,6 @@
 package dev.wg1bench.jmh;
 
+import dev.wg1bench.fork.OpCounts;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.server.ConnectionFactory;
 import dev.wg1bench.workload.ClientContext;
@@ -56,20 +57,13 @@ public class Client {
   final Histogram latency = new Histogram(3);
   final Histogram poolWait = new Histogram(3);
   final Histogram lag = new Histogram(3);
-  long ok;
-  long failed;
-  long skipped;
+
+  /** This iteration's ops, inside the measurement window or not: what the database saw. */
+  final OpCounts all = new OpCounts();
 
   /** What completed inside the measurement window (see MeasurementWindow). */
-  long wOk;
+  final OpCounts window = new OpCounts();
 
-  long wFailed;
-  long wSkipped;
-  long wLate;
-  long wStatements;
-  long wRetries;
-  long wRetriedOps;
-  final long[] wFailures = new long[FailureKind.values().length];
   long[] okPerSecond = new long[0];
 
   /** pgbench -l: this client's log, or null. */
@@ -247,17 +241,8 @@ public class Client {
     pendingLatencies = 0;
     poolWait.reset();
     lag.reset();
-    ok = 0;
-    failed = 0;
-    skipped = 0;
-    wOk = 0;
-    wFailed = 0;
-    wSkipped = 0;
-    wLate = 0;
-    wStatements = 0;
-    wRetries = 0;
-    wRetriedOps = 0;
-    Arrays.fill(wFailures, 0);
+    all.clear();
+    window.clear();
     if (scripts != null) {
       scripts.reset();
     }

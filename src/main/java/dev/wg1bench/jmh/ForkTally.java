@@ -1,5 +1,6 @@
 package dev.wg1bench.jmh;
 
+import dev.wg1bench.fork.ForkReport;
 import dev.wg1bench.server.ConnectionFactory;
 import dev.wg1bench.workload.FailureKind;
 import dev.wg1bench.workload.OpStats;
@@ -59,30 +60,19 @@ final class ForkTally {
       measuredPoolWait.add(c.poolWait);
       measuredLag.add(c.lag);
       ForkReport.Window w = span.record;
-      w.ok += c.wOk;
-      w.failed += c.wFailed;
+      w.ok += c.window.ok;
+      w.failed += c.window.failed;
       if (c.okPerSecond.length > w.okPerSecond.length && t) {
         w.okPerSecond = Arrays.copyOf(w.okPerSecond, c.okPerSecond.length);
       }
       for (int i = 0; i < c.okPerSecond.length && i < w.okPerSecond.length; i++) {
         w.okPerSecond[i] += c.okPerSecond[i];
       }
-      report.measuredOk += c.wOk;
-      report.measuredFailed += c.wFailed;
-      report.measuredSkipped += c.wSkipped;
-      report.measuredLate += c.wLate;
-      report.measuredRetries += c.wRetries;
-      report.measuredRetriedOps += c.wRetriedOps;
-      report.measuredStatements += c.wStatements;
+      report.measured.add(c.window);
       breakdown.absorb(c);
-      for (FailureKind k : FailureKind.values()) {
-        if (c.wFailures[k.ordinal()] > 0) {
-          report.failuresByKind.merge(k.label(), c.wFailures[k.ordinal()], Long::sum);
-        }
-      }
     }
-    report.totalOk += c.ok;
-    report.totalFailed += c.failed;
+    report.whole.ok += c.all.ok;
+    report.whole.failed += c.all.failed;
     String phase = measurement ? "measurement" : "warmup";
     for (OpStats.ErrorSample e : s.samples().values()) {
       String key = phase + "/" + e.kind + "/" + e.sqlState;

@@ -1,5 +1,6 @@
 package dev.wg1bench.jmh;
 
+import dev.wg1bench.fork.ForkReport;
 import dev.wg1bench.server.ConnectionFactory;
 import java.sql.Connection;
 import java.sql.ResultSet;

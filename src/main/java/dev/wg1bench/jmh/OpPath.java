@@ -102,13 +102,13 @@ final class OpPath {
 
   /** A skipped op: counted as skipped, and in the window with its lag when it falls inside. */
   private void skipped(Client c, long now, long lagNanos) {
-    c.skipped++;
+    c.all.skipped++;
     if (b.progress != null) {
       b.progress.skipped.increment();
     }
     MeasurementWindow.Span span = b.window.current();
     if (span != null && span.contains(now)) {
-      c.wSkipped++;
+      c.window.skipped++;
       c.lag.recordValue(Math.max(1, lagNanos / 1000));
       if (c.txLog != null) {
         c.txLog.windowOpened(span.start);
@@ -222,9 +222,9 @@ final class OpPath {
           op.lagNanos >= 0 ? op.lagNanos / 1000 : -1,
           op.retried);
     }
-    c.wStatements += op.statements(s);
-    c.wRetries += op.retried;
-    c.wRetriedOps += op.retriedOp;
+    c.window.statements += op.statements(s);
+    c.window.retries += op.retried;
+    c.window.retriedOps += op.retriedOp;
     if (op.lagNanos >= 0) {
       c.lag.recordValue(Math.max(1, op.lagNanos / 1000));
     }
@@ -238,14 +238,14 @@ final class OpPath {
     if (c.down) {
       b.connectionBack(c);
     }
-    c.ok++;
+    c.all.ok++;
     committed.ok++;
     if (span != null) {
-      c.wOk++;
+      c.window.ok++;
       c.okIn(span.bin(op.done));
       c.recordLatency(Math.max(1, op.latencyNanos / 1000));
       if (op.latencyNanos > b.latencyLimitNanos) {
-        c.wLate++;
+        c.window.late++;
       }
     }
   }
@@ -255,12 +255,11 @@ final class OpPath {
    * stops the client, else a connection that may be dead is checked and reopened.
    */
   private void failed(Client c, OpRun op, Trouble trouble, boolean counted) {
-    c.failed++;
+    c.all.failed++;
     trouble.failed++;
     FailureKind kind = c.stats.lastFailed;
     if (counted) {
-      c.wFailed++;
-      c.wFailures[kind.ordinal()]++;
+      c.window.failed(kind.label());
     }
     if (op.connected && kind == FailureKind.CONNECTION) {
       b.tally.outages.failure(c);

@@ -1,5 +1,6 @@
 package dev.wg1bench.jmh;
 
+import dev.wg1bench.fork.ForkReport;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;

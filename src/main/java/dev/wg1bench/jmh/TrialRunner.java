@@ -1,5 +1,6 @@
 package dev.wg1bench.jmh;
 
+import dev.wg1bench.fork.ForkReport;
 import dev.wg1bench.plan.Knobs;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.RunPlan;

@@ -519,13 +519,23 @@ public final class ConsoleReport {
   /** The sweep's result: per point, the median of its trials and their spread. */
   public static void summary(BenchmarkRun run, java.util.Set<String> keys, PrintStream out) {
     out.println();
+    // failed and retries over the measurement windows, as each trial's line shows them; the whole
+    // trials' failures (warmup included) beside them under a name of their own
     out.printf(
-        "%-44s %3s %11s %23s %9s %9s %7s %7s%n",
-        "point", "n", "median tps", "min .. max", "p50 ms", "p99 ms", "failed", "retries");
+        "%-44s %3s %11s %23s %9s %9s %7s %7s %12s%n",
+        "point",
+        "n",
+        "median tps",
+        "min .. max",
+        "p50 ms",
+        "p99 ms",
+        "failed",
+        "retries",
+        "total failed");
     for (PointSummary p : run.summary()) {
       out.printf(
           Locale.ROOT,
-          "%-44s %3d %11.1f %23s %9.3f %9.3f %7d %7d%n",
+          "%-44s %3d %11.1f %23s %9.3f %9.3f %7d %7d %12d%n",
           describe(p.point(), keys),
           p.trials(),
           p.medianTps(),
@@ -533,7 +543,8 @@ public final class ConsoleReport {
           p.medianP50Ms(),
           p.medianP99Ms(),
           p.failedOps(),
-          p.retries());
+          p.retries(),
+          p.totalFailedOps());
     }
     out.printf(
         "%d trials, %s order%s; medians of %d repeat(s) per point%n",

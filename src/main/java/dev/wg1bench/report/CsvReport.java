@@ -68,7 +68,8 @@ public final class CsvReport {
           "medianP99Ms",
           "failedOps",
           "retries",
-          "clientsStopped");
+          "clientsStopped",
+          "totalFailedOps");
 
   private static final ObjectWriter WRITER =
       new CsvMapper().writer(CsvSchema.emptySchema().withLineSeparator("\r\n"));
@@ -190,6 +191,7 @@ public final class CsvReport {
         f.add(Long.toString(s.failedOps()));
         f.add(Long.toString(s.retries()));
         f.add(Integer.toString(stopped.getOrDefault(point(s.point()), 0)));
+        f.add(Long.toString(s.totalFailedOps()));
         rows.add(f);
       }
     }

@@ -99,6 +99,7 @@ final class TablesHtml {
               "p99 (ms)",
               "failed ops",
               "retries",
+              "total failed ops",
               "clients stopped",
               "started"));
       for (TrialResult t : ReportOrder.sortedTrials(s.run().trials())) {
@@ -113,8 +114,11 @@ final class TablesHtml {
                 + (m.tpsError() == null ? "" : " \u00b1 " + HtmlReport.tps(m.tpsError())));
         Html.num(h, m.latencyMs() == null ? "" : HtmlReport.ms(m.latencyMs().p50()));
         Html.num(h, m.latencyMs() == null ? "" : HtmlReport.ms(m.latencyMs().p99()));
-        Html.num(h, Long.toString(m.totalFailedOps()) + failures(m));
+        // failed ops of the windows with their kinds, as the trial's other figures; the whole
+        // trial's (warmup included) in a column of its own
+        Html.num(h, Long.toString(m.failedOps()) + failures(m));
         Html.num(h, Long.toString(m.retries()));
+        Html.num(h, Long.toString(m.totalFailedOps()));
         Html.num(h, Integer.toString(m.clientsStopped()));
         Html.date(h, ReportOrder.date(t.startedAt()));
         h.append("</tr>\n");

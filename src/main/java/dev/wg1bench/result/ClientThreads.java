@@ -1,7 +1,7 @@
 package dev.wg1bench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.wg1bench.jmh.ForkReport;
+import dev.wg1bench.fork.ForkReport;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -2,7 +2,7 @@ package dev.wg1bench.result;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import dev.wg1bench.jmh.ForkReport;
+import dev.wg1bench.fork.ForkReport;
 import dev.wg1bench.jmh.Trial;
 import dev.wg1bench.jmh.TrialRunner;
 import dev.wg1bench.plan.DriverKnobs;

@@ -144,6 +144,22 @@ public record Measurement(
       String clientsStoppedBy,
       Double initialConnectionMs) {}
 
+  /** The measured ops' counts as the one value they merge as (agents' parts of a trial). */
+  public dev.wg1bench.fork.OpCounts measuredCounts() {
+    dev.wg1bench.fork.OpCounts c = new dev.wg1bench.fork.OpCounts();
+    c.ok = ops();
+    c.failed = failedOps();
+    c.retries = retries();
+    c.retriedOps = retriedOps();
+    c.statements = statements();
+    c.skipped = skippedOps();
+    c.late = lateOps();
+    if (failures() != null) {
+      c.failures.putAll(failures());
+    }
+    return c;
+  }
+
   // the figures by their names in the JSON, so readers need not know which part holds one
 
   public double tps() {

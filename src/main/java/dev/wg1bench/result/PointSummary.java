@@ -13,8 +13,11 @@ import java.util.Map;
  * @param minTps lowest tps of the trials
  * @param maxTps highest tps of the trials
  * @param medianP99Ms median of the trials' p99 latency
- * @param failedOps failed ops summed over the trials
- * @param retries retries summed over the trials
+ * @param failedOps failed ops of the measurement windows, summed over the trials: the figure a
+ *     trial's {@code failedOps} is
+ * @param retries retries of the measurement windows, summed over the trials
+ * @param totalFailedOps failed ops over the whole trials, warmup included, summed: the figure a
+ *     trial's {@code totalFailedOps} is
  */
 public record PointSummary(
     Map<String, String> point,
@@ -25,4 +28,5 @@ public record PointSummary(
     double medianP50Ms,
     double medianP99Ms,
     long failedOps,
-    long retries) {}
+    long retries,
+    long totalFailedOps) {}

@@ -30,8 +30,9 @@ public final class Summaries {
                   Arrays.stream(tps).max().orElse(0),
                   median(p50),
                   median(p99),
-                  ts.stream().mapToLong(t -> t.measurement().totalFailedOps()).sum(),
-                  ts.stream().mapToLong(t -> t.measurement().retries()).sum()));
+                  ts.stream().mapToLong(t -> t.measurement().failedOps()).sum(),
+                  ts.stream().mapToLong(t -> t.measurement().retries()).sum(),
+                  ts.stream().mapToLong(t -> t.measurement().totalFailedOps()).sum()));
         });
     return out;
   }

@@ -1,12 +1,11 @@
 package dev.wg1bench.result;
 
-import dev.wg1bench.jmh.ForkReport;
+import dev.wg1bench.fork.ForkReport;
+import dev.wg1bench.fork.OpCounts;
 import dev.wg1bench.stats.BatchMeans;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -29,16 +28,12 @@ final class Tally {
   private Histogram latency;
   private Histogram poolWait;
   private Histogram lag;
-  private long ok;
-  private long failed;
-  private long retries;
-  private long retriedOps;
-  private long statements;
-  private long skipped;
-  private long late;
-  private long totalOk;
-  private long totalFailed;
-  private final Map<String, Long> failures = new LinkedHashMap<>();
+
+  /** The ops that completed inside the measurement windows. */
+  private final OpCounts measured = new OpCounts();
+
+  /** The whole trial's ops, warmup included: successful and failed. */
+  private final OpCounts whole = new OpCounts();
 
   /**
    * CPU time of the client JVMs over the windows: forks report it exactly (nanoseconds), agents as
@@ -94,16 +89,8 @@ final class Tally {
     t.latency = Histograms.decode(f.histogram);
     t.poolWait = f.poolWaitHistogram == null ? null : Histograms.decode(f.poolWaitHistogram);
     t.lag = f.lagHistogram == null ? null : Histograms.decode(f.lagHistogram);
-    t.ok = f.measuredOk;
-    t.failed = f.measuredFailed;
-    t.retries = f.measuredRetries;
-    t.retriedOps = f.measuredRetriedOps;
-    t.statements = f.measuredStatements;
-    t.skipped = f.measuredSkipped;
-    t.late = f.measuredLate;
-    t.totalOk = f.totalOk;
-    t.totalFailed = f.totalFailed;
-    t.failures.putAll(f.failuresByKind);
+    t.measured.add(f.measured);
+    t.whole.add(f.whole);
     t.cpuNanos = f.measuredCpuNanos;
     t.cpuKnown = f.measuredCpuNanos > 0;
     t.cpuCoreNanos = f.cores > 0 ? f.measuredNanos * f.cores : 0;
@@ -181,18 +168,11 @@ final class Tally {
     Measurement m = t.measurement();
     Tally a = new Tally();
     a.latency = m.latencyHistogramDecoded();
-    a.ok = m.ops();
-    a.failed = m.failedOps();
-    a.retries = m.retries();
-    a.retriedOps = m.retriedOps();
-    a.statements = m.statements();
-    a.skipped = m.skippedOps();
-    a.late = m.lateOps();
-    a.totalOk = m.totalOps();
-    a.totalFailed = m.totalFailedOps();
-    a.failures.putAll(m.failures());
+    a.measured.add(m.measuredCounts());
+    a.whole.ok = m.totalOps();
+    a.whole.failed = m.totalFailedOps();
     a.cpuKnown = m.clientCpuMicrosPerOp() != null;
-    a.cpuMicros = a.cpuKnown ? m.clientCpuMicrosPerOp() * (m.ops() + m.failedOps()) : 0;
+    a.cpuMicros = a.cpuKnown ? m.clientCpuMicrosPerOp() * a.measured.attempted() : 0;
     a.iterationTps = m.iterationTps() == null ? new ArrayList<>() : m.iterationTps();
     a.opsPerSecond = m.opsPerSecond() == null ? new ArrayList<>() : m.opsPerSecond();
     if (m.windows() != null) {
@@ -256,16 +236,8 @@ final class Tally {
     latency = add(latency, o.latency);
     poolWait = add(poolWait, o.poolWait);
     lag = add(lag, o.lag);
-    ok += o.ok;
-    failed += o.failed;
-    retries += o.retries;
-    retriedOps += o.retriedOps;
-    statements += o.statements;
-    skipped += o.skipped;
-    late += o.late;
-    totalOk += o.totalOk;
-    totalFailed += o.totalFailed;
-    o.failures.forEach((k, v) -> failures.merge(k, v, Long::sum));
+    measured.add(o.measured);
+    whole.add(o.whole);
     cpuNanos += o.cpuNanos;
     cpuMicros += o.cpuMicros;
     cpuKnown &= o.cpuKnown;
@@ -340,7 +312,7 @@ final class Tally {
   private double tps(double seconds) {
     // every rate is a count of ops that completed inside the windows over the windows' length
     // (see jmh.MeasurementWindow); JMH's own score over-counts at many clients
-    return seconds > 0 ? ok / seconds : 0;
+    return seconds > 0 ? measured.ok / seconds : 0;
   }
 
   /** How fast, over {@code seconds}; {@code how} says what the interval is. */
@@ -356,7 +328,7 @@ final class Tally {
         tps(seconds),
         interval.halfWidth(),
         how,
-        seconds > 0 ? (ok + failed) / seconds : 0,
+        seconds > 0 ? measured.attempted() / seconds : 0,
         seconds,
         serverRate);
   }
@@ -364,13 +336,13 @@ final class Tally {
   /** What the ops did; {@code rowsPerOp} null for a workload that inserts none. */
   Measurement.Counts counts(double seconds, Double rowsPerOp) {
     return new Measurement.Counts(
-        ok,
-        failed,
-        retries,
-        retriedOps,
-        failures,
-        statements,
-        seconds > 0 ? statements / seconds : 0,
+        measured.ok,
+        measured.failed,
+        measured.retries,
+        measured.retriedOps,
+        measured.failures,
+        measured.statements,
+        seconds > 0 ? measured.statements / seconds : 0,
         rowsPerOp != null ? tps(seconds) * rowsPerOp : null);
   }
 
@@ -388,11 +360,11 @@ final class Tally {
   }
 
   long skipped() {
-    return skipped;
+    return measured.skipped;
   }
 
   long late() {
-    return late;
+    return measured.late;
   }
 
   /**
@@ -400,7 +372,7 @@ final class Tally {
    * cores over the windows.
    */
   Measurement.ClientCpu cpu(boolean sameHost) {
-    long n = ok + failed;
+    long n = measured.attempted();
     return new Measurement.ClientCpu(
         cpuKnown && n > 0 ? (cpuNanos / 1000.0 + cpuMicros) / n : null,
         cpuCoreNanos > 0 && sameHost ? (double) cpuNanos / cpuCoreNanos : null);
@@ -416,8 +388,8 @@ final class Tally {
 
   Measurement.WholeTrial wholeTrial() {
     return new Measurement.WholeTrial(
-        totalOk,
-        totalFailed,
+        whole.ok,
+        whole.failed,
         stoppedBy,
         clientsStopped,
         clientsStoppedBy,

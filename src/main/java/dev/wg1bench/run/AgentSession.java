@@ -1,7 +1,7 @@
 package dev.wg1bench.run;
 
+import dev.wg1bench.fork.ForkReport;
 import dev.wg1bench.jmh.AgentGate;
-import dev.wg1bench.jmh.ForkReport;
 import dev.wg1bench.jmh.Trial;
 import dev.wg1bench.jmh.TrialRunner;
 import dev.wg1bench.plan.AgentSpec;

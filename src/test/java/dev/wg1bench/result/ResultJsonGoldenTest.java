@@ -4,7 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.wg1bench.jmh.ForkReport;
+import dev.wg1bench.fork.ForkReport;
 import dev.wg1bench.jmh.Trial;
 import dev.wg1bench.jmh.TrialRunner;
 import dev.wg1bench.json.Json;
@@ -188,13 +188,13 @@ class ResultJsonGoldenTest {
       f.poolWaitHistogram = histogram(n, 50);
       f.lagHistogram = histogram(n, 120);
     }
-    f.measuredOk = 1000L * n;
-    f.measuredSkipped = n;
-    f.measuredLate = 2L * n;
-    f.measuredFailed = 3L * n;
-    f.measuredRetries = 5L * n;
-    f.measuredRetriedOps = 4L * n;
-    f.measuredStatements = 7000L * n;
+    f.measured.ok = 1000L * n;
+    f.measured.skipped = n;
+    f.measured.late = 2L * n;
+    f.measured.failed = 3L * n;
+    f.measured.retries = 5L * n;
+    f.measured.retriedOps = 4L * n;
+    f.measured.statements = 7000L * n;
     f.measuredNanos = 2_000_000_000L;
     f.measuredCpuNanos = 300_000_000L * n;
     f.cores = 4;
@@ -212,10 +212,10 @@ class ResultJsonGoldenTest {
       w.cpuNanos = 10L * n;
       f.windows.add(w);
     }
-    f.totalOk = 1500L * n;
-    f.totalFailed = 4L * n;
-    f.failuresByKind.put("serialization", 2L * n);
-    f.failuresByKind.put(n % 2 == 0 ? "deadlock" : "connection", (long) n);
+    f.whole.ok = 1500L * n;
+    f.whole.failed = 4L * n;
+    f.measured.failures.put("serialization", 2L * n);
+    f.measured.failures.put(n % 2 == 0 ? "deadlock" : "connection", (long) n);
     ForkReport.ErrorEntry e = new ForkReport.ErrorEntry();
     e.kind = "serialization";
     e.sqlState = "40001";

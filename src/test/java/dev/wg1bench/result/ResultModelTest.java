@@ -34,8 +34,9 @@ class ResultModelTest {
       assertEquals(tps[tps.length - 1], s.maxTps());
       assertEquals(Summaries.median(tps), s.medianTps());
       assertTrue(s.minTps() <= s.medianTps() && s.medianTps() <= s.maxTps());
+      assertEquals(ts.stream().mapToLong(t -> t.measurement().failedOps()).sum(), s.failedOps());
       assertEquals(
-          ts.stream().mapToLong(t -> t.measurement().totalFailedOps()).sum(), s.failedOps());
+          ts.stream().mapToLong(t -> t.measurement().totalFailedOps()).sum(), s.totalFailedOps());
       assertEquals(ts.stream().mapToLong(t -> t.measurement().retries()).sum(), s.retries());
     }
   }

@@ -1,12 +1,13 @@
-package dev.wg1bench.jmh;
+package dev.wg1bench.fork;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What one JMH fork saw beyond JMH's own numbers: the latency histogram of its measurement
- * iterations, failures by kind, first samples of each distinct error, and totals over the whole
- * trial (warmup included) that data checks need. Written as JSON into the trial directory.
+ * The fork's wire format: what one JMH fork saw beyond JMH's own numbers: the latency histogram of
+ * its measurement iterations, failures by kind, first samples of each distinct error, and totals
+ * over the whole trial (warmup included) that data checks need. Written as JSON into the trial
+ * directory.
  */
 public final class ForkReport {
   /** Latency of successful ops in measurement iterations, microseconds, HdrHistogram encoded. */
@@ -18,18 +19,9 @@ public final class ForkReport {
   /** Schedule lag of measured ops (--rate runs), microseconds, HdrHistogram encoded. */
   public String lagHistogram;
 
-  public long measuredOk;
+  /** What completed inside the measurement windows. */
+  public OpCounts measured = new OpCounts();
 
-  /** --rate with --latency-limit: ops skipped because they could not start in time. */
-  public long measuredSkipped;
-
-  /** --latency-limit: successful ops whose latency exceeded the limit. */
-  public long measuredLate;
-
-  public long measuredFailed;
-  public long measuredRetries;
-  public long measuredRetriedOps;
-  public long measuredStatements;
   public long measuredNanos;
 
   /** CPU time of this fork's JVM (all threads) over the measurement windows. */
@@ -65,11 +57,9 @@ public final class ForkReport {
   /** The measurement windows, one per measurement iteration, in order. */
   public List<Window> windows = new ArrayList<>();
 
-  /** All iterations, warmup included: what the database saw. */
-  public long totalOk;
+  /** All iterations, warmup included, what the database saw: successful and failed ops. */
+  public OpCounts whole = new OpCounts();
 
-  public long totalFailed;
-  public java.util.Map<String, Long> failuresByKind = new java.util.LinkedHashMap<>();
   public List<ErrorEntry> errors = new ArrayList<>();
 
   /** Periods when clients had lost their connection, in order (warmup included). */
@@ -177,7 +167,7 @@ public final class ForkReport {
    * From the first client losing its connection to the last one getting it back: a server restart
    * or a refused reconnect shows up as one outage, however many clients it hit.
    *
-   * @see WorkloadBenchmark
+   * @see dev.wg1bench.jmh.WorkloadBenchmark
    */
   public static final class Outage {
     public long lostAtEpochMs;
@@ -193,7 +183,7 @@ public final class ForkReport {
   }
 
   /** A histogram as compressed Base64, the form the report carries it in. */
-  static String encode(org.HdrHistogram.Histogram h) {
+  public static String encode(org.HdrHistogram.Histogram h) {
     java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(h.getNeededByteBufferCapacity());
     int n = h.encodeIntoCompressedByteBuffer(buf);
     return java.util.Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buf.array(), n));
