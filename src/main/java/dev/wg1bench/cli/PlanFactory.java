@@ -1,5 +1,6 @@
 package dev.wg1bench.cli;
 
+import dev.wg1bench.api.JavaWorkloads;
 import dev.wg1bench.plan.Knob;
 import dev.wg1bench.plan.Knobs;
 import dev.wg1bench.plan.Matrix;
@@ -45,8 +46,25 @@ final class PlanFactory {
               + " exclude each other; give one of them (-S is --workload select_only, -N is"
               + " --workload simple_update)");
     }
+    List<String> classpath = classpath(o);
+    if (!o.workloadClasses.isEmpty()) {
+      if (!named.isEmpty() || !o.scripts.isEmpty() || builtin) {
+        throw new UsageException(
+            "--workload-class excludes --workload, --script, -b, -S and -N; give one of them");
+      }
+      // every class is checked here, before anything connects: a missing one is one line, exit 2
+      named =
+          o.workloadClasses.stream()
+              .map(String::strip)
+              .peek(c -> JavaWorkloads.constructor(c, classpath))
+              .map(JavaWorkloads::nameOf)
+              .toList();
+    } else if (o.classpath != null) {
+      throw new UsageException("--classpath is for --workload-class; no class was given");
+    }
     if (named.isEmpty() && o.scripts.isEmpty() && !builtin) {
-      throw new UsageException("--workload or --script is required (see 'wg1bench list')");
+      throw new UsageException(
+          "--workload, --script or --workload-class is required (see 'wg1bench list')");
     }
     List<PgbenchFlags.Entry> mix = PgbenchFlags.mix(o);
     List<ScriptSource> custom = new ArrayList<>();
@@ -61,7 +79,7 @@ final class PlanFactory {
       if (!custom.isEmpty()) {
         break;
       }
-      WorkloadRegistry.sources(w); // names an unknown workload with the valid ones
+      sources(w); // names an unknown workload with the valid ones
     }
     if (o.transactions != null && o.duration != null) {
       throw new UsageException(
@@ -89,6 +107,7 @@ final class PlanFactory {
             .retries(o.maxTries, o.exitOnError)
             .continueOnError(o.continueOnError)
             .data(o.scale, o.defines, seed)
+            .classpath(classpath)
             .output(output);
     List<Map<Knob<?>, Object>> combos = combos(o, workloads);
     List<Matrix.Point> points = new ArrayList<>();
@@ -96,7 +115,7 @@ final class PlanFactory {
       PlanDraft d = base.copy();
       c.forEach((k, v) -> set(d, k, v));
       String w = (String) c.get(Knobs.WORKLOAD);
-      d.workload(w, custom.isEmpty() ? WorkloadRegistry.sources(w) : custom);
+      d.workload(w, custom.isEmpty() ? sources(w) : custom);
       RunPlan plan = d.build();
       for (TargetSpec t : targets) {
         points.add(new Matrix.Point(plan, t));
@@ -112,6 +131,35 @@ final class PlanFactory {
               + " --forks 0 or 1");
     }
     return new Matrix(points, repeat, order(o.order), orderSeed, between(o), output);
+  }
+
+  /** A built-in's scripts; none for a workload class of the user's. */
+  private static List<ScriptSource> sources(String workload) {
+    return workload.startsWith(WorkloadRegistry.CLASS_PREFIX)
+        ? List.of()
+        : WorkloadRegistry.sources(workload);
+  }
+
+  /**
+   * --classpath as absolute entries, so the forks, which may start elsewhere, load the same files.
+   */
+  private static List<String> classpath(RunOptions o) {
+    if (o.classpath == null) {
+      return List.of();
+    }
+    List<String> out = new ArrayList<>();
+    for (String e : o.classpath.split(java.io.File.pathSeparator)) {
+      if (e.isBlank()) {
+        continue;
+      }
+      boolean all = e.endsWith("/*") || e.equals("*");
+      Path p = Path.of(all ? (e.equals("*") ? "." : e.substring(0, e.length() - 2)) : e);
+      if (!java.nio.file.Files.exists(p)) {
+        throw new UsageException("--classpath " + e + ": no such file or directory");
+      }
+      out.add(p.toAbsolutePath().normalize() + (all ? "/*" : ""));
+    }
+    return out;
   }
 
   @SuppressWarnings("unchecked")

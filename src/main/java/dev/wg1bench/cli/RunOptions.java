@@ -48,6 +48,26 @@ public final class RunOptions {
   List<String> scripts = new ArrayList<>();
 
   @Option(
+      names = "--workload-class",
+      paramLabel = "CLASS",
+      split = ",",
+      description =
+          "Your own workload: a class implementing dev.wg1bench.api.JdbcWorkload (one instance per"
+              + " client, its op(Op) one op), loaded from --classpath; several sweep, as"
+              + " --workload does.")
+  List<String> workloadClasses = new ArrayList<>();
+
+  @Option(
+      names = "--classpath",
+      paramLabel = "PATH",
+      description =
+          "Where --workload-class is loaded from, in this JVM and the forks: jars and directories"
+              + " separated by '"
+              + "${sys:path.separator}"
+              + "', dir/* for every jar in dir, as java -cp takes them.")
+  String classpath;
+
+  @Option(
       names = {"-T", "--duration"},
       paramLabel = "TIME",
       converter = Converters.DurationConverter.class,

@@ -45,6 +45,7 @@ public final class PlanDraft {
   int batchSize = WorkloadKnobs.DEFAULT_BATCH_SIZE;
   long randomSeed;
   Integer fillfactor;
+  List<String> classpath = List.of();
   Map<String, String> tableOptions = new LinkedHashMap<>();
   final Map<String, String> knobs = new LinkedHashMap<>();
   Path output;
@@ -57,6 +58,12 @@ public final class PlanDraft {
   public PlanDraft workload(String name, List<ScriptSource> scripts) {
     this.workload = name;
     this.scripts = List.copyOf(scripts);
+    return this;
+  }
+
+  /** Where a workload class of the user's is loaded from (--classpath). */
+  public PlanDraft classpath(List<String> entries) {
+    this.classpath = List.copyOf(entries);
     return this;
   }
 
@@ -163,6 +170,7 @@ public final class PlanDraft {
     d.batchSize = batchSize;
     d.randomSeed = randomSeed;
     d.fillfactor = fillfactor;
+    d.classpath = classpath;
     d.tableOptions = new LinkedHashMap<>(tableOptions);
     d.knobs.putAll(knobs);
     d.output = output;
@@ -197,7 +205,8 @@ public final class PlanDraft {
             fetchSize,
             rewriteBatchedInserts,
             jdbcProperties),
-        new WorkloadKnobs(scale, defines, batchSize, randomSeed, fillfactor, tableOptions),
+        new WorkloadKnobs(
+            scale, defines, batchSize, randomSeed, fillfactor, tableOptions, classpath),
         output,
         knobs);
   }

@@ -16,6 +16,8 @@ import java.util.Map;
  *     --between-trials reinit), or null for 100
  * @param tableOptions storage parameters set on the workload's tables before each trial (e.g.
  *     autovacuum_enabled=off), reset when a later trial does not set them
+ * @param classpath where a workload class of the user's is loaded from (--classpath), in every JVM
+ *     that runs clients; empty for the tool's own workloads
  */
 public record WorkloadKnobs(
     Integer scale,
@@ -23,10 +25,13 @@ public record WorkloadKnobs(
     int batchSize,
     long randomSeed,
     Integer fillfactor,
-    Map<String, String> tableOptions) {
+    Map<String, String> tableOptions,
+    @com.fasterxml.jackson.annotation.JsonInclude(
+            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+        java.util.List<String> classpath) {
 
   public WorkloadKnobs(Integer scale, Map<String, String> defines, int batchSize, long randomSeed) {
-    this(scale, defines, batchSize, randomSeed, null, Map.of());
+    this(scale, defines, batchSize, randomSeed, null, Map.of(), java.util.List.of());
   }
 
   /** Rows per op of the insert workloads unless --batch-size says otherwise (the blog's 8). */
@@ -35,6 +40,7 @@ public record WorkloadKnobs(
   public WorkloadKnobs {
     defines = Collections.unmodifiableMap(new LinkedHashMap<>(defines));
     tableOptions = Collections.unmodifiableMap(new LinkedHashMap<>(tableOptions));
+    classpath = classpath == null ? java.util.List.of() : java.util.List.copyOf(classpath);
   }
 
   void validate() {

@@ -4,11 +4,13 @@ import dev.wg1bench.jmh.Trial;
 import dev.wg1bench.jmh.TrialRunner;
 import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.Matrix;
+import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.result.JmhResultMapper;
 import dev.wg1bench.result.TrialResult;
 import dev.wg1bench.server.ClientSettings;
 import dev.wg1bench.server.ConnectionFactory;
+import dev.wg1bench.server.FactoryDataSource;
 import dev.wg1bench.server.ServerSampler;
 import dev.wg1bench.workload.DataCheck;
 import dev.wg1bench.workload.FailureKind;
@@ -66,6 +68,7 @@ final class TrialExecution {
     } catch (SQLException e) {
       throw cf.failure("preparing", e);
     }
+    setUp(workload, cf);
     Path dir;
     try {
       dir = Files.createTempDirectory("wg1bench-trial-");
@@ -127,7 +130,7 @@ final class TrialExecution {
       if (agent != null) {
         agent.measured(r, outcome);
       }
-      return check ? r.withCheck(verify(cf, dc, before, r)) : r;
+      return check ? r.withCheck(verify(cf, dc, before, r, workload)) : r;
     } finally {
       deleteTree(dir);
     }
@@ -160,6 +163,45 @@ final class TrialExecution {
       return dc.snapshot(c);
     } catch (SQLException e) {
       throw cf.failure("--check (reading the tables before the run)", e);
+    }
+  }
+
+  /**
+   * The workload's own set-up before the trial's clients connect (a user's workload class creates
+   * and loads its tables there); one that throws ends the run with one line naming it, exit 1.
+   */
+  private static void setUp(Workload workload, ConnectionFactory cf) {
+    try {
+      workload.setUp(new FactoryDataSource(cf));
+    } catch (Exception | AssertionError e) {
+      throw new RunFailure(
+          "setUp() of workload "
+              + workload.name()
+              + " failed: "
+              + (e instanceof SQLException q ? ConnectionFactory.oneLine(q) : String.valueOf(e)),
+          e);
+    }
+  }
+
+  /** The workload's own check beside its rules: what it throws is the check's problem. */
+  private static DataCheck.Outcome verify(
+      ConnectionFactory cf,
+      DataCheck dc,
+      DataCheck.Snapshot before,
+      TrialResult r,
+      Workload workload) {
+    DataCheck.Outcome o = verify(cf, dc, before, r);
+    try {
+      workload.verify(new FactoryDataSource(cf), r.measurement().totalOps());
+      if (dc == DataCheck.NONE && o.details().isEmpty() && o.failures().isEmpty()) {
+        return new DataCheck.Outcome(
+            true, List.of("check() of workload " + workload.name()), List.of());
+      }
+      return o;
+    } catch (Exception | AssertionError e) {
+      List<String> failures = new java.util.ArrayList<>(o.failures());
+      failures.add("check() of workload " + workload.name() + ": " + e.getMessage());
+      return new DataCheck.Outcome(false, o.details(), failures);
     }
   }
 

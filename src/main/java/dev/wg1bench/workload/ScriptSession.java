@@ -13,7 +13,6 @@ import dev.wg1bench.script.SleepStep;
 import dev.wg1bench.script.SqlStep;
 import dev.wg1bench.script.Step;
 import dev.wg1bench.script.Values;
-import dev.wg1bench.server.ConnectionFactory;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -542,26 +541,9 @@ final class ScriptSession implements ClientSession {
     }
   }
 
-  /** After a failure inside BEGIN ... END the server waits for ROLLBACK; a dead link needs none. */
+  /** See {@link Rollback#ifNeeded}. */
   static void rollbackIfNeeded(Connection conn) {
-    try {
-      if (conn.isClosed()) {
-        return;
-      }
-      if (!conn.getAutoCommit()) {
-        conn.rollback();
-      } else if (conn.unwrap(BaseConnection.class).getTransactionState() != TransactionState.IDLE) {
-        // never server-prepared: under -M prepared a ROLLBACK the driver named S_n, behind a
-        // transaction-mode pooler without statement tracking, met a server connection that had
-        // that name already (42P05) and left the aborted transaction there, so the client's next
-        // ops failed with 25P02
-        try (Statement st = ConnectionFactory.unnamed(conn.createStatement())) {
-          st.execute("ROLLBACK");
-        }
-      }
-    } catch (SQLException e) {
-      // the connection is broken; the op is already counted as failed and the caller reconnects
-    }
+    Rollback.ifNeeded(conn);
   }
 
   private static String firstLine(String m) {

@@ -59,4 +59,16 @@ public interface Workload {
   default DataCheck dataCheck() {
     return DataCheck.NONE;
   }
+
+  /**
+   * Once per trial before its clients connect: what the workload creates and loads itself (a user's
+   * workload class; the tool's own have their tables made by init and the data set).
+   */
+  default void setUp(javax.sql.DataSource dataSource) throws Exception {}
+
+  /**
+   * A check of the workload's own after a trial under --check ({@code committedOps}: the trial's
+   * successful ops, warmup included); throws with what is wrong.
+   */
+  default void verify(javax.sql.DataSource dataSource, long committedOps) throws Exception {}
 }

@@ -165,8 +165,21 @@ public final class WorkloadRegistry {
     if (BUILTIN.containsKey(plan.workload())) {
       return BUILTIN.get(plan.workload()).apply(plan.params());
     }
+    if (plan.workload().startsWith(CLASS_PREFIX)) {
+      for (WorkloadProvider p : java.util.ServiceLoader.load(WorkloadProvider.class)) {
+        Workload w = p.resolve(plan.workload(), plan);
+        if (w != null) {
+          return w;
+        }
+      }
+      throw new dev.wg1bench.plan.UsageException(
+          "--workload-class: no provider for " + plan.workload());
+    }
     return new ScriptWorkload(plan.workload(), plan.scripts());
   }
+
+  /** A workload named by a Java class of the user's: {@code class:com.acme.OrderLookup}. */
+  public static final String CLASS_PREFIX = "class:";
 
   /** Script text of a built-in (none for Java workloads), so a plan carries exactly what runs. */
   public static List<ScriptSource> sources(String name) {

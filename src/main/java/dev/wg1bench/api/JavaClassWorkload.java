@@ -1,0 +1,251 @@
+package dev.wg1bench.api;
+
+import dev.wg1bench.plan.Isolation;
+import dev.wg1bench.workload.ClientContext;
+import dev.wg1bench.workload.ClientSession;
+import dev.wg1bench.workload.DataCheck;
+import dev.wg1bench.workload.FailureKind;
+import dev.wg1bench.workload.OpFailedException;
+import dev.wg1bench.workload.OpStats;
+import dev.wg1bench.workload.Rollback;
+import dev.wg1bench.workload.Workload;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Random;
+import java.util.Set;
+import java.util.function.Supplier;
+import javax.sql.DataSource;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.TransactionState;
+
+/**
+ * A {@link JdbcWorkload} as the runner's {@link Workload}: one instance per client, its op run on
+ * the connection the runner hands it, its failures counted by SQLSTATE kind and its serialization
+ * failures and deadlocks retried as a script's are, and an op that leaves a transaction behind
+ * failed and rolled back, never a success.
+ */
+final class JavaClassWorkload implements Workload {
+  private final String name;
+  private final String label;
+  private final Supplier<JdbcWorkload> instances;
+
+  JavaClassWorkload(String name, String label, Supplier<JdbcWorkload> instances) {
+    this.name = name;
+    this.label = label;
+    this.instances = instances;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public String description() {
+    return "your workload class " + label;
+  }
+
+  @Override
+  public String seed() {
+    return "custom";
+  }
+
+  @Override
+  public Schema schema() {
+    return Schema.NONE;
+  }
+
+  @Override
+  public Isolation defaultIsolation() {
+    return null;
+  }
+
+  @Override
+  public int rowsInsertedPerOp() {
+    return 0;
+  }
+
+  @Override
+  public void check(Set<String> predefined) {}
+
+  @Override
+  public void setUp(DataSource dataSource) throws Exception {
+    JdbcWorkload w = instances.get();
+    try {
+      w.setUp(dataSource);
+    } finally {
+      w.close();
+    }
+  }
+
+  @Override
+  public void verify(DataSource dataSource, long committedOps) throws Exception {
+    JdbcWorkload w = instances.get();
+    try {
+      w.check(dataSource, committedOps);
+    } finally {
+      w.close();
+    }
+  }
+
+  @Override
+  public DataCheck dataCheck() {
+    return DataCheck.NONE;
+  }
+
+  @Override
+  public ClientSession open(ClientContext context) {
+    return new Session(instances.get(), context);
+  }
+
+  /** One client: its instance of the user's class, its random source, its op. */
+  private final class Session implements ClientSession, Op {
+    private final JdbcWorkload w;
+    private final ClientContext ctx;
+    private final Random random;
+    private Connection connection;
+    private boolean opened;
+
+    Session(JdbcWorkload w, ClientContext ctx) {
+      this.w = w;
+      this.ctx = ctx;
+      this.random = new Random(ctx.clientSeed());
+    }
+
+    @Override
+    public boolean runOp(Connection conn, OpStats stats) throws SQLException {
+      connection = conn;
+      if (!opened && !open(stats)) {
+        return false;
+      }
+      for (int attempt = 1; ; attempt++) {
+        Throwable thrown = null;
+        try {
+          w.op(this);
+        } catch (Exception | AssertionError e) {
+          thrown = e;
+        }
+        if (thrown == null) {
+          String left = leftBehind(conn);
+          if (left == null) {
+            if (attempt > 1) {
+              stats.retriedOps++;
+            }
+            return true;
+          }
+          return failed(stats, FailureKind.OTHER, null, left, null);
+        }
+        Rollback.ifNeeded(conn);
+        SQLException sql = sqlCause(thrown);
+        FailureKind kind = sql != null ? FailureKind.of(sql) : FailureKind.OTHER;
+        boolean retry = kind.retryable() && attempt < ctx.maxTries();
+        String message = firstLine(thrown);
+        if (retry) {
+          stats.error(kind, sql.getSQLState(), message, true);
+          stats.retries++;
+          continue;
+        }
+        return failed(stats, kind, sql == null ? null : sql.getSQLState(), message, thrown);
+      }
+    }
+
+    /** The user's open hook, once per client; a hook that throws stops the client. */
+    private boolean open(OpStats stats) {
+      try {
+        w.open(this);
+        opened = true;
+        return true;
+      } catch (Exception | AssertionError e) {
+        Rollback.ifNeeded(connection);
+        // a hook that fails fails again: the client stops, as on a script error
+        return failed(
+            stats, FailureKind.SCRIPT, "-", "open() of " + label + " threw " + firstLine(e), null);
+      }
+    }
+
+    private boolean failed(
+        OpStats stats, FailureKind kind, String state, String message, Throwable cause) {
+      stats.error(kind, state, message, false);
+      stats.failed(kind);
+      if (ctx.exitOnError()) {
+        throw new OpFailedException(kind.label() + " failure: " + message, cause);
+      }
+      return false;
+    }
+
+    @Override
+    public Connection connection() {
+      return connection;
+    }
+
+    @Override
+    public Random random() {
+      return random;
+    }
+
+    @Override
+    public int client() {
+      return ctx.clientId();
+    }
+
+    @Override
+    public int clients() {
+      return ctx.clients();
+    }
+
+    @Override
+    public String param(String name) {
+      return ctx.defines().get(name);
+    }
+
+    @Override
+    public void close() {
+      try {
+        w.close();
+      } catch (Exception e) {
+        // the client is ending: nothing the run can do with it
+      }
+    }
+  }
+
+  /**
+   * Null when the op left its connection as it found it (outside a transaction, autocommit on);
+   * else what it left, after rolling it back: an op's work counts only once it committed.
+   */
+  static String leftBehind(Connection conn) throws SQLException {
+    TransactionState s = conn.unwrap(BaseConnection.class).getTransactionState();
+    boolean auto = conn.getAutoCommit();
+    if (s == TransactionState.IDLE) {
+      if (!auto) {
+        conn.setAutoCommit(true);
+      }
+      return null;
+    }
+    Rollback.ifNeeded(conn);
+    if (!auto) {
+      conn.setAutoCommit(true);
+    }
+    return "the op ended inside a transaction ("
+        + (s == TransactionState.FAILED ? "aborted" : "open")
+        + "): rolled back, not counted as a success";
+  }
+
+  /** The first SQLException in the cause chain (an ORM wraps the driver's). */
+  static SQLException sqlCause(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof SQLException s) {
+        return s;
+      }
+      if (c.getCause() == c) {
+        break;
+      }
+    }
+    return null;
+  }
+
+  private static String firstLine(Throwable t) {
+    String m = t.getMessage() == null ? t.getClass().getName() : t.getMessage();
+    int nl = m.indexOf('\n');
+    return nl < 0 ? m : m.substring(0, nl);
+  }
+}

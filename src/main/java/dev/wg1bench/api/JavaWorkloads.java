@@ -1,0 +1,179 @@
+package dev.wg1bench.api;
+
+import dev.wg1bench.plan.RunPlan;
+import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.workload.Workload;
+import dev.wg1bench.workload.WorkloadProvider;
+import dev.wg1bench.workload.WorkloadRegistry;
+import java.io.File;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Modifier;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+/**
+ * Finds the user's {@link JdbcWorkload}s for the workload registry (a {@link WorkloadProvider},
+ * registered as a service): a class named by {@code --workload-class}, loaded from {@code
+ * --classpath} in every JVM that runs clients, or a supplier a JUnit test registered in this JVM.
+ */
+public final class JavaWorkloads implements WorkloadProvider {
+  /** Suppliers of this JVM by id (in-process runs only: a lambda cannot cross into a fork). */
+  private static final Map<String, Supplier<JdbcWorkload>> SUPPLIERS = new ConcurrentHashMap<>();
+
+  private static final AtomicLong IDS = new AtomicLong();
+  private static final String SUPPLIER = "supplier/";
+
+  /** One loader per class path, shared by every client of this JVM. */
+  private static final Map<List<String>, ClassLoader> LOADERS = new ConcurrentHashMap<>();
+
+  @Override
+  public Workload resolve(String name, RunPlan plan) {
+    if (!name.startsWith(WorkloadRegistry.CLASS_PREFIX)) {
+      return null;
+    }
+    String rest = name.substring(WorkloadRegistry.CLASS_PREFIX.length());
+    if (rest.startsWith(SUPPLIER)) {
+      Supplier<JdbcWorkload> s = SUPPLIERS.get(rest);
+      if (s == null) {
+        throw new UsageException(
+            "workload " + label(name) + " is a supplier of another JVM: run it with forks(0)");
+      }
+      return new JavaClassWorkload(name, label(name), s);
+    }
+    Constructor<? extends JdbcWorkload> c = constructor(rest, plan.params().classpath());
+    return new JavaClassWorkload(name, rest, () -> instantiate(c));
+  }
+
+  /** The workload name of a class: {@code class:com.acme.OrderLookup}. */
+  public static String nameOf(String className) {
+    return WorkloadRegistry.CLASS_PREFIX + className;
+  }
+
+  /** Registers a supplier for runs in this JVM; returns its workload name. */
+  static String register(String label, Supplier<JdbcWorkload> supplier) {
+    String id = SUPPLIER + IDS.incrementAndGet() + "/" + label;
+    SUPPLIERS.put(id, supplier);
+    return WorkloadRegistry.CLASS_PREFIX + id;
+  }
+
+  static void unregister(String name) {
+    SUPPLIERS.remove(name.substring(WorkloadRegistry.CLASS_PREFIX.length()));
+  }
+
+  /** What a name shows: the class, or the label a supplier was registered with. */
+  static String label(String name) {
+    String rest = name.substring(WorkloadRegistry.CLASS_PREFIX.length());
+    if (rest.startsWith(SUPPLIER)) {
+      return rest.substring(rest.indexOf('/', SUPPLIER.length()) + 1);
+    }
+    return rest;
+  }
+
+  /**
+   * The class's public no-argument constructor, or a usage error that says what is wrong with the
+   * class in one line (exit 2): it is not on the class path, does not implement JdbcWorkload, or
+   * cannot be made.
+   */
+  public static Constructor<? extends JdbcWorkload> constructor(
+      String className, List<String> classpath) {
+    String where =
+        classpath.isEmpty()
+            ? ""
+            : " (--classpath " + String.join(File.pathSeparator, classpath) + ")";
+    Class<?> k;
+    try {
+      k = Class.forName(className, false, loader(classpath));
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new UsageException(
+          "--workload-class "
+              + className
+              + ": no such class on the class path"
+              + where
+              + (e instanceof LinkageError ? " (" + e + ")" : ""));
+    }
+    if (!JdbcWorkload.class.isAssignableFrom(k)) {
+      throw new UsageException(
+          "--workload-class " + className + " does not implement " + JdbcWorkload.class.getName());
+    }
+    if (k.isInterface() || Modifier.isAbstract(k.getModifiers())) {
+      throw new UsageException(
+          "--workload-class " + className + " is abstract: name a class wg1bench can make");
+    }
+    try {
+      @SuppressWarnings("unchecked")
+      Constructor<? extends JdbcWorkload> c =
+          (Constructor<? extends JdbcWorkload>) k.getConstructor();
+      if (!Modifier.isPublic(k.getModifiers())) {
+        throw new NoSuchMethodException();
+      }
+      return c;
+    } catch (NoSuchMethodException e) {
+      throw new UsageException(
+          "--workload-class "
+              + className
+              + " has no public no-argument constructor (wg1bench makes one instance per client;"
+              + " a public class with 'public "
+              + k.getSimpleName()
+              + "()' is needed)");
+    }
+  }
+
+  private static JdbcWorkload instantiate(Constructor<? extends JdbcWorkload> c) {
+    try {
+      return c.newInstance();
+    } catch (ReflectiveOperationException e) {
+      Throwable cause = e.getCause() != null ? e.getCause() : e;
+      throw new IllegalStateException(
+          "new " + c.getDeclaringClass().getName() + "() threw " + cause, cause);
+    }
+  }
+
+  /** The class path's loader, or this class's own for an empty one. */
+  static ClassLoader loader(List<String> classpath) {
+    if (classpath.isEmpty()) {
+      return JavaWorkloads.class.getClassLoader();
+    }
+    return LOADERS.computeIfAbsent(
+        List.copyOf(classpath),
+        cp -> new URLClassLoader(urls(cp), JavaWorkloads.class.getClassLoader()));
+  }
+
+  /** Entries as java's -cp takes them: directories, jars, and dir/* for every jar in dir. */
+  private static URL[] urls(List<String> classpath) {
+    List<URL> out = new ArrayList<>();
+    for (String entry : classpath) {
+      for (String e : entry.split(File.pathSeparator)) {
+        if (e.isBlank()) {
+          continue;
+        }
+        try {
+          if (e.endsWith("/*") || e.equals("*")) {
+            Path dir = Path.of(e.equals("*") ? "." : e.substring(0, e.length() - 2));
+            try (Stream<Path> jars = Files.list(dir)) {
+              for (Path j : jars.filter(p -> p.toString().endsWith(".jar")).sorted().toList()) {
+                out.add(j.toUri().toURL());
+              }
+            }
+          } else {
+            out.add(Path.of(e).toAbsolutePath().toUri().toURL());
+          }
+        } catch (MalformedURLException ex) {
+          throw new UsageException("--classpath " + e + ": " + ex.getMessage());
+        } catch (java.io.IOException ex) {
+          throw new UsageException("--classpath " + e + ": cannot list " + ex.getMessage());
+        }
+      }
+    }
+    return out.toArray(URL[]::new);
+  }
+}

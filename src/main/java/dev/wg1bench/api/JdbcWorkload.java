@@ -1,0 +1,53 @@
+package dev.wg1bench.api;
+
+import javax.sql.DataSource;
+
+/**
+ * Your own data-access code as a workload: one {@link #op} is one unit of work (a repository call,
+ * a save path, a page of a query), measured, counted and compared like any of wg1bench's own
+ * workloads, under every knob of a run.
+ *
+ * <p>One instance per client, made with its public no-argument constructor (or your supplier in a
+ * JUnit test), so fields are per-client state, as with JMH's thread-scoped state. An op that throws
+ * fails and is counted by its SQLSTATE's kind; a serialization failure or deadlock (40001, 40P01)
+ * is retried under {@code --max-tries}, after a rollback; an op that leaves a transaction open or
+ * aborted fails ("the op ended inside a transaction"), is rolled back and never counts as a
+ * success.
+ *
+ * <pre>{@code
+ * public class OrderLookup implements JdbcWorkload {
+ *   public void op(Op op) throws SQLException {
+ *     try (PreparedStatement ps =
+ *         op.connection().prepareStatement("SELECT * FROM orders WHERE id = ?")) {
+ *       ps.setLong(1, 1 + op.random().nextInt(op.intParam("rows", 10_000)));
+ *       try (ResultSet r = ps.executeQuery()) {
+ *         while (r.next()) {}
+ *       }
+ *     }
+ *   }
+ * }
+ * }</pre>
+ */
+public interface JdbcWorkload {
+  /** One op on {@code op.connection()}; throw to fail it. */
+  void op(Op op) throws Exception;
+
+  /**
+   * Once per trial (in each JVM that runs clients), before any client connects: create and load
+   * what the ops need. Make it idempotent: it runs again before every trial of a sweep.
+   */
+  default void setUp(DataSource dataSource) throws Exception {}
+
+  /** Once per client before its first op, on the client's connection (prepare what it keeps). */
+  default void open(Op op) throws Exception {}
+
+  /** Once per client after its last op. */
+  default void close() throws Exception {}
+
+  /**
+   * What the ops guarantee about the data, checked after a trial under {@code --check}: throw (an
+   * {@link AssertionError} or any exception) with what is wrong. {@code committedOps} is the
+   * trial's successful ops, warmup included, as the database saw them.
+   */
+  default void check(DataSource dataSource, long committedOps) throws Exception {}
+}
