@@ -176,7 +176,7 @@ public final class Main implements Callable<Integer> {
 
   /** The whole command line, every subcommand included (help, tests of the model). */
   static CommandLine commandLine() {
-    return withHandlers(new CommandLine(new Main()));
+    return withHandlers(HelpSections.install(new CommandLine(new Main())));
   }
 
   /** The parent of the lean path: the same name and version, no options of its own. */

@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's SSB, experiment and advise lines, run as printed (see {@link ReadmeCommands}): a
- * class of its own so that Failsafe runs them beside {@link ReadmeExamplesIT}'s, not after them.
+ * The SSB, experiment and advise lines of README.md and docs/, run as printed (see {@link
+ * ReadmeCommands}): a class of its own so that Failsafe runs them beside {@link
+ * ReadmeExamplesIT}'s, not after them.
  */
 class ReadmeAnalysesIT {
   @TempDir Path tmp;

@@ -13,13 +13,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The README's {@code java -jar target/wg1bench.jar ...} lines, and how the README tests run them
- * in their JVM through the CLI's entry point, so the examples stay true. Only what makes them quick
- * and self-contained is changed: the local server becomes the test server, durations 1 s with no
- * warmup and no fork, row counts and repeats the smallest, SSB at SF 0.01 and pgbench at scale 2
- * (so a comparison with the embedded server's default scale 1 is caught), outputs go to a temporary
- * directory, init gets --force (the test server's tables hold rows), and {@code [optional]} parts
- * of syntax lines are left out. Everything else, options and values alike, runs as printed.
+ * The {@code java -jar target/wg1bench.jar ...} lines of README.md and of every page under docs/
+ * ({@link #documented()}), and how the README tests run them in their JVM through the CLI's entry
+ * point, so the examples stay true. Only what makes them quick and self-contained is changed: the
+ * local server becomes the test server, durations 1 s with no warmup and no fork, row counts and
+ * repeats the smallest, SSB at SF 0.01 and pgbench at scale 2 (so a comparison with the embedded
+ * server's default scale 1 is caught), outputs go to a temporary directory, init gets --force (the
+ * test server's tables hold rows), and {@code [optional]} parts of syntax lines are left out.
+ * Everything else, options and values alike, runs as printed.
  *
  * <p>The lines are split between two integration tests that Failsafe runs at once, each with its
  * own server: {@link ReadmeExamplesIT} (runs, init, reports) and {@link ReadmeAnalysesIT} (SSB, the
@@ -34,7 +35,33 @@ final class ReadmeCommands {
 
   private static final String JAR = "java -jar target/wg1bench.jar";
 
-  /** The README's command lines, backslash continuations joined, comments cut. */
+  /** The pages whose command lines are run: README.md first, then docs/**.md in path order. */
+  static List<Path> pages() throws IOException {
+    List<Path> out = new ArrayList<>(List.of(Path.of("README.md")));
+    try (java.util.stream.Stream<Path> s = Files.walk(Path.of("docs"))) {
+      s.filter(f -> f.toString().endsWith(".md")).sorted().forEach(out::add);
+    }
+    return out;
+  }
+
+  /** A command line and the page it is printed on. */
+  record Documented(Path page, String command) {}
+
+  /**
+   * Every page's command lines, in {@link #pages()} order and each page's own order: a report reads
+   * the results of the runs before it, SSB's queries the data its init loaded on the same page.
+   */
+  static List<Documented> documented() throws IOException {
+    List<Documented> out = new ArrayList<>();
+    for (Path page : pages()) {
+      for (String c : commands(Files.readString(page))) {
+        out.add(new Documented(page, c));
+      }
+    }
+    return out;
+  }
+
+  /** A page's command lines, backslash continuations joined, comments cut. */
   static List<String> commands(String readme) {
     List<String> out = new ArrayList<>();
     boolean inBlock = false;
@@ -209,15 +236,15 @@ final class ReadmeCommands {
   }
 
   /**
-   * Runs the README's lines {@code which} selects, in the README's order (a report reads the
-   * results of the runs before it; SSB's queries the data its init loaded), and returns those that
-   * failed.
+   * Runs the documented lines {@code which} selects, in {@link #documented()} order, and returns
+   * those that failed, each with its page.
    */
   List<String> runAll(Predicate<String> which) throws IOException {
     List<String> failures = new ArrayList<>();
     boolean docker =
         System.getenv("DOCKER_HOST") != null || Files.exists(Path.of("/var/run/docker.sock"));
-    for (String c : commands(Files.readString(Path.of("README.md")))) {
+    for (Documented d : documented()) {
+      String c = d.command();
       if (!which.test(c)) {
         continue;
       }
@@ -231,18 +258,19 @@ final class ReadmeCommands {
       // where the suite's time goes, in the test's output file (not asserted)
       System.err.printf("%6.1f s  %s%n", (System.nanoTime() - t0) / 1e9, String.join(" ", args));
       if (r.exit != 0) {
-        failures.add(c + "\n  ran as: " + String.join(" ", args) + "\n  " + r);
+        failures.add(d.page() + ": " + c + "\n  ran as: " + String.join(" ", args) + "\n  " + r);
         continue;
       }
       if (r.out.contains("hold different data")) {
-        failures.add(c + "\n  compares targets holding different data:\n  " + r.out);
+        failures.add(
+            d.page() + ": " + c + "\n  compares targets holding different data:\n  " + r.out);
       }
     }
     dropAppCopy();
     return failures;
   }
 
-  /** SSB, the experiments and advise: the lines that hold most of the README tests' time. */
+  /** SSB, the experiments and advise: the lines that hold most of the documented lines' time. */
   static boolean analysis(String command) {
     String first = command.split(" ", 2)[0];
     return first.equals("ssb")

@@ -12,18 +12,24 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's runs, init, reports and diffs, run as printed (see {@link ReadmeCommands} for what
- * is adapted); its SSB, experiment and advise lines are {@link ReadmeAnalysesIT}'s. An integration
- * test (mvn verify, not mvn test).
+ * The runs, init, reports and diffs printed in README.md and docs/, run as printed (see {@link
+ * ReadmeCommands} for what is adapted); their SSB, experiment and advise lines are {@link
+ * ReadmeAnalysesIT}'s. An integration test (mvn verify, not mvn test).
  */
 class ReadmeExamplesIT {
   @TempDir Path tmp;
 
   @Test
   void theParserFindsEveryExample() throws IOException {
-    List<String> c = ReadmeCommands.commands(Files.readString(Path.of("README.md")));
+    List<String> readme = ReadmeCommands.commands(Files.readString(Path.of("README.md")));
+    assertTrue(readme.contains("--workload rr_write10"), readme.toString());
+    List<String> c =
+        ReadmeCommands.documented().stream().map(ReadmeCommands.Documented::command).toList();
     assertTrue(c.size() >= 20, c.toString());
-    assertTrue(c.contains("--workload rr_write10"), c.toString());
+    assertTrue(c.containsAll(readme), "README.md's lines run too: " + c);
+    // the manual's pages are read too, not only the README
+    assertTrue(
+        c.stream().anyMatch(l -> l.startsWith("replay config/replay/example.csv")), c.toString());
     assertTrue(
         c.contains(
             "--workload write10 --target local=jdbc:postgresql://127.0.0.1:5432/test --target"
