@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import javax.sql.DataSource;
 
 /**
@@ -68,6 +69,10 @@ public final class Wg1bench {
   private Path output;
   private PrintStream out = new PrintStream(OutputStream.nullOutputStream());
   private Integer initScale;
+  private final Map<String, String> params = new LinkedHashMap<>();
+
+  /** The workload is a supplier registered in this JVM, forgotten after the run. */
+  private boolean supplied;
 
   private Wg1bench(String workload, List<ScriptSource> scripts) {
     this.workload = workload;
@@ -77,6 +82,32 @@ public final class Wg1bench {
   /** A built-in workload ({@code wg1bench list}). */
   public static Wg1bench workload(String name) {
     return new Wg1bench(name, WorkloadRegistry.sources(name));
+  }
+
+  /**
+   * Your own data-access code: a {@link JdbcWorkload} class with a public no-argument constructor,
+   * one instance per client. Runs in this JVM or in forks (the class is on the class path the forks
+   * inherit).
+   */
+  public static Wg1bench workload(Class<? extends JdbcWorkload> workloadClass) {
+    JavaWorkloads.constructor(workloadClass.getName(), List.of());
+    return new Wg1bench(JavaWorkloads.nameOf(workloadClass.getName()), List.of());
+  }
+
+  /**
+   * Your own data-access code made by {@code instances}, one call per client: a lambda, or
+   * instances built with the test's own objects. In this JVM only ({@code forks(0)}, the default).
+   */
+  public static Wg1bench workload(String name, Supplier<JdbcWorkload> instances) {
+    Wg1bench w = new Wg1bench(JavaWorkloads.register(name, instances), List.of());
+    w.supplied = true;
+    return w;
+  }
+
+  /** A run parameter your workload reads with {@code op.param(name)} ({@code -D NAME=VALUE}). */
+  public Wg1bench param(String name, String value) {
+    params.put(name, value);
+    return this;
   }
 
   /** Your own pgbench-style script. */
@@ -217,6 +248,54 @@ public final class Wg1bench {
     return this;
   }
 
+  /** The run as a plan: what {@link #run()} runs, and each arm of a {@link #compare} blocks run. */
+  RunPlan plan(Path out) {
+    return knobs
+        .copy()
+        .workload(workload, scripts)
+        .targets(targets)
+        .timing(warmup, duration, iterations, forks, null)
+        .retries(maxTries, false)
+        .reportPerCommand(reportPerCommand)
+        .data(scale, params, randomSeed)
+        .output(out)
+        .build();
+  }
+
+  /** The targets given so far. */
+  List<TargetSpec> targets() {
+    return List.copyOf(targets);
+  }
+
+  /** What a comparison calls this arm. */
+  String label() {
+    return workload.startsWith(WorkloadRegistry.CLASS_PREFIX)
+        ? JavaWorkloads.label(workload)
+        : workload;
+  }
+
+  /** Creates the pgbench tables first when asked ({@link #initPgbench}). */
+  void init() {
+    if (initScale != null) {
+      new PgbenchInit(this.out)
+          .load(
+              targets.stream().filter(t -> !Targets.of(t).fresh()).toList(), initScale, 100, true);
+    }
+  }
+
+  /** The console this run writes to. */
+  PrintStream console() {
+    return out;
+  }
+
+  /** Forgets what this run registered in this JVM (DataSources, workload suppliers). */
+  void release() {
+    registered.forEach(DataSources::unregister);
+    if (supplied) {
+      JavaWorkloads.unregister(workload);
+    }
+  }
+
   /**
    * Runs on every target and returns the result; throws UsageException / RunFailure as the CLI
    * does.
@@ -224,31 +303,23 @@ public final class Wg1bench {
   public Result run() {
     try {
       Path out = output != null ? output : Files.createTempFile("wg1bench-", ".json");
-      RunPlan plan =
-          knobs
-              .copy()
-              .workload(workload, scripts)
-              .targets(targets)
-              .timing(warmup, duration, iterations, forks, null)
-              .retries(maxTries, false)
-              .reportPerCommand(reportPerCommand)
-              .data(scale, Map.of(), randomSeed)
-              .output(out)
-              .build();
-      if (initScale != null) {
-        new PgbenchInit(this.out)
-            .load(
-                targets.stream().filter(t -> !Targets.of(t).fresh()).toList(),
-                initScale,
-                100,
-                true);
-      }
+      RunPlan plan = plan(out);
+      init();
       return new Result(new Runner(this.out, false).run(plan));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } finally {
-      registered.forEach(DataSources::unregister);
+      release();
     }
+  }
+
+  /**
+   * The baseline against the treatment, in randomized complete blocks on the baseline's target (as
+   * {@code advise} runs its claims): configure it, then {@code run()} it for a {@link Comparison}
+   * and its verdict.
+   */
+  public static Comparison.Builder compare(Wg1bench baseline, Wg1bench treatment) {
+    return new Comparison.Builder(baseline, treatment);
   }
 
   /** What a test asserts on; {@link #run()} gives access to everything else. */

@@ -28,7 +28,15 @@ final class HelpSections {
         List.of("--target", "--password-file", "--server-setting", "--via"));
     SECTIONS.put(
         "Workload (what each client runs)",
-        List.of("--workload", "--script", "--define", "--scale", "--random-seed", "--check"));
+        List.of(
+            "--workload",
+            "--script",
+            "--workload-class",
+            "--classpath",
+            "--define",
+            "--scale",
+            "--random-seed",
+            "--check"));
     SECTIONS.put(
         "Timing (how long and how often)",
         List.of(
