@@ -36,18 +36,22 @@ import javax.sql.DataSource;
  * application's own {@link DataSource}, or an embedded server:
  *
  * <pre>{@code
- * Wg1bench.Result r =
- *     Wg1bench.workload("tpcb").clients(4).duration(Duration.ofSeconds(5))
- *         .against(container.getJdbcUrl(), container.getUsername(), container.getPassword())
+ * Comparison c =
+ *     Wg1bench.compare(
+ *             Wg1bench.workload(NPlusOne.class).clients(4).againstEmbedded(),
+ *             Wg1bench.workload(OneJoin.class).clients(4))
+ *         .blocks(10)
  *         .run();
- * assertTrue(r.tps() > 100);
- * assertEquals(0, r.failedOps());
+ * Verdicts.assertFaster(c); // the whole table when it fails
  * }</pre>
  *
- * Runs are in-process ({@code forks(0)}) by default, so tests stay fast; every knob of the CLI that
- * makes sense in a test is here, validated the same way (a {@link dev.wg1bench.plan.UsageException}
- * names the bad value). The pgbench tables must exist on an external target ({@code
- * initPgbench(scale)} creates them); the embedded server creates its own.
+ * A test asserts a verdict with its uncertainty ({@link #compare}), or what a run did ({@code
+ * r.failedOps()}), never an absolute speed: that changes with the machine.
+ *
+ * <p>Runs are in-process ({@code forks(0)}) by default, so tests stay fast; every knob of the CLI
+ * that makes sense in a test is here, validated the same way (a {@link
+ * dev.wg1bench.plan.UsageException} names the bad value). The pgbench tables must exist on an
+ * external target ({@code initPgbench(scale)} creates them); the embedded server creates its own.
  */
 public final class Wg1bench {
   private final String workload;
