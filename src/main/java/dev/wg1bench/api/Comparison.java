@@ -225,6 +225,10 @@ public final class Comparison {
         throw new UsageException("margin must be above 0 and below 1, got " + margin);
       }
       List<TargetSpec> targets = baseline.targets();
+      if (treatment.targets().isEmpty()) {
+        // both arms run on the baseline's target: the treatment may leave it out
+        treatment.sameTargetAs(baseline);
+      }
       if (targets.size() != 1) {
         throw new UsageException(
             "compare runs both arms on one target: give the baseline exactly one, got "

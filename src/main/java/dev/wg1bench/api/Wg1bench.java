@@ -266,6 +266,11 @@ public final class Wg1bench {
         .build();
   }
 
+  /** Runs on {@code other}'s targets (a comparison's treatment that names none). */
+  void sameTargetAs(Wg1bench other) {
+    targets.addAll(other.targets);
+  }
+
   /** The targets given so far. */
   List<TargetSpec> targets() {
     return List.copyOf(targets);

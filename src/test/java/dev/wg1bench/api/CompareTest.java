@@ -8,7 +8,6 @@ import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.support.TestServer;
 import java.time.Duration;
-import java.util.HashSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -74,14 +73,26 @@ class CompareTest {
     Comparison faster =
         Wg1bench.compare(
                 arm(Wg1bench.workload(Sleepy.class).param("sleepMs", "3")),
-                arm(Wg1bench.workload(Sleepy.class).param("sleepMs", "0")))
+                // no target of its own: the baseline's
+                Wg1bench.workload(Sleepy.class)
+                    .param("sleepMs", "0")
+                    .clients(2)
+                    .warmup(Duration.ofMillis(200))
+                    .duration(Duration.ofMillis(600))
+                    .iterations(1))
             .blocks(5)
             .seed(7)
             .run();
     assertEquals(Comparison.Verdict.FASTER, faster.verdict(), faster.table());
     Verdicts.assertFaster(faster);
     assertEquals(slower.orders(), faster.orders(), "the same seed draws the same orders");
-    assertTrue(new HashSet<>(slower.orders()).size() > 1 || slower.orders().size() < 3);
+    String target = slower.run().trials().get(0).target();
+    for (int b = 1; b <= 5; b++) {
+      assertEquals(
+          dev.wg1bench.advise.Blocks.order(7, "compare", target, b),
+          slower.orders().get(b - 1),
+          "block " + b + "'s order is drawn from the seed");
+    }
   }
 
   @Test
