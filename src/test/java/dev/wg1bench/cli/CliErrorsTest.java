@@ -170,7 +170,7 @@ class CliErrorsTest {
 
   @Test
   void noWorkload() {
-    assertOneLine(Cli.run(), 2, "--workload or --script is required");
+    assertOneLine(Cli.run(), 2, "--workload, --script or --workload-class is required");
   }
 
   @Test

@@ -228,7 +228,7 @@ class ReplayCaptureTest {
   }
 
   /** The logging collector writes asynchronously: waits until every client session has ended. */
-  private static void awaitLogged(Path log, int sessions) throws Exception {
+  static void awaitLogged(Path log, int sessions) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     Capture c = null;
     while (System.nanoTime() < deadline) {

@@ -140,7 +140,8 @@ class ReplayFidelityTest {
     }
     int sessions = clients(pg);
     Path live = data.resolve("log").resolve("capture.csv");
-    awaitLogged(live, sessions);
+    // the logging collector writes asynchronously
+    ReplayCaptureTest.awaitLogged(live, sessions);
     Path log = Files.copy(live, dir.resolve(mode + ".csv"));
     return new Mode(pg, log, rows(pg, "app", "t"), rows(pg, "app", "t_copy"));
   }
@@ -283,22 +284,6 @@ class ReplayFidelityTest {
       }
     }
     return out;
-  }
-
-  /** The logging collector writes asynchronously: waits until every client session has ended. */
-  private static void awaitLogged(Path log, int sessions) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    Capture c = null;
-    while (System.nanoTime() < deadline) {
-      if (Files.exists(log)) {
-        c = new CaptureBuilder(null, null, Selection.all()).read(log).build();
-        if (c.sessions().size() >= sessions && c.sessionsWithoutEnd() == 0) {
-          return;
-        }
-      }
-      Thread.sleep(50);
-    }
-    throw new AssertionError(log + " did not show " + sessions + " ended sessions: " + c);
   }
 
   @Test
