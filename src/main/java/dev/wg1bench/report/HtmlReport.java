@@ -180,13 +180,21 @@ public final class HtmlReport {
     String title = "wg1bench report: " + String.join(", ", workloads);
     List<String> keys = tableKeys(summaries);
     Page page = new Page();
-    page.add("runs", "Runs", h -> sources.forEach(s -> runSection(h, s)));
-    page.add("targets", "Targets", h -> TargetsHtml.section(h, trials));
-    page.add("clients", "Throughput by clients", h -> ClientsTable.html(h, tables, baseline));
+    // the answer first: a single point's figures and verdict, or the comparison between points;
+    // then the plots read at a glance; the detail tables; provenance (runs, targets) last
+    boolean onePoint = summaries.size() == 1;
+    if (sources.size() == 2) {
+      // two results: the second read against the first, as the diff command prints it
+      page.addHeaded("diff", "New against base", h -> Diff.html(h, sources.get(0), sources.get(1)));
+    }
+    if (onePoint) {
+      page.add("result", "Result", h -> HeadlineHtml.section(h, trials));
+    } else {
+      page.add("clients", "Throughput by clients", h -> ClientsTable.html(h, tables, baseline));
+      page.add("summary", "Summary per point", h -> TablesHtml.summary(h, summaries, trials, keys));
+    }
     page.add("plots", "Plots", h -> figures(h, figures));
-    page.add("summary", "Summary per point", h -> TablesHtml.summary(h, summaries, trials, keys));
     page.add("trials", "Trials", h -> TablesHtml.trials(h, sources, keys));
-    page.add("runorder", "Run order", h -> TablesHtml.runOrder(h, sources, keys));
     if (trials.stream().anyMatch(t -> t.errors() != null && !t.errors().isEmpty())) {
       page.add("errors", "Errors", h -> TablesHtml.errors(h, trials, keys));
     }
@@ -195,13 +203,12 @@ public final class HtmlReport {
       page.addHeaded(
           "commands", "Scripts and commands", h -> CommandsHtml.section(h, trials, keys));
     }
-    if (sources.size() == 2) {
-      // two results: the second read against the first, as the diff command prints it
-      page.addHeaded("diff", "New against base", h -> Diff.html(h, sources.get(0), sources.get(1)));
-    }
     if (sources.stream().anyMatch(s -> !s.advice().isEmpty())) {
       page.addHeaded("advice", "Advice", h -> AdviceHtml.section(h, sources));
     }
+    page.add("runorder", "Run order", h -> TablesHtml.runOrder(h, sources, keys));
+    page.add("targets", "Targets", h -> TargetsHtml.section(h, trials));
+    page.add("runs", "Runs", h -> sources.forEach(s -> runSection(h, s)));
     StringBuilder h = new StringBuilder();
     h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         .append("<title>")
@@ -227,6 +234,8 @@ public final class HtmlReport {
    * overview, so a sweep of many points keeps the page readable.
    */
   private static void figures(StringBuilder h, List<Plots.Figure> figures) {
+    // side by side where the window allows: a throughput and a latency figure read together
+    h.append("<div class=\"figs\">\n");
     String open = null;
     for (int i = 0; i < figures.size(); i++) {
       Plots.Figure f = figures.get(i);
@@ -266,6 +275,7 @@ public final class HtmlReport {
     if (open != null) {
       h.append("</details>\n");
     }
+    h.append("</div>\n");
   }
 
   /** "3 s per trial" (the measured time, warmup apart), each distinct value of the sources once. */

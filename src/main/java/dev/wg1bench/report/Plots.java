@@ -38,6 +38,9 @@ public final class Plots {
   /** Height added per series when the legend goes below the plot. */
   static final int LEGEND_ROW = 22;
 
+  /** More lines than this in one percentile plot no longer tell one trial from another. */
+  static final int MAX_DISTRIBUTION_LINES = 8;
+
   /** Keys that are axes or groups, never series: every point of a plot has the same workload. */
   private static final Set<String> NOT_SERIES = Set.of("workload", "clients");
 
@@ -127,7 +130,8 @@ public final class Plots {
               trialsByPoint,
               t -> t.measurement().latencyMs().p99(),
               PointSummary::medianP99Ms));
-    } else {
+    } else if (ps.size() > 1) {
+      // one bar of one number says nothing the headline table does not: a single point has none
       String at = clients.isEmpty() ? "" : " (" + clients.iterator().next() + " clients)";
       out.add(
           bars(
@@ -153,6 +157,14 @@ public final class Plots {
     List<String> seriesKeys = new ArrayList<>(varying);
     if (clients.size() > 1) {
       seriesKeys.add("clients");
+    }
+    Map<String, List<TrialResult>> byLabel =
+        labelled(ps, trialsByPoint, seriesKeys, t -> List.of(t));
+    if (byLabel.values().stream().mapToInt(List::size).sum() <= MAX_DISTRIBUTION_LINES) {
+      Figure d = LatencyPlots.distribution(stem + "-latency", workload, context, byLabel);
+      if (d != null) {
+        out.add(d);
+      }
     }
     out.addAll(overTime(stem, workload, context, ps, trialsByPoint, seriesKeys, timing));
     return out;
@@ -276,6 +288,8 @@ public final class Plots {
     s.setYAxisDecimalPattern(panel.yPattern());
     fitTitle(s, panel.title());
     c.getStyler().setYAxisMin(0.0);
+    // one line needs no key: the plot gets the legend's width
+    c.getStyler().setLegendVisible(series.size() > 1);
     c.setCustomXAxisTickLabelsFormatter(
         x -> {
           long i = Math.round(x);
