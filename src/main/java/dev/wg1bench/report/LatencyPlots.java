@@ -41,7 +41,13 @@ final class LatencyPlots {
           for (TrialResult t : ReportOrder.sortedTrials(ts)) {
             Histogram h = t.measurement().latencyHistogramDecoded();
             if (h != null && h.getTotalCount() > 0) {
-              labels.add(ts.size() > 1 ? label + ", repeat " + t.repeat() : label);
+              String l = ts.size() > 1 ? label + ", repeat " + t.repeat() : label;
+              // repeats pooled from several files share a number: series names must differ
+              String unique = l;
+              for (int k = 2; labels.contains(unique); k++) {
+                unique = l + " (" + k + ")";
+              }
+              labels.add(unique);
               hs.add(h);
             }
           }

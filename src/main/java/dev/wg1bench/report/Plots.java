@@ -117,7 +117,8 @@ public final class Plots {
               varying,
               trialsByPoint,
               t -> t.measurement().tps(),
-              PointSummary::medianTps));
+              PointSummary::medianTps,
+              t -> t.measurement().tpsError()));
       out.add(
           vsClients(
               new Panel(
@@ -129,7 +130,8 @@ public final class Plots {
               varying,
               trialsByPoint,
               t -> t.measurement().latencyMs().p99(),
-              PointSummary::medianP99Ms));
+              PointSummary::medianP99Ms,
+              null));
     } else if (ps.size() > 1) {
       // one bar of one number says nothing the headline table does not: a single point has none
       String at = clients.isEmpty() ? "" : " (" + clients.iterator().next() + " clients)";
@@ -268,7 +270,8 @@ public final class Plots {
       List<String> varying,
       Map<Map<String, String>, List<TrialResult>> trialsByPoint,
       ToDoubleFunction<TrialResult> ofTrial,
-      ToDoubleFunction<PointSummary> median) {
+      ToDoubleFunction<PointSummary> median,
+      java.util.function.Function<TrialResult, Double> halfWidth) {
     // clients sit at equal spacing (1, 2, 4, ... 64 would crowd the left on a linear axis)
     List<Integer> xs =
         new ArrayList<>(new TreeSet<>(ps.stream().map(p -> clients(p.point())).toList()));
@@ -298,6 +301,7 @@ public final class Plots {
               : "";
         });
     boolean spread = false;
+    boolean interval = false;
     int n = 0;
     for (Map.Entry<String, List<PointSummary>> e : series.entrySet()) {
       Color color = Charts.PALETTE[n % Charts.PALETTE.length];
@@ -312,9 +316,13 @@ public final class Plots {
         x[i] = xs.indexOf(clients(p.point()));
         y[i] = median.applyAsDouble(p);
         List<TrialResult> ts = trialsByPoint.getOrDefault(p.point(), List.of());
-        if (ts.size() > 1) {
-          double lo = ts.stream().mapToDouble(ofTrial).min().orElse(y[i]);
-          double hi = ts.stream().mapToDouble(ofTrial).max().orElse(y[i]);
+        Double half = ts.size() == 1 && halfWidth != null ? halfWidth.apply(ts.get(0)) : null;
+        if (ts.size() > 1 || half != null) {
+          // repeats: their range; a point run once: its own interval, as the result states it
+          double lo =
+              half != null ? y[i] - half : ts.stream().mapToDouble(ofTrial).min().orElse(y[i]);
+          double hi =
+              half != null ? y[i] + half : ts.stream().mapToDouble(ofTrial).max().orElse(y[i]);
           // min-max whisker of the repeats, in the series' colour, out of the legend
           XYSeries bar =
               c.addSeries(
@@ -323,7 +331,8 @@ public final class Plots {
           bar.setLineStyle(new BasicStroke(2f));
           bar.setMarker(SeriesMarkers.NONE);
           bar.setShowInLegend(false);
-          spread = true;
+          spread |= half == null;
+          interval |= half != null;
         }
       }
       XYSeries line = c.addSeries(e.getKey(), x, y);
@@ -334,7 +343,9 @@ public final class Plots {
     }
     String caption =
         "Median over the repeats at each point"
-            + (spread ? "; vertical bars span the lowest to the highest repeat." : ".");
+            + (spread ? "; vertical bars span the lowest to the highest repeat" : "")
+            + (interval ? "; a point run once: its 95% interval, as the trial measured it" : "")
+            + ".";
     return figure(panel.name(), panel.title(), caption, c, WIDTH, height);
   }
 
