@@ -34,11 +34,11 @@ final class HeadlineHtml {
     columns.addAll(
         List.of(
             "tps",
-            "p50",
-            "p90",
-            "p99",
-            "p99.9",
-            "max",
+            "p50 (ms)",
+            "p90 (ms)",
+            "p99 (ms)",
+            "p99.9 (ms)",
+            "max (ms)",
             "ops",
             "failed ops",
             "retries",

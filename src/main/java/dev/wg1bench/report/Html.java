@@ -89,7 +89,7 @@ final class Html {
       table.kv th { background: #f8f8f8; white-space: nowrap; }
       table.kv td, td.msg { overflow-wrap: anywhere; }
       p.lead { font-size: 1.05em; }
-      table.headline { font-size: 1.1em; }
+      table.headline { font-size: 1.1em; } table.headline td { vertical-align: middle; }
       td.big { font-size: 1.4em; font-weight: 600; } td.big small { font-size: 0.6em; font-weight: 400; }
       td.ok { color: #1a7f37; font-weight: 600; } td.bad { color: #b42318; font-weight: 600; }
       td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
