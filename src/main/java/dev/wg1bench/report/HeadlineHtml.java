@@ -41,6 +41,7 @@ final class HeadlineHtml {
             "max (ms)",
             "ops",
             "failed ops",
+            "total failed ops",
             "retries",
             "clients stopped",
             "verdict"));
@@ -68,6 +69,8 @@ final class HeadlineHtml {
         Html.num(h, HtmlReport.ms(v));
       }
       Html.num(h, Long.toString(m.ops()));
+      // the measured windows' figure, as the trials table gives it; then the whole trial's
+      Html.num(h, Long.toString(m.failedOps()));
       Html.num(h, Long.toString(m.totalFailedOps()));
       Html.num(h, Long.toString(m.retries()));
       Html.num(h, Integer.toString(m.clientsStopped()));
@@ -92,7 +95,7 @@ final class HeadlineHtml {
       bad.add("stopped: " + Html.oneLine(m.stoppedBy()));
     }
     if (m.totalFailedOps() > 0) {
-      bad.add(m.totalFailedOps() + " failed ops (see Errors)");
+      bad.add(m.totalFailedOps() + " failed ops in the trial (see Errors)");
     }
     if (t.check() != null) {
       bad.add(t.check().summary());
