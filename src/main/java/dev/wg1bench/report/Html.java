@@ -82,17 +82,27 @@ final class Html {
              max-width: 1200px; padding: 0 1em; color: #222; }
       h1 { font-size: 1.6em; } h2 { border-bottom: 1px solid #ccc; margin-top: 2em; }
       nav a { margin-right: 1em; }
-      table { border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.92em; }
+      table { border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.92em;
+              display: block; max-width: 100%; overflow-x: auto; }
       th, td { border: 1px solid #ddd; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }
       thead th { background: #f3f3f3; position: sticky; top: 0; }
       table.kv th { background: #f8f8f8; white-space: nowrap; }
+      table.kv td, td.msg { overflow-wrap: anywhere; }
+      p.lead { font-size: 1.05em; }
+      table.headline { font-size: 1.1em; } table.headline td { vertical-align: middle; }
+      td.big { font-size: 1.4em; font-weight: 600; } td.big small { font-size: 0.6em; font-weight: 400; }
+      td.ok { color: #1a7f37; font-weight: 600; } td.bad { color: #b42318; font-weight: 600; }
       td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
       td.d { white-space: nowrap; }
       details { margin: 1em 0; } summary { cursor: pointer; font-weight: 600; }
       ol.runorder { columns: 2; font-size: 0.9em; }
       td.msg { font-family: monospace; white-space: pre-wrap; }
       tbody tr:nth-child(even) { background: #fafafa; }
-      figure { margin: 1em 0 2em; } figure img { max-width: 100%; height: auto; border: 1px solid #eee; }
+      div.figs { display: grid; grid-template-columns: repeat(auto-fit, minmax(520px, 1fr));
+                 gap: 0 1.5em; }
+      div.figs > details { grid-column: 1 / -1; }
+      figure { margin: 1em 0 2em; min-width: 0; }
+      figure img { max-width: 100%; height: auto; border: 1px solid #eee; }
       figcaption { color: #555; font-size: 0.9em; }
       footer { margin-top: 3em; color: #777; font-size: 0.85em; }
       """;

@@ -123,8 +123,13 @@ public final class HtmlReport {
       throw new BadBaseline(e.getMessage());
     }
     List<Plots.Figure> figures = Plots.all(summaries, trials, timing(sources));
+    // two results: the diff's ratios drawn beside its table
+    Plots.Figure ratio = sources.size() == 2 ? ratioFigure(sources.get(0), sources.get(1)) : null;
     try {
       Files.createDirectories(dir);
+      if (ratio != null) {
+        Files.write(dir.resolve(ratio.name() + ".png"), ratio.png());
+      }
       for (Plots.Figure f : figures) {
         Files.write(dir.resolve(f.name() + ".png"), f.png());
       }
@@ -134,8 +139,19 @@ public final class HtmlReport {
     CsvReport.write(runs, dir.resolve("results.csv"));
     CsvReport.atomicWrite(dir.resolve("results-clients.csv"), ClientsTable.csv(tables));
     Path index = dir.resolve("index.html");
-    CsvReport.atomicWrite(index, html(sources, summaries, trials, figures, tables, baseline));
+    CsvReport.atomicWrite(
+        index, html(sources, summaries, trials, figures, ratio, tables, baseline));
     return index;
+  }
+
+  /** The diff's ratio figure, null when the two results share no point or cannot be compared. */
+  private static Plots.Figure ratioFigure(Source base, Source neu) {
+    try {
+      return RatioPlots.figure(Diff.compare(base.run(), neu.run(), 0.05), base.name(), neu.name());
+    } catch (RuntimeException e) {
+      // the diff section says why it has no table
+      return null;
+    }
   }
 
   /** {@code report --baseline} matches no column of the clients table; the message is one line. */
@@ -173,6 +189,7 @@ public final class HtmlReport {
       List<PointSummary> summaries,
       List<TrialResult> trials,
       List<Plots.Figure> figures,
+      Plots.Figure ratio,
       List<ClientsTable.Table> tables,
       String baseline) {
     Set<String> workloads = new LinkedHashSet<>();
@@ -180,13 +197,31 @@ public final class HtmlReport {
     String title = "wg1bench report: " + String.join(", ", workloads);
     List<String> keys = tableKeys(summaries);
     Page page = new Page();
-    page.add("runs", "Runs", h -> sources.forEach(s -> runSection(h, s)));
-    page.add("targets", "Targets", h -> TargetsHtml.section(h, trials));
-    page.add("clients", "Throughput by clients", h -> ClientsTable.html(h, tables, baseline));
+    // the answer first: a single point's figures and verdict, or the comparison between points;
+    // then the plots read at a glance; the detail tables; provenance (runs, targets) last
+    boolean onePoint = summaries.size() == 1;
+    if (sources.size() == 2) {
+      // two results: the second read against the first, as the diff command prints it
+      page.addHeaded(
+          "diff",
+          "New against base",
+          h -> {
+            Diff.html(h, sources.get(0), sources.get(1));
+            if (ratio != null) {
+              h.append("<div class=\"figs\">\n");
+              figure(h, ratio);
+              h.append("</div>\n");
+            }
+          });
+    }
+    if (onePoint) {
+      page.add("result", "Result", h -> HeadlineHtml.section(h, trials));
+    } else {
+      page.add("clients", "Throughput by clients", h -> ClientsTable.html(h, tables, baseline));
+      page.add("summary", "Summary per point", h -> TablesHtml.summary(h, summaries, trials, keys));
+    }
     page.add("plots", "Plots", h -> figures(h, figures));
-    page.add("summary", "Summary per point", h -> TablesHtml.summary(h, summaries, trials, keys));
     page.add("trials", "Trials", h -> TablesHtml.trials(h, sources, keys));
-    page.add("runorder", "Run order", h -> TablesHtml.runOrder(h, sources, keys));
     if (trials.stream().anyMatch(t -> t.errors() != null && !t.errors().isEmpty())) {
       page.add("errors", "Errors", h -> TablesHtml.errors(h, trials, keys));
     }
@@ -195,13 +230,12 @@ public final class HtmlReport {
       page.addHeaded(
           "commands", "Scripts and commands", h -> CommandsHtml.section(h, trials, keys));
     }
-    if (sources.size() == 2) {
-      // two results: the second read against the first, as the diff command prints it
-      page.addHeaded("diff", "New against base", h -> Diff.html(h, sources.get(0), sources.get(1)));
-    }
     if (sources.stream().anyMatch(s -> !s.advice().isEmpty())) {
       page.addHeaded("advice", "Advice", h -> AdviceHtml.section(h, sources));
     }
+    page.add("runorder", "Run order", h -> TablesHtml.runOrder(h, sources, keys));
+    page.add("targets", "Targets", h -> TargetsHtml.section(h, trials));
+    page.add("runs", "Runs", h -> sources.forEach(s -> runSection(h, s)));
     StringBuilder h = new StringBuilder();
     h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         .append("<title>")
@@ -227,6 +261,8 @@ public final class HtmlReport {
    * overview, so a sweep of many points keeps the page readable.
    */
   private static void figures(StringBuilder h, List<Plots.Figure> figures) {
+    // side by side where the window allows: a throughput and a latency figure read together
+    h.append("<div class=\"figs\">\n");
     String open = null;
     for (int i = 0; i < figures.size(); i++) {
       Plots.Figure f = figures.get(i);
@@ -249,23 +285,28 @@ public final class HtmlReport {
         h.append("</details>\n");
         open = null;
       }
-      h.append("<figure>\n<img src=\"data:image/png;base64,")
-          .append(Base64.getEncoder().encodeToString(f.png()))
-          .append("\" width=\"")
-          .append(f.width())
-          .append("\" height=\"")
-          .append(f.height())
-          .append("\" alt=\"")
-          .append(esc(f.title()))
-          .append("\">\n<figcaption>")
-          .append(esc(f.caption()))
-          .append(" (<code>")
-          .append(esc(f.name()))
-          .append(".png</code>)</figcaption>\n</figure>\n");
+      figure(h, f);
     }
     if (open != null) {
       h.append("</details>\n");
     }
+    h.append("</div>\n");
+  }
+
+  private static void figure(StringBuilder h, Plots.Figure f) {
+    h.append("<figure>\n<img src=\"data:image/png;base64,")
+        .append(Base64.getEncoder().encodeToString(f.png()))
+        .append("\" width=\"")
+        .append(f.width())
+        .append("\" height=\"")
+        .append(f.height())
+        .append("\" alt=\"")
+        .append(esc(f.title()))
+        .append("\">\n<figcaption>")
+        .append(esc(f.caption()))
+        .append(" (<code>")
+        .append(esc(f.name()))
+        .append(".png</code>)</figcaption>\n</figure>\n");
   }
 
   /** "3 s per trial" (the measured time, warmup apart), each distinct value of the sources once. */

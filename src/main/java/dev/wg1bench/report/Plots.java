@@ -38,6 +38,9 @@ public final class Plots {
   /** Height added per series when the legend goes below the plot. */
   static final int LEGEND_ROW = 22;
 
+  /** More lines than this in one percentile plot no longer tell one trial from another. */
+  static final int MAX_DISTRIBUTION_LINES = 8;
+
   /** Keys that are axes or groups, never series: every point of a plot has the same workload. */
   private static final Set<String> NOT_SERIES = Set.of("workload", "clients");
 
@@ -114,7 +117,8 @@ public final class Plots {
               varying,
               trialsByPoint,
               t -> t.measurement().tps(),
-              PointSummary::medianTps));
+              PointSummary::medianTps,
+              t -> t.measurement().tpsError()));
       out.add(
           vsClients(
               new Panel(
@@ -126,8 +130,10 @@ public final class Plots {
               varying,
               trialsByPoint,
               t -> t.measurement().latencyMs().p99(),
-              PointSummary::medianP99Ms));
-    } else {
+              PointSummary::medianP99Ms,
+              null));
+    } else if (ps.size() > 1) {
+      // one bar of one number says nothing the headline table does not: a single point has none
       String at = clients.isEmpty() ? "" : " (" + clients.iterator().next() + " clients)";
       out.add(
           bars(
@@ -153,6 +159,14 @@ public final class Plots {
     List<String> seriesKeys = new ArrayList<>(varying);
     if (clients.size() > 1) {
       seriesKeys.add("clients");
+    }
+    Map<String, List<TrialResult>> byLabel =
+        labelled(ps, trialsByPoint, seriesKeys, t -> List.of(t));
+    if (byLabel.values().stream().mapToInt(List::size).sum() <= MAX_DISTRIBUTION_LINES) {
+      Figure d = LatencyPlots.distribution(stem + "-latency", workload, context, byLabel);
+      if (d != null) {
+        out.add(d);
+      }
     }
     out.addAll(overTime(stem, workload, context, ps, trialsByPoint, seriesKeys, timing));
     return out;
@@ -256,7 +270,8 @@ public final class Plots {
       List<String> varying,
       Map<Map<String, String>, List<TrialResult>> trialsByPoint,
       ToDoubleFunction<TrialResult> ofTrial,
-      ToDoubleFunction<PointSummary> median) {
+      ToDoubleFunction<PointSummary> median,
+      java.util.function.Function<TrialResult, Double> halfWidth) {
     // clients sit at equal spacing (1, 2, 4, ... 64 would crowd the left on a linear axis)
     List<Integer> xs =
         new ArrayList<>(new TreeSet<>(ps.stream().map(p -> clients(p.point())).toList()));
@@ -276,6 +291,8 @@ public final class Plots {
     s.setYAxisDecimalPattern(panel.yPattern());
     fitTitle(s, panel.title());
     c.getStyler().setYAxisMin(0.0);
+    // one line needs no key: the plot gets the legend's width
+    c.getStyler().setLegendVisible(series.size() > 1);
     c.setCustomXAxisTickLabelsFormatter(
         x -> {
           long i = Math.round(x);
@@ -284,6 +301,7 @@ public final class Plots {
               : "";
         });
     boolean spread = false;
+    boolean interval = false;
     int n = 0;
     for (Map.Entry<String, List<PointSummary>> e : series.entrySet()) {
       Color color = Charts.PALETTE[n % Charts.PALETTE.length];
@@ -298,9 +316,13 @@ public final class Plots {
         x[i] = xs.indexOf(clients(p.point()));
         y[i] = median.applyAsDouble(p);
         List<TrialResult> ts = trialsByPoint.getOrDefault(p.point(), List.of());
-        if (ts.size() > 1) {
-          double lo = ts.stream().mapToDouble(ofTrial).min().orElse(y[i]);
-          double hi = ts.stream().mapToDouble(ofTrial).max().orElse(y[i]);
+        Double half = ts.size() == 1 && halfWidth != null ? halfWidth.apply(ts.get(0)) : null;
+        if (ts.size() > 1 || half != null) {
+          // repeats: their range; a point run once: its own interval, as the result states it
+          double lo =
+              half != null ? y[i] - half : ts.stream().mapToDouble(ofTrial).min().orElse(y[i]);
+          double hi =
+              half != null ? y[i] + half : ts.stream().mapToDouble(ofTrial).max().orElse(y[i]);
           // min-max whisker of the repeats, in the series' colour, out of the legend
           XYSeries bar =
               c.addSeries(
@@ -309,7 +331,8 @@ public final class Plots {
           bar.setLineStyle(new BasicStroke(2f));
           bar.setMarker(SeriesMarkers.NONE);
           bar.setShowInLegend(false);
-          spread = true;
+          spread |= half == null;
+          interval |= half != null;
         }
       }
       XYSeries line = c.addSeries(e.getKey(), x, y);
@@ -320,7 +343,9 @@ public final class Plots {
     }
     String caption =
         "Median over the repeats at each point"
-            + (spread ? "; vertical bars span the lowest to the highest repeat." : ".");
+            + (spread ? "; vertical bars span the lowest to the highest repeat" : "")
+            + (interval ? "; a point run once: its 95% interval, as the trial measured it" : "")
+            + ".";
     return figure(panel.name(), panel.title(), caption, c, WIDTH, height);
   }
 

@@ -152,6 +152,11 @@ final class ProgressPlots {
     }
     Plots.fitTitle(a.getStyler(), topTitle);
     b.getStyler().setLegendVisible(!below);
+    if (n == 1) {
+      // one line needs no key: the plot gets the legend's width
+      a.getStyler().setLegendVisible(false);
+      b.getStyler().setLegendVisible(false);
+    }
     int i = 0;
     for (String label : top.keySet()) {
       Color color = Charts.PALETTE[i % Charts.PALETTE.length];

@@ -320,6 +320,51 @@ class HtmlReportLayoutTest {
     assertEquals(7, total);
   }
 
+  /** The answer first, the plots, the detail tables, provenance (runs, targets) last. */
+  @Test
+  void resultsComeBeforeProvenance() throws Exception {
+    List<String> sweep = sections(page(shuffled(), null));
+    assertEquals("clients", sweep.get(0), sweep.toString());
+    assertEquals("summary", sweep.get(1), sweep.toString());
+    assertEquals(
+        List.of("runorder", "targets", "runs"), sweep.subList(sweep.size() - 3, sweep.size()));
+
+    // one point: its headline figures and verdict open the page, and no one-bar charts follow
+    BenchmarkRun all = ReportFixtures.run();
+    Map<String, String> point = all.trials().get(0).point();
+    BenchmarkRun one =
+        new BenchmarkRun(
+            all.madeBy(),
+            all.ran(),
+            all.plan(),
+            all.matrix(),
+            all.machine(),
+            all.trials().stream().filter(t -> t.point().equals(point)).toList(),
+            all.summary().stream().filter(s -> s.point().equals(point)).toList(),
+            all.advice(),
+            all.agents());
+    String html = page(one, null);
+    List<String> single = sections(html);
+    assertEquals("result", single.get(0), single.toString());
+    assertFalse(single.contains("clients"), "a clients table of one cell: " + single);
+    assertEquals(List.of("targets", "runs"), single.subList(single.size() - 2, single.size()));
+    String result = section(html, "result");
+    assertTrue(result.contains("<table class=\"headline\">"), result);
+    List<List<String>> rows = rows(result);
+    assertEquals(ReportFixtures.REPEATS, rows.size(), "one row per repeat");
+    assertTrue(rows.stream().allMatch(r -> r.get(r.size() - 1).equals("ok")), rows.toString());
+    assertFalse(html.contains("-tps.png"), "no one-bar throughput chart for one point");
+  }
+
+  private static List<String> sections(String html) {
+    List<String> ids = new ArrayList<>();
+    Matcher m = Pattern.compile("<h2 id=\"([^\"]+)\">").matcher(html);
+    while (m.find()) {
+      ids.add(m.group(1));
+    }
+    return ids;
+  }
+
   @Test
   void naturalOrderSortsNumbersNumerically() {
     List<String> v = new ArrayList<>(List.of("16", "simple", "2", "Prepared", "1.5", "off", "64"));
