@@ -8,20 +8,21 @@ import dev.wg1bench.plan.Knobs;
 import org.junit.jupiter.api.Test;
 
 /**
- * The same batch of 100 INSERTs, as sent by pgjdbc without and with reWriteBatchedInserts. The
- * rewrite is usually two to four times faster here, but on a small shared machine five short
- * blocks vary enough that the low end of the interval can come near 1: the test asserts only that
- * the rewrite is not slower, and prints the interval.
+ * The same batch of 100 INSERTs, as sent by pgjdbc without and with reWriteBatchedInserts: the
+ * rewrite sends a few multi-row INSERTs where the driver otherwise sends 100 statements, and is
+ * about three to four times faster here, the interval's low end well above 1 even on two busy
+ * cores. (With commits waiting for the disk the fsync dominates both arms and the interval widens:
+ * see Arms.)
  */
 class BatchInsertTest {
   @Test
-  void rewrittenBatchesAreNotSlower() {
+  void rewrittenBatchesAreFaster() {
     Comparison c =
         Arms.compare(
             Wg1bench.workload(BatchInsert.class).param("batch", "100"),
             Wg1bench.workload("BatchInsert reWriteBatchedInserts", BatchInsert::new)
                 .param("batch", "100")
                 .with(Knobs.REWRITE_BATCHED_INSERTS, true));
-    Verdicts.assertNotSlower(c);
+    Verdicts.assertFaster(c);
   }
 }
