@@ -28,11 +28,17 @@ final class JavaClassWorkload implements Workload {
   private final String name;
   private final String label;
   private final Supplier<JdbcWorkload> instances;
+  private final java.util.Map<String, String> params;
 
-  JavaClassWorkload(String name, String label, Supplier<JdbcWorkload> instances) {
+  JavaClassWorkload(
+      String name,
+      String label,
+      Supplier<JdbcWorkload> instances,
+      java.util.Map<String, String> params) {
     this.name = name;
     this.label = label;
     this.instances = instances;
+    this.params = params;
   }
 
   @Override
@@ -72,7 +78,7 @@ final class JavaClassWorkload implements Workload {
   public void setUp(DataSource dataSource) throws Exception {
     JdbcWorkload w = instances.get();
     try {
-      w.setUp(dataSource);
+      w.setUp(dataSource, params);
     } finally {
       w.close();
     }

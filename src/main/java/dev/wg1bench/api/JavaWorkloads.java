@@ -48,10 +48,10 @@ public final class JavaWorkloads implements WorkloadProvider {
         throw new UsageException(
             "workload " + label(name) + " is a supplier of another JVM: run it with forks(0)");
       }
-      return new JavaClassWorkload(name, label(name), s);
+      return new JavaClassWorkload(name, label(name), s, plan.params().defines());
     }
     Constructor<? extends JdbcWorkload> c = constructor(rest, plan.params().classpath());
-    return new JavaClassWorkload(name, rest, () -> instantiate(c));
+    return new JavaClassWorkload(name, rest, () -> instantiate(c), plan.params().defines());
   }
 
   /** The workload name of a class: {@code class:com.acme.OrderLookup}. */

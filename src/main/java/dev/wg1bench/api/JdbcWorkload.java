@@ -33,10 +33,19 @@ public interface JdbcWorkload {
   void op(Op op) throws Exception;
 
   /**
-   * Once per trial (in each JVM that runs clients), before any client connects: create and load
-   * what the ops need. Make it idempotent: it runs again before every trial of a sweep.
+   * Once per trial, before any client connects, in the JVM that runs the trials (the command's, or
+   * your test's): create and load what the ops need. Make it idempotent: it runs again before every
+   * trial of a sweep.
    */
   default void setUp(DataSource dataSource) throws Exception {}
+
+  /**
+   * As {@link #setUp(DataSource)}, with the run's parameters ({@code -D NAME=VALUE}) for what a
+   * set-up sizes (rows to load); calls {@link #setUp(DataSource)} unless overridden.
+   */
+  default void setUp(DataSource dataSource, java.util.Map<String, String> params) throws Exception {
+    setUp(dataSource);
+  }
 
   /** Once per client before its first op, on the client's connection (prepare what it keeps). */
   default void open(Op op) throws Exception {}
