@@ -42,6 +42,10 @@ class ArchitectureTest {
           // the user's ways in: picocli commands and the Java API; nothing calls them
           .layer("Entry")
           .definedBy(BASE + ".cli..", BASE + ".api..")
+          // the results history: stored runs, change points, the CI gate; it reads results and
+          // may re-run a comparison through the schedulers, so it sits right under the entries
+          .layer("History")
+          .definedBy(BASE + ".history..")
           // schedulers that run a whole stage sequence (trials, sweeps, agents, replays,
           // experiments, SSB, advice) and hand the result to the writers
           .layer("Schedulers")
@@ -79,28 +83,39 @@ class ArchitectureTest {
           .definedBy(BASE + ".plan..", BASE + ".stats..", BASE + ".json..", BASE)
           .whereLayer("Entry")
           .mayNotBeAccessedByAnyLayer()
-          .whereLayer("Schedulers")
+          .whereLayer("History")
           .mayOnlyBeAccessedByLayers("Entry")
+          .whereLayer("Schedulers")
+          .mayOnlyBeAccessedByLayers("Entry", "History")
           .whereLayer("Report")
-          .mayOnlyBeAccessedByLayers("Entry", "Schedulers")
+          .mayOnlyBeAccessedByLayers("Entry", "History", "Schedulers")
           .whereLayer("Plot")
-          .mayOnlyBeAccessedByLayers("Entry", "Schedulers", "Report")
+          .mayOnlyBeAccessedByLayers("Entry", "History", "Schedulers", "Report")
           .whereLayer("Result")
-          .mayOnlyBeAccessedByLayers("Entry", "Schedulers", "Report", "Plot")
+          .mayOnlyBeAccessedByLayers("Entry", "History", "Schedulers", "Report", "Plot")
           .whereLayer("Measurement")
-          .mayOnlyBeAccessedByLayers("Entry", "Schedulers", "Report", "Plot", "Result")
+          .mayOnlyBeAccessedByLayers("Entry", "History", "Schedulers", "Report", "Plot", "Result")
           .whereLayer("Fork")
           .mayOnlyBeAccessedByLayers(
-              "Entry", "Schedulers", "Report", "Plot", "Result", "Measurement")
+              "Entry", "History", "Schedulers", "Report", "Plot", "Result", "Measurement")
           .whereLayer("Workload")
           .mayOnlyBeAccessedByLayers(
-              "Entry", "Schedulers", "Report", "Plot", "Result", "Measurement", "Fork")
+              "Entry", "History", "Schedulers", "Report", "Plot", "Result", "Measurement", "Fork")
           .whereLayer("Server")
           .mayOnlyBeAccessedByLayers(
-              "Entry", "Schedulers", "Report", "Plot", "Result", "Measurement", "Fork", "Workload")
+              "Entry",
+              "History",
+              "Schedulers",
+              "Report",
+              "Plot",
+              "Result",
+              "Measurement",
+              "Fork",
+              "Workload")
           .whereLayer("Foundation")
           .mayOnlyBeAccessedByLayers(
               "Entry",
+              "History",
               "Schedulers",
               "Report",
               "Plot",

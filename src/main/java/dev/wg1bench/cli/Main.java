@@ -35,7 +35,8 @@ import picocli.CommandLine.Mixin;
       DiffCommand.class,
       MergeCommand.class,
       ExperimentCommand.class,
-      ReplayCommand.class
+      ReplayCommand.class,
+      HistoryCommand.class
     },
     description = {
       "Measures what a data-access choice does to PostgreSQL throughput and latency.",
@@ -157,7 +158,8 @@ public final class Main implements Callable<Integer> {
           "diff", DiffCommand::new,
           "merge", MergeCommand::new,
           "experiment", ExperimentCommand::new,
-          "replay", ReplayCommand::commandLine);
+          "replay", ReplayCommand::commandLine,
+          "history", HistoryCommand::new);
 
   /**
    * The command line for these arguments. When they start with a subcommand, only that subcommand's

@@ -1,0 +1,21 @@
+package dev.wg1bench.cli;
+
+import picocli.CommandLine.Command;
+
+/**
+ * {@code wg1bench history ...}: the results history. Each verb is a subcommand class of its own
+ * (one idea per file); this parent only groups them.
+ */
+@Command(
+    name = "history",
+    mixinStandardHelpOptions = true,
+    description = {
+      "The results history: every run stored, change points found with their uncertainty, and a",
+      "CI gate. Runs go in with --history on a run, replay or advise, or with 'history add'."
+    },
+    subcommands = {
+      // history-store: add, list
+      // changepoints: analyze, check
+      // history-io: import, export, report
+    })
+final class HistoryCommand {}
