@@ -1,5 +1,6 @@
 package dev.wg1bench.plan;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -20,7 +21,9 @@ import org.postgresql.PGProperty;
  * @param binaryTransfer binary transfer of supported types
  * @param fetchSize default row fetch size (takes effect in transactions, as pgjdbc documents)
  * @param rewriteBatchedInserts pgjdbc's reWriteBatchedInserts
- * @param properties any other pgjdbc property, by its pgjdbc name
+ * @param properties any other pgjdbc property, by its pgjdbc name (--jdbc-property)
+ * @param declared the pgjdbc properties of knobs that have no field here (a knob declared with
+ *     {@code stored(...).pgjdbc(...)}), by pgjdbc name; the plan's knobs record them already
  */
 public record DriverKnobs(
     String sslmode,
@@ -28,35 +31,79 @@ public record DriverKnobs(
     Boolean binaryTransfer,
     Integer fetchSize,
     boolean rewriteBatchedInserts,
-    Map<String, String> properties) {
+    Map<String, String> properties,
+    @JsonIgnore Map<String, String> declared) {
 
   static final List<String> SSLMODES =
       List.of("disable", "allow", "prefer", "require", "verify-ca", "verify-full");
 
-  /** Properties that have their own option, or would put a secret where results are written. */
-  static final Map<String, String> RESERVED =
-      Map.of(
-          "password", "give it in the URL, PGPASSWORD or --password-file",
-          "user", "give it in the URL or PGUSER",
-          "preferQueryMode", "use --query-mode",
-          "prepareThreshold", "use --prepare-threshold",
-          "sslmode", "use --sslmode",
-          "binaryTransfer", "use --binary-transfer",
-          "defaultRowFetchSize", "use --fetch-size",
-          "reWriteBatchedInserts", "use --rewrite-batched-inserts");
+  /**
+   * Properties that would put a secret where results are written, or that have their own option:
+   * the query mode's two, and every knob that declares its pgjdbc property.
+   */
+  static Map<String, String> reserved() {
+    Map<String, String> r = new LinkedHashMap<>();
+    r.put("password", "give it in the URL, PGPASSWORD or --password-file");
+    r.put("user", "give it in the URL or PGUSER");
+    r.put("preferQueryMode", "use --query-mode");
+    r.put("prepareThreshold", "use --prepare-threshold");
+    for (Knob<?> k : Knobs.ALL) {
+      if (k.pgProperty() != null) {
+        r.put(k.pgProperty().getName(), "use " + k.option());
+      }
+    }
+    return r;
+  }
 
   public static DriverKnobs defaults() {
     return new DriverKnobs(null, null, null, null, false, Map.of());
   }
 
+  /** Driver settings with no knob beyond these fields. */
+  public DriverKnobs(
+      String sslmode,
+      Integer prepareThreshold,
+      Boolean binaryTransfer,
+      Integer fetchSize,
+      boolean rewriteBatchedInserts,
+      Map<String, String> properties) {
+    this(
+        sslmode,
+        prepareThreshold,
+        binaryTransfer,
+        fetchSize,
+        rewriteBatchedInserts,
+        properties,
+        Map.of());
+  }
+
   public DriverKnobs {
     properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+    declared =
+        declared == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(declared));
+  }
+
+  /**
+   * Every pgjdbc property these settings set, by pgjdbc name: each knob that declares its property,
+   * in declaration order, then --jdbc-property's (prepareThreshold and preferQueryMode excepted:
+   * the query mode decides them with --prepare-threshold).
+   */
+  public Map<String, String> pgjdbc() {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (Knob<?> k : Knobs.ALL) {
+      String v = k.pgjdbcValue(this);
+      if (v != null) {
+        out.put(k.pgProperty().getName(), v);
+      }
+    }
+    out.putAll(properties);
+    return out;
   }
 
   /** --jdbc-property names and values, checked against pgjdbc's own list. */
   static void checkProperties(Map<String, String> properties) {
     for (String name : properties.keySet()) {
-      String why = RESERVED.get(name);
+      String why = reserved().get(name);
       if (why != null) {
         throw new UsageException("--jdbc-property " + name + ": " + why);
       }
@@ -135,6 +182,6 @@ public record DriverKnobs(
 
   /** Names of the driver properties these knobs set, for the record. */
   public static Set<String> optionProperties() {
-    return RESERVED.keySet();
+    return reserved().keySet();
   }
 }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
+import org.postgresql.PGProperty;
 
 /**
  * One knob of a run, declared once in {@link Knobs}: its command-line option and help, whether it
@@ -46,6 +47,10 @@ public final class Knob<T> {
   private final Function<T, Map<String, String>> labels;
   private final Function<T, Map<String, String>> sessionSettings;
   private final String unsetLabel;
+  private final Function<T, String> format;
+  private final Function<String, T> storedFrom;
+  private final PGProperty pgProperty;
+  private final Function<DriverKnobs, T> driverRead;
 
   private Knob(Builder<T> b) {
     this.key = b.key;
@@ -63,6 +68,10 @@ public final class Knob<T> {
     this.labels = b.labels != null ? b.labels : defaultLabels(b);
     this.sessionSettings = b.sessionSettings;
     this.unsetLabel = b.unsetLabel;
+    this.format = b.format;
+    this.storedFrom = b.storedFrom;
+    this.pgProperty = b.pgProperty;
+    this.driverRead = b.driverRead();
   }
 
   /** The knob's name in a point, the JSON, the CSV and the Java API, e.g. {@code fetchSize}. */
@@ -134,6 +143,28 @@ public final class Knob<T> {
       return unsetLabel == null ? Map.of() : Map.of(key, unsetLabel);
     }
     return labels.apply(v);
+  }
+
+  /** The pgjdbc property this knob sets on every connection, or null. */
+  public PGProperty pgProperty() {
+    return pgProperty;
+  }
+
+  /**
+   * The text this knob gives its pgjdbc property in these driver settings; null when it sets none
+   * (not a pgjdbc knob, unset, or a flag that is off).
+   */
+  String pgjdbcValue(DriverKnobs d) {
+    T v = driverRead == null ? null : driverRead.apply(d);
+    if (v == null || (shape == Shape.FLAG && !Boolean.TRUE.equals(v))) {
+      return null;
+    }
+    return format.apply(v);
+  }
+
+  /** The knob's value as stored text in a plan's knobs, or null when it has no field there. */
+  String storedText(Map<String, String> knobs) {
+    return storedFrom == null ? null : knobs.get(key);
   }
 
   /** Session settings this knob's value implies on every client connection. */
@@ -236,6 +267,9 @@ public final class Knob<T> {
     private Function<T, Map<String, String>> labels;
     private Function<T, Map<String, String>> sessionSettings;
     private String unsetLabel;
+    private PGProperty pgProperty;
+    private Function<DriverKnobs, T> driverRead;
+    private Function<String, T> storedFrom;
 
     private Builder(String key, Shape shape, Class<?> type, String... names) {
       this.key = key;
@@ -290,7 +324,37 @@ public final class Knob<T> {
             }
           };
       this.format = toText;
+      this.storedFrom = fromText;
       return this;
+    }
+
+    /**
+     * A pgjdbc knob with a field in {@link DriverKnobs}: read from there, and applied as {@code
+     * property} on every connection by the connection factory's one loop.
+     */
+    Builder<T> driver(PGProperty property, Function<DriverKnobs, T> r, BiConsumer<PlanDraft, T> w) {
+      this.pgProperty = property;
+      this.driverRead = r;
+      return in(p -> r.apply(p.driver()), w);
+    }
+
+    /**
+     * A pgjdbc knob with no field of its own (declared with {@link #stored}): applied as {@code
+     * property} on every connection, so a new pgjdbc knob is this one declaration.
+     */
+    Builder<T> pgjdbc(PGProperty property) {
+      this.pgProperty = property;
+      return this;
+    }
+
+    /** How a pgjdbc knob's value is read from driver settings. */
+    private Function<DriverKnobs, T> driverRead() {
+      if (driverRead != null || pgProperty == null) {
+        return driverRead;
+      }
+      Objects.requireNonNull(storedFrom, "a pgjdbc knob needs driver(...) or stored(...)");
+      String name = pgProperty.getName();
+      return d -> d.declared().containsKey(name) ? storedFrom.apply(d.declared().get(name)) : null;
     }
 
     Builder<T> check(BiConsumer<T, RunPlan> c) {

@@ -2,11 +2,22 @@ package dev.wg1bench.plan;
 
 import java.util.List;
 import java.util.Map;
+import org.postgresql.PGProperty;
 
 /**
  * Every knob a run varies, each declared once: option, help, sweep, check, place in the plan and
  * label. The order here is the order of a point's labels and of the sweep's nesting (the first knob
  * varies slowest in a sequential run).
+ *
+ * <p><b>Knob or {@code @Option}:</b> a setting that can differ between the points of a run (it
+ * sweeps, or it sets up the clients' connections or sessions, so it appears in a point's label and
+ * its JSON/CSV column) is a {@link Knob}, declared here; the Java API and replay's arms get it from
+ * this declaration. Anything else (how long and how often to measure, where to write, what to
+ * print, pgbench compatibility) is a plain picocli {@code @Option} on the command, or on a mixin in
+ * {@code cli} when several commands share it. A knob that maps to a pgjdbc property declares it
+ * ({@code driver(...)} or {@code stored(...).pgjdbc(...)}): the connection factory applies them all
+ * in one loop, and {@code --jdbc-property} refuses the property with a pointer to the option, so a
+ * new pgjdbc knob is one declaration in this file.
  */
 public final class Knobs {
   private Knobs() {}
@@ -168,7 +179,10 @@ public final class Knobs {
           .param("true|false")
           .help("pgjdbc binaryTransfer (default: pgjdbc's, true); sweeps.")
           .sweeps()
-          .in(p -> p.driver().binaryTransfer(), (d, v) -> d.binaryTransfer = v)
+          .driver(
+              PGProperty.BINARY_TRANSFER,
+              DriverKnobs::binaryTransfer,
+              (d, v) -> d.binaryTransfer = v)
           .declare();
 
   public static final Knob<Integer> FETCH_SIZE =
@@ -176,7 +190,8 @@ public final class Knobs {
           .param("N")
           .help("pgjdbc defaultRowFetchSize (default: pgjdbc's, 0 = all rows); sweeps.")
           .sweeps()
-          .in(p -> p.driver().fetchSize(), (d, v) -> d.fetchSize = v)
+          .driver(
+              PGProperty.DEFAULT_ROW_FETCH_SIZE, DriverKnobs::fetchSize, (d, v) -> d.fetchSize = v)
           .check((v, p) -> Checks.range("--fetch-size", v, 0, 100_000_000))
           .declare();
 
@@ -184,7 +199,10 @@ public final class Knobs {
       Knob.<Boolean>builder(
               "rewriteBatchedInserts", Knob.Shape.FLAG, boolean.class, "--rewrite-batched-inserts")
           .help("pgjdbc reWriteBatchedInserts: send a batch of INSERTs as multi-row INSERTs.")
-          .in(p -> p.driver().rewriteBatchedInserts(), (d, v) -> d.rewriteBatchedInserts = v)
+          .driver(
+              PGProperty.REWRITE_BATCHED_INSERTS,
+              DriverKnobs::rewriteBatchedInserts,
+              (d, v) -> d.rewriteBatchedInserts = v)
           .declare();
 
   public static final Knob<String> SSLMODE =
@@ -193,7 +211,7 @@ public final class Knobs {
           .help(
               "pgjdbc sslmode: disable, allow, prefer, require, verify-ca, verify-full (default:"
                   + " pgjdbc's prefer).")
-          .in(p -> p.driver().sslmode(), (d, v) -> d.sslmode = v)
+          .driver(PGProperty.SSL_MODE, DriverKnobs::sslmode, (d, v) -> d.sslmode = v)
           .check(
               (v, p) -> {
                 if (!DriverKnobs.SSLMODES.contains(v)) {
@@ -210,7 +228,10 @@ public final class Knobs {
       Knob.<Map<String, String>>builder(
               "jdbcProperty", Knob.Shape.MAP, String.class, "--jdbc-property")
           .param("NAME=VALUE")
-          .help("Any other pgjdbc property, repeatable; the name is checked against pgjdbc's list.")
+          .help(
+              "Any other pgjdbc property, repeatable; the name is checked against pgjdbc's list;"
+                  + " NAME=V1,V2 sweeps (\\, for a literal comma).")
+          .sweeps()
           .labelPrefix("jdbc.")
           .in(
               p -> p.driver().properties(),
@@ -294,6 +315,18 @@ public final class Knobs {
   public static ThreadKind threads(RunPlan plan) {
     ThreadKind k = THREADS.get(plan);
     return k == null ? ThreadKind.PLATFORM : k;
+  }
+
+  /** The pgjdbc properties of stored knobs (no field of their own) in a plan's knob texts. */
+  static Map<String, String> declaredPgjdbc(Map<String, String> knobs) {
+    Map<String, String> out = new java.util.LinkedHashMap<>();
+    for (Knob<?> k : ALL) {
+      String text = k.storedText(knobs);
+      if (k.pgProperty() != null && text != null) {
+        out.put(k.pgProperty().getName(), text);
+      }
+    }
+    return out;
   }
 
   /** Session settings implied by knobs (beyond --set). */

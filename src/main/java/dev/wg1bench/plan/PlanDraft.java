@@ -204,7 +204,8 @@ public final class PlanDraft {
             binaryTransfer,
             fetchSize,
             rewriteBatchedInserts,
-            jdbcProperties),
+            jdbcProperties,
+            Knobs.declaredPgjdbc(knobs)),
         new WorkloadKnobs(
             scale, defines, batchSize, randomSeed, fillfactor, tableOptions, classpath),
         output,

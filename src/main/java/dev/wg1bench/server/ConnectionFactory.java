@@ -72,21 +72,9 @@ public final class ConnectionFactory {
     PGProperty.LOGIN_TIMEOUT.set(p, CONNECT_TIMEOUT_S * 2);
     PGProperty.PREFER_QUERY_MODE.set(p, settings.queryMode().preferQueryMode());
     PGProperty.PREPARE_THRESHOLD.set(p, settings.prepareThreshold());
-    DriverKnobs d = settings.driver();
-    if (d.sslmode() != null) {
-      PGProperty.SSL_MODE.set(p, d.sslmode());
-    }
-    if (d.binaryTransfer() != null) {
-      PGProperty.BINARY_TRANSFER.set(p, d.binaryTransfer());
-    }
-    if (d.fetchSize() != null) {
-      PGProperty.DEFAULT_ROW_FETCH_SIZE.set(p, d.fetchSize());
-    }
-    if (d.rewriteBatchedInserts()) {
-      PGProperty.REWRITE_BATCHED_INSERTS.set(p, true);
-    }
-    // names were checked against PGProperty when the plan was built
-    d.properties().forEach((k, v) -> PGProperty.forName(k).set(p, v));
+    // every knob that declares its pgjdbc property, then --jdbc-property's: one loop, so a new
+    // pgjdbc knob is only its declaration (names were checked against PGProperty in the plan)
+    settings.driver().pgjdbc().forEach((k, v) -> PGProperty.forName(k).set(p, v));
     return p;
   }
 
