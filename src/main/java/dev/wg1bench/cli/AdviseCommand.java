@@ -1,6 +1,7 @@
 package dev.wg1bench.cli;
 
 import dev.wg1bench.advise.Advice;
+import dev.wg1bench.plan.Checks;
 import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.TargetSpec;
@@ -50,13 +51,7 @@ final class AdviseCommand implements Callable<Integer> {
               + " pilot whose sd fixes the total (default: ${DEFAULT-VALUE}).")
   int repeat = 5;
 
-  @Option(
-      names = "--margin",
-      paramLabel = "M%",
-      description =
-          "Equivalence margin: the arms are equivalent when the 95%% interval of the ratio lies in"
-              + " [1/(1+M), 1+M] (default: ${DEFAULT-VALUE}).")
-  String margin = "5%";
+  @Mixin MarginOption margin;
 
   @Option(
       names = "--precision",
@@ -122,11 +117,7 @@ final class AdviseCommand implements Callable<Integer> {
       description = "Read advice files from DIR instead of the shipped ones.")
   Path adviceDir;
 
-  @Option(
-      names = {"-o", "--output"},
-      paramLabel = "FILE",
-      description = "JSON result (default: results/TIMESTAMP-advise.json).")
-  Path output;
+  @Mixin OutputOption output;
 
   @Option(
       names = {"-v", "--verbose"},
@@ -164,15 +155,15 @@ final class AdviseCommand implements Callable<Integer> {
   public Integer call() {
     List<Advice> all = adviceDir != null ? Advice.fromDirectory(adviceDir) : Advice.shipped();
     List<Advice> chosen = chosen(all);
-    double m = percent("--margin", margin, 0.1, 100);
-    Double p = precision == null ? null : percent("--precision", precision, 0.1, 100);
+    double m = margin.fraction();
+    Double p = precision == null ? null : Checks.percent("--precision", precision, 0.1, 100);
     java.time.Duration b = budget(p);
     checkBlocks(p);
     checkOnly(all);
     List<TargetSpec> t = targets.resolve(true);
     long orderSeed = seed != null ? seed : new SecureRandom().nextLong();
     long randomSeed = new SecureRandom().nextLong();
-    Path out = output != null ? output : ResultFiles.stamped("advise");
+    Path out = output.orStamped("advise");
     List<Adviser.Planned> planned = planned(chosen, t, randomSeed, out);
     String unwritable = JsonReport.unwritable(out);
     if (unwritable != null) {
@@ -239,15 +230,12 @@ final class AdviseCommand implements Callable<Integer> {
   /** --blocks within 2 (3 with --precision) and 1000. */
   private void checkBlocks(Double p) {
     int minBlocks = p == null ? 2 : 3;
-    if (repeat < minBlocks || repeat > 1000) {
-      throw new UsageException(
-          "--blocks "
-              + repeat
-              + ": must be "
-              + minBlocks
-              + " to 1000"
-              + (p == null ? " (an interval needs 2 blocks)" : " (3 at least with --precision)"));
-    }
+    Checks.range(
+        "--blocks",
+        repeat,
+        minBlocks,
+        Matrix.MAX_REPEAT,
+        p == null ? "an interval needs 2 blocks" : "3 at least with --precision");
   }
 
   /** Every --only name is a piece of advice. */
@@ -293,20 +281,6 @@ final class AdviseCommand implements Callable<Integer> {
               replays.source(a, holders.get("baseline"), holders.get("treatment"))));
     }
     return planned;
-  }
-
-  /** "5%" or "5" as 0.05, within [lo, hi] percent. */
-  static double percent(String option, String text, double lo, double hi) {
-    try {
-      double v = Double.parseDouble(text.trim().replaceFirst("%$", ""));
-      if (v >= lo && v <= hi) {
-        return v / 100;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new UsageException(
-        option + " '" + text + "': must be a percentage from " + lo + "% to " + hi + "%, e.g. 5%");
   }
 
   private Arm arm(Advice a, String arm, List<TargetSpec> t, long randomSeed, Path out) {

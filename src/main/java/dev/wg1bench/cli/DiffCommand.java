@@ -6,7 +6,7 @@ import dev.wg1bench.report.HtmlReport;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /** {@code wg1bench diff BASE.json NEW.json}: two saved results compared point by point. */
@@ -26,17 +26,11 @@ final class DiffCommand implements Callable<Integer> {
   @Parameters(index = "1", paramLabel = "NEW.json", description = "The result to compare.")
   Path neu;
 
-  @Option(
-      names = "--margin",
-      paramLabel = "M%",
-      description =
-          "Equivalence margin: equivalent when the 95%% interval lies in [1/(1+M), 1+M]"
-              + " (default: ${DEFAULT-VALUE}).")
-  String margin = "5%";
+  @Mixin MarginOption margin;
 
   @Override
   public Integer call() {
-    double m = AdviseCommand.percent("--margin", margin, 0.1, 100);
+    double m = margin.fraction();
     HtmlReport.Source b = read(base);
     HtmlReport.Source n = read(neu);
     Diff.Result r;

@@ -52,17 +52,9 @@ final class ExperimentCommand implements Callable<Integer> {
         description = "Rows per table (default: the experiment's, see its --help).")
     Long rows;
 
-    @Option(
-        names = "--repeat",
-        paramLabel = "R",
-        description = "Timed trials of each measurement; median, min, max (default: 3).")
-    int repeat = 3;
+    @Mixin RepeatOption repeat;
 
-    @Option(
-        names = {"-o", "--output"},
-        paramLabel = "FILE",
-        description = "JSON result (default: results/TIMESTAMP-experiment-NAME.json).")
-    Path output;
+    @Mixin OutputOption output;
 
     @Option(
         names = "--plots",
@@ -89,7 +81,7 @@ final class ExperimentCommand implements Callable<Integer> {
         throw new UsageException(
             "experiment " + name + " needs exactly one --target URL, got " + list.size());
       }
-      Path out = output != null ? output : ResultFiles.stamped("experiment-" + name);
+      Path out = output.orStamped("experiment-" + name);
       Path dir = null;
       if (!noPlots) {
         String base = out.getFileName().toString().replaceFirst("\\.json$", "");
@@ -98,7 +90,7 @@ final class ExperimentCommand implements Callable<Integer> {
       return new ExperimentOptions(
           list.isEmpty() ? null : list.get(0),
           rows != null ? rows : defaultRows,
-          repeat,
+          repeat.orElse(3),
           jobs,
           tables,
           out,

@@ -1,6 +1,5 @@
 package dev.wg1bench.cli;
 
-import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.run.PgbenchInit;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -22,11 +21,7 @@ import picocli.CommandLine.Option;
 final class InitCommand implements Callable<Integer> {
   @Mixin TargetOptions targets;
 
-  @Option(
-      names = {"-s", "--scale"},
-      paramLabel = "N",
-      description = "Scale factor: 100,000 accounts each (default: ${DEFAULT-VALUE}).")
-  int scale = 1;
+  @Mixin ScaleOption scale;
 
   @Option(
       names = {"-F", "--fillfactor"},
@@ -44,10 +39,7 @@ final class InitCommand implements Callable<Integer> {
     var list =
         targets.required(
             "init needs --target URL (the embedded server initializes itself on every run)");
-    if (scale < 1) {
-      throw new UsageException("--scale must be >= 1, got " + scale);
-    }
-    new PgbenchInit(System.out).load(list, scale, fillfactor, force);
+    new PgbenchInit(System.out).load(list, scale.orElse(1), fillfactor, force);
     return 0;
   }
 }

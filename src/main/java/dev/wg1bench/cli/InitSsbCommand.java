@@ -1,7 +1,6 @@
 package dev.wg1bench.cli;
 
 import dev.wg1bench.load.ssb.SsbLoader;
-import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.ssb.SsbRunner;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -36,20 +35,13 @@ final class InitSsbCommand implements Callable<Integer> {
       description = "Drop and re-create the SSB tables even if they hold rows.")
   boolean force;
 
-  @Option(
-      names = "--threads",
-      paramLabel = "N",
-      description = "Loading connections (default: the cores, at least 2).")
-  Integer threads;
+  @Mixin ThreadsOption threads;
 
   @Override
   public Integer call() {
     SsbLoader.checkScale(sf.scale);
-    if (threads != null && (threads < 1 || threads > 256)) {
-      throw new UsageException("--threads must be between 1 and 256, got " + threads);
-    }
+    int n = threads.orElse(SsbLoader.defaultThreads());
     var list = targets.required("init ssb needs --target URL (an external server to load)");
-    int n = threads != null ? threads : SsbLoader.defaultThreads();
     new SsbRunner(System.out)
         .init(list, new SsbLoader.Options(sf.scale, indexes, partitioned, force, n));
     return 0;

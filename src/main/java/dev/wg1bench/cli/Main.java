@@ -26,18 +26,6 @@ import picocli.CommandLine.Mixin;
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
     sortOptions = false,
-    subcommands = {
-      InitCommand.class,
-      ListCommand.class,
-      SsbCommand.class,
-      AdviseCommand.class,
-      ReportCommand.class,
-      DiffCommand.class,
-      MergeCommand.class,
-      ExperimentCommand.class,
-      ReplayCommand.class,
-      HistoryCommand.class
-    },
     description = {
       "Measures what a data-access choice does to PostgreSQL throughput and latency.",
       "With no --target it starts an embedded PostgreSQL with stock settings.",
@@ -147,19 +135,28 @@ public final class Main implements Callable<Integer> {
     }
   }
 
-  /** The subcommands by name, for the lean start-up path of {@link #commandLine(String...)}. */
+  /**
+   * The subcommands, the one list of them, by name in the order of {@code --help}: the whole
+   * command line adds them all, the lean start-up path of {@link #commandLine(String...)} only the
+   * one named first.
+   */
   static final java.util.Map<String, java.util.function.Supplier<Object>> SUBCOMMANDS =
-      java.util.Map.of(
-          "init", InitCommand::new,
-          "list", ListCommand::new,
-          "ssb", SsbCommand::new,
-          "advise", AdviseCommand::new,
-          "report", ReportCommand::new,
-          "diff", DiffCommand::new,
-          "merge", MergeCommand::new,
-          "experiment", ExperimentCommand::new,
-          "replay", ReplayCommand::commandLine,
-          "history", HistoryCommand::new);
+      subcommands();
+
+  private static java.util.Map<String, java.util.function.Supplier<Object>> subcommands() {
+    java.util.Map<String, java.util.function.Supplier<Object>> m = new java.util.LinkedHashMap<>();
+    m.put("init", InitCommand::new);
+    m.put("list", ListCommand::new);
+    m.put("ssb", SsbCommand::new);
+    m.put("advise", AdviseCommand::new);
+    m.put("report", ReportCommand::new);
+    m.put("diff", DiffCommand::new);
+    m.put("merge", MergeCommand::new);
+    m.put("experiment", ExperimentCommand::new);
+    m.put("replay", ReplayCommand::commandLine);
+    m.put("history", HistoryCommand::new);
+    return java.util.Collections.unmodifiableMap(m);
+  }
 
   /**
    * The command line for these arguments. When they start with a subcommand, only that subcommand's
@@ -178,7 +175,9 @@ public final class Main implements Callable<Integer> {
 
   /** The whole command line, every subcommand included (help, tests of the model). */
   static CommandLine commandLine() {
-    return withHandlers(HelpSections.install(new CommandLine(new Main())));
+    CommandLine cl = new CommandLine(new Main());
+    SUBCOMMANDS.values().forEach(s -> cl.addSubcommand(s.get()));
+    return withHandlers(HelpSections.install(cl));
   }
 
   /** The parent of the lean path: the same name and version, no options of its own. */

@@ -37,12 +37,7 @@ final class MergeCommand implements Callable<Integer> {
   @Parameters(arity = "0..*", paramLabel = "RESULT.json", description = "The agents' results.")
   List<Path> files = new ArrayList<>();
 
-  @Option(
-      names = {"-o", "--output"},
-      paramLabel = "FILE",
-      required = true,
-      description = "Where to write the merged JSON result.")
-  Path output;
+  @Mixin OutputOption out;
 
   @Option(
       names = "--from-target",
@@ -58,6 +53,7 @@ final class MergeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    Path output = out.required("merge");
     String unwritable = JsonReport.unwritable(output);
     if (unwritable != null) {
       throw new UsageException("--output " + output + ": " + unwritable);

@@ -1,6 +1,7 @@
 package dev.wg1bench.cli;
 
 import dev.wg1bench.api.JavaWorkloads;
+import dev.wg1bench.plan.Checks;
 import dev.wg1bench.plan.Knob;
 import dev.wg1bench.plan.Knobs;
 import dev.wg1bench.plan.Matrix;
@@ -85,8 +86,8 @@ final class PlanFactory {
       throw new UsageException(
           "-t (--transactions) and -T (--duration) exclude each other, as in pgbench; give one");
     }
-    if (o.jobs != null && o.jobs < 1) {
-      throw new UsageException("-j (--jobs) must be at least 1, got " + o.jobs);
+    if (o.jobs != null) {
+      Checks.range("-j (--jobs)", o.jobs, 1, Integer.MAX_VALUE);
     }
     boolean perClient = o.transactions != null;
     Duration warmup =
@@ -106,7 +107,7 @@ final class PlanFactory {
             .reportPerCommand(o.reportPerCommand)
             .retries(o.maxTries, o.exitOnError)
             .continueOnError(o.continueOnError)
-            .data(o.scale, o.defines, seed)
+            .data(o.scale.scale, o.defines, seed)
             .classpath(classpath)
             .output(output);
     List<Map<Knob<?>, Object>> combos = combos(o, workloads);
@@ -122,7 +123,7 @@ final class PlanFactory {
       }
     }
     boolean swept = combos.size() > 1;
-    int repeat = o.repeat != null ? o.repeat : swept ? 3 : 1;
+    int repeat = o.repeat.orElse(swept ? 3 : 1);
     long orderSeed = o.seed != null ? o.seed : new SecureRandom().nextLong();
     if (o.log && (points.size() * repeat > 1 || o.forks > 1)) {
       // every trial would write the same files, as pgbench's run writes them once
@@ -197,10 +198,7 @@ final class PlanFactory {
   }
 
   private static Path output(RunOptions o, List<String> workloads) {
-    if (o.output != null) {
-      return o.output;
-    }
-    return ResultFiles.stamped(String.join("+", workloads));
+    return o.output.orStamped(String.join("+", workloads));
   }
 
   static Matrix.Order order(String s) {

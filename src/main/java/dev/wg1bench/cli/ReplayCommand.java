@@ -176,11 +176,7 @@ public final class ReplayCommand implements Callable<Integer> {
       description = "Progress line every TIME (default: 5s).")
   Duration progress = Duration.ofSeconds(5);
 
-  @Option(
-      names = {"-o", "--output"},
-      paramLabel = "FILE",
-      description = "JSON result file (default: results/TIMESTAMP-replay.json).")
-  Path output;
+  @Mixin OutputOption output;
 
   @Option(
       names = "--fresh",
@@ -243,7 +239,7 @@ public final class ReplayCommand implements Callable<Integer> {
           "--fresh restores the target URL's database only; it cannot be used with"
               + " --map-database (restore those databases yourself)");
     }
-    Path out = output != null ? output : defaultOutput();
+    Path out = output.orElse(defaultOutput());
     checkWritable(out);
     Capture capture = capture(f, skipCopyBlocks);
     if (dryRun) {

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
@@ -176,12 +177,7 @@ public final class RunOptions {
           "Tries per op on serialization failure or deadlock, as pgbench (default: 1 = no retry).")
   int maxTries = 1;
 
-  @Option(
-      names = {"-s", "--scale"},
-      paramLabel = "N",
-      description =
-          "pgbench scale; detected from pgbench_branches when not given (embedded default: 1).")
-  Integer scale;
+  @Mixin ScaleOption scale;
 
   @Option(
       names = {"-D", "--define"},
@@ -239,12 +235,7 @@ public final class RunOptions {
               + " (over the measurement windows; scripts only).")
   boolean reportPerCommand;
 
-  @Option(
-      names = "--repeat",
-      paramLabel = "N",
-      description =
-          "Trials per point, median and spread reported (default: 3 when a knob is swept, else 1).")
-  Integer repeat;
+  @Mixin RepeatOption repeat;
 
   @Option(
       names = "--order",
@@ -274,11 +265,7 @@ public final class RunOptions {
               + " serialization failure; read-only workloads: nothing written); exit 1 if not.")
   boolean check;
 
-  @Option(
-      names = {"-o", "--output"},
-      paramLabel = "FILE",
-      description = "JSON result file (default: results/TIMESTAMP-WORKLOAD.json).")
-  Path output;
+  @Mixin OutputOption output;
 
   @Option(
       names = "--csv",

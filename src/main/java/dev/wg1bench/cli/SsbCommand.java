@@ -65,11 +65,7 @@ final class SsbCommand implements Callable<Integer> {
             "Directory for part.tbl, supplier.tbl, customer.tbl, date.tbl, lineorder.tbl.")
     Path output;
 
-    @Option(
-        names = "--threads",
-        paramLabel = "N",
-        description = "Generating threads (default: the cores).")
-    Integer threads;
+    @Mixin ThreadsOption threads;
 
     @Option(
         names = "--dbgen-truncated-date",
@@ -80,10 +76,7 @@ final class SsbCommand implements Callable<Integer> {
     @Override
     public Integer call() {
       SsbLoader.checkScale(sf.scale);
-      int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
-      if (n < 1 || n > 256) {
-        throw new UsageException("--threads must be between 1 and 256, got " + n);
-      }
+      int n = threads.orElse(Runtime.getRuntime().availableProcessors());
       long t0 = System.nanoTime();
       Map<SsbTable, Path> files;
       try {
@@ -131,26 +124,15 @@ final class SsbCommand implements Callable<Integer> {
     @Mixin TargetOptions targets;
     @Mixin SessionSettingOptions session;
 
-    @Option(
-        names = "--repeat",
-        paramLabel = "K",
-        description = "Timed runs per query (default: ${DEFAULT-VALUE}; the seed took 3-5).")
-    int repeat = 3;
+    @Mixin RepeatOption repeat;
 
-    @Option(
-        names = {"-o", "--output"},
-        paramLabel = "FILE",
-        description = "JSON result (default: results/TIMESTAMP-ssb-queries.json).")
-    Path output;
+    @Mixin OutputOption output;
 
     @Override
     public Integer call() {
-      if (repeat < 1 || repeat > 1000) {
-        throw new UsageException("--repeat must be between 1 and 1000, got " + repeat);
-      }
+      int n = repeat.orElse(3);
       TargetSpec t = oneTarget(targets, "ssb queries");
-      Path out = output != null ? output : ResultFiles.stamped("ssb-queries");
-      new SsbRunner(System.out).queries(t, repeat, session.checked(), out);
+      new SsbRunner(System.out).queries(t, n, session.checked(), output.orStamped("ssb-queries"));
       return 0;
     }
   }

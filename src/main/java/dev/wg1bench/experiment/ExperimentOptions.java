@@ -1,6 +1,7 @@
 package dev.wg1bench.experiment;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import dev.wg1bench.plan.Checks;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.server.Targets;
@@ -39,29 +40,19 @@ public record ExperimentOptions(
   public static final int MAX_JOBS = 64;
 
   public ExperimentOptions {
-    if (rows < MIN_ROWS || rows > MAX_ROWS) {
-      throw new UsageException(
-          "--rows must be between " + MIN_ROWS + " and " + MAX_ROWS + ", got " + rows);
-    }
-    if (repeat < 1 || repeat > 100) {
-      throw new UsageException("--repeat must be between 1 and 100, got " + repeat);
-    }
+    Checks.range("--rows", rows, MIN_ROWS, MAX_ROWS);
+    Checks.range("--repeat", repeat, 1, dev.wg1bench.plan.Matrix.MAX_REPEAT);
     jobs = List.copyOf(jobs);
     if (jobs.isEmpty()) {
       throw new UsageException("--jobs needs at least one value, e.g. 1,2,4");
     }
     for (int j : jobs) {
-      if (j < 1 || j > MAX_JOBS) {
-        throw new UsageException(
-            "--jobs values must be between 1 and " + MAX_JOBS + ", got " + j + " in " + jobs);
-      }
+      Checks.range("--jobs", j, 1, MAX_JOBS);
     }
     if (jobs.stream().distinct().count() != jobs.size()) {
       throw new UsageException("--jobs lists a value twice: " + jobs);
     }
-    if (tables < 1 || tables > 1000) {
-      throw new UsageException("--tables must be between 1 and 1000, got " + tables);
-    }
+    Checks.range("--tables", tables, 1, 1000);
     settings = Map.copyOf(settings);
     for (String k : settings.keySet()) {
       if (!k.matches("[A-Za-z_][A-Za-z0-9_.]*")) {

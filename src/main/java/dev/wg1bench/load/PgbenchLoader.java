@@ -3,8 +3,10 @@ package dev.wg1bench.load;
 import static dev.wg1bench.load.CopyText.digits;
 import static dev.wg1bench.load.CopyText.put;
 
+import dev.wg1bench.plan.Checks;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.plan.WorkloadKnobs;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -85,12 +87,8 @@ public final class PgbenchLoader {
    */
   public static void init(Connection c, int scale, int fillfactor, boolean force, PrintStream log)
       throws SQLException {
-    if (scale < 1) {
-      throw new UsageException("--scale must be >= 1, got " + scale);
-    }
-    if (fillfactor < 10 || fillfactor > 100) {
-      throw new UsageException("--fillfactor must be between 10 and 100, got " + fillfactor);
-    }
+    Checks.range("--scale", scale, 1, WorkloadKnobs.MAX_SCALE);
+    Checks.range("--fillfactor", fillfactor, 10, 100);
     boolean autoCommit = c.getAutoCommit();
     c.setAutoCommit(true);
     String step = "checking the existing tables";

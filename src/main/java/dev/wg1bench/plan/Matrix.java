@@ -29,6 +29,8 @@ public record Matrix(
     BetweenTrials between,
     Path output,
     List<TrialRef> given) {
+  /** The most trials per point (--repeat), and of timed runs per measurement elsewhere. */
+  public static final int MAX_REPEAT = 1000;
 
   /**
    * One combination of knob values on one target.
@@ -74,7 +76,7 @@ public record Matrix(
     if (points.isEmpty()) {
       throw new UsageException("nothing to run: the swept options give no point");
     }
-    Checks.range("--repeat", repeat, 1, 1000);
+    Checks.range("--repeat", repeat, 1, MAX_REPEAT);
     if ((long) points.size() * repeat > 10_000) {
       throw new UsageException(
           points.size()

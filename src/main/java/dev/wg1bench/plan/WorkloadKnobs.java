@@ -37,6 +37,9 @@ public record WorkloadKnobs(
   /** Rows per op of the insert workloads unless --batch-size says otherwise (the blog's 8). */
   public static final int DEFAULT_BATCH_SIZE = 8;
 
+  /** The largest pgbench scale a run or init accepts (--scale). */
+  public static final int MAX_SCALE = 1_000_000;
+
   public WorkloadKnobs {
     defines = Collections.unmodifiableMap(new LinkedHashMap<>(defines));
     tableOptions = Collections.unmodifiableMap(new LinkedHashMap<>(tableOptions));
@@ -45,7 +48,7 @@ public record WorkloadKnobs(
 
   void validate() {
     if (scale != null) {
-      Checks.range("--scale", scale, 1, 1_000_000);
+      Checks.range("--scale", scale, 1, MAX_SCALE);
     }
     for (String k : defines.keySet()) {
       if (!k.matches("[A-Za-z0-9_]+")) {

@@ -3,6 +3,7 @@ package dev.wg1bench.ssb;
 import dev.wg1bench.BuildInfo;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.load.ssb.SsbLoader;
+import dev.wg1bench.plan.Checks;
 import dev.wg1bench.plan.QueryMode;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.TargetSpec;
@@ -199,9 +200,7 @@ public final class SsbRunner {
    */
   public QueriesRun queries(
       TargetSpec target, int repeat, Map<String, String> settings, Path output) {
-    if (repeat < 1) {
-      throw new UsageException("--repeat must be >= 1, got " + repeat);
-    }
+    Checks.range("--repeat", repeat, 1, dev.wg1bench.plan.Matrix.MAX_REPEAT);
     ConnectionFactory cf = external(target, "ssb queries", settings);
     Instant started = Instant.now();
     try (Connection c = open(cf)) {

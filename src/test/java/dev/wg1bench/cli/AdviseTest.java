@@ -304,11 +304,11 @@ class AdviseTest {
   @Test
   void badDesignOptionsAreUsageErrors() {
     CliErrorsTest.assertOneLine(
-        Cli.run("advise", "--margin", "lots"), 2, "--margin 'lots': must be a percentage");
+        Cli.run("advise", "--margin", "lots"), 2, "--margin 'lots' must be a percentage, e.g. 5%");
     CliErrorsTest.assertOneLine(
         Cli.run("advise", "--budget", "1m"), 2, "--budget 1m: needs --precision");
     CliErrorsTest.assertOneLine(
-        Cli.run("advise", "--blocks", "1"), 2, "--blocks 1: must be 2 to 1000");
+        Cli.run("advise", "--blocks", "1"), 2, "--blocks must be between 2 and 1000, got 1 (an interval needs 2 blocks)");
   }
 
   @Test

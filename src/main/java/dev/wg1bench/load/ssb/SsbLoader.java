@@ -2,6 +2,7 @@ package dev.wg1bench.load.ssb;
 
 import dev.wg1bench.BuildInfo;
 import dev.wg1bench.load.Progress;
+import dev.wg1bench.plan.Checks;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.server.ConnectionFactory;
@@ -130,23 +131,20 @@ public final class SsbLoader {
    * the integer part of SF &gt;= 1, so 1.5 would silently load SF 1).
    */
   public static void checkScale(double sf) {
-    if (!(sf > 0) || Double.isInfinite(sf)) {
-      throw new UsageException(
-          "--scale must be a number > 0 (a fraction below 1 or a whole number), got "
-              + scaleKey0(sf));
-    }
+    Checks.range("--scale", sf, MIN_SCALE, MAX_SCALE);
     if (sf >= 1 && sf != Math.floor(sf)) {
       throw new UsageException(
           "--scale must be a fraction below 1 or a whole number, got " + scaleKey(sf));
     }
-    if (sf > 100_000) {
-      throw new UsageException("--scale must be at most 100000, got " + scaleKey(sf));
-    }
   }
 
-  private static String scaleKey0(double sf) {
-    return Double.isNaN(sf) || Double.isInfinite(sf) ? String.valueOf(sf) : scaleKey(sf);
-  }
+  /** The smallest scale factor accepted: 1/10,000 of SF 1 (600 lineorder rows). */
+  public static final double MIN_SCALE = 0.0001;
+
+  public static final double MAX_SCALE = 100_000;
+
+  /** Most loading or generating threads (--threads). */
+  public static final int MAX_THREADS = 256;
 
   /** Tables of the five that exist in the connection's search path. */
   public static List<String> existing(Connection c) throws SQLException {
@@ -205,9 +203,7 @@ public final class SsbLoader {
    */
   public static Report load(ConnectionFactory cf, Options o, PrintStream log) {
     checkScale(o.scaleFactor());
-    if (o.threads() < 1) {
-      throw new UsageException("--threads must be >= 1, got " + o.threads());
-    }
+    Checks.range("--threads", o.threads(), 1, MAX_THREADS);
     String sf = scaleKey(o.scaleFactor());
     Map<String, Duration> phases = new LinkedHashMap<>();
     try (Connection c = cf.openPlain()) {
