@@ -308,7 +308,9 @@ class AdviseTest {
     CliErrorsTest.assertOneLine(
         Cli.run("advise", "--budget", "1m"), 2, "--budget 1m: needs --precision");
     CliErrorsTest.assertOneLine(
-        Cli.run("advise", "--blocks", "1"), 2, "--blocks must be between 2 and 1000, got 1 (an interval needs 2 blocks)");
+        Cli.run("advise", "--blocks", "1"),
+        2,
+        "--blocks must be between 2 and 1000, got 1 (an interval needs 2 blocks)");
   }
 
   @Test

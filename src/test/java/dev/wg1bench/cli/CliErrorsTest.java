@@ -318,7 +318,9 @@ class CliErrorsTest {
     assertEquals(7, PgbenchData.scalar("SELECT x FROM bystander"), "other tables untouched");
     assertOneLine(Cli.run("init"), 2, "init needs --target");
     assertOneLine(
-        Cli.run("init", "--target", url, "--scale", "0"), 2, "--scale must be between 1 and 1000000, got 0");
+        Cli.run("init", "--target", url, "--scale", "0"),
+        2,
+        "--scale must be between 1 and 1000000, got 0");
     assertOneLine(
         Cli.run("init", "--target", url, "--fillfactor", "5", "--force"),
         2,
