@@ -8,13 +8,14 @@ import dev.wg1bench.result.ErrorRecord;
 import dev.wg1bench.result.Latency;
 import dev.wg1bench.result.Measurement;
 import dev.wg1bench.result.Outage;
-import dev.wg1bench.result.PointSummary;
 import dev.wg1bench.result.TrialResult;
 import dev.wg1bench.result.Window;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -406,69 +407,21 @@ public final class ConsoleReport {
     return b.append("); the ratios compare databases, not only servers").toString();
   }
 
-  /**
-   * What a trial will take on the wall clock, said before it starts: each fork is a fresh JVM that
-   * starts, connects its clients and warms up before the measured time.
-   */
-  public static String expectedWallTime(dev.wg1bench.plan.Timing t, int trials) {
-    if (t.countsOps()) {
-      return String.format(
-          Locale.ROOT,
-          "expected wall time: %s%s JVM start and setup, then as long as %d ops per client take"
-              + " (-t)",
-          trials > 1 ? trials + " trials x " : "",
-          t.forks() == 0
-              ? "no"
-              : "~" + Durations.format(java.time.Duration.ofSeconds((long) FORK_START_S)),
-          t.transactions());
-    }
-    long forks = Math.max(1, t.forks());
-    double perFork = t.warmup().toMillis() / 1000.0 + t.duration().toMillis() / 1000.0;
-    double jvm = t.forks() == 0 ? 0 : FORK_START_S;
-    double total = trials * forks * (jvm + perFork);
-    String each =
-        (t.forks() == 0 ? "in this JVM: " : forks + " fork" + (forks == 1 ? "" : "s") + " x (~")
-            + (t.forks() == 0
-                ? ""
-                : Durations.format(java.time.Duration.ofMillis((long) (jvm * 1000)))
-                    + " JVM start and setup + ")
-            + Durations.format(t.warmup())
-            + " warmup + "
-            + Durations.format(t.duration())
-            + " measured"
-            + (t.forks() == 0 ? "" : ")");
-    return String.format(
-        Locale.ROOT,
-        "expected wall time: about %s (%s%s)",
-        Durations.format(java.time.Duration.ofMillis(Math.round(total * 1000))),
-        trials > 1 ? trials + " trials x " : "",
-        each);
-  }
-
-  /**
-   * A trial's own cost beyond warmup and measurement (CHECKPOINT, the fork's JVM start, JMH setup,
-   * connecting, the report): about 4 s measured on a 2-core machine (20.2 s for -T 10s, 5 s
-   * warmup).
-   */
-  private static final double FORK_START_S = 4.0;
-
   /** One line per trial of a sweep: which point, which repeat, what it measured. */
   public static void trialLine(
       TrialResult t, int total, java.util.Set<String> keys, PrintStream out) {
-    Measurement m = t.measurement();
-    out.printf(
-        Locale.ROOT,
-        "[%d/%d] %s #%d: tps %s, p50 %.3f ms, p99 %.3f ms, failed %d%s, retries %d%n",
-        t.sequence(),
-        total,
-        describe(t.point(), keys),
-        t.repeat(),
-        tps(m),
-        m.latencyMs().p50(),
-        m.latencyMs().p99(),
-        m.failedOps(),
-        m.failures().isEmpty() ? "" : " (" + kinds(m.failures()) + ")",
-        m.retries());
+    StringBuilder line =
+        new StringBuilder(
+            String.format(
+                Locale.ROOT,
+                "[%d/%d] %s #%d: ",
+                t.sequence(),
+                total,
+                describe(t.point(), keys),
+                t.repeat()));
+    List<String> figures = new ArrayList<>();
+    Column.onConsole(TrialColumns.ALL).forEach(c -> figures.add(c.console(t)));
+    out.println(line.append(String.join(", ", figures)));
     ClientThreads c = t.client() == null ? null : t.client().threads();
     if (c != null && c.pinnedAll() != null && c.pinnedAll() > 0) {
       out.println("  " + threads(t));
@@ -521,30 +474,16 @@ public final class ConsoleReport {
     out.println();
     // failed and retries over the measurement windows, as each trial's line shows them; the whole
     // trials' failures (warmup included) beside them under a name of their own
-    out.printf(
-        "%-44s %3s %11s %23s %9s %9s %7s %7s %12s%n",
-        "point",
-        "n",
-        "median tps",
-        "min .. max",
-        "p50 ms",
-        "p99 ms",
-        "failed",
-        "retries",
-        "total failed");
-    for (PointSummary p : run.summary()) {
-      out.printf(
-          Locale.ROOT,
-          "%-44s %3d %11.1f %23s %9.3f %9.3f %7d %7d %12d%n",
-          describe(p.point(), keys),
-          p.trials(),
-          p.medianTps(),
-          String.format(Locale.ROOT, "%.1f .. %.1f", p.minTps(), p.maxTps()),
-          p.medianP50Ms(),
-          p.medianP99Ms(),
-          p.failedOps(),
-          p.retries(),
-          p.totalFailedOps());
+    List<Column<PointRow>> shown = Column.onConsole(PointColumns.ALL);
+    StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-44s", "point"));
+    shown.forEach(c -> head.append(' ').append(c.consoleHeading()));
+    out.println(head);
+    for (PointRow r : PointRow.of(run.summary(), run.trials())) {
+      StringBuilder row =
+          new StringBuilder(
+              String.format(Locale.ROOT, "%-44s", describe(r.summary().point(), keys)));
+      shown.forEach(c -> row.append(' ').append(c.console(r)));
+      out.println(row);
     }
     out.printf(
         "%d trials, %s order%s; medians of %d repeat(s) per point%n",

@@ -5,8 +5,6 @@ import com.fasterxml.jackson.databind.SequenceWriter;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import dev.wg1bench.result.BenchmarkRun;
-import dev.wg1bench.result.Latency;
-import dev.wg1bench.result.Measurement;
 import dev.wg1bench.result.PointSummary;
 import dev.wg1bench.result.Summaries;
 import dev.wg1bench.result.TrialResult;
@@ -33,43 +31,11 @@ import java.util.Set;
  * {@link CommandsCsv}).
  */
 public final class CsvReport {
-  /** Columns after sequence, repeat and the point's knobs. */
-  static final List<String> TRIAL_COLUMNS =
-      List.of(
-          "tps",
-          "tpsError",
-          "attemptedOpsPerSecond",
-          "ops",
-          "failedOps",
-          "retries",
-          "statementsPerSecond",
-          "rowsPerSecond",
-          "latencyMeanMs",
-          "latencyP50Ms",
-          "latencyP90Ms",
-          "latencyP99Ms",
-          "latencyP999Ms",
-          "latencyMaxMs",
-          "poolWaitP99Ms",
-          "scheduleLagP99Ms",
-          "serverVersion",
-          "ssl",
-          "clientsStopped",
-          "clientsStoppedBy",
-          "stoppedBy");
+  /** Columns after sequence, repeat and the point's knobs, as {@link TrialColumns} declares. */
+  static final List<String> TRIAL_COLUMNS = Column.names(TrialColumns.ALL);
 
-  static final List<String> SUMMARY_COLUMNS =
-      List.of(
-          "trials",
-          "medianTps",
-          "minTps",
-          "maxTps",
-          "medianP50Ms",
-          "medianP99Ms",
-          "failedOps",
-          "retries",
-          "clientsStopped",
-          "totalFailedOps");
+  /** Columns after the point's knobs, as {@link PointColumns} declares. */
+  static final List<String> SUMMARY_COLUMNS = Column.names(PointColumns.ALL);
 
   private static final ObjectWriter WRITER =
       new CsvMapper().writer(CsvSchema.emptySchema().withLineSeparator("\r\n"));
@@ -116,32 +82,7 @@ public final class CsvReport {
     for (int i = 0; i < runs.size(); i++) {
       for (TrialResult t : runs.get(i).trials()) {
         List<String> f = lead(multi, i, t, keys);
-        Measurement m = t.measurement();
-        Latency l = m == null ? null : m.latencyMs();
-        f.add(m == null ? "" : num(m.tps()));
-        f.add(m == null ? "" : num(m.tpsError()));
-        f.add(m == null ? "" : num(m.attemptedOpsPerSecond()));
-        f.add(m == null ? "" : Long.toString(m.ops()));
-        f.add(m == null ? "" : Long.toString(m.failedOps()));
-        f.add(m == null ? "" : Long.toString(m.retries()));
-        f.add(m == null ? "" : num(m.statementsPerSecond()));
-        f.add(m == null ? "" : num(m.rowsPerSecond()));
-        f.add(l == null ? "" : num(l.mean()));
-        f.add(l == null ? "" : num(l.p50()));
-        f.add(l == null ? "" : num(l.p90()));
-        f.add(l == null ? "" : num(l.p99()));
-        f.add(l == null ? "" : num(l.p999()));
-        f.add(l == null ? "" : num(l.max()));
-        f.add(m == null || m.poolWaitMs() == null ? "" : num(m.poolWaitMs().p99()));
-        f.add(m == null || m.scheduleLagMs() == null ? "" : num(m.scheduleLagMs().p99()));
-        f.add(t.server() == null ? "" : nz(t.server().version()));
-        f.add(
-            t.client() != null && t.client().ssl() != null
-                ? t.client().ssl()
-                : t.server() == null ? "" : nz(t.server().ssl()));
-        f.add(m == null ? "" : Integer.toString(m.clientsStopped()));
-        f.add(m == null || m.clientsStopped() == 0 ? "" : nz(m.clientsStoppedBy()));
-        f.add(m == null ? "" : nz(m.stoppedBy()));
+        TrialColumns.ALL.forEach(c -> f.add(c.csv(t)));
         rows.add(f);
       }
     }
@@ -167,31 +108,16 @@ public final class CsvReport {
     header.addAll(SUMMARY_COLUMNS);
     rows.add(header);
     for (int i = 0; i < all.size(); i++) {
-      Map<Map<String, String>, Integer> stopped = new java.util.HashMap<>();
-      for (TrialResult t : runs.get(i).trials()) {
-        if (t.measurement() != null) {
-          stopped.merge(point(t.point()), t.measurement().clientsStopped(), Integer::sum);
-        }
-      }
-      for (PointSummary s : all.get(i)) {
+      for (PointRow r : PointRow.of(all.get(i), runs.get(i).trials())) {
         List<String> f = new ArrayList<>();
         if (multi) {
           f.add(Integer.toString(i + 1));
         }
-        Map<String, String> p = point(s.point());
+        Map<String, String> p = point(r.summary().point());
         for (String k : keys) {
           f.add(p.getOrDefault(k, ""));
         }
-        f.add(Integer.toString(s.trials()));
-        f.add(num(s.medianTps()));
-        f.add(num(s.minTps()));
-        f.add(num(s.maxTps()));
-        f.add(num(s.medianP50Ms()));
-        f.add(num(s.medianP99Ms()));
-        f.add(Long.toString(s.failedOps()));
-        f.add(Long.toString(s.retries()));
-        f.add(Integer.toString(stopped.getOrDefault(point(s.point()), 0)));
-        f.add(Long.toString(s.totalFailedOps()));
+        PointColumns.ALL.forEach(c -> f.add(c.csv(r)));
         rows.add(f);
       }
     }
@@ -257,10 +183,6 @@ public final class CsvReport {
 
   private static Map<String, String> point(Map<String, String> p) {
     return p == null ? Map.of() : p;
-  }
-
-  private static String nz(String s) {
-    return s == null ? "" : s;
   }
 
   /** Plain decimal, no exponent; empty for null, NaN and infinities. */

@@ -13,7 +13,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * The page's tables of numbers: the per-point summary, the trials and the order they ran in, and
@@ -34,35 +33,18 @@ final class TablesHtml {
         trials.stream()
             .anyMatch(
                 t -> t.measurement().stoppedBy() != null || stoppedBy(t.measurement()) != null);
-    List<String> columns =
-        new ArrayList<>(
-            List.of(
-                "trials",
-                "median tps",
-                "min tps",
-                "max tps",
-                "median p50 (ms)",
-                "median p99 (ms)",
-                "failed ops",
-                "retries",
-                "clients stopped"));
+    List<Column<PointRow>> shown = Column.onPage(PointColumns.ALL);
+    List<String> columns = new ArrayList<>(Column.headers(shown));
     if (stops) {
       columns.add("stopped by");
     }
     Html.tableHead(h, keys, columns);
-    for (PointSummary s : ReportOrder.sortedSummaries(summaries)) {
+    for (PointRow r : PointRow.of(ReportOrder.sortedSummaries(summaries), trials)) {
+      PointSummary s = r.summary();
       List<TrialResult> ts = byPoint.getOrDefault(s.point(), List.of());
       h.append("<tr>");
       keys.forEach(k -> Html.td(h, s.point().get(k)));
-      Html.num(h, Integer.toString(s.trials()));
-      Html.num(h, HtmlReport.tps(s.medianTps()));
-      Html.num(h, HtmlReport.tps(s.minTps()));
-      Html.num(h, HtmlReport.tps(s.maxTps()));
-      Html.num(h, HtmlReport.ms(s.medianP50Ms()));
-      Html.num(h, HtmlReport.ms(s.medianP99Ms()));
-      Html.num(h, Long.toString(s.failedOps()));
-      Html.num(h, Long.toString(s.retries()));
-      Html.num(h, Integer.toString(clientsStopped(ts)));
+      shown.forEach(c -> c.html(h, r));
       if (stops) {
         Set<String> why = new LinkedHashSet<>();
         for (TrialResult t : ts) {
@@ -88,39 +70,17 @@ final class TablesHtml {
         h.append("<h3>").append(Html.esc(s.name())).append("</h3>\n");
       }
       int n = s.run().trials().size();
-      Html.tableHead(
-          h,
-          keys,
-          List.of(
-              "repeat",
-              "ran",
-              "tps",
-              "p50 (ms)",
-              "p99 (ms)",
-              "failed ops",
-              "retries",
-              "total failed ops",
-              "clients stopped",
-              "started"));
+      // the trial's place in the sweep leads, as the CSV's sequence and repeat do
+      List<Column<TrialResult>> shown = Column.onPage(TrialColumns.ALL);
+      List<String> columns = new ArrayList<>(List.of("repeat", "ran"));
+      columns.addAll(Column.headers(shown));
+      Html.tableHead(h, keys, columns);
       for (TrialResult t : ReportOrder.sortedTrials(s.run().trials())) {
-        Measurement m = t.measurement();
         h.append("<tr>");
         keys.forEach(k -> Html.td(h, t.point() == null ? null : t.point().get(k)));
         Html.num(h, Integer.toString(t.repeat()));
         Html.num(h, t.sequence() + " of " + n);
-        Html.num(
-            h,
-            HtmlReport.tps(m.tps())
-                + (m.tpsError() == null ? "" : " \u00b1 " + HtmlReport.tps(m.tpsError())));
-        Html.num(h, m.latencyMs() == null ? "" : HtmlReport.ms(m.latencyMs().p50()));
-        Html.num(h, m.latencyMs() == null ? "" : HtmlReport.ms(m.latencyMs().p99()));
-        // failed ops of the windows with their kinds, as the trial's other figures; the whole
-        // trial's (warmup included) in a column of its own
-        Html.num(h, Long.toString(m.failedOps()) + failures(m));
-        Html.num(h, Long.toString(m.retries()));
-        Html.num(h, Long.toString(m.totalFailedOps()));
-        Html.num(h, Integer.toString(m.clientsStopped()));
-        Html.date(h, ReportOrder.date(t.startedAt()));
+        shown.forEach(c -> c.html(h, t));
         h.append("</tr>\n");
       }
       h.append("</tbody>\n</table>\n");
@@ -213,16 +173,6 @@ final class TablesHtml {
     h.append("</tbody>\n</table>\n");
   }
 
-  /** " (serialization 3, deadlock 1)" when the failures are broken down by kind, else "". */
-  private static String failures(Measurement m) {
-    if (m.failures() == null || m.failures().isEmpty()) {
-      return "";
-    }
-    List<String> parts = new ArrayList<>();
-    new TreeMap<>(m.failures()).forEach((k, v) -> parts.add(k + " " + v));
-    return " (" + String.join(", ", parts) + ")";
-  }
-
   private static String stoppedBy(Measurement m) {
     return m.clientsStopped() > 0 ? m.clientsStoppedBy() : null;
   }
@@ -231,10 +181,6 @@ final class TablesHtml {
     if (v != null && !v.isBlank()) {
       s.add(v);
     }
-  }
-
-  static int clientsStopped(List<TrialResult> ts) {
-    return ts.stream().mapToInt(t -> t.measurement().clientsStopped()).sum();
   }
 
   private static Map<Map<String, String>, List<TrialResult>> byPoint(List<TrialResult> trials) {

@@ -2,6 +2,7 @@ package dev.wg1bench.run;
 
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.report.ConsoleReport;
+import dev.wg1bench.report.WallTime;
 import dev.wg1bench.result.TrialResult;
 import dev.wg1bench.workload.Workload;
 import java.io.PrintStream;
@@ -50,7 +51,7 @@ final class TrialScheduler {
           m.order().name().toLowerCase(Locale.ROOT),
           m.order() == Matrix.Order.RANDOM ? " (--seed " + m.seed() + ")" : "");
     }
-    out.println(ConsoleReport.expectedWallTime(m.points().get(0).plan().timing(), schedule.size()));
+    out.println(WallTime.expected(m.points().get(0).plan().timing(), schedule.size()));
     List<TrialResult> trials = new ArrayList<>();
     for (Matrix.TrialRef ref : schedule) {
       Matrix.Point p = m.points().get(ref.point());

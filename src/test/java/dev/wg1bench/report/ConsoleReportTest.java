@@ -33,11 +33,11 @@ class ConsoleReportTest {
     assertEquals(
         "expected wall time: about 19 s (1 fork x (~4 s JVM start and setup + 5 s warmup + 10 s"
             + " measured))",
-        ConsoleReport.expectedWallTime(t, 1));
+        WallTime.expected(t, 1));
     Timing two = Plans.timing(Duration.ZERO, Duration.ofSeconds(30), 3, 2);
     assertEquals(
         "expected wall time: about 204 s (3 trials x 2 forks x (~4 s JVM start and setup + 0 ms"
             + " warmup + 30 s measured))",
-        ConsoleReport.expectedWallTime(two, 3));
+        WallTime.expected(two, 3));
   }
 }

@@ -1,0 +1,165 @@
+package dev.wg1bench.report;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * One column of a table of results, declared once: its name (the CSV's header, the JSON's field),
+ * its heading on the page, the value it reads from a row and the format it is written in. The CSV,
+ * the HTML page and the console iterate the same lists ({@link TrialColumns}, {@link
+ * PointColumns}), so a column added there appears in each writer that shows its row kind, under one
+ * name with one figure.
+ *
+ * <p>A writer can leave a column out ({@link #csvOnly()}: the page and the console are narrower
+ * than a spreadsheet) or show it with more beside the value (a page cell's interval, the console's
+ * wording), declared here with the column, never in the writer.
+ *
+ * @param <R> the row: a trial, a point
+ */
+final class Column<R> {
+  /** How a value is written on the page and the console; the CSV writes plain numbers. */
+  enum Format {
+    /** ops/s, one decimal. */
+    TPS("%.1f"),
+    /** milliseconds, three decimals (the histograms' microseconds). */
+    MS("%.3f"),
+    /** a count. */
+    COUNT("%d"),
+    /** text, as it is. */
+    TEXT("%s"),
+    /** an ISO-8601 instant, shown as a date that never wraps. */
+    DATE("%s");
+
+    private final String pattern;
+
+    Format(String pattern) {
+      this.pattern = pattern;
+    }
+
+    /** The value as the page and the console show it; "" for none (null, NaN). */
+    String text(Object v) {
+      if (v == null || (v instanceof Double d && d.isNaN())) {
+        return "";
+      }
+      if (this == DATE) {
+        return ReportOrder.date(v.toString());
+      }
+      return String.format(Locale.ROOT, pattern, v);
+    }
+  }
+
+  private final String name;
+  private final String header;
+  private final Format format;
+  private final Function<R, ?> value;
+  private Function<R, String> page;
+  private boolean onPage = true;
+  private String consoleHeading;
+  private int consoleWidth;
+  private Function<R, String> console;
+  private int consolePlace;
+
+  private Column(String name, String header, Format format, Function<R, ?> value) {
+    this.name = name;
+    this.header = header;
+    this.format = format;
+    this.value = value;
+  }
+
+  /** A column; {@code value} may return null where the row has no figure (an empty cell). */
+  static <R> Column<R> of(String name, String header, Format format, Function<R, ?> value) {
+    return new Column<>(name, header, format, value);
+  }
+
+  /** The page shows this text instead of the value alone (an interval, a breakdown). */
+  Column<R> page(Function<R, String> text) {
+    this.page = text;
+    return this;
+  }
+
+  /** Only the CSV has this column. */
+  Column<R> csvOnly() {
+    this.onPage = false;
+    return this;
+  }
+
+  /** The console shows the column in a table, under {@code heading}, right-aligned in width. */
+  Column<R> console(String heading, int width) {
+    return console(heading, width, null);
+  }
+
+  /** As {@link #console(String, int)}, with its own text (null: the value in its format). */
+  Column<R> console(String heading, int width, Function<R, String> text) {
+    this.consoleHeading = heading;
+    this.consoleWidth = width;
+    this.console = text;
+    return this;
+  }
+
+  /**
+   * The console writes the column in a line of prose, as this text ("p99 1.234 ms"), at {@code
+   * place} in the line (the line reads in its own order: tps first, as pgbench's).
+   */
+  Column<R> inline(int place, Function<R, String> text) {
+    this.console = text;
+    this.consolePlace = place;
+    return this;
+  }
+
+  String name() {
+    return name;
+  }
+
+  /** The cell in the CSV: plain decimals (no exponent), empty for none. */
+  String csv(R row) {
+    Object v = value.apply(row);
+    if (v instanceof Double d) {
+      return CsvReport.num(d);
+    }
+    return v == null ? "" : v.toString();
+  }
+
+  /** Appends the cell to a page's table row. */
+  void html(StringBuilder h, R row) {
+    String text = page != null ? page.apply(row) : format.text(value.apply(row));
+    switch (format) {
+      case TEXT -> Html.td(h, text);
+      case DATE -> Html.date(h, text);
+      default -> Html.num(h, text);
+    }
+  }
+
+  /** The console's text for the row: its own, or the value in its format, padded to the width. */
+  String console(R row) {
+    String text = console != null ? console.apply(row) : format.text(value.apply(row));
+    return consoleWidth == 0 ? text : String.format(Locale.ROOT, "%" + consoleWidth + "s", text);
+  }
+
+  String consoleHeading() {
+    return String.format(Locale.ROOT, "%" + consoleWidth + "s", consoleHeading);
+  }
+
+  /** The CSV's header for these columns. */
+  static <R> List<String> names(List<Column<R>> columns) {
+    return columns.stream().map(Column::name).toList();
+  }
+
+  /** The columns the page shows. */
+  static <R> List<Column<R>> onPage(List<Column<R>> columns) {
+    return columns.stream().filter(c -> c.onPage).toList();
+  }
+
+  /** The page's headings of these columns. */
+  static <R> List<String> headers(List<Column<R>> columns) {
+    return columns.stream().map(c -> c.header).toList();
+  }
+
+  /** The columns the console shows, in a table or in a line of prose in its own order. */
+  static <R> List<Column<R>> onConsole(List<Column<R>> columns) {
+    return columns.stream()
+        .filter(c -> c.consoleHeading != null || c.console != null)
+        .sorted(java.util.Comparator.comparingInt(c -> c.consolePlace))
+        .toList();
+  }
+}
