@@ -14,9 +14,9 @@ final class RepeatOption {
       names = "--repeat",
       paramLabel = "N",
       description =
-          "Times each measurement is taken, median and spread reported: trials per point (run;"
-              + " default: 3 when a knob is swept, else 1), timed runs per query (ssb queries) or"
-              + " per measurement (experiment) (default: 3).")
+          "Times each measurement is taken, median and spread reported: trials per point, timed"
+              + " runs per query or per measurement (default: 3; a run's: 3 when a knob is swept,"
+              + " else 1).")
   Integer repeat;
 
   /** The count given, else {@code dflt}; within 1 and {@link Matrix#MAX_REPEAT}. */
