@@ -34,6 +34,7 @@ import picocli.CommandLine.Option;
     })
 final class AdviseCommand implements Callable<Integer> {
   @Mixin TargetOptions targets;
+  @Mixin HistoryOptions history;
 
   @Option(
       names = "--only",
@@ -162,6 +163,7 @@ final class AdviseCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    history.check();
     List<Advice> all = adviceDir != null ? Advice.fromDirectory(adviceDir) : Advice.shipped();
     List<Advice> chosen = chosen(all);
     double m = percent("--margin", margin, 0.1, 100);
@@ -185,6 +187,7 @@ final class AdviseCommand implements Callable<Integer> {
     } finally {
       replays.close();
     }
+    history.store(out);
     return 0;
   }
 

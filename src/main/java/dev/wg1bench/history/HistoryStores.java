@@ -51,9 +51,15 @@ public final class HistoryStores {
     }
   }
 
-  /** $WG1BENCH_HOME, or ~/.wg1bench. */
+  /**
+   * The system property {@code wg1bench.home} (for a JVM that embeds wg1bench, and tests, whose
+   * environment is fixed), else $WG1BENCH_HOME, else ~/.wg1bench.
+   */
   public static Path home(Map<String, String> env) {
-    String h = env.get("WG1BENCH_HOME");
+    String h = System.getProperty("wg1bench.home");
+    if (h == null || h.isBlank()) {
+      h = env.get("WG1BENCH_HOME");
+    }
     if (h != null && !h.isBlank()) {
       return Path.of(h);
     }
