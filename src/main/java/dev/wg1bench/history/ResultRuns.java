@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import dev.wg1bench.json.Json;
+import dev.wg1bench.plan.ScriptSource;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.replay.ReplayResult;
 import dev.wg1bench.replay.ReplaySweep;
@@ -130,7 +131,9 @@ public final class ResultRuns {
     List<StoredMetric> metrics = new ArrayList<>();
     Set<String> seen = new LinkedHashSet<>();
     for (Map.Entry<Map<String, String>, List<TrialResult>> p : points.entrySet()) {
-      String config = config(r.workload(), p.getValue().get(0).target(), p.getKey());
+      String scripts = scripts(r);
+      String name = scripts != null ? scripts : p.getKey().getOrDefault("workload", r.workload());
+      String config = config(name, p.getValue().get(0).target(), p.getKey());
       if (!seen.add(config)) {
         throw new UsageException(file + ": two points both named '" + config + "'");
       }
@@ -144,6 +147,26 @@ public final class ResultRuns {
     }
     String kind = !advice.isEmpty() ? "advise" : points.size() > 1 ? "sweep" : "run";
     return new StoredRun(null, start, kind, attrs, metrics);
+  }
+
+  /**
+   * What ran: the workload's name, or for a run of script files ("custom") the files' names, so two
+   * different scripts are two configurations: {@code one.sql}, {@code a.sql*2+b.sql*1} with
+   * weights.
+   */
+  static String scripts(BenchmarkRun r) {
+    List<ScriptSource> scripts = r.plan() == null ? null : r.plan().scripts();
+    if (scripts == null || scripts.isEmpty()) {
+      return null;
+    }
+    boolean weighted = scripts.stream().anyMatch(s -> s.weight() != scripts.get(0).weight());
+    List<String> names = new ArrayList<>();
+    for (ScriptSource s : scripts) {
+      String name = String.valueOf(s.label() == null ? s.name() : s.label());
+      String n = name.substring(name.lastIndexOf('/') + 1);
+      names.add(weighted ? n + "*" + s.weight() : n);
+    }
+    return String.join("+", names);
   }
 
   /**
@@ -283,7 +306,7 @@ public final class ResultRuns {
    * result's order, the target last.
    */
   static String config(String workload, String target, Map<String, String> point) {
-    StringBuilder b = new StringBuilder(point.getOrDefault("workload", workload));
+    StringBuilder b = new StringBuilder(workload);
     point.forEach(
         (k, v) -> {
           if (!k.equals("workload") && !k.equals("target")) {

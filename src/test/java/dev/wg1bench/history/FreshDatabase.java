@@ -6,11 +6,11 @@ import java.sql.DriverManager;
 import java.sql.Statement;
 
 /** A database of its own on the test server, for one test, dropped after it. */
-final class FreshDatabase implements AutoCloseable {
-  final String name;
-  final String url;
+public final class FreshDatabase implements AutoCloseable {
+  public final String name;
+  public final String url;
 
-  FreshDatabase() throws Exception {
+  public FreshDatabase() throws Exception {
     name = "wg1b_hist_" + Long.toHexString(System.nanoTime()) + (int) (Math.random() * 1000);
     try (Connection c = TestServer.connect();
         Statement st = c.createStatement()) {
@@ -23,7 +23,7 @@ final class FreshDatabase implements AutoCloseable {
     url = path.substring(0, slash) + "/" + name + (q < 0 ? "" : base.substring(q));
   }
 
-  Connection connect() throws Exception {
+  public Connection connect() throws Exception {
     return DriverManager.getConnection(url);
   }
 
