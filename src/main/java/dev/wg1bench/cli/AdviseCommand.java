@@ -35,6 +35,7 @@ import picocli.CommandLine.Option;
     })
 final class AdviseCommand implements Callable<Integer> {
   @Mixin TargetOptions targets;
+  @Mixin HistoryOptions history;
 
   @Option(
       names = "--only",
@@ -153,6 +154,7 @@ final class AdviseCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    history.check();
     List<Advice> all = adviceDir != null ? Advice.fromDirectory(adviceDir) : Advice.shipped();
     List<Advice> chosen = chosen(all);
     double m = margin.fraction();
@@ -176,6 +178,7 @@ final class AdviseCommand implements Callable<Integer> {
     } finally {
       replays.close();
     }
+    history.store(out);
     return 0;
   }
 

@@ -86,6 +86,7 @@ final class HelpSections {
             "--sampling-rate",
             "--aggregate-interval",
             "--failures-detailed"));
+    SECTIONS.put("Results history", List.of("--history", "--attr"));
     SECTIONS.put(
         "pgbench compatibility", List.of("-S", "-N", "--builtin", "--no-vacuum", "--jobs"));
     SECTIONS.put("Several client machines", List.of("--agent", "--run-id", "--rendezvous-timeout"));

@@ -15,6 +15,8 @@ import picocli.CommandLine.Command;
     },
     subcommands = {
       // history-store: add, list
+      HistoryAddCommand.class,
+      HistoryListCommand.class,
       // changepoints: analyze, check
       // history-io: import, export, report
     })

@@ -37,6 +37,7 @@ public final class Main implements Callable<Integer> {
   @Mixin RunOptions run;
   @Mixin TargetOptions targets;
   @Mixin AgentOptions agents;
+  @Mixin HistoryOptions history;
 
   /** Exit code of a run that completed and wrote its result, but some ops failed. */
   public static final int COMPLETED_WITH_FAILURES = 3;
@@ -52,6 +53,13 @@ public final class Main implements Callable<Integer> {
     if (agent != null && run.transactions != null) {
       // the agents agree on a timed window; an op count per client has no common end to agree on
       throw new UsageException("-t (--transactions) cannot be used with --agent; use -T");
+    }
+    history.check();
+    if (agent != null && history.on()) {
+      // an agent's result is its part of the run: only the merged result is the run
+      throw new UsageException(
+          "--history cannot be used with --agent: each agent's result is a part; store the result"
+              + " of 'wg1bench merge' with 'wg1bench history add'");
     }
     if (agent != null) {
       // every agent must draw the same random streams and run the trials in the same order
@@ -99,6 +107,7 @@ public final class Main implements Callable<Integer> {
               + String.join(
                   ", ", written.stream().skip(1).map(f -> f.getFileName().toString()).toList()));
     }
+    history.store(matrix.output());
     return exitCode(result);
   }
 

@@ -94,6 +94,7 @@ public final class ReplayCommand implements Callable<Integer> {
   final Map<Knob<?>, OptionSpec> knobOptions = new LinkedHashMap<>();
 
   @Mixin TargetOptions targets;
+  @Mixin HistoryOptions history;
 
   @Parameters(paramLabel = "LOG", arity = "0..*", description = "Server log files, in time order.")
   List<Path> logs = new ArrayList<>();
@@ -224,6 +225,7 @@ public final class ReplayCommand implements Callable<Integer> {
     if (logs.isEmpty()) {
       throw new UsageException("replay needs at least one LOG file (see --capture-settings)");
     }
+    history.check();
     double rate = speed();
     LogFormat f = format();
     PoolMode mode = poolMode();
@@ -291,6 +293,10 @@ public final class ReplayCommand implements Callable<Integer> {
               logs.stream().map(Path::toString).toList());
       List<ReplayResult> results = replay(capture, shared, cells);
       write(results, out);
+      if (!stop.get()) {
+        // a replay stopped by Ctrl-C replayed part of the log: not comparable with the others
+        history.store(out);
+      }
       return exitCode(results, stop.get());
     } finally {
       live.forEach(Target::close);

@@ -31,6 +31,8 @@ final class ReadmeCommands {
 
   ReadmeCommands(Path tmp) {
     this.tmp = tmp;
+    // a documented --history stores into the test's own home, never the user's ~/.wg1bench
+    System.setProperty("wg1bench.home", tmp.resolve("home").toString());
   }
 
   private static final String JAR = "java -jar target/wg1bench.jar";
@@ -172,7 +174,7 @@ final class ReadmeCommands {
         a.replaceAll(t -> t.startsWith("results/") ? results.get(0) : t);
         a.replaceAll(t -> t.equals("report/") ? out.toString() : t);
       }
-      case "diff" -> a.replaceAll(t -> t.startsWith("results/") ? results.get(0) : t);
+      case "diff", "history" -> a.replaceAll(t -> t.startsWith("results/") ? results.get(0) : t);
       case "replay" -> {
         set(a, Map.of("--csv", out + ".csv", "--html", out + ".html"));
         a.addAll(List.of("-o", out + ".json"));

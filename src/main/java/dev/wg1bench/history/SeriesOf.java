@@ -1,0 +1,49 @@
+package dev.wg1bench.history;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * Stored runs turned into series: every (configuration, metric) a run measured is a point of the
+ * series {@code CONFIG/METRIC}, oldest run first. Both stores build their series here, so a folder
+ * and a PostgreSQL history holding the same runs give the same series.
+ */
+final class SeriesOf {
+  private SeriesOf() {}
+
+  /** The series matching the glob, by name; runs need not be sorted. */
+  static List<Series> of(List<StoredRun> runs, String glob) {
+    Pattern match = Globs.compile(glob);
+    List<StoredRun> sorted = new ArrayList<>(runs);
+    sorted.sort(OLDEST_FIRST);
+    Map<String, List<SeriesPoint>> points = new TreeMap<>();
+    Map<String, StoredMetric> latest = new TreeMap<>();
+    for (StoredRun r : sorted) {
+      for (StoredMetric m : r.metrics()) {
+        String name = m.seriesName();
+        if (!match.matcher(name).matches()) {
+          continue;
+        }
+        points
+            .computeIfAbsent(name, k -> new ArrayList<>())
+            .add(new SeriesPoint(r.time(), r.id(), r.commit(), m.value(), m.low(), m.high()));
+        latest.put(name, m);
+      }
+    }
+    List<Series> out = new ArrayList<>();
+    points.forEach(
+        (name, p) -> {
+          StoredMetric m = latest.get(name);
+          out.add(new Series(name, m.metric(), m.higherIsBetter(), p));
+        });
+    return out;
+  }
+
+  /** The order of {@link HistoryStore#runs()}: by time, then id. */
+  static final Comparator<StoredRun> OLDEST_FIRST =
+      Comparator.comparing(StoredRun::time).thenComparing(StoredRun::id);
+}
