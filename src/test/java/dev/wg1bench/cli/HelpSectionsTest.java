@@ -38,7 +38,8 @@ class HelpSectionsTest {
               .filter(
                   l ->
                       l.matches(" {2,6}-.*")
-                          && l.strip().matches(java.util.regex.Pattern.quote(shown) + "([= ].*)?"))
+                          && l.strip()
+                              .matches(java.util.regex.Pattern.quote(shown) + "([= \\[].*)?"))
               .count();
       assertEquals(1, times, shown + " listed " + times + " times\n" + r.out);
     }
