@@ -112,7 +112,7 @@ class CliErrorsTest {
         "-S|--workload and -S exclude each other; give one of them (-S is --workload select_only",
         "-N|--workload and -N exclude each other",
         "-b select-only|--workload and -b exclude each other",
-        "-j 0|-j (--jobs) must be at least 1, got 0",
+        "-j 0|-j (--jobs) must be between 1 and 2147483647, got 0",
         "-n --between-trials vacuum|-n (--no-vacuum) and --between-trials vacuum exclude each other",
         "--exit-on-abort --forks 0|--exit-on-abort needs --forks 1 or more",
         "--exit-on-abort --continue-on-error|--exit-on-abort and --continue-on-error exclude each other",

@@ -58,8 +58,15 @@ class KnobsTest {
     assertEquals(
         List.of(Map.of("a", "1", "b", "x,y"), Map.of("a", "2", "b", "x,y")),
         Knobs.SET.points(given));
-    // not sweepable: the map as given, one point
-    assertEquals(List.of(Map.of("k", "1,2")), Knobs.JDBC_PROPERTY.points(Map.of("k", "1,2")));
+    // --jdbc-property sweeps as --set does, an escaped comma kept in its value
+    Map<String, String> props = new LinkedHashMap<>();
+    props.put("socketTimeout", "10,20");
+    props.put("options", "-c search_path=app\\,public");
+    assertEquals(
+        List.of(
+            Map.of("socketTimeout", "10", "options", "-c search_path=app,public"),
+            Map.of("socketTimeout", "20", "options", "-c search_path=app,public")),
+        Knobs.JDBC_PROPERTY.points(props));
   }
 
   @Test
