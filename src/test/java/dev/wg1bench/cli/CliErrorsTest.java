@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Bad input gets one line naming the option, the value and what is valid; exit 2 for usage, 1 for
@@ -36,6 +37,31 @@ class CliErrorsTest {
     for (String f : fragments) {
       assertTrue(err.contains(f), "'" + f + "' missing from: " + err);
     }
+  }
+
+  /**
+   * The options several commands share are declared once, each range checked in one place: every
+   * command says a bad value in the same words, before it connects anywhere.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(
+      strings = {
+        "experiment brin --repeat 0|--repeat must be between 1 and 1000, got 0",
+        "experiment brin --repeat 1001|--repeat must be between 1 and 1000, got 1001",
+        "ssb queries --repeat 0|--repeat must be between 1 and 1000, got 0",
+        "--workload tpcb --repeat 0|--repeat must be between 1 and 1000, got 0",
+        "ssb generate --threads 0 -o x|--threads must be between 1 and 256, got 0",
+        "init ssb --threads 300|--threads must be between 1 and 256, got 300",
+        "init ssb --scale 200000|--scale must be between 0.0001 and 100000, got 200000",
+        "diff a.json b.json --margin 200%|--margin must be between 0.1 and 100, got 200 (a"
+            + " percentage)",
+        "advise --margin 0|--margin must be between 0.1 and 100, got 0 (a percentage)",
+        "diff a.json b.json --margin lots|--margin 'lots' must be a percentage, e.g. 5%",
+        "merge a.json|merge needs -o FILE (--output)"
+      })
+  void sharedOptionsSayABadValueInOneWording(String spec) {
+    String[] parts = spec.split("\\|", 2);
+    assertOneLine(Cli.run(parts[0].split(" ")), 2, parts[1]);
   }
 
   @ParameterizedTest(name = "{0}")
