@@ -10,8 +10,9 @@ import picocli.CommandLine.Command;
     name = "history",
     mixinStandardHelpOptions = true,
     description = {
-      "The results history: every run stored, change points found with their uncertainty, and a",
-      "CI gate. Runs go in with --history on a run, replay or advise, or with 'history add'."
+      "The results history: every run stored, change points found, and a CI gate.",
+      "Change points come with their uncertainty. Runs go in with --history on a run, replay or",
+      "advise, or with 'history add'."
     },
     subcommands = {
       // history-store: add, list
