@@ -131,6 +131,43 @@ class HistoryCliTest {
   }
 
   @Test
+  void aReplayIsStoredWithItsThroughput() throws Exception {
+    Path log = dir.resolve("a.csv");
+    Files.writeString(
+        log,
+        "2024-05-01 12:00:00.100 UTC,\"alice\",\"app\",1,,1.a,1,,,,0,LOG,00000,"
+            + "\"statement: SELECT 1\",,,,,,,,,\"psql\",\"client backend\",,0\n");
+    String db =
+        TestServer.target().jdbcUrl().replaceFirst("jdbc:postgresql://[^/]+/([^?]*).*", "$1");
+    Path json = dir.resolve("replay.json");
+    Cli r =
+        Cli.run(
+            "replay",
+            log.toString(),
+            "--target",
+            TestServer.url(),
+            "--speed",
+            "max",
+            "--map-database",
+            "app=" + db,
+            "-o",
+            json.toString(),
+            "--history",
+            "--attr",
+            "commit=r1");
+    assertEquals(0, r.exit, r.toString());
+    assertTrue(r.out.contains("history: stored run "), r.out);
+    JsonNode t = Json.MAPPER.readTree(json.toFile()).get("throughput");
+    try (HistoryStore h = HistoryStores.open("", home)) {
+      StoredRun run = h.runs().get(0);
+      assertEquals("replay", run.kind());
+      assertEquals("r1", run.commit());
+      SeriesPoint tps = only(h.series("replay a.csv speed=max */tps"));
+      assertEquals(t.get("transactionsPerSecond").asDouble(), tps.value());
+    }
+  }
+
+  @Test
   void anUnreachableHistoryExits1AndKeepsTheResult() throws Exception {
     Path json = dir.resolve("kept.json");
     Cli r =

@@ -77,6 +77,42 @@ class ResultRunsTest {
   }
 
   @Test
+  void aSingleTrialKeepsItsOwnBatchMeansInterval() throws Exception {
+    ObjectNode tree = (ObjectNode) Json.MAPPER.readTree(AGENT.toFile());
+    tree.remove("agents");
+    com.fasterxml.jackson.databind.node.ArrayNode firsts = Json.MAPPER.createArrayNode();
+    tree.get("trials")
+        .forEach(
+            t -> {
+              if (t.get("repeat").asInt() == 1) {
+                firsts.add(t);
+              }
+            });
+    tree.set("trials", firsts);
+    Path f = dir.resolve("single.json");
+    Json.MAPPER.writeValue(f.toFile(), tree);
+    StoredRun run = ResultRuns.read(f, Map.of());
+    assertEquals(6, run.metrics().stream().filter(m -> m.metric().equals("tps")).count());
+    for (JsonNode t : firsts) {
+      JsonNode p = t.get("point");
+      String config =
+          "tpcb_like clients="
+              + p.get("clients").asText()
+              + " queryMode="
+              + p.get("queryMode").asText()
+              + " isolation=default set.application_name=wg1 \"bench\", run @local";
+      JsonNode m = t.get("measurement");
+      StoredMetric tps = metric(run, config, "tps");
+      assertEquals(m.get("tps").asDouble(), tps.value());
+      assertEquals(m.get("tps").asDouble() - m.get("tpsError").asDouble(), tps.low());
+      assertEquals(m.get("tps").asDouble() + m.get("tpsError").asDouble(), tps.high());
+      assertEquals(m.get("latencyMs").get("p99").asDouble(), value(run, config, "p99"));
+      assertEquals(m.get("latencyMs").get("p999").asDouble(), value(run, config, "p99.9"));
+      assertEquals(m.get("failedOps").asDouble(), value(run, config, "failedOps"));
+    }
+  }
+
+  @Test
   void aReplayResultGivesItsThroughputUnderItsSettings() throws Exception {
     Path f = dir.resolve("replay.json");
     Files.writeString(
