@@ -10,15 +10,9 @@ import picocli.CommandLine.Command;
     name = "history",
     mixinStandardHelpOptions = true,
     description = {
-<<<<<<< HEAD
-      "The results history: every run stored, change points found with their uncertainty.",
-      "Runs go in with --history on a run, replay or advise, or with 'history add'; 'history",
-      "check' is a CI gate on the latest run."
-=======
       "The results history: every run stored, change points found, and a CI gate.",
       "Change points come with their uncertainty. Runs go in with --history on a run, replay or",
       "advise, or with 'history add'."
->>>>>>> history-store
     },
     subcommands = {
       // history-store: add, list
