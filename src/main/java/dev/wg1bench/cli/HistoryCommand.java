@@ -20,5 +20,8 @@ import picocli.CommandLine.Command;
       HistoryListCommand.class,
       // changepoints: analyze, check
       // history-io: import, export, report
+      HistoryImportCommand.class,
+      HistoryExportCommand.class,
+      HistoryReportCommand.class
     })
 final class HistoryCommand {}

@@ -186,7 +186,7 @@ public final class CsvReport {
   }
 
   /** Plain decimal, no exponent; empty for null, NaN and infinities. */
-  static String num(Double d) {
+  public static String num(Double d) {
     if (d == null || d.isNaN() || d.isInfinite()) {
       return "";
     }

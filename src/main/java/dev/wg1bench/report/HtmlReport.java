@@ -459,6 +459,11 @@ public final class HtmlReport {
     return Html.esc(s);
   }
 
+  /** The report's style sheet, for the other pages that follow its conventions (the history's). */
+  public static String css() {
+    return Html.CSS;
+  }
+
   private static String dur(Duration d) {
     return d == null ? "" : Durations.format(d);
   }

@@ -174,7 +174,19 @@ final class ReadmeCommands {
         a.replaceAll(t -> t.startsWith("results/") ? results.get(0) : t);
         a.replaceAll(t -> t.equals("report/") ? out.toString() : t);
       }
-      case "diff", "history" -> a.replaceAll(t -> t.startsWith("results/") ? results.get(0) : t);
+      case "diff" -> a.replaceAll(t -> t.startsWith("results/") ? results.get(0) : t);
+      case "history" -> {
+        // the pages' history lines share the test's own home's history (see the constructor),
+        // in their order: runs stored, an import, then the exports and the report that read them;
+        // the results they name are earlier examples', the files they write go to the test's
+        // directory
+        a.replaceAll(t -> t.startsWith("results/") ? results.get(0) : t);
+        for (int i = 0; i + 1 < a.size(); i++) {
+          if (a.get(i).equals("-o") || a.get(i).equals("--html")) {
+            a.set(i + 1, out + "-" + Path.of(a.get(i + 1)).getFileName());
+          }
+        }
+      }
       case "replay" -> {
         set(a, Map.of("--csv", out + ".csv", "--html", out + ".html"));
         a.addAll(List.of("-o", out + ".json"));

@@ -1,0 +1,154 @@
+package dev.wg1bench.cli;
+
+import dev.wg1bench.history.HistoryExport;
+import dev.wg1bench.history.HistoryStore;
+import dev.wg1bench.history.HistoryStores;
+import dev.wg1bench.history.Series;
+import dev.wg1bench.history.StoredRun;
+import dev.wg1bench.plan.RunFailure;
+import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.report.CsvReport;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code history export --format ...}: the history in a format another tool reads, so a team keeps
+ * the dashboards it has.
+ */
+@Command(
+    name = "export",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Export series for other tools: Apache Otava's CSV or JSON (every run),",
+      "Bencher Metric Format or github-action-benchmark's custom JSON (one run:",
+      "the latest, or --run), or a plain CSV (one row per run and series, with",
+      "each run's own 95%% interval).",
+      "github-action-benchmark reads one direction per file: with -o FILE.json",
+      "the higher-is-better figures go to FILE-customBiggerIsBetter.json, the",
+      "others to FILE-customSmallerIsBetter.json (the tool setting that reads each)."
+    })
+final class HistoryExportCommand implements Callable<Integer> {
+  @Option(
+      names = "--format",
+      required = true,
+      paramLabel = "otava-csv|otava-json|bencher|github-action-benchmark|csv",
+      description = "The format to write.")
+  String format;
+
+  @Option(
+      names = "--series",
+      paramLabel = "GLOB",
+      description = "The series to export: a name or a glob (* and ?). Default: all.")
+  String series;
+
+  @Option(
+      names = {"-o", "--output"},
+      paramLabel = "FILE",
+      description = "The file to write. Default: standard output.")
+  Path output;
+
+  @Option(
+      names = "--run",
+      paramLabel = "ID",
+      description = "bencher, github-action-benchmark: the run to report. Default: the latest.")
+  String run;
+
+  @Option(
+      names = "--history",
+      paramLabel = "LOCATION",
+      description =
+          "The history to export from: a jdbc:postgresql:// URL (default: the folder"
+              + " under $WG1BENCH_HOME, default ~/.wg1bench).")
+  String history = "";
+
+  @Override
+  public Integer call() {
+    HistoryStores.check(history);
+    if (!HistoryExport.FORMATS.contains(format)) {
+      throw new UsageException(
+          "--format " + format + ": unknown; valid: " + String.join(", ", HistoryExport.FORMATS));
+    }
+    List<Series> selected;
+    List<StoredRun> runs;
+    String where;
+    try (HistoryStore store = HistoryStores.open(history)) {
+      where = store.describe();
+      selected = store.series(series);
+      runs = store.runs();
+    } catch (IOException e) {
+      throw new RunFailure(
+          "history "
+              + HistoryStores.describe(history, HistoryStores.home(System.getenv()))
+              + ": "
+              + e.getMessage(),
+          e);
+    }
+    if (selected.isEmpty()) {
+      throw new UsageException(noSeries(series, where));
+    }
+    HistoryExport.Result r = HistoryExport.export(selected, runs, format, run);
+    if (output == null) {
+      if (r.parts().size() > 1) {
+        throw new UsageException(
+            "--format github-action-benchmark: the selected series have both directions, which"
+                + " the action reads from separate files: give -o FILE.json, or select one"
+                + " direction with --series");
+      }
+      System.out.print(r.parts().get(0).text());
+      System.out.flush();
+      if (r.note() != null) {
+        System.err.println("wg1bench: " + r.note());
+      }
+      return 0;
+    }
+    List<Path> written = new ArrayList<>();
+    for (HistoryExport.Part p : r.parts()) {
+      Path f = p.suffix() == null ? output : withSuffix(output, p.suffix());
+      try {
+        CsvReport.atomicWrite(f, p.text());
+      } catch (UncheckedIOException e) {
+        throw new RunFailure(e.getMessage(), e);
+      }
+      written.add(f);
+    }
+    if (r.note() != null) {
+      System.out.println(r.note());
+    }
+    for (Path f : written) {
+      System.out.println("written to " + f);
+    }
+    if (format.equals("otava-csv")) {
+      System.out.print(
+          "an otava.yaml test that reads it (the directions are the history's):\n"
+              + HistoryExport.otavaYaml(selected, runs, output.toString()));
+    }
+    return 0;
+  }
+
+  /** {@code bench.json} with {@code -x} → {@code bench-x.json}. */
+  static Path withSuffix(Path file, String suffix) {
+    String name = file.getFileName().toString();
+    int dot = name.lastIndexOf('.');
+    String stem = dot > 0 ? name.substring(0, dot) : name;
+    String ext = dot > 0 ? name.substring(dot) : "";
+    return file.resolveSibling(stem + suffix + ext);
+  }
+
+  /** The line for a selection that matches nothing, with what there is. */
+  static String noSeries(String glob, String where) {
+    return glob == null
+        ? "the history " + where + " has no series yet"
+        : "--series "
+            + glob
+            + ": no series matches in the history "
+            + where
+            + " ('history list' shows them)";
+  }
+}

@@ -1,0 +1,197 @@
+package dev.wg1bench.cli;
+
+import dev.wg1bench.history.HistoryStore;
+import dev.wg1bench.history.HistoryStores;
+import dev.wg1bench.history.ImportSpec;
+import dev.wg1bench.history.OtavaCsv;
+import dev.wg1bench.history.OtavaJson;
+import dev.wg1bench.history.StoredMetric;
+import dev.wg1bench.history.StoredRun;
+import dev.wg1bench.plan.RunFailure;
+import dev.wg1bench.plan.UsageException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code history import FILE --format ... --series NAME}: another tool's history into this one. The
+ * whole file is read and checked first; a bad cell stops the import before any run is stored.
+ */
+@Command(
+    name = "import",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Import runs from an Apache Otava CSV or JSON file: one stored run per row",
+      "or entry, with its time and attributes (commit, ...); each metric becomes",
+      "the series NAME/METRIC. The whole file is checked before anything is",
+      "stored: a bad row stops the import. A wg1bench result is stored as",
+      "'history add' stores it."
+    })
+final class HistoryImportCommand implements Callable<Integer> {
+  static final List<String> FORMATS = List.of("otava-csv", "otava-json", "wg1bench");
+
+  @Parameters(paramLabel = "FILE", description = "The file to import.")
+  Path file;
+
+  @Option(
+      names = "--format",
+      required = true,
+      paramLabel = "otava-csv|otava-json|wg1bench",
+      description =
+          "The file's format: Otava's CSV test file, Otava's JSON file, or a wg1bench result"
+              + " (as 'history add' stores it).")
+  String format;
+
+  @Option(
+      names = "--series",
+      paramLabel = "NAME",
+      description =
+          "otava-csv, otava-json (required): each metric of the file becomes the series"
+              + " NAME/METRIC. A wg1bench result names its own series, CONFIG/METRIC.")
+  String series;
+
+  @Option(
+      names = "--history",
+      paramLabel = "LOCATION",
+      description =
+          "The history to import into: a jdbc:postgresql:// URL (default: the folder"
+              + " under $WG1BENCH_HOME, default ~/.wg1bench).")
+  String history = "";
+
+  @Option(
+      names = "--time-column",
+      paramLabel = "COLUMN",
+      defaultValue = "time",
+      description =
+          "otava-csv: the column holding each run's time (Otava's time_column)."
+              + " Default: ${DEFAULT-VALUE}.")
+  String timeColumn;
+
+  @Option(
+      names = "--attributes",
+      paramLabel = "COLUMN",
+      split = ",",
+      description =
+          "otava-csv: the columns that are attributes, not metrics (Otava's attributes)."
+              + " Default: those of commit, branch, version, run the file has.")
+  List<String> attributes;
+
+  @Option(
+      names = "--lower-is-better",
+      paramLabel = "METRIC",
+      split = ",",
+      description =
+          "Metrics for which lower is better (Otava's direction: -1), e.g. latencies. Every other"
+              + " metric is higher-is-better, as in Otava.")
+  List<String> lowerIsBetter = new ArrayList<>();
+
+  @Option(
+      names = "--delimiter",
+      paramLabel = "CHAR",
+      defaultValue = ",",
+      description =
+          "otava-csv: the field separator (Otava's csv_options.delimiter; 'tab' for a"
+              + " tab). Default: ${DEFAULT-VALUE}.")
+  String delimiter;
+
+  @Option(
+      names = "--quote-char",
+      paramLabel = "CHAR",
+      defaultValue = "\"",
+      description =
+          "otava-csv: the quote character (Otava's csv_options.quote_char)."
+              + " Default: ${DEFAULT-VALUE}.")
+  String quote;
+
+  @Override
+  public Integer call() {
+    HistoryStores.check(history);
+    if (!FORMATS.contains(format)) {
+      throw new UsageException(
+          "--format " + format + ": unknown; valid: " + String.join(", ", FORMATS));
+    }
+    if (format.equals("wg1bench")) {
+      if (series != null) {
+        throw new UsageException(
+            "--series "
+                + series
+                + ": a wg1bench result names its own series (CONFIG/METRIC); leave --series out");
+      }
+      // the store's reading of a result file, as 'history add' does it
+      HistoryOptions.store(history, new java.util.LinkedHashMap<>(), List.of(file), false);
+      return 0;
+    }
+    if (series == null) {
+      throw new UsageException("--format " + format + " needs --series NAME (the series' name)");
+    }
+    if (series.isBlank() || series.matches(".*[*?].*")) {
+      throw new UsageException(
+          "--series '" + series + "': a name, without * or ? (those select series elsewhere)");
+    }
+    ImportSpec spec =
+        new ImportSpec(
+            file,
+            series,
+            timeColumn,
+            attributes,
+            oneChar("--delimiter", delimiter),
+            oneChar("--quote-char", quote),
+            Set.copyOf(lowerIsBetter));
+    List<StoredRun> runs = format.equals("otava-csv") ? OtavaCsv.read(spec) : OtavaJson.read(spec);
+    Set<String> names = new TreeSet<>();
+    runs.forEach(r -> r.metrics().stream().map(StoredMetric::seriesName).forEach(names::add));
+    if (format.equals("otava-json")) {
+      for (String m : lowerIsBetter) {
+        if (!names.contains(series + "/" + m)) {
+          throw new UsageException(
+              "--lower-is-better " + m + ": no metric of that name in " + file);
+        }
+      }
+    }
+    String where;
+    try (HistoryStore store = HistoryStores.open(history)) {
+      where = store.describe();
+      for (StoredRun r : runs) {
+        store.append(r);
+      }
+    } catch (IOException e) {
+      throw new RunFailure(
+          "history "
+              + HistoryStores.describe(history, HistoryStores.home(System.getenv()))
+              + ": "
+              + e.getMessage(),
+          e);
+    }
+    System.out.println(
+        "imported "
+            + runs.size()
+            + (runs.size() == 1 ? " run" : " runs")
+            + " from "
+            + file
+            + " into "
+            + where
+            + ": "
+            + names.size()
+            + (names.size() == 1 ? " series, " : " series: ")
+            + String.join(", ", names));
+    return 0;
+  }
+
+  private static char oneChar(String option, String v) {
+    if (v.equals("tab") || v.equals("\\t")) {
+      return '\t';
+    }
+    if (v.length() != 1) {
+      throw new UsageException(option + " '" + v + "': one character (or 'tab')");
+    }
+    return v.charAt(0);
+  }
+}

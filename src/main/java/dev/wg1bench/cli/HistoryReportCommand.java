@@ -1,0 +1,84 @@
+package dev.wg1bench.cli;
+
+import dev.wg1bench.history.ChangePointFinder;
+import dev.wg1bench.history.HistoryReport;
+import dev.wg1bench.history.HistoryStore;
+import dev.wg1bench.history.HistoryStores;
+import dev.wg1bench.history.Series;
+import dev.wg1bench.plan.RunFailure;
+import dev.wg1bench.plan.UsageException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code history report --html DIR}: the history's series drawn, with their change points. */
+@Command(
+    name = "report",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Write HTML pages of the history: DIR/index.html lists every series with",
+      "its latest change; DIR/series/ has a page per series with its chart (each",
+      "run with its own interval, segment means, change points), its change",
+      "points and every run's commit."
+    })
+final class HistoryReportCommand implements Callable<Integer> {
+  @Option(
+      names = "--html",
+      required = true,
+      paramLabel = "DIR",
+      description = "Directory to write index.html and the series' pages into.")
+  Path html;
+
+  @Option(
+      names = "--series",
+      paramLabel = "GLOB",
+      description = "The series to draw: a name or a glob (* and ?). Default: all.")
+  String series;
+
+  @Option(
+      names = "--history",
+      paramLabel = "LOCATION",
+      description =
+          "The history to draw: a jdbc:postgresql:// URL (default: the folder under"
+              + " $WG1BENCH_HOME, default ~/.wg1bench).")
+  String history = "";
+
+  /** The change-point analysis the pages show; null until one is in the build. */
+  static ChangePointFinder finder() {
+    return null;
+  }
+
+  @Override
+  public Integer call() {
+    HistoryStores.check(history);
+    List<Series> selected;
+    String where;
+    try (HistoryStore store = HistoryStores.open(history)) {
+      where = store.describe();
+      selected = store.series(series);
+    } catch (IOException e) {
+      throw new RunFailure(
+          "history "
+              + HistoryStores.describe(history, HistoryStores.home(System.getenv()))
+              + ": "
+              + e.getMessage(),
+          e);
+    }
+    if (selected.isEmpty()) {
+      throw new UsageException(HistoryExportCommand.noSeries(series, where));
+    }
+    Path index;
+    try {
+      index = HistoryReport.write(selected, finder(), html, where);
+    } catch (UncheckedIOException e) {
+      throw new RunFailure("report: " + e.getMessage(), e);
+    }
+    System.out.println("report of " + selected.size() + " series written to " + index);
+    return 0;
+  }
+}
