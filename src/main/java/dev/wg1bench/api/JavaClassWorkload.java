@@ -97,6 +97,24 @@ final class JavaClassWorkload implements Workload {
     }
   }
 
+  /** Whether the class has a check() of its own (JdbcWorkload's does nothing). */
+  @Override
+  public boolean verifies() {
+    JdbcWorkload w = instances.get();
+    try {
+      return w.getClass().getMethod("check", DataSource.class, long.class).getDeclaringClass()
+          != JdbcWorkload.class;
+    } catch (NoSuchMethodException e) {
+      return false;
+    } finally {
+      try {
+        w.close();
+      } catch (Exception e) {
+        // an instance made only to look at its class
+      }
+    }
+  }
+
   @Override
   public DataCheck dataCheck() {
     return DataCheck.NONE;
