@@ -260,7 +260,8 @@ final class JavaClassWorkload implements Workload {
 
     private boolean failed(
         OpStats stats, FailureKind kind, String state, String message, Throwable cause) {
-      stats.error(kind, state, message, false);
+      // no SQLSTATE (an exception of the code's own, a transaction left open): "-", as a script's
+      stats.error(kind, state == null ? "-" : state, message, false);
       stats.failed(kind);
       if (ctx.exitOnError()) {
         throw new OpFailedException(kind.label() + " failure: " + message, cause);

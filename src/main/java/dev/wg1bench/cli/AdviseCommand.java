@@ -275,13 +275,16 @@ final class AdviseCommand implements Callable<Integer> {
         }
         arms.put(arm, points);
       }
+      Adviser.TrialSource source =
+          replays.source(a, holders.get("baseline"), holders.get("treatment"));
+      if (source == null
+          && (holders.get("baseline").options.check || holders.get("treatment").options.check)) {
+        // --check in an arm (a workload class's own check(), a workload's rules) checks the
+        // claim's trials, as it checks a run's, rather than being dropped
+        source = m -> new dev.wg1bench.run.Runner(System.out, verbose).check(true).run(m).trials();
+      }
       planned.add(
-          new Adviser.Planned(
-              a,
-              arms.get("baseline"),
-              arms.get("treatment"),
-              perAdvice,
-              replays.source(a, holders.get("baseline"), holders.get("treatment"))));
+          new Adviser.Planned(a, arms.get("baseline"), arms.get("treatment"), perAdvice, source));
     }
     return planned;
   }
