@@ -17,10 +17,10 @@ import java.util.Locale;
 
 /**
  * A baseline against a treatment, measured as {@code advise} measures a claim: randomized complete
- * blocks of one baseline and one treatment trial on one target, the order within each block drawn
- * from the seed; the blocks' log ratios give a paired t interval of the ratio treatment/baseline
- * (of tps, or of a latency percentile) and its p-value; the verdict says what that interval shows,
- * never how fast this machine is.
+ * blocks of one baseline and one treatment trial on one target, the order drawn from the seed for
+ * each pair of blocks and reversed in the pair's second block; the blocks' log ratios give a paired
+ * t interval of the ratio treatment/baseline (of tps, or of a latency percentile) and its p-value;
+ * the verdict says what that interval shows, never how fast this machine is.
  *
  * <p>A gate built on it ({@link Verdicts#assertNotSlower}) raises a false alarm on an A/A pair (the
  * same code as both arms) about as often as α = 5% of its runs: the price of asserting on a

@@ -8,9 +8,12 @@ import dev.wg1bench.workload.FailureKind;
 import dev.wg1bench.workload.OpFailedException;
 import dev.wg1bench.workload.OpStats;
 import dev.wg1bench.workload.Rollback;
+import dev.wg1bench.workload.ScriptOutline;
+import dev.wg1bench.workload.StepTimes;
 import dev.wg1bench.workload.Workload;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -94,6 +97,24 @@ final class JavaClassWorkload implements Workload {
     }
   }
 
+  /** Whether the class has a check() of its own (JdbcWorkload's does nothing). */
+  @Override
+  public boolean verifies() {
+    JdbcWorkload w = instances.get();
+    try {
+      return w.getClass().getMethod("check", DataSource.class, long.class).getDeclaringClass()
+          != JdbcWorkload.class;
+    } catch (NoSuchMethodException e) {
+      return false;
+    } finally {
+      try {
+        w.close();
+      } catch (Exception e) {
+        // an instance made only to look at its class
+      }
+    }
+  }
+
   @Override
   public DataCheck dataCheck() {
     return DataCheck.NONE;
@@ -111,11 +132,70 @@ final class JavaClassWorkload implements Workload {
     private final Random random;
     private Connection connection;
     private boolean opened;
+    private final StepTimes steps = new StepTimes();
+
+    /** The step the last exception left, and that exception: a failure or retry is its step's. */
+    private int thrownStep = -1;
+
+    private Throwable thrownFromStep;
 
     Session(JdbcWorkload w, ClientContext ctx) {
       this.w = w;
       this.ctx = ctx;
       this.random = new Random(ctx.clientSeed());
+    }
+
+    /** One "script", the class: its steps are the per-command figures (see {@link StepTimes}). */
+    @Override
+    public List<ScriptOutline> outline() {
+      return List.of(new ScriptOutline(label, 1, List.of(), new int[0]));
+    }
+
+    @Override
+    public StepTimes stepTimes() {
+      return steps;
+    }
+
+    @Override
+    public void step(String name, Step step) throws Exception {
+      step(
+          name,
+          () -> {
+            step.run();
+            return null;
+          });
+    }
+
+    @Override
+    public <T> T step(String name, java.util.concurrent.Callable<T> step) throws Exception {
+      int s = steps.step(name);
+      long t0 = System.nanoTime();
+      T value;
+      try {
+        value = step.call();
+      } catch (Exception | Error e) {
+        // an enclosing step rethrowing it keeps the innermost step, where it was thrown
+        if (thrownFromStep != e) {
+          thrownStep = s;
+          thrownFromStep = e;
+        }
+        throw e;
+      }
+      steps.completed(s, System.nanoTime() - t0);
+      return value;
+    }
+
+    /** The step {@code thrown} came out of, -1 when it came from outside any step. */
+    private int stepOf(Throwable thrown) {
+      for (Throwable c = thrown; c != null; c = c.getCause()) {
+        if (c == thrownFromStep) {
+          return thrownStep;
+        }
+        if (c.getCause() == c) {
+          break;
+        }
+      }
+      return -1;
     }
 
     @Override
@@ -126,6 +206,8 @@ final class JavaClassWorkload implements Workload {
       }
       for (int attempt = 1; ; attempt++) {
         Throwable thrown = null;
+        thrownStep = -1;
+        thrownFromStep = null;
         try {
           w.op(this);
         } catch (Exception | AssertionError e) {
@@ -146,10 +228,17 @@ final class JavaClassWorkload implements Workload {
         FailureKind kind = sql != null ? FailureKind.of(sql) : FailureKind.OTHER;
         boolean retry = kind.retryable() && attempt < ctx.maxTries();
         String message = firstLine(thrown);
+        int step = stepOf(thrown);
         if (retry) {
           stats.error(kind, sql.getSQLState(), message, true);
           stats.retries++;
+          if (step >= 0) {
+            steps.retried(step);
+          }
           continue;
+        }
+        if (step >= 0) {
+          steps.failed(step);
         }
         return failed(stats, kind, sql == null ? null : sql.getSQLState(), message, thrown);
       }
@@ -171,7 +260,8 @@ final class JavaClassWorkload implements Workload {
 
     private boolean failed(
         OpStats stats, FailureKind kind, String state, String message, Throwable cause) {
-      stats.error(kind, state, message, false);
+      // no SQLSTATE (an exception of the code's own, a transaction left open): "-", as a script's
+      stats.error(kind, state == null ? "-" : state, message, false);
       stats.failed(kind);
       if (ctx.exitOnError()) {
         throw new OpFailedException(kind.label() + " failure: " + message, cause);

@@ -24,6 +24,29 @@ public interface Op {
   /** A run parameter ({@code -D NAME=VALUE}), or null when it was not given. */
   String param(String name);
 
+  /**
+   * Runs {@code step} as a named, timed part of this op: its latency, failures and retries are
+   * reported per step name, as pgbench -r reports each statement of a script (mean latency in ms,
+   * count, failures, and a latency histogram), over the same measured ops as the headline. An
+   * exception out of the step is rethrown as it is: the op fails (or is retried) as usual, and the
+   * failure (or retry) is counted on this step.
+   *
+   * <pre>{@code
+   * op.step("load order", () -> orders.load(id));
+   * Order o = op.step("load order", () -> orders.find(id));
+   * }</pre>
+   */
+  void step(String name, Step step) throws Exception;
+
+  /** As {@link #step(String, Step)}, for a step that returns a value; returns it. */
+  <T> T step(String name, java.util.concurrent.Callable<T> step) throws Exception;
+
+  /** A part of an op that returns nothing and may throw. */
+  @FunctionalInterface
+  interface Step {
+    void run() throws Exception;
+  }
+
   /** A run parameter as an int, or {@code fallback} when it was not given. */
   default int intParam(String name, int fallback) {
     String v = param(name);

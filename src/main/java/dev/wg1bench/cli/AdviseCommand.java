@@ -29,9 +29,10 @@ import picocli.CommandLine.Option;
     description = {
       "Test each piece of advice in config/advice/ on this server.",
       "Run each piece of advice in config/advice/ (or --advice-dir) as baseline against treatment",
-      "in randomized complete blocks (one trial of each per block, order drawn per block), and say",
-      "whether this server confirms the claim, contradicts it (Holm-adjusted paired t test over the",
-      "blocks' log ratios), shows the arms equivalent within --margin, or is inconclusive."
+      "in randomized complete blocks (one trial of each per block, the order drawn per pair of",
+      "blocks and reversed in the pair's second), and say whether this server confirms the claim,",
+      "contradicts it (Holm-adjusted paired t test over the blocks' log ratios), shows the arms",
+      "equivalent within --margin, or is inconclusive."
     })
 final class AdviseCommand implements Callable<Integer> {
   @Mixin TargetOptions targets;
@@ -275,13 +276,16 @@ final class AdviseCommand implements Callable<Integer> {
         }
         arms.put(arm, points);
       }
+      Adviser.TrialSource source =
+          replays.source(a, holders.get("baseline"), holders.get("treatment"));
+      if (source == null
+          && (holders.get("baseline").options.check || holders.get("treatment").options.check)) {
+        // --check in an arm (a workload class's own check(), a workload's rules) checks the
+        // claim's trials, as it checks a run's, rather than being dropped
+        source = m -> new dev.wg1bench.run.Runner(System.out, verbose).check(true).run(m).trials();
+      }
       planned.add(
-          new Adviser.Planned(
-              a,
-              arms.get("baseline"),
-              arms.get("treatment"),
-              perAdvice,
-              replays.source(a, holders.get("baseline"), holders.get("treatment"))));
+          new Adviser.Planned(a, arms.get("baseline"), arms.get("treatment"), perAdvice, source));
     }
     return planned;
   }

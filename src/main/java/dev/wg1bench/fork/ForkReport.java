@@ -130,10 +130,20 @@ public final class ForkReport {
     public List<CommandFigures> commands;
   }
 
-  /** One command's completed executions, and the failures and retries it caused. */
+  /**
+   * One command's completed executions, and the failures and retries it caused; or, for a workload
+   * class, one step's ({@code op.step(name, ...)}: line is its number, text its name).
+   */
   public static final class CommandFigures {
     public int line;
     public String text;
+
+    /** A workload class's step rather than a script's command. */
+    public boolean step;
+
+    /** A step's latencies, microseconds, HdrHistogram encoded; null for a command. */
+    public String histogram;
+
     public long count;
     public long sumNanos;
     public double sumSquares;

@@ -3,6 +3,7 @@ package dev.wg1bench.jmh;
 import dev.wg1bench.fork.ForkReport;
 import dev.wg1bench.workload.CommandTimes;
 import dev.wg1bench.workload.ScriptOutline;
+import dev.wg1bench.workload.StepTimes;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,6 +15,7 @@ final class Breakdown {
   private List<ScriptOutline> outline;
   private ScriptTally scripts;
   private CommandTimes commands;
+  private StepTimes steps;
 
   /** Adds a client's measured iteration (called under the benchmark's lock). */
   void absorb(Client c) {
@@ -24,15 +26,20 @@ final class Breakdown {
       outline = c.session.outline();
       scripts = new ScriptTally(outline.size());
       commands = c.times == null ? null : new CommandTimes(outline);
+      steps = c.steps == null ? null : new StepTimes();
     }
     scripts.add(c.scripts);
     if (commands != null && c.times != null) {
       commands.add(c.times);
     }
+    if (steps != null && c.steps != null) {
+      steps.add(c.steps);
+    }
   }
 
   void into(ForkReport r) {
-    if (outline == null) {
+    if (outline == null || (commands == null && steps != null && steps.names().isEmpty())) {
+      // a workload class whose ops name no steps: its one "script" is the headline
       return;
     }
     r.scripts = new ArrayList<>();
@@ -59,6 +66,21 @@ final class Breakdown {
           x.sumSquares = commands.sumSquares(s, i);
           x.failures = commands.failures(s, i);
           x.retries = commands.retries(s, i);
+          f.commands.add(x);
+        }
+      } else if (steps != null) {
+        f.commands = new ArrayList<>();
+        for (int i = 0; i < steps.names().size(); i++) {
+          ForkReport.CommandFigures x = new ForkReport.CommandFigures();
+          x.line = i + 1;
+          x.text = steps.names().get(i);
+          x.step = true;
+          x.count = steps.count(i);
+          x.sumNanos = steps.sumNanos(i);
+          x.sumSquares = steps.sumSquares(i);
+          x.failures = steps.failures(i);
+          x.retries = steps.retries(i);
+          x.histogram = ForkReport.encode(steps.histogram(i));
           f.commands.add(x);
         }
       }

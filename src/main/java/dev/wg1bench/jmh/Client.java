@@ -8,6 +8,7 @@ import dev.wg1bench.workload.ClientSession;
 import dev.wg1bench.workload.CommandTimes;
 import dev.wg1bench.workload.FailureKind;
 import dev.wg1bench.workload.OpStats;
+import dev.wg1bench.workload.StepTimes;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.sql.Connection;
@@ -37,6 +38,9 @@ public class Client {
 
   /** Per-command figures under -r, else null. */
   CommandTimes times;
+
+  /** Per-step figures of a workload class's ops, else null. */
+  StepTimes steps;
 
   final OpStats stats = new OpStats();
 
@@ -159,8 +163,9 @@ public class Client {
             p.timing().perCommand());
     session = b.workload.open(context);
     times = session.commandTimes();
+    steps = session.stepTimes();
     int n = session.outline().size();
-    if (n > 1 || (n == 1 && times != null)) {
+    if (n > 1 || (n == 1 && (times != null || steps != null))) {
       scripts = new ScriptTally(n);
     }
     if (p.timing().log() != null) {
@@ -248,6 +253,9 @@ public class Client {
     }
     if (times != null) {
       times.reset();
+    }
+    if (steps != null) {
+      steps.reset();
     }
     invocations = 0;
     boolean perClient = bench.opsPerClient > 0;
@@ -351,6 +359,13 @@ public class Client {
         times.commit();
       } else {
         times.discard();
+      }
+    }
+    if (steps != null) {
+      if (counted) {
+        steps.commit();
+      } else {
+        steps.discard();
       }
     }
     if (scripts != null && counted && ran) {

@@ -27,6 +27,16 @@ final class CommandsConsole {
       }
       return;
     }
+    if (scripts.size() == 1 && steps(scripts.get(0).commands())) {
+      // a workload class: its one "script" is the headline; the steps are what -r would show
+      out.printf(
+          Locale.ROOT,
+          "per-step figures: the ops completed inside the measurement windows (%.2f s), as the"
+              + " headline; latency timed in the client over every completion of the step%n",
+          m.measuredSeconds());
+      commands(scripts.get(0).commands(), p.session().maxTries() > 1, "", out);
+      return;
+    }
     // what these figures are over, as the headline's lines say theirs
     out.printf(
         Locale.ROOT,
@@ -76,6 +86,10 @@ final class CommandsConsole {
     }
   }
 
+  private static boolean steps(List<CommandStats> commands) {
+    return commands != null && commands.stream().anyMatch(CommandStats::step);
+  }
+
   private static double percent(long part, long whole) {
     return whole > 0 ? 100.0 * part / whole : 0;
   }
@@ -85,11 +99,12 @@ final class CommandsConsole {
     if (commands == null) {
       return;
     }
+    String what = steps(commands) ? "step" : "statement";
     out.println(
         lead
             + (retries
-                ? "statement latencies in milliseconds, failures and retries:"
-                : "statement latencies in milliseconds and failures:"));
+                ? what + " latencies in milliseconds, failures and retries:"
+                : what + " latencies in milliseconds and failures:"));
     for (CommandStats c : commands) {
       double avg = c.avgMs() == null ? 0 : c.avgMs();
       if (retries) {

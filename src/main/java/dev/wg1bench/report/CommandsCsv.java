@@ -12,9 +12,10 @@ import java.util.Set;
 /**
  * The per-script and per-command figures as CSV, next to the trials' CSV: FILE-scripts.csv (one row
  * per trial and script: weighted mixes, and any script run with -r) and FILE-commands.csv (one row
- * per trial and command, with -r). Long rather than wide tables, so a spreadsheet filters or pivots
- * them by script, line or point; each row repeats the trial's sequence, repeat and knobs, which
- * join it to the trials' CSV. A file is written only when some trial has its figures.
+ * per trial and command, with -r, or step of a workload class). Long rather than wide tables, so a
+ * spreadsheet filters or pivots them by script, line or point; each row repeats the trial's
+ * sequence, repeat and knobs, which join it to the trials' CSV. A file is written only when some
+ * trial has its figures.
  */
 final class CommandsCsv {
   static final List<String> SCRIPT_COLUMNS =
@@ -33,7 +34,17 @@ final class CommandsCsv {
 
   static final List<String> COMMAND_COLUMNS =
       List.of(
-          "script", "file", "line", "command", "count", "avgMs", "stddevMs", "failures", "retries");
+          "script",
+          "file",
+          "line",
+          "command",
+          "count",
+          "avgMs",
+          "stddevMs",
+          "failures",
+          "retries",
+          "p50Ms",
+          "p99Ms");
 
   private CommandsCsv() {}
 
@@ -105,6 +116,8 @@ final class CommandsCsv {
             f.add(CsvReport.num(c.stddevMs()));
             f.add(Long.toString(c.failures()));
             f.add(Long.toString(c.retries()));
+            f.add(CsvReport.num(c.p50Ms()));
+            f.add(CsvReport.num(c.p99Ms()));
             rows.add(f);
           }
         });

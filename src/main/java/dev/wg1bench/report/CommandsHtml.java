@@ -25,7 +25,9 @@ final class CommandsHtml {
         "<p>Over the measurement windows only, as the headline figures. Command latencies are"
             + " timed in the client around each execution (meta commands included), as pgbench -r"
             + " does; a retry is counted on the command whose error caused it, a failed op on the"
-            + " command that failed last.</p>\n");
+            + " command that failed last. A workload class's steps (<code>op.step</code>) are its"
+            + " commands: timed around each completion, a retry or failure counted on the step it"
+            + " was thrown from, with percentiles from each step's histogram.</p>\n");
     long withScripts =
         trials.stream()
             .filter(t -> t.measurement() != null && t.measurement().scripts() != null)
@@ -68,7 +70,15 @@ final class CommandsHtml {
           h,
           List.of(),
           List.of(
-              "file:line", "command", "count", "avg (ms)", "stddev (ms)", "failures", "retries"));
+              "file:line",
+              "command",
+              "count",
+              "avg (ms)",
+              "stddev (ms)",
+              "failures",
+              "retries",
+              "p50 (ms)",
+              "p99 (ms)"));
       commandRows(h, m);
       h.append("</tbody>\n</table>\n</details>\n");
     }
@@ -108,6 +118,8 @@ final class CommandsHtml {
         Html.num(h, c.stddevMs() == null ? "" : HtmlReport.ms(c.stddevMs()));
         Html.num(h, Long.toString(c.failures()));
         Html.num(h, Long.toString(c.retries()));
+        Html.num(h, c.p50Ms() == null ? "" : HtmlReport.ms(c.p50Ms()));
+        Html.num(h, c.p99Ms() == null ? "" : HtmlReport.ms(c.p99Ms()));
         h.append("</tr>\n");
       }
     }

@@ -3,7 +3,8 @@ package dev.wg1bench.result;
 /**
  * One command of a script over the measurement windows (pgbench -r's "statement latencies"): its
  * completed executions timed in the client, SQL and meta commands alike, and the failures and
- * retries it caused.
+ * retries it caused. For a workload class, one step its ops named ({@code op.step(name, ...)}),
+ * with the same figures and a latency histogram besides.
  *
  * @param script 1-based index of its script (see {@link ScriptStats#index()})
  * @param line line it starts on in its script
@@ -16,6 +17,11 @@ package dev.wg1bench.result;
  * @param stddevMs standard deviation, null when it never completed
  * @param failures ops that failed on this command after all tries
  * @param retries retries its errors caused
+ * @param step true for a workload class's step (line is its number, text its name)
+ * @param p50Ms a step's median latency, from its histogram; null for a command
+ * @param p99Ms a step's 99th percentile latency; null for a command
+ * @param histogram a step's latencies in µs, HdrHistogram compressed and base64-encoded, so that
+ *     agents' and saved figures merge exactly; null for a command
  */
 public record CommandStats(
     int script,
@@ -28,8 +34,13 @@ public record CommandStats(
     Double avgMs,
     Double stddevMs,
     long failures,
-    long retries) {
+    long retries,
+    boolean step,
+    Double p50Ms,
+    Double p99Ms,
+    String histogram) {
 
+  /** A script's command. */
   public static CommandStats of(
       int script,
       int line,
@@ -51,6 +62,41 @@ public record CommandStats(
         ScriptStats.mean(count, totalMs),
         ScriptStats.stddev(count, totalMs, sumSquaresMs2),
         failures,
-        retries);
+        retries,
+        false,
+        null,
+        null,
+        null);
+  }
+
+  /** A workload class's step, its percentiles read from its histogram of µs. */
+  public static CommandStats ofStep(
+      int script,
+      int line,
+      String location,
+      String text,
+      long count,
+      double totalMs,
+      double sumSquaresMs2,
+      long failures,
+      long retries,
+      org.HdrHistogram.Histogram micros) {
+    boolean any = micros != null && micros.getTotalCount() > 0;
+    return new CommandStats(
+        script,
+        line,
+        location,
+        text,
+        count,
+        totalMs,
+        sumSquaresMs2,
+        ScriptStats.mean(count, totalMs),
+        ScriptStats.stddev(count, totalMs, sumSquaresMs2),
+        failures,
+        retries,
+        true,
+        any ? micros.getValueAtPercentile(50) / 1000.0 : null,
+        any ? micros.getValueAtPercentile(99) / 1000.0 : null,
+        micros == null ? null : Histograms.encode(micros));
   }
 }

@@ -22,7 +22,8 @@ import java.util.List;
  *     latencyTotalMs} their sum, {@code latencySumSquaresMs2} the sum of their squares (for the
  *     stddev of merged figures), {@code latencyMeanMs} and {@code latencyStddevMs} their mean and
  *     standard deviation, null without any
- * @param commands per-command figures under --report-per-command, else null
+ * @param commands per-command figures under --report-per-command, else null; for a workload class
+ *     (one "script", named after the class), the steps its ops named with {@code op.step}
  */
 public record ScriptStats(
     int index,
@@ -137,9 +138,19 @@ public record ScriptStats(
     return out;
   }
 
+  /**
+   * Two parts' figures of one script as one: a script's commands position by position (every part
+   * runs the same script); a workload class's steps by name, since each part numbers its steps in
+   * the order it first ran them, a step one part never ran coming last.
+   */
   private static List<CommandStats> mergeCommands(List<CommandStats> a, List<CommandStats> b) {
     if (a == null || b == null) {
       return a == null ? b : a;
+    }
+    boolean steps =
+        a.stream().anyMatch(CommandStats::step) || b.stream().anyMatch(CommandStats::step);
+    if (steps) {
+      return mergeSteps(a, b);
     }
     List<CommandStats> out = new java.util.ArrayList<>();
     for (int i = 0; i < a.size(); i++) {
@@ -160,5 +171,58 @@ public record ScriptStats(
                   x.retries() + y.retries()));
     }
     return out;
+  }
+
+  private static List<CommandStats> mergeSteps(List<CommandStats> a, List<CommandStats> b) {
+    java.util.Map<String, CommandStats> byName = new java.util.LinkedHashMap<>();
+    for (CommandStats x : a) {
+      byName.put(x.text(), x);
+    }
+    for (CommandStats y : b) {
+      byName.merge(y.text(), y, ScriptStats::addStep);
+    }
+    List<CommandStats> out = new java.util.ArrayList<>();
+    int line = 1;
+    for (CommandStats x : byName.values()) {
+      out.add(
+          CommandStats.ofStep(
+              x.script(),
+              line,
+              "step " + line,
+              x.text(),
+              x.count(),
+              x.totalMs(),
+              x.sumSquaresMs2(),
+              x.failures(),
+              x.retries(),
+              x.histogram() == null ? null : Histograms.decode(x.histogram())));
+      line++;
+    }
+    return out;
+  }
+
+  private static CommandStats addStep(CommandStats x, CommandStats y) {
+    org.HdrHistogram.Histogram h = null;
+    for (CommandStats c : List.of(x, y)) {
+      if (c.histogram() != null) {
+        org.HdrHistogram.Histogram d = Histograms.decode(c.histogram());
+        if (h == null) {
+          h = d;
+        } else {
+          h.add(d);
+        }
+      }
+    }
+    return CommandStats.ofStep(
+        x.script(),
+        x.line(),
+        x.location(),
+        x.text(),
+        x.count() + y.count(),
+        x.totalMs() + y.totalMs(),
+        x.sumSquaresMs2() + y.sumSquaresMs2(),
+        x.failures() + y.failures(),
+        x.retries() + y.retries(),
+        h);
   }
 }

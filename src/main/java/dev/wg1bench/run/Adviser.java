@@ -27,7 +27,8 @@ import java.util.Map;
 
 /**
  * Runs each piece of advice as a randomized complete block experiment on every target: blocks of
- * one baseline and one treatment trial, in an order drawn per block and claim from the seed; then
+ * one baseline and one treatment trial, in an order drawn per pair of blocks and claim from the
+ * seed and reversed in the pair's second block (see {@link dev.wg1bench.advise.Blocks}); then
  * analyses the blocks' log ratios (paired t, Holm over the run's claims) into a verdict. With a
  * precision goal the first blocks are a pilot whose sd fixes, once, the blocks the goal needs
  * (Stein's two stages: stopping on the observed width would stop when the sd happens to be small

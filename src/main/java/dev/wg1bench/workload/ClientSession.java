@@ -37,6 +37,14 @@ public interface ClientSession extends AutoCloseable {
     return null;
   }
 
+  /**
+   * The per-step figures of a workload class's ops (its {@code op.step(...)} calls), null for a
+   * workload that has no steps of its own to name (scripts time their commands instead).
+   */
+  default StepTimes stepTimes() {
+    return null;
+  }
+
   @Override
   void close();
 }

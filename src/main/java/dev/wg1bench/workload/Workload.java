@@ -71,4 +71,9 @@ public interface Workload {
    * successful ops, warmup included); throws with what is wrong.
    */
   default void verify(javax.sql.DataSource dataSource, long committedOps) throws Exception {}
+
+  /** Whether {@link #verify} checks anything: what --check says it checked. */
+  default boolean verifies() {
+    return false;
+  }
 }

@@ -11,20 +11,22 @@ import org.junit.jupiter.api.Test;
 
 class BlocksTest {
   /**
-   * Successive blocks are independent coins: over many seeds, the number of order changes in 20
-   * blocks has the binomial(19, 1/2) mean 9.5 and variance 4.75.
+   * Blocks come in pairs of opposite orders, and successive pairs are independent coins: over many
+   * seeds, the number of changes between pairs' first orders in 20 pairs has the binomial(19, 1/2)
+   * mean 9.5 and variance 4.75.
    */
   @Test
-  void successiveBlockOrdersAreIndependent() {
+  void pairsHaveOppositeOrdersAndSuccessivePairsAreIndependent() {
     int seeds = 5000;
     double sum = 0;
     double sq = 0;
     for (long seed = 0; seed < seeds; seed++) {
       int changes = 0;
       boolean prev = Blocks.treatmentFirst(seed * 7919, "aa", "local", 1);
-      for (int b = 2; b <= 20; b++) {
-        boolean c = Blocks.treatmentFirst(seed * 7919, "aa", "local", b);
-        changes += c != prev ? 1 : 0;
+      for (int pair = 1; pair <= 20; pair++) {
+        boolean c = Blocks.treatmentFirst(seed * 7919, "aa", "local", 2 * pair - 1);
+        assertNotEquals(c, Blocks.treatmentFirst(seed * 7919, "aa", "local", 2 * pair), "a pair");
+        changes += pair > 1 && c != prev ? 1 : 0;
         prev = c;
       }
       sum += changes;
@@ -61,6 +63,6 @@ class BlocksTest {
       same.append(Blocks.order(17, "a", "local", b));
     }
     assertNotEquals(same.toString(), other.toString(), "another seed, other orders");
-    assertFalse(same.toString().matches("(TB)+|(BT)+"));
+    assertFalse(same.toString().matches("(TBBT)+|(BTTB)+"), "not one pattern repeated");
   }
 }

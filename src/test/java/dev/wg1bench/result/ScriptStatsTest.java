@@ -55,6 +55,48 @@ class ScriptStatsTest {
     assertEquals(Math.sqrt((1 + 4 + 9 + 100 + 400) / 5.0 - 7.2 * 7.2), c.stddevMs(), 1e-9);
   }
 
+  private static CommandStats step(int line, String name, long... micros) {
+    org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(3);
+    double total = 0;
+    double squares = 0;
+    for (long us : micros) {
+      h.recordValue(us);
+      total += us / 1000.0;
+      squares += (us / 1000.0) * (us / 1000.0);
+    }
+    return CommandStats.ofStep(
+        1, line, "step " + line, name, micros.length, total, squares, 1, 0, h);
+  }
+
+  private static ScriptStats steps(CommandStats... steps) {
+    return new ScriptStats(
+        1, "acme.Orders", 1, 3, 0, 0, 0, 0, 0, ScriptStats.Times.of(0, 0, 0), List.of(steps));
+  }
+
+  @Test
+  void stepsMergeByNameWithTheirHistogramsWhateverOrderEachPartRanThemIn() {
+    // one agent ran "load" first, the other "save" first, and only the second ran "audit"
+    ScriptStats a = steps(step(1, "load", 1000, 3000), step(2, "save", 10_000));
+    ScriptStats b =
+        steps(step(1, "save", 20_000, 30_000), step(2, "load", 2000), step(3, "audit", 500));
+    List<CommandStats> m = ScriptStats.merge(List.of(List.of(a), List.of(b)), 1).get(0).commands();
+    assertEquals(List.of("load", "save", "audit"), m.stream().map(CommandStats::text).toList());
+    assertEquals(List.of(1, 2, 3), m.stream().map(CommandStats::line).toList());
+    CommandStats load = m.get(0);
+    assertEquals(3, load.count());
+    assertEquals(2, load.failures());
+    assertEquals(2.0, load.avgMs(), 1e-12);
+    assertEquals(2.0, load.p50Ms(), 0.01);
+    assertEquals(3.0, load.p99Ms(), 0.01);
+    assertEquals(3, Histograms.decode(load.histogram()).getTotalCount());
+    CommandStats save = m.get(1);
+    assertEquals(3, save.count());
+    assertEquals(20.0, save.avgMs(), 1e-12);
+    assertEquals(30.0, save.p99Ms(), 0.05);
+    assertEquals(1, m.get(2).count());
+    assertEquals(true, m.get(2).step());
+  }
+
   @Test
   void nothingToMergeIsNull() {
     assertNull(ScriptStats.merge(Arrays.asList(null, null), 1));

@@ -1,0 +1,159 @@
+package dev.wg1bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wg1bench.api.JdbcWorkload;
+import dev.wg1bench.api.Op;
+import dev.wg1bench.json.Json;
+import dev.wg1bench.support.TestServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A workload class's steps ({@code op.step}), timed and counted as pgbench -r counts a script's
+ * statements: each step's completions, the retries and failures it threw, over the ops the headline
+ * counts, in the JSON, the console, the commands CSV and the HTML page.
+ */
+class JavaWorkloadStepsTest {
+  @TempDir Path dir;
+
+  /**
+   * One transaction per op: a step that throws a serialization failure on every third attempt
+   * (before anything is written), an insert, a read-back that returns the row's id, and a
+   * validation that fails every fifth op after the insert (so that op's row is rolled back).
+   */
+  public static class Stepped implements JdbcWorkload {
+    private long attempts;
+    private long validations;
+
+    @Override
+    public void setUp(DataSource ds) throws SQLException {
+      try (Connection c = ds.getConnection();
+          Statement st = c.createStatement()) {
+        st.execute("DROP TABLE IF EXISTS jws_rows");
+        st.execute("CREATE TABLE jws_rows (id bigserial PRIMARY KEY, client int)");
+      }
+    }
+
+    @Override
+    public void op(Op op) throws Exception {
+      Connection c = op.connection();
+      c.setAutoCommit(false);
+      op.step(
+          "conflict",
+          () -> {
+            if (++attempts % 3 == 0) {
+              throw new SQLException("could not serialize access (simulated)", "40001");
+            }
+          });
+      long id =
+          op.step(
+              "insert",
+              () -> {
+                try (PreparedStatement ps =
+                    c.prepareStatement("INSERT INTO jws_rows (client) VALUES (?) RETURNING id")) {
+                  ps.setInt(1, op.client());
+                  try (ResultSet r = ps.executeQuery()) {
+                    r.next();
+                    return r.getLong(1);
+                  }
+                }
+              });
+      op.step(
+          "validate",
+          () -> {
+            if (++validations % 5 == 0) {
+              throw new IllegalStateException("order " + id + " is not valid");
+            }
+          });
+      c.commit();
+      c.setAutoCommit(true);
+    }
+  }
+
+  @Test
+  void stepsAreCountedAndTimedOverTheHeadlinesOps() throws Exception {
+    Path out = dir.resolve("steps.json");
+    Cli r =
+        Cli.run(
+            "--workload-class",
+            Stepped.class.getName(),
+            "-c",
+            "2",
+            "-T",
+            "1s",
+            "--warmup",
+            "500ms",
+            "--iterations",
+            "2",
+            "--forks",
+            "0",
+            "--max-tries",
+            "3",
+            "--target",
+            TestServer.url(),
+            "-o",
+            out.toString(),
+            "--csv",
+            dir.resolve("steps.csv").toString());
+    assertEquals(3, r.exit, "failed ops make exit 3: " + r);
+    JsonNode m = Json.MAPPER.readTree(out.toFile()).get("trials").get(0).get("measurement");
+    long ops = m.get("ops").asLong();
+    long failed = m.get("failedOps").asLong();
+    long retries = m.get("retries").asLong();
+    assertTrue(ops > 0 && failed > 0 && retries > 0, m.toString());
+    JsonNode scripts = m.get("scripts");
+    assertEquals(1, scripts.size(), m.toString());
+    assertEquals(Stepped.class.getName(), scripts.get(0).get("name").asText());
+    Map<String, JsonNode> steps = new LinkedHashMap<>();
+    for (JsonNode c : scripts.get(0).get("commands")) {
+      assertTrue(c.get("step").asBoolean(), c.toString());
+      steps.put(c.get("text").asText(), c);
+    }
+    assertEquals(List.of("conflict", "insert", "validate"), new ArrayList<>(steps.keySet()));
+    // every counted op passed "conflict" once (plus its retried attempts), inserted once, and
+    // either validated or failed validating: the retries are "conflict"'s, the failures
+    // "validate"'s
+    assertEquals(ops + failed, steps.get("conflict").get("count").asLong());
+    assertEquals(retries, steps.get("conflict").get("retries").asLong());
+    assertEquals(0, steps.get("conflict").get("failures").asLong());
+    assertEquals(ops + failed, steps.get("insert").get("count").asLong());
+    assertEquals(0, steps.get("insert").get("failures").asLong());
+    assertEquals(ops, steps.get("validate").get("count").asLong());
+    assertEquals(failed, steps.get("validate").get("failures").asLong());
+    for (JsonNode c : steps.values()) {
+      assertTrue(c.get("avgMs").asDouble() >= 0 && c.get("p99Ms").asDouble() >= 0, c.toString());
+      assertNotNull(c.get("histogram").asText(null), c.toString());
+    }
+    // the failed validations' inserts were rolled back: rows are the trial's successful ops
+    try (Connection c = TestServer.connect();
+        Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("SELECT count(*) FROM jws_rows")) {
+      rs.next();
+      assertEquals(m.get("totalOps").asLong(), rs.getLong(1));
+    }
+    assertTrue(r.out.contains("step latencies in milliseconds, failures and retries:"), r.out);
+    assertTrue(r.out.lines().anyMatch(l -> l.strip().endsWith(" validate")), r.out);
+    String csv = Files.readString(dir.resolve("steps-commands.csv"));
+    assertTrue(csv.lines().anyMatch(l -> l.contains(",insert,")), csv);
+    Cli report = Cli.run("report", out.toString(), "--html", dir.resolve("html").toString());
+    assertEquals(0, report.exit, report.toString());
+    String html = Files.readString(dir.resolve("html").resolve("index.html"));
+    assertTrue(html.contains("<code>validate</code>"), "the HTML commands table lists the steps");
+  }
+}
