@@ -153,16 +153,7 @@ final class ScriptSession implements ClientSession {
   @Override
   public boolean runOp(Connection conn, OpStats stats) throws SQLException {
     if (conn != preparedOn) {
-      // statements of a pooled connection's earlier lease were closed with it; pgjdbc still
-      // reuses its server-side prepared statements per physical connection
-      for (PreparedStatement[] row : statements) {
-        java.util.Arrays.fill(row, null);
-      }
-      preparedOn = conn;
-      simpleProtocol =
-          conn.unwrap(PGConnection.class).getPreferQueryMode() == PreferQueryMode.SIMPLE;
-      base = conn.unwrap(BaseConnection.class);
-      plain = null;
+      connected(conn);
     }
     int s = choose();
     lastScript = s;
@@ -182,45 +173,76 @@ final class ScriptSession implements ClientSession {
         }
         return true;
       } catch (SQLException e) {
-        rollbackIfNeeded(conn);
-        FailureKind kind = FailureKind.of(e);
-        boolean retry = kind.retryable() && attempt < maxTries;
-        if (t != null && current != null) {
-          if (retry) {
-            t.retried(s, currentCommand);
-          } else {
-            t.failed(s, currentCommand);
-          }
+        if (!retry(conn, s, e, attempt, stats)) {
+          return false;
         }
-        stats.error(kind, e.getSQLState(), where(s) + firstLine(e.getMessage()), retry);
-        if (retry) {
-          stats.retries++;
-          random.restoreState(saved);
-          continue;
-        }
-        stats.failed(kind);
-        if (exitOnError) {
-          throw new OpFailedException(kind.label() + " failure: " + firstLine(e.getMessage()), e);
-        }
-        return false;
       } catch (ScriptRuntimeException e) {
-        rollbackIfNeeded(conn);
-        if (t != null && current != null) {
-          t.failed(s, currentCommand);
-        }
-        stats.error(FailureKind.SCRIPT, "-", e.getMessage(), false);
-        stats.failed(FailureKind.SCRIPT);
-        if (exitOnError) {
-          throw new OpFailedException("script failure: " + e.getMessage(), e);
-        }
-        return false;
+        return scriptFailed(conn, s, e, stats);
       } catch (RuntimeException e) {
         // the driver's own (WorkloadBenchmark counts it and replaces the connection): -r charges
         // it to the command that was running, as any failure
-        if (t != null && current != null) {
-          t.failed(s, currentCommand);
-        }
+        charge(s, false);
         throw e;
+      }
+    }
+  }
+
+  /**
+   * Statements of a pooled connection's earlier lease were closed with it; pgjdbc still reuses its
+   * server-side prepared statements per physical connection.
+   */
+  private void connected(Connection conn) throws SQLException {
+    for (PreparedStatement[] row : statements) {
+      java.util.Arrays.fill(row, null);
+    }
+    preparedOn = conn;
+    simpleProtocol = conn.unwrap(PGConnection.class).getPreferQueryMode() == PreferQueryMode.SIMPLE;
+    base = conn.unwrap(BaseConnection.class);
+    plain = null;
+  }
+
+  /**
+   * An SQL error ended the attempt, which is rolled back: true when the op is to be tried again
+   * (40001 or 40P01 under --max-tries, its random numbers restored), false when it failed.
+   */
+  private boolean retry(Connection conn, int s, SQLException e, int attempt, OpStats stats) {
+    rollbackIfNeeded(conn);
+    FailureKind kind = FailureKind.of(e);
+    boolean retry = kind.retryable() && attempt < maxTries;
+    charge(s, retry);
+    stats.error(kind, e.getSQLState(), where(s) + firstLine(e.getMessage()), retry);
+    if (retry) {
+      stats.retries++;
+      random.restoreState(saved);
+      return true;
+    }
+    stats.failed(kind);
+    if (exitOnError) {
+      throw new OpFailedException(kind.label() + " failure: " + firstLine(e.getMessage()), e);
+    }
+    return false;
+  }
+
+  /** A script error (a bad {@code \gset} row, a transaction left open): the op fails. */
+  private boolean scriptFailed(Connection conn, int s, ScriptRuntimeException e, OpStats stats) {
+    rollbackIfNeeded(conn);
+    charge(s, false);
+    stats.error(FailureKind.SCRIPT, "-", e.getMessage(), false);
+    stats.failed(FailureKind.SCRIPT);
+    if (exitOnError) {
+      throw new OpFailedException("script failure: " + e.getMessage(), e);
+    }
+    return false;
+  }
+
+  /** Under -r: the command that was running is charged with a retry or a failure. */
+  private void charge(int s, boolean retried) {
+    CommandTimes t = times;
+    if (t != null && current != null) {
+      if (retried) {
+        t.retried(s, currentCommand);
+      } else {
+        t.failed(s, currentCommand);
       }
     }
   }
