@@ -240,8 +240,7 @@ public final class ReplayCommand implements Callable<Integer> {
           "--fresh restores the target URL's database only; it cannot be used with"
               + " --map-database (restore those databases yourself)");
     }
-    ReplayRun.Outputs outputs =
-        new ReplayRun.Outputs(output.orElse(defaultOutput()), csv, html);
+    ReplayRun.Outputs outputs = new ReplayRun.Outputs(output.orElse(defaultOutput()), csv, html);
     checkWritable(outputs);
     Selection selection =
         new Selection(
