@@ -33,40 +33,9 @@ final class PlanFactory {
   private PlanFactory() {}
 
   static Matrix build(RunOptions o, List<TargetSpec> targets) {
-    @SuppressWarnings("unchecked")
-    List<String> named = (List<String>) o.raw(Knobs.WORKLOAD);
-    named = named == null ? List.of() : named;
-    boolean builtin = o.selectOnly || o.simpleUpdate || !o.builtins.isEmpty();
-    if (!named.isEmpty() && !o.scripts.isEmpty()) {
-      throw new UsageException("--workload and --script exclude each other; give one of them");
-    }
-    if (!named.isEmpty() && builtin) {
-      throw new UsageException(
-          "--workload and "
-              + PgbenchFlags.builtinFlag(o)
-              + " exclude each other; give one of them (-S is --workload select_only, -N is"
-              + " --workload simple_update)");
-    }
-    List<String> classpath = classpath(o);
-    if (!o.workloadClasses.isEmpty()) {
-      if (!named.isEmpty() || !o.scripts.isEmpty() || builtin) {
-        throw new UsageException(
-            "--workload-class excludes --workload, --script, -b, -S and -N; give one of them");
-      }
-      // every class is checked here, before anything connects: a missing one is one line, exit 2
-      named =
-          o.workloadClasses.stream()
-              .map(String::strip)
-              .peek(c -> JavaWorkloads.constructor(c, classpath))
-              .map(JavaWorkloads::nameOf)
-              .toList();
-    } else if (o.classpath != null) {
-      throw new UsageException("--classpath is for --workload-class; no class was given");
-    }
-    if (named.isEmpty() && o.scripts.isEmpty() && !builtin) {
-      throw new UsageException(
-          "--workload, --script or --workload-class is required (see 'wg1bench list')");
-    }
+    Selected selected = select(o);
+    List<String> named = selected.named();
+    List<String> classpath = selected.classpath();
     List<PgbenchFlags.Entry> mix = PgbenchFlags.mix(o);
     List<ScriptSource> custom = new ArrayList<>();
     if (mix.size() == 1 && mix.get(0).workload() != null && mix.get(0).source().weight() > 0) {
@@ -132,6 +101,51 @@ final class PlanFactory {
               + " --forks 0 or 1");
     }
     return new Matrix(points, repeat, order(o.order), orderSeed, between(o), output);
+  }
+
+  /** The workloads --workload or --workload-class name (none: scripts), and the classpath. */
+  private record Selected(List<String> named, List<String> classpath) {}
+
+  /**
+   * What the options select to run, checked before anything connects: --workload, --script (and
+   * pgbench's -b, -S, -N) and --workload-class exclude each other, a class must load.
+   */
+  private static Selected select(RunOptions o) {
+    @SuppressWarnings("unchecked")
+    List<String> named = (List<String>) o.raw(Knobs.WORKLOAD);
+    named = named == null ? List.of() : named;
+    boolean builtin = o.selectOnly || o.simpleUpdate || !o.builtins.isEmpty();
+    if (!named.isEmpty() && !o.scripts.isEmpty()) {
+      throw new UsageException("--workload and --script exclude each other; give one of them");
+    }
+    if (!named.isEmpty() && builtin) {
+      throw new UsageException(
+          "--workload and "
+              + PgbenchFlags.builtinFlag(o)
+              + " exclude each other; give one of them (-S is --workload select_only, -N is"
+              + " --workload simple_update)");
+    }
+    List<String> classpath = classpath(o);
+    if (!o.workloadClasses.isEmpty()) {
+      if (!named.isEmpty() || !o.scripts.isEmpty() || builtin) {
+        throw new UsageException(
+            "--workload-class excludes --workload, --script, -b, -S and -N; give one of them");
+      }
+      // every class is checked here, before anything connects: a missing one is one line, exit 2
+      named =
+          o.workloadClasses.stream()
+              .map(String::strip)
+              .peek(c -> JavaWorkloads.constructor(c, classpath))
+              .map(JavaWorkloads::nameOf)
+              .toList();
+    } else if (o.classpath != null) {
+      throw new UsageException("--classpath is for --workload-class; no class was given");
+    }
+    if (named.isEmpty() && o.scripts.isEmpty() && !builtin) {
+      throw new UsageException(
+          "--workload, --script or --workload-class is required (see 'wg1bench list')");
+    }
+    return new Selected(named, classpath);
   }
 
   /** A built-in's scripts; none for a workload class of the user's. */

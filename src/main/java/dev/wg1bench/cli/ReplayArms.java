@@ -10,6 +10,7 @@ import dev.wg1bench.replay.Capture;
 import dev.wg1bench.replay.CaptureBuilder;
 import dev.wg1bench.replay.Fresh;
 import dev.wg1bench.replay.ReplayReport;
+import dev.wg1bench.replay.ReplayRun;
 import dev.wg1bench.replay.ReplayTrials;
 import dev.wg1bench.replay.Selection;
 import dev.wg1bench.run.Adviser;
@@ -71,7 +72,7 @@ final class ReplayArms {
       }
     }
     int sessions = capture(holder.replay).sessions().size();
-    List<ReplayCommand.Combo> combos =
+    List<ReplayRun.Combo> combos =
         ReplayCommand.combos(k -> holder.options.raw(k), targets.get(0), sessions);
     if (combos.size() != 1) {
       throw new UsageException("an arm must be one point, not a sweep");

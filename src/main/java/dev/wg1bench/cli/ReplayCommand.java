@@ -5,44 +5,26 @@ import dev.wg1bench.json.Json;
 import dev.wg1bench.plan.Knob;
 import dev.wg1bench.plan.Knobs;
 import dev.wg1bench.plan.PlanDraft;
-import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
-import dev.wg1bench.replay.Capture;
-import dev.wg1bench.replay.CaptureBuilder;
 import dev.wg1bench.replay.CaptureSettings;
 import dev.wg1bench.replay.Fresh;
 import dev.wg1bench.replay.LogFormat;
 import dev.wg1bench.replay.PoolMode;
-import dev.wg1bench.replay.ReplayReport;
-import dev.wg1bench.replay.ReplayResult;
-import dev.wg1bench.replay.ReplaySweep;
-import dev.wg1bench.replay.ReplayTables;
+import dev.wg1bench.replay.ReplayRun;
 import dev.wg1bench.replay.ReplayTrials;
-import dev.wg1bench.replay.ReplayVerdict;
-import dev.wg1bench.replay.Replayable;
-import dev.wg1bench.replay.Replayer;
 import dev.wg1bench.replay.Selection;
-import dev.wg1bench.server.ClientSettings;
-import dev.wg1bench.server.ConnectionFactory;
-import dev.wg1bench.server.Target;
-import dev.wg1bench.server.Targets;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IModelTransformer;
@@ -226,6 +208,23 @@ public final class ReplayCommand implements Callable<Integer> {
       throw new UsageException("replay needs at least one LOG file (see --capture-settings)");
     }
     history.check();
+    ReplayRun.Request request = request();
+    ReplayRun.Ending end = ReplayRun.run(request, System.out);
+    if (end.stopped()) {
+      // a replay stopped by Ctrl-C replayed part of the log: not comparable with the others, and
+      // not stored
+      return 1;
+    }
+    if (!dryRun) {
+      history.store(request.outputs().json());
+    }
+    // 3 when a statement's outcome differed from the log's in some trial (the statements the
+    // replay said it would not send aside)
+    return end.diverged() ? Main.COMPLETED_WITH_FAILURES : 0;
+  }
+
+  /** The replay the options ask for, each checked before anything is read or started. */
+  private ReplayRun.Request request() {
     double rate = speed();
     LogFormat f = format();
     PoolMode mode = poolMode();
@@ -241,72 +240,33 @@ public final class ReplayCommand implements Callable<Integer> {
           "--fresh restores the target URL's database only; it cannot be used with"
               + " --map-database (restore those databases yourself)");
     }
-    Path out = output.orElse(defaultOutput());
-    checkWritable(out);
-    Capture capture = capture(f, skipCopyBlocks);
-    if (dryRun) {
-      return 0;
-    }
-    List<Combo> combos = combos(specs.get(0), capture.sessions().size());
-    if (combos.size() * specs.size() > 1 && restore == null && !capture.dataChanges().isEmpty()) {
-      System.out.println(
-          "note: without --fresh each trial starts from the data the one before it left");
-    }
-    AtomicBoolean stop = new AtomicBoolean();
-    CountDownLatch written = new CountDownLatch(1);
-    // Ctrl-C: sessions stop before their next statement and the partial result is still written
-    Thread hook =
-        new Thread(
-            () -> {
-              stop.set(true);
-              try {
-                written.await(30, TimeUnit.SECONDS);
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-            },
-            "wg1bench-replay-interrupt");
-    Runtime.getRuntime().addShutdownHook(hook);
-    List<Target> live = new ArrayList<>();
-    try {
-      List<ReplayTrials.Cell> cells = cells(specs, combos, capture, live);
-      System.out.printf(
-          "replaying %d sessions at %s, %d trial(s)%s%n",
-          capture.sessions().size(),
-          rate == 0 ? "max speed" : "speed " + speed,
-          cells.size(),
-          restore == null ? "" : ", each from a fresh target (" + restore.describe() + ")");
-      if (restore != null) {
-        System.out.println(
-            "note: --fresh restores the target's database only; roles, tablespaces and other"
-                + " databases are cluster-wide and stay as each trial leaves them");
-      }
-      ReplayTrials.Shared shared =
-          new ReplayTrials.Shared(
-              rate,
-              mode,
-              mapDatabase,
-              progress,
-              stop,
-              restore,
-              BuildInfo.version(),
-              logs.stream().map(Path::toString).toList());
-      List<ReplayResult> results = replay(capture, shared, cells);
-      write(results, out);
-      if (!stop.get()) {
-        // a replay stopped by Ctrl-C replayed part of the log: not comparable with the others
-        history.store(out);
-      }
-      return exitCode(results, stop.get());
-    } finally {
-      live.forEach(Target::close);
-      written.countDown();
-      try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException e) {
-        // shutting down already (Ctrl-C): the hook is running and has just been released
-      }
-    }
+    ReplayRun.Outputs outputs = new ReplayRun.Outputs(output.orElse(defaultOutput()), csv, html);
+    checkWritable(outputs);
+    Selection selection =
+        new Selection(
+            Set.copyOf(databases), Set.copyOf(users), Set.copyOf(applications), mapDatabase);
+    ReplayTrials.Shared shared =
+        new ReplayTrials.Shared(
+            rate,
+            mode,
+            mapDatabase,
+            progress,
+            new AtomicBoolean(),
+            restore,
+            BuildInfo.version(),
+            logs.stream().map(Path::toString).toList());
+    return new ReplayRun.Request(
+        logs,
+        f,
+        linePrefix,
+        selection,
+        skipCopyBlocks,
+        dryRun,
+        specs,
+        sessions -> combos(specs.get(0), sessions),
+        speed,
+        shared,
+        outputs);
   }
 
   /** --format as given, null to detect it from each file. */
@@ -322,11 +282,11 @@ public final class ReplayCommand implements Callable<Integer> {
   }
 
   /** Every file the replay will write can be written, before anything runs. */
-  private void checkWritable(Path out) {
-    for (Path p : outputs(out)) {
+  private void checkWritable(ReplayRun.Outputs outputs) {
+    for (Path p : outputs.all()) {
       String unwritable = dryRun ? null : Json.unwritable(p);
       if (unwritable != null) {
-        throw new UsageException(option(p, out) + " " + p + ": " + unwritable);
+        throw new UsageException(option(p, outputs.json()) + " " + p + ": " + unwritable);
       }
     }
   }
@@ -351,150 +311,11 @@ public final class ReplayCommand implements Callable<Integer> {
     };
   }
 
-  /**
-   * The sessions the logs hold and the selection keeps, printed; none is a usage error, for a dry
-   * run as for a replay.
-   */
-  private Capture capture(LogFormat f, boolean skipCopyBlocks) {
-    Selection selection =
-        new Selection(
-            Set.copyOf(databases), Set.copyOf(users), Set.copyOf(applications), mapDatabase);
-    Capture capture = CaptureBuilder.readLogs(logs, f, linePrefix, selection);
-    if (skipCopyBlocks) {
-      capture = capture.skippingCopyBlocks();
-    }
-    ReplayReport.printCapture(capture, System.out);
-    if (Replayable.anyCopyIn(capture)) {
-      System.out.println(
-          "  COPY FROM STDIN: "
-              + (skipCopyBlocks
-                  ? "each transaction block holding one is skipped whole (--copy-from-stdin"
-                      + " skip-block)"
-                  : "the COPY is skipped and its block goes on without the rows (default;"
-                      + " --copy-from-stdin skip-block skips the whole block)"));
-    }
-    if (capture.sessions().isEmpty()) {
-      throw new UsageException(
-          "nothing to replay: the logs hold no client session"
-              + (selection.databases().isEmpty()
-                      && selection.users().isEmpty()
-                      && selection.applications().isEmpty()
-                  ? " (were log_statement = 'all' and log_connections on? see --capture-settings)"
-                  : " the selection keeps"));
-    }
-    return capture;
-  }
-
-  /** Starts each target (added to {@code live} to be closed) and makes its trials, one a combo. */
-  private List<ReplayTrials.Cell> cells(
-      List<TargetSpec> specs, List<Combo> combos, Capture capture, List<Target> live) {
-    List<ReplayTrials.Cell> cells = new ArrayList<>();
-    int most = combos.stream().mapToInt(Combo::connections).max().orElse(1);
-    for (TargetSpec s : specs) {
-      Target target = Targets.of(s);
-      live.add(target);
-      target.start(most, System.out);
-      TargetSpec spec = target.spec();
-      check(spec, combos.get(0).settings(), capture);
-      for (Combo c : combos) {
-        Map<String, String> point = new LinkedHashMap<>();
-        if (specs.size() > 1) {
-          point.put("target", spec.name());
-        }
-        point.putAll(c.labels());
-        cells.add(new ReplayTrials.Cell(point, 1, spec, c.settings(), c.poolSize()));
-      }
-    }
-    return cells;
-  }
-
-  /** Runs the trials in order, printing each result as it ends, and the sweep's table after. */
-  private static List<ReplayResult> replay(
-      Capture capture, ReplayTrials.Shared shared, List<ReplayTrials.Cell> cells)
-      throws InterruptedException {
-    List<ReplayResult> results = new ArrayList<>();
-    ReplayTrials replay = new ReplayTrials(capture, shared, System.out);
-    try {
-      for (ReplayTrials.Done d : replay.run(cells)) {
-        ReplayReport.print(d.result(), System.out);
-        results.add(d.result());
-      }
-    } finally {
-      replay.close();
-    }
-    if (results.size() > 1) {
-      ReplayReport.printTrials(results, System.out);
-    }
-    return results;
-  }
-
-  /**
-   * 1 when stopped by Ctrl-C; 3 when a statement's outcome differed from the log's in some trial
-   * (the statements the replay said it would not send aside).
-   */
-  private static int exitCode(List<ReplayResult> results, boolean stopped) {
-    if (stopped) {
-      return 1;
-    }
-    boolean diverged = results.stream().anyMatch(ReplayVerdict::diverged);
-    return diverged ? Main.COMPLETED_WITH_FAILURES : 0;
-  }
-
-  /** The JSON (one replay as it always was, several as a sweep), and the CSV and HTML asked for. */
-  private void write(List<ReplayResult> results, Path out) {
-    if (results.size() == 1) {
-      Json.write(results.get(0), out);
-    } else {
-      Json.write(ReplaySweep.of(results), out);
-    }
-    System.out.println("result written to " + out);
-    if (csv != null) {
-      ReplayTables.writeCsv(results, csv);
-      System.out.println("csv written to " + csv + " and " + ReplayTables.fidelityFile(csv));
-    }
-    if (html != null) {
-      ReplayTables.writeHtml(results, html);
-      System.out.println("html written to " + html);
-    }
-  }
-
-  private List<Path> outputs(Path json) {
-    List<Path> out = new ArrayList<>(List.of(json));
-    if (csv != null) {
-      out.add(csv);
-      out.add(ReplayTables.fidelityFile(csv));
-    }
-    if (html != null) {
-      out.add(html);
-    }
-    return out;
-  }
-
   private String option(Path p, Path json) {
     if (p.equals(json)) {
       return "--output";
     }
     return p.equals(html) ? "--html" : "--csv";
-  }
-
-  /** One connection per target database before anything replays: a bad URL fails here, once. */
-  private void check(TargetSpec spec, ClientSettings settings, Capture capture) {
-    Set<String> dbs = new LinkedHashSet<>();
-    capture.sessions().forEach(s -> dbs.add(mapDatabase.get(s.database())));
-    for (String db : dbs) {
-      TargetSpec t = Replayer.withDatabase(spec, db);
-      try (Connection c = new ConnectionFactory(t, settings).openClient()) {
-        c.isValid(5);
-      } catch (SQLException e) {
-        throw new RunFailure(
-            "target "
-                + spec.name()
-                + (db == null ? "" : " database " + db)
-                + ": "
-                + ConnectionFactory.oneLine(e),
-            e);
-      }
-    }
   }
 
   private double speed() {
@@ -517,28 +338,20 @@ public final class ReplayCommand implements Callable<Integer> {
     throw new UsageException("--speed must be a number > 0 and <= 1000000, or max, got " + speed);
   }
 
-  /** One combination of the swept knobs: its labels and what a replay takes from its plan. */
-  record Combo(
-      RunPlan plan,
-      Map<String, String> labels,
-      ClientSettings settings,
-      Integer poolSize,
-      int connections) {}
-
   /**
    * Every combination of the knobs' values (a knob given several values is swept, as in a run),
    * each checked by the plan's own validation (messages name the option).
    */
-  private List<Combo> combos(TargetSpec target, int sessions) {
+  private List<ReplayRun.Combo> combos(TargetSpec target, int sessions) {
     return combos(k -> knobOptions.get(k).getValue(), target, sessions);
   }
 
   /** The combinations of {@link #KNOBS} given their raw option values (the advise arms' too). */
-  static List<Combo> combos(
+  static List<ReplayRun.Combo> combos(
       java.util.function.Function<Knob<?>, Object> raw, TargetSpec target, int sessions) {
     List<Knob<?>> swept = KNOBS.stream().filter(k -> k.points(raw.apply(k)).size() > 1).toList();
     List<Map<Knob<?>, Object>> all = PlanFactory.product(KNOBS, k -> k.points(raw.apply(k)));
-    List<Combo> out = new ArrayList<>();
+    List<ReplayRun.Combo> out = new ArrayList<>();
     for (Map<Knob<?>, Object> c : all) {
       PlanDraft d = new PlanDraft();
       d.workload("replay", List.of()).targets(List.of(target));
@@ -549,7 +362,9 @@ public final class ReplayCommand implements Callable<Integer> {
       Map<String, String> labels = new LinkedHashMap<>();
       swept.forEach(k -> labels.putAll(k.labels(plan)));
       int connections = plan.poolSize() != null ? plan.poolSize() : Math.max(1, sessions);
-      out.add(new Combo(plan, labels, ReplayTrials.settings(plan), plan.poolSize(), connections));
+      out.add(
+          new ReplayRun.Combo(
+              plan, labels, ReplayTrials.settings(plan), plan.poolSize(), connections));
     }
     return out;
   }

@@ -2,10 +2,6 @@ package dev.wg1bench.jmh;
 
 import dev.wg1bench.fork.ForkReport;
 import dev.wg1bench.server.ConnectionFactory;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -38,14 +34,6 @@ final class MeasurementWindow {
   static final long BIN_NANOS = 1_000_000_000L;
 
   /**
-   * How long a read of the server's counter may take before it is given up (and the figure). At a
-   * window's end the server is under the run's full load: with 200 clients on 2 busy cores the read
-   * took over 2 s (the old bound) and the trial lost its server figure; a server that stopped
-   * answering holds the next window up by this much at most, once.
-   */
-  static final int STATS_TIMEOUT_MS = 10_000;
-
-  /**
    * One iteration's window: fixed start and end, shared by all clients. It is published to the
    * clients before its start is stamped (see {@link #stamp}): a client that completes an op between
    * the two reads "not started" and, its op being earlier than the start, rightly leaves it out.
@@ -73,11 +61,37 @@ final class MeasurementWindow {
     /** -t: the window has been closed by its last client (or truncated). */
     boolean closed;
 
+    /** False for a warmup iteration's span (see {@link #warmup}): what it counts is dropped. */
+    final boolean measured;
+
     Span(ForkReport.Window record, Long commitsAtStart, String walAtStart, long commitsTakenAt) {
+      this(record, commitsAtStart, walAtStart, commitsTakenAt, true);
+    }
+
+    private Span(
+        ForkReport.Window record,
+        Long commitsAtStart,
+        String walAtStart,
+        long commitsTakenAt,
+        boolean measured) {
       this.record = record;
       this.commitsAtStart = commitsAtStart;
       this.walAtStart = walAtStart;
       this.commitsTakenAt = commitsTakenAt;
+      this.measured = measured;
+    }
+
+    /**
+     * A warmup iteration's span. Counted into it, the warmup's ops take the op path's counting
+     * branches as measured ops will: with no span before the first window, the JIT compiled the
+     * path with those branches cut off, and at the window's opening threw the compiled op path away
+     * (pgjdbc's calls inlined in it) and compiled it again, in the measured time (25% of a measured
+     * window's CPU was the C2 compiler's, select7 at 4 clients, on this 2-core machine). A client's
+     * counts are cleared at each iteration's start and a warmup's never read (see
+     * Client.beginIteration, ForkTally.absorb), so nothing counted here reaches a result.
+     */
+    static Span warmup() {
+      return new Span(new ForkReport.Window(), null, null, 0, false);
     }
 
     /** Starts the published window now; it lasts {@code nanos}. */
@@ -104,8 +118,6 @@ final class MeasurementWindow {
     return (int) ((nanos + BIN_NANOS - 1) / BIN_NANOS);
   }
 
-  private final ConnectionFactory connections;
-
   /**
    * Guards the windows. A lock rather than the monitor: the clients wait here for the window to
    * open, and the last one reads the server's counter here, and on Java 21-23 a virtual thread that
@@ -121,14 +133,13 @@ final class MeasurementWindow {
   private final boolean untilDone;
   private int opened;
   private int finished;
-  private boolean statsTried;
-  private Connection stats;
+  private final ServerCounter stats;
 
   /** With --agent: the local epoch ms the first window opens at, agreed with the other agents. */
   private Long openAtEpochMs;
 
   MeasurementWindow(ConnectionFactory connections, boolean untilDone) {
-    this.connections = connections;
+    this.stats = new ServerCounter(connections);
     this.untilDone = untilDone;
     // loaded now, not while the last client ready opens the first window and runs no op
     WorkloadBenchmark.processCpuNanos();
@@ -153,7 +164,13 @@ final class MeasurementWindow {
     }
   }
 
-  /** The window of the running measurement iteration (or the last one), null before any. */
+  /** A span no op falls in: between a warmup span and the window that follows it. */
+  private static final Span CLOSED = Span.warmup();
+
+  /**
+   * The window of the running measurement iteration (or the last one), null before any; during a
+   * warmup iteration its span, whose counts are dropped ({@link Span#measured} false).
+   */
   Span current() {
     return current;
   }
@@ -172,6 +189,12 @@ final class MeasurementWindow {
   }
 
   private void clientReadyLocked(int threads, boolean measuring, long nanos) {
+    Span last = current;
+    if (ready == 0 && last != null && !last.measured) {
+      // the first client of the next iteration: the warmup span ends here, so no op of the next
+      // iteration can complete inside it and be counted in the counts that client just cleared
+      current = CLOSED;
+    }
     if (++ready < threads) {
       if (untilDone && measuring) {
         // JMH's single shot has no start barrier: no client starts before the window opens
@@ -189,21 +212,12 @@ final class MeasurementWindow {
     }
     ready = 0;
     if (!measuring) {
+      if (!untilDone) {
+        openWarmup(nanos);
+      }
       return;
     }
-    // opened here, once every client is connected, so it never takes a client's connection slot
-    // not from an application's own pool: the connection would be one of its clients' for the
-    // whole trial
-    if (!statsTried && !connections.fromApplicationPool()) {
-      statsTried = true;
-      try {
-        stats = connections.openPlain();
-        // a server that stops answering must not hold up the clients waiting for the window
-        stats.setNetworkTimeout(Runnable::run, STATS_TIMEOUT_MS);
-      } catch (SQLException e) {
-        stats = null;
-      }
-    }
+    stats.open();
     if (openAtEpochMs != null) {
       // the agents' windows coincide: the last client waits for the agreed instant (the others
       // keep running ops meanwhile, JMH's iteration start barrier lets them); a fork that comes
@@ -219,7 +233,7 @@ final class MeasurementWindow {
       }
     }
     long asked = System.nanoTime();
-    ServerCount count = serverCount();
+    ServerCounter.Count count = stats.read();
     long answered = System.nanoTime();
     ForkReport.Window w = new ForkReport.Window();
     w.nanos = nanos;
@@ -228,8 +242,8 @@ final class MeasurementWindow {
     Span s =
         new Span(
             w,
-            count == null ? null : count.commits,
-            count == null ? null : count.wal,
+            count == null ? null : count.commits(),
+            count == null ? null : count.wal(),
             asked + (answered - asked) / 2);
     // published first, then started: see Span
     current = s;
@@ -260,6 +274,36 @@ final class MeasurementWindow {
   }
 
   /**
+   * A warmup iteration warms what the window's opening runs, so no compiled code is thrown away
+   * when it opens. Its ops count into a span for the first half of the iteration and into none for
+   * the second, so the op path takes both ways of its counting branches before it is measured (see
+   * {@link Span#warmup}). Halfway through, the server's counter is read as each window's opening
+   * reads it: that query runs through the pgjdbc code the clients' statements run, with another
+   * statement kind, and read first at the opening, once the clients' code was compiled without it,
+   * it made the JIT drop pgjdbc's compiled send and receive paths and compile them again inside the
+   * window.
+   */
+  private void openWarmup(long nanos) {
+    Span w = Span.warmup();
+    current = w;
+    w.stamp(System.nanoTime(), nanos / 2);
+    warmupRead = closer.schedule(this::warmupRead, nanos / 2, TimeUnit.NANOSECONDS);
+  }
+
+  /** The warmup's read of the server's counter, still to come; dropped when the fork ends first. */
+  private ScheduledFuture<?> warmupRead;
+
+  private void warmupRead() {
+    lock.lock();
+    try {
+      stats.open();
+      stats.read();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
    * -t: a client ran its ops; the last one closes the window now. The server's count is read later,
    * in {@link #finish()}, once the clients have disconnected.
    */
@@ -286,18 +330,18 @@ final class MeasurementWindow {
    * commits after a 0.2 s run, measured). The count settles once every client's backend is gone.
    */
   private void countAfterClients(Span s) {
-    if (stats == null || s.commitsAtStart == null) {
+    if (!stats.isOpen() || s.commitsAtStart == null) {
       return;
     }
-    ServerCount last = null;
+    ServerCounter.Count last = null;
     long deadline = System.nanoTime() + SETTLE_NANOS;
     while (System.nanoTime() < deadline) {
       LockSupport.parkNanos(100_000_000L);
-      ServerCount now = serverCount();
+      ServerCounter.Count now = stats.read();
       if (now == null) {
         return;
       }
-      if (last != null && now.commits - last.commits <= 1) {
+      if (last != null && now.commits() - last.commits() <= 1) {
         // nothing but (at most) our own read committed since the last read
         last = now;
         break;
@@ -305,9 +349,9 @@ final class MeasurementWindow {
       last = now;
     }
     // the reads after the first each count one commit of their own: not the clients'
-    s.record.serverCommits = last.commits - s.commitsAtStart;
+    s.record.serverCommits = last.commits() - s.commitsAtStart;
     s.record.walStart = s.walAtStart;
-    s.record.walEnd = last.wal;
+    s.record.walEnd = last.wal();
     s.record.serverNanos = s.record.nanos;
   }
 
@@ -327,13 +371,13 @@ final class MeasurementWindow {
     lock.lock();
     try {
       long asked = System.nanoTime();
-      ServerCount count = serverCount();
+      ServerCounter.Count count = stats.read();
       long answered = System.nanoTime();
       s.record.cpuNanos = cpu - s.cpuAtStart;
       if (count != null && s.commitsAtStart != null) {
-        s.record.serverCommits = count.commits - s.commitsAtStart;
+        s.record.serverCommits = count.commits() - s.commitsAtStart;
         s.record.walStart = s.walAtStart;
-        s.record.walEnd = count.wal;
+        s.record.walEnd = count.wal();
         // under load a round trip can take a good part of a second: the server's count covers
         // the time between the two reads, not the window itself
         s.record.serverNanos = asked + (answered - asked) / 2 - s.commitsTakenAt;
@@ -381,6 +425,14 @@ final class MeasurementWindow {
    * connection.
    */
   List<ForkReport.Window> finish() {
+    lock.lock();
+    try {
+      if (warmupRead != null) {
+        warmupRead.cancel(false);
+      }
+    } finally {
+      lock.unlock();
+    }
     closer.shutdown();
     try {
       closer.awaitTermination(30, TimeUnit.SECONDS);
@@ -393,46 +445,10 @@ final class MeasurementWindow {
       if (untilDone && s != null && s.closed && s.record.serverCommits == null) {
         countAfterClients(s);
       }
-      if (stats != null) {
-        try {
-          stats.close();
-        } catch (SQLException e) {
-          // closing: nothing left to do
-        }
-        stats = null;
-      }
+      stats.close();
       return new ArrayList<>(windows);
     } finally {
       lock.unlock();
     }
   }
-
-  /**
-   * The server's commit counter of this database and its WAL insert position (null on a standby);
-   * null when they cannot be read. The query counts one commit itself, a constant two per window.
-   */
-  private ServerCount serverCount() {
-    if (stats == null) {
-      return null;
-    }
-    try (Statement st = stats.createStatement();
-        ResultSet rs =
-            st.executeQuery(
-                "SELECT xact_commit, CASE WHEN pg_is_in_recovery() THEN NULL"
-                    + " ELSE pg_current_wal_insert_lsn()::text END"
-                    + " FROM pg_stat_database WHERE datname = current_database()")) {
-      return rs.next() ? new ServerCount(rs.getLong(1), rs.getString(2)) : null;
-    } catch (SQLException e) {
-      // timed out or lost: no more server counts for this trial, rather than a wait per window
-      try {
-        stats.close();
-      } catch (SQLException closing) {
-        // already broken
-      }
-      stats = null;
-      return null;
-    }
-  }
-
-  private record ServerCount(long commits, String wal) {}
 }

@@ -110,7 +110,7 @@ final class OpPath {
     if (span != null && span.contains(now)) {
       c.window.skipped++;
       c.lag.recordValue(Math.max(1, lagNanos / 1000));
-      if (c.txLog != null) {
+      if (c.txLog != null && span.measured) {
         c.txLog.windowOpened(span.start);
         c.txLog.skipped(now, lagNanos / 1000);
       }
@@ -212,7 +212,7 @@ final class OpPath {
   /** An op that completed inside the window: its statements, retries, lag and b.pool wait. */
   private void countInWindow(Client c, OpRun op, MeasurementWindow.Span span) {
     OpStats s = c.stats;
-    if (c.txLog != null) {
+    if (c.txLog != null && span.measured) {
       c.txLog.windowOpened(span.start);
       c.txLog.op(
           op.done,

@@ -15,8 +15,6 @@ import dev.wg1bench.script.Step;
 import dev.wg1bench.script.Values;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
@@ -155,16 +153,7 @@ final class ScriptSession implements ClientSession {
   @Override
   public boolean runOp(Connection conn, OpStats stats) throws SQLException {
     if (conn != preparedOn) {
-      // statements of a pooled connection's earlier lease were closed with it; pgjdbc still
-      // reuses its server-side prepared statements per physical connection
-      for (PreparedStatement[] row : statements) {
-        java.util.Arrays.fill(row, null);
-      }
-      preparedOn = conn;
-      simpleProtocol =
-          conn.unwrap(PGConnection.class).getPreferQueryMode() == PreferQueryMode.SIMPLE;
-      base = conn.unwrap(BaseConnection.class);
-      plain = null;
+      connected(conn);
     }
     int s = choose();
     lastScript = s;
@@ -184,45 +173,76 @@ final class ScriptSession implements ClientSession {
         }
         return true;
       } catch (SQLException e) {
-        rollbackIfNeeded(conn);
-        FailureKind kind = FailureKind.of(e);
-        boolean retry = kind.retryable() && attempt < maxTries;
-        if (t != null && current != null) {
-          if (retry) {
-            t.retried(s, currentCommand);
-          } else {
-            t.failed(s, currentCommand);
-          }
+        if (!retry(conn, s, e, attempt, stats)) {
+          return false;
         }
-        stats.error(kind, e.getSQLState(), where(s) + firstLine(e.getMessage()), retry);
-        if (retry) {
-          stats.retries++;
-          random.restoreState(saved);
-          continue;
-        }
-        stats.failed(kind);
-        if (exitOnError) {
-          throw new OpFailedException(kind.label() + " failure: " + firstLine(e.getMessage()), e);
-        }
-        return false;
       } catch (ScriptRuntimeException e) {
-        rollbackIfNeeded(conn);
-        if (t != null && current != null) {
-          t.failed(s, currentCommand);
-        }
-        stats.error(FailureKind.SCRIPT, "-", e.getMessage(), false);
-        stats.failed(FailureKind.SCRIPT);
-        if (exitOnError) {
-          throw new OpFailedException("script failure: " + e.getMessage(), e);
-        }
-        return false;
+        return scriptFailed(conn, s, e, stats);
       } catch (RuntimeException e) {
         // the driver's own (WorkloadBenchmark counts it and replaces the connection): -r charges
         // it to the command that was running, as any failure
-        if (t != null && current != null) {
-          t.failed(s, currentCommand);
-        }
+        charge(s, false);
         throw e;
+      }
+    }
+  }
+
+  /**
+   * Statements of a pooled connection's earlier lease were closed with it; pgjdbc still reuses its
+   * server-side prepared statements per physical connection.
+   */
+  private void connected(Connection conn) throws SQLException {
+    for (PreparedStatement[] row : statements) {
+      java.util.Arrays.fill(row, null);
+    }
+    preparedOn = conn;
+    simpleProtocol = conn.unwrap(PGConnection.class).getPreferQueryMode() == PreferQueryMode.SIMPLE;
+    base = conn.unwrap(BaseConnection.class);
+    plain = null;
+  }
+
+  /**
+   * An SQL error ended the attempt, which is rolled back: true when the op is to be tried again
+   * (40001 or 40P01 under --max-tries, its random numbers restored), false when it failed.
+   */
+  private boolean retry(Connection conn, int s, SQLException e, int attempt, OpStats stats) {
+    rollbackIfNeeded(conn);
+    FailureKind kind = FailureKind.of(e);
+    boolean retry = kind.retryable() && attempt < maxTries;
+    charge(s, retry);
+    stats.error(kind, e.getSQLState(), where(s) + firstLine(e.getMessage()), retry);
+    if (retry) {
+      stats.retries++;
+      random.restoreState(saved);
+      return true;
+    }
+    stats.failed(kind);
+    if (exitOnError) {
+      throw new OpFailedException(kind.label() + " failure: " + firstLine(e.getMessage()), e);
+    }
+    return false;
+  }
+
+  /** A script error (a bad {@code \gset} row, a transaction left open): the op fails. */
+  private boolean scriptFailed(Connection conn, int s, ScriptRuntimeException e, OpStats stats) {
+    rollbackIfNeeded(conn);
+    charge(s, false);
+    stats.error(FailureKind.SCRIPT, "-", e.getMessage(), false);
+    stats.failed(FailureKind.SCRIPT);
+    if (exitOnError) {
+      throw new OpFailedException("script failure: " + e.getMessage(), e);
+    }
+    return false;
+  }
+
+  /** Under -r: the command that was running is charged with a retry or a failure. */
+  private void charge(int s, boolean retried) {
+    CommandTimes t = times;
+    if (t != null && current != null) {
+      if (retried) {
+        t.retried(s, currentCommand);
+      } else {
+        t.failed(s, currentCommand);
       }
     }
   }
@@ -336,113 +356,10 @@ final class ScriptSession implements ClientSession {
     }
     stats.statements++;
     if (q.gsetPrefix() != null && !q.aset()) {
-      gsetLast(st, hasRows, q, scripts[s], vars);
+      ResultRows.gsetLast(st, hasRows, q, scripts[s], vars);
       return;
     }
-    drain(st, hasRows, q.aset() ? q : null, scripts[s], vars);
-  }
-
-  /**
-   * {@code \gset}: the LAST result of the command, as pgbench stores it after a compound {@code \;}
-   * command (the earlier results are read and dropped); as in pgbench it must have exactly one row,
-   * and every column must make a valid variable name.
-   */
-  private static void gsetLast(
-      Statement ps, boolean hasRows, SqlStep q, CompiledScript cs, Object[] vars)
-      throws SQLException {
-    String[] labels = null;
-    String[] values = null;
-    int rows = 0;
-    while (hasRows || ps.getUpdateCount() != -1) {
-      labels = null;
-      values = null;
-      rows = 0;
-      if (hasRows) {
-        try (ResultSet rs = ps.getResultSet()) {
-          while (rs.next()) {
-            if (rows++ == 0) {
-              labels = labels(rs);
-              values = row(rs, labels.length);
-            }
-          }
-        }
-      }
-      hasRows = ps.getMoreResults();
-    }
-    if (rows != 1) {
-      throw new ScriptRuntimeException(
-          cs.sourceName(), q.line(), "\\gset: expected one row, got " + rows);
-    }
-    storeRow(q, labels, values, cs, vars);
-  }
-
-  /**
-   * Reads every result of a statement (a compound {@code \;} command has several): pgbench reads
-   * every row, so a SELECT costs what it costs. Under {@code \aset} the last row of each result
-   * that has rows is stored, as pgbench does; a result without rows stores nothing.
-   */
-  private static void drain(
-      Statement ps, boolean hasRows, SqlStep aset, CompiledScript cs, Object[] vars)
-      throws SQLException {
-    while (hasRows || ps.getUpdateCount() != -1) {
-      if (hasRows) {
-        try (ResultSet rs = ps.getResultSet()) {
-          String[] labels = null;
-          String[] values = null;
-          while (rs.next()) {
-            if (aset != null) {
-              labels = labels == null ? labels(rs) : labels;
-              values = row(rs, labels.length);
-            }
-          }
-          if (values != null) {
-            storeRow(aset, labels, values, cs, vars);
-          }
-        }
-      }
-      hasRows = ps.getMoreResults();
-    }
-  }
-
-  private static String[] labels(ResultSet rs) throws SQLException {
-    ResultSetMetaData md = rs.getMetaData();
-    String[] labels = new String[md.getColumnCount()];
-    for (int c = 0; c < labels.length; c++) {
-      labels[c] = md.getColumnLabel(c + 1);
-    }
-    return labels;
-  }
-
-  /** The current row as pgbench stores it: each column's text, an SQL NULL as "". */
-  private static String[] row(ResultSet rs, int n) throws SQLException {
-    String[] values = new String[n];
-    for (int c = 0; c < n; c++) {
-      String v = rs.getString(c + 1);
-      values[c] = v == null ? "" : v;
-    }
-    return values;
-  }
-
-  /** A row's columns into the slots of prefix + column name; a name pgbench refuses fails. */
-  private static void storeRow(
-      SqlStep q, String[] labels, String[] values, CompiledScript cs, Object[] vars) {
-    for (int c = 0; c < labels.length; c++) {
-      String name = q.gsetPrefix() + labels[c];
-      if (!Values.validVariableName(name)) {
-        throw new ScriptRuntimeException(
-            cs.sourceName(),
-            q.line(),
-            (q.aset() ? "\\aset" : "\\gset")
-                + ": error storing into variable "
-                + name
-                + ": invalid variable name");
-      }
-      int slot = cs.slotOf(name);
-      if (slot >= 0) {
-        // pgbench stores each column's text; expressions read numbers out of it on use
-        vars[slot] = values[c];
-      }
-    }
+    ResultRows.drain(st, hasRows, q.aset() ? q : null, scripts[s], vars);
   }
 
   private static void sleep(SleepStep sl, EvalContext ctx) {
@@ -511,7 +428,7 @@ final class ScriptSession implements ClientSession {
       bind(ps, k + 1, values[k]);
     }
     stats.statements += p.statements();
-    drain(ps, ps.execute(), null, scripts[s], vars);
+    ResultRows.drain(ps, ps.execute(), null, scripts[s], vars);
     if (t != null) {
       t.completedCommand(s, c, System.nanoTime() - t0);
     }
