@@ -33,6 +33,9 @@ class KnobSweepContractTest {
               "--pool-size", List.of("--workload", "tpcb", "--clients", "4", "--pool-size", "1,2")),
           Map.entry("--batch-size", List.of("--workload", "insert_batch", "--batch-size", "4,8")),
           Map.entry("--set", List.of("--workload", "tpcb", "--set", "work_mem=4MB,8MB")),
+          Map.entry(
+              "--jdbc-property",
+              List.of("--workload", "tpcb", "--jdbc-property", "ApplicationName=a,b")),
           Map.entry("--fillfactor", List.of("--workload", "tpcb", "--fillfactor", "90,100")),
           Map.entry(
               "--table-option",
