@@ -19,6 +19,8 @@ import picocli.CommandLine.Command;
       HistoryAddCommand.class,
       HistoryListCommand.class,
       // changepoints: analyze, check
+      HistoryAnalyzeCommand.class,
+      HistoryCheckCommand.class,
       // history-io: import, export, report
       HistoryImportCommand.class,
       HistoryExportCommand.class,

@@ -1,0 +1,164 @@
+package dev.wg1bench.cli;
+
+import dev.wg1bench.history.ChangePointAnalysis;
+import dev.wg1bench.history.HistoryStore;
+import dev.wg1bench.history.HistoryStores;
+import dev.wg1bench.history.Series;
+import dev.wg1bench.plan.RunFailure;
+import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.stats.EDivisive;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToIntFunction;
+import picocli.CommandLine.Option;
+
+/**
+ * The options {@code history analyze} and {@code history check} share: which history and series,
+ * and the change-point method's settings (Otava's defaults), each range checked here once.
+ */
+final class ChangePointOptions {
+  /** Larger windows cost memory as the square of the window; Otava's default is 50. */
+  static final int MAX_WINDOW = 2000;
+
+  @Option(
+      names = "--history",
+      paramLabel = "LOCATION",
+      description =
+          "The history: a folder, or jdbc:postgresql://... for a shared schema (default: the one"
+              + " under $WG1BENCH_HOME).")
+  String history;
+
+  @Option(
+      names = "--series",
+      paramLabel = "NAME|GLOB",
+      description =
+          "The series to analyze: a name (CONFIG/METRIC) or a glob of * and ? matched against the"
+              + " whole name (default: every series).")
+  String series;
+
+  @Option(
+      names = "--window",
+      paramLabel = "N",
+      description =
+          "Points per window of the split pass, from 2 to "
+              + MAX_WINDOW
+              + "; a shorter series is one window (default: ${DEFAULT-VALUE}, as Otava).")
+  int window = 50;
+
+  @Option(
+      names = "--p",
+      paramLabel = "P",
+      description =
+          "Significance level of the t-test, in (0, 1); the split pass uses 10 x P below 0.05"
+              + " (default: ${DEFAULT-VALUE}, as Otava).")
+  double p = 0.001;
+
+  @Option(
+      names = "--magnitude",
+      paramLabel = "M",
+      description =
+          "Smallest change kept: the larger of |after/before - 1| and |before/after - 1| must exceed"
+              + " it; a fraction (0.05) or a percentage (5%%) (default: ${DEFAULT-VALUE}, as"
+              + " Otava).")
+  String magnitude = "0";
+
+  @Option(
+      names = "--min-segment",
+      paramLabel = "N",
+      description =
+          "Fewest runs in a segment, so that one spike is not two change points; 1 is Otava's"
+              + " behaviour (default: ${DEFAULT-VALUE}).")
+  int minSegment = 1;
+
+  @Option(
+      names = "--use-intervals",
+      description =
+          "Take each run's own 95%% interval (where it has one) as its noise: in the t-test a"
+              + " segment's variance is at least the mean of its runs' own variances.")
+  boolean useIntervals;
+
+  /** The settings, every value checked. */
+  ChangePointAnalysis.Settings settings() {
+    if (window < 2 || window > MAX_WINDOW) {
+      throw new UsageException(
+          "--window " + window + ": must be from 2 to " + MAX_WINDOW + ", e.g. --window 50");
+    }
+    if (!(p > 0 && p < 1)) {
+      throw new UsageException("--p " + p + ": must be between 0 and 1, e.g. --p 0.001");
+    }
+    if (minSegment < 1) {
+      throw new UsageException(
+          "--min-segment " + minSegment + ": must be at least 1, e.g. --min-segment 2");
+    }
+    return new ChangePointAnalysis.Settings(
+        new EDivisive.Settings(window, p, magnitude(), minSegment), useIntervals);
+  }
+
+  private double magnitude() {
+    String t = magnitude.trim();
+    try {
+      double v =
+          t.endsWith("%")
+              ? Double.parseDouble(t.substring(0, t.length() - 1)) / 100
+              : Double.parseDouble(t);
+      if (v >= 0 && Double.isFinite(v)) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new UsageException(
+        "--magnitude '"
+            + magnitude
+            + "': must be a fraction or percentage of at least 0, e.g."
+            + " --magnitude 0.05 or 5%");
+  }
+
+  /**
+   * The selected series long enough for the method ({@code fewest} points): the rest are named in a
+   * note on stderr; when none is left, a usage error naming them.
+   */
+  List<Series> selected(ToIntFunction<Series> fewest, String needs) {
+    List<Series> all;
+    String where;
+    try (HistoryStore store = HistoryStores.open(history)) {
+      where = store.describe();
+      all = store.series(series);
+    } catch (IOException e) {
+      throw new RunFailure(
+          "--history " + (history == null ? "(default)" : history) + ": " + e.getMessage());
+    }
+    if (all.isEmpty()) {
+      throw new UsageException(
+          (series == null ? "the history" : "--series '" + series + "'")
+              + ": no series in "
+              + where
+              + (series == null ? "" : "; 'history list' shows the names"));
+    }
+    List<Series> ok = new ArrayList<>();
+    List<String> tooShort = new ArrayList<>();
+    for (Series s : all) {
+      int n = fewest.applyAsInt(s);
+      if (s.points().size() >= n) {
+        ok.add(s);
+      } else {
+        tooShort.add(
+            "series "
+                + s.name()
+                + " has "
+                + s.points().size()
+                + (s.points().size() == 1 ? " run" : " runs")
+                + ", fewer than the "
+                + n
+                + " "
+                + needs);
+      }
+    }
+    if (ok.isEmpty()) {
+      throw new UsageException(String.join("; ", tooShort));
+    }
+    tooShort.forEach(t -> System.err.println("wg1bench: note: skipped " + t));
+    return ok;
+  }
+}
