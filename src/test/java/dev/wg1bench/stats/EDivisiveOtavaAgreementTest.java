@@ -22,8 +22,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 class EDivisiveOtavaAgreementTest {
 
   static Stream<JsonNode> cases() throws IOException {
+    // -Dwg1bench.otavaCases=FILE checks your own series (a file bench/otava-agreement.py wrote)
+    String own = System.getProperty("wg1bench.otavaCases");
     try (InputStream in =
-        EDivisiveOtavaAgreementTest.class.getResourceAsStream("/history/otava-agreement.json")) {
+        own != null
+            ? java.nio.file.Files.newInputStream(java.nio.file.Path.of(own))
+            : EDivisiveOtavaAgreementTest.class.getResourceAsStream(
+                "/history/otava-agreement.json")) {
       JsonNode all = Json.MAPPER.readTree(in);
       List<JsonNode> out = new ArrayList<>();
       all.forEach(out::add);
