@@ -31,7 +31,7 @@ import picocli.CommandLine.Mixin;
       "With no --target it starts an embedded PostgreSQL with stock settings.",
       "Exit codes: 0 ok, 1 runtime failure or run stopped early, 2 usage error,",
       "3 run completed but some ops failed (counted in the result);",
-      "a --check that finds the data wrong exits 1."
+      "a --check that finds the data wrong exits 1; 4 'history check' found a regression."
     })
 public final class Main implements Callable<Integer> {
   @Mixin RunOptions run;
