@@ -4,6 +4,7 @@ import dev.wg1bench.history.ChangePointAnalysis;
 import dev.wg1bench.history.HistoryStore;
 import dev.wg1bench.history.HistoryStores;
 import dev.wg1bench.history.Series;
+import dev.wg1bench.plan.Checks;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.stats.EDivisive;
@@ -25,9 +26,9 @@ final class ChangePointOptions {
       names = "--history",
       paramLabel = "LOCATION",
       description =
-          "The history: a folder, or jdbc:postgresql://... for a shared schema (default: the one"
-              + " under $WG1BENCH_HOME).")
-  String history;
+          "The history: a jdbc:postgresql:// URL (default: the folder under $WG1BENCH_HOME,"
+              + " default ~/.wg1bench).")
+  String history = "";
 
   @Option(
       names = "--series",
@@ -80,17 +81,12 @@ final class ChangePointOptions {
 
   /** The settings, every value checked. */
   ChangePointAnalysis.Settings settings() {
-    if (window < 2 || window > MAX_WINDOW) {
-      throw new UsageException(
-          "--window " + window + ": must be from 2 to " + MAX_WINDOW + ", e.g. --window 50");
-    }
+    Checks.range("--window", window, 2, MAX_WINDOW, "runs; memory grows as its square");
     if (!(p > 0 && p < 1)) {
-      throw new UsageException("--p " + p + ": must be between 0 and 1, e.g. --p 0.001");
-    }
-    if (minSegment < 1) {
       throw new UsageException(
-          "--min-segment " + minSegment + ": must be at least 1, e.g. --min-segment 2");
+          "--p must be between 0 and 1, got " + p + " (both excluded; e.g. 0.001)");
     }
+    Checks.range("--min-segment", minSegment, 1, 10000, "runs");
     return new ChangePointAnalysis.Settings(
         new EDivisive.Settings(window, p, magnitude(), minSegment), useIntervals);
   }
@@ -109,10 +105,9 @@ final class ChangePointOptions {
       // reported below
     }
     throw new UsageException(
-        "--magnitude '"
+        "--magnitude must be a fraction or a percentage of at least 0, got '"
             + magnitude
-            + "': must be a fraction or percentage of at least 0, e.g."
-            + " --magnitude 0.05 or 5%");
+            + "' (e.g. 0.05 or 5%)");
   }
 
   /**

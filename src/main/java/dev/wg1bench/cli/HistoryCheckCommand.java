@@ -15,8 +15,10 @@ import picocli.CommandLine.Option;
     name = "check",
     mixinStandardHelpOptions = true,
     description = {
-      "The CI gate: per series, the latest run (or the last --last N) against the segment before",
-      "them. Exits " + HistoryCheckCommand.REGRESSION + " when some series is worse by more than",
+      "The CI gate: the latest run(s) against the segment before them.",
+      "Per series, the latest run (or the last --last N) against the segment before them. Exits "
+          + HistoryCheckCommand.REGRESSION
+          + " when some series is worse by more than",
       "--magnitude and the difference is significant at --p, with one line per regressed series;",
       "improvements are reported and pass; 0 otherwise."
     })

@@ -13,45 +13,65 @@ import dev.wg1bench.history.HistoryStores;
 import dev.wg1bench.history.StoredMetric;
 import dev.wg1bench.history.StoredRun;
 import dev.wg1bench.json.Json;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code history analyze} and {@code history check} on a history with runs: the change point at the
  * run where the step is, each format parsed back, the gate's exit codes, bad input in one line.
  */
 class HistoryChangePointsCliTest {
+  @TempDir Path home;
+
+  @BeforeEach
+  void ownHome() {
+    System.setProperty("wg1bench.home", home.toString());
+  }
+
+  @AfterEach
+  void noHome() {
+    System.clearProperty("wg1bench.home");
+  }
+
+  /** The ids the stored runs got, in the order appended. */
+  private final List<String> ids = new java.util.ArrayList<>();
 
   /**
    * A history of {@code n} runs whose tps steps by {@code factor} from run {@code stepAt} (1-based)
    * on, with a p99 that does not change and a short series of the last run only.
    */
-  static String history(int n, int stepAt, double factor, long seed) throws Exception {
-    String location = "cp-test-" + UUID.randomUUID();
-    HistoryStore h = HistoryStores.memory(location);
-    Random r = new Random(seed);
-    for (int i = 1; i <= n; i++) {
-      double tps = 1000 * (i >= stepAt ? factor : 1) * (1 + 0.01 * r.nextGaussian());
-      double p99 = 5 * (1 + 0.01 * r.nextGaussian());
-      List<StoredMetric> m =
-          new java.util.ArrayList<>(
-              List.of(
-                  new StoredMetric("tpcb", "tps", true, tps, tps - 15, tps + 15),
-                  new StoredMetric("tpcb", "p99", false, p99, Double.NaN, Double.NaN)));
-      if (i == n) {
-        m.add(new StoredMetric("late", "tps", true, tps, Double.NaN, Double.NaN));
+  String history(int n, int stepAt, double factor, long seed) throws Exception {
+    String location = "";
+    try (HistoryStore h = HistoryStores.open(location, home)) {
+      Random r = new Random(seed);
+      for (int i = 1; i <= n; i++) {
+        double tps = 1000 * (i >= stepAt ? factor : 1) * (1 + 0.01 * r.nextGaussian());
+        double p99 = 5 * (1 + 0.01 * r.nextGaussian());
+        List<StoredMetric> m =
+            new java.util.ArrayList<>(
+                List.of(
+                    new StoredMetric("tpcb", "tps", true, tps, tps - 15, tps + 15),
+                    new StoredMetric("tpcb", "p99", false, p99, Double.NaN, Double.NaN)));
+        if (i == n) {
+          m.add(new StoredMetric("late", "tps", true, tps, Double.NaN, Double.NaN));
+        }
+        ids.add(
+            h.append(
+                    new StoredRun(
+                        null,
+                        Instant.parse("2026-11-01T00:00:00Z").plusSeconds(3600L * i),
+                        "run",
+                        Map.of("commit", "c" + i),
+                        m))
+                .id());
       }
-      h.append(
-          new StoredRun(
-              null,
-              Instant.parse("2026-11-01T00:00:00Z").plusSeconds(3600L * i),
-              "run",
-              Map.of("commit", "c" + i),
-              m));
     }
     return location;
   }
@@ -99,7 +119,7 @@ class HistoryChangePointsCliTest {
     Cli t = Cli.run("history", "analyze", "--history", h, "--series", "tpcb/tps");
     assertEquals(0, t.exit, t.toString());
     assertTrue(t.out.contains("tpcb/tps (12 runs): 1 change point"), t.out);
-    assertTrue(t.out.contains("#6 run r7 commit c7"), t.out);
+    assertTrue(t.out.contains("#6 run " + ids.get(6) + " commit c7"), t.out);
     assertTrue(t.out.contains("regression"), t.out);
     Cli c =
         Cli.run("history", "analyze", "--history", h, "--series", "tpcb/tps", "--format", "csv");
@@ -126,7 +146,9 @@ class HistoryChangePointsCliTest {
     assertEquals(HistoryCheckCommand.REGRESSION, bad.exit, bad.toString());
     List<String> lines = bad.out.lines().filter(l -> l.startsWith("REGRESSION")).toList();
     assertEquals(1, lines.size(), bad.out);
-    assertTrue(lines.get(0).startsWith("REGRESSION tpcb/tps: #6 run r7 commit c7"), bad.out);
+    assertTrue(
+        lines.get(0).startsWith("REGRESSION tpcb/tps: #6 run " + ids.get(6) + " commit c7"),
+        bad.out);
 
     String flat = history(8, 99, 1, 4);
     Cli ok = Cli.run("history", "check", "--history", flat, "--series", "tpcb/*");
@@ -140,27 +162,28 @@ class HistoryChangePointsCliTest {
     String better = history(7, 7, 1.25, 5);
     Cli r = Cli.run("history", "check", "--history", better, "--series", "tpcb/tps");
     assertEquals(0, r.exit, r.toString());
-    assertTrue(r.out.startsWith("improvement tpcb/tps: #6 run r7"), r.out);
+    assertTrue(r.out.startsWith("improvement tpcb/tps: #6 run " + ids.get(6)), r.out);
   }
 
   @Test
   void aLatencyRisingIsARegression() throws Exception {
-    String h = "cp-test-" + UUID.randomUUID();
-    HistoryStore s = HistoryStores.memory(h);
-    Random r = new Random(6);
-    for (int i = 1; i <= 8; i++) {
-      double p99 = (i == 8 ? 7 : 5) * (1 + 0.01 * r.nextGaussian());
-      s.append(
-          new StoredRun(
-              null,
-              Instant.ofEpochSecond(i),
-              "run",
-              Map.of(),
-              List.of(new StoredMetric("tpcb", "p99", false, p99, Double.NaN, Double.NaN))));
+    String h = "";
+    try (HistoryStore s = HistoryStores.open(h, home)) {
+      Random r = new Random(6);
+      for (int i = 1; i <= 8; i++) {
+        double p99 = (i == 8 ? 7 : 5) * (1 + 0.01 * r.nextGaussian());
+        s.append(
+            new StoredRun(
+                null,
+                Instant.ofEpochSecond(i),
+                "run",
+                Map.of(),
+                List.of(new StoredMetric("tpcb", "p99", false, p99, Double.NaN, Double.NaN))));
+      }
     }
     Cli c = Cli.run("history", "check", "--history", h);
     assertEquals(HistoryCheckCommand.REGRESSION, c.exit, c.toString());
-    assertTrue(c.out.startsWith("REGRESSION tpcb/p99: #7 run r8"), c.out);
+    assertTrue(c.out.startsWith("REGRESSION tpcb/p99: #7 run "), c.out);
   }
 
   @Test
@@ -179,12 +202,12 @@ class HistoryChangePointsCliTest {
     String[] expected = {
       "series late/tps has 1 run, fewer than the 2",
       "--series 'nope*': no series in",
-      "--p 0.0: must be between 0 and 1",
-      "--p 1.5: must be between 0 and 1",
-      "--window 1: must be from 2 to 2000",
+      "--p must be between 0 and 1, got 0.0",
+      "--p must be between 0 and 1, got 1.5",
+      "--window must be between 2 and 2000, got 1",
       "'--window'",
-      "--min-segment 0: must be at least 1",
-      "--magnitude '-1': must be a fraction or percentage",
+      "--min-segment must be between 1 and 10000, got 0",
+      "--magnitude must be a fraction or a percentage of at least 0, got '-1'",
     };
     for (int i = 0; i < cases.length; i++) {
       String[] args = new String[4 + cases[i].length];
@@ -216,9 +239,15 @@ class HistoryChangePointsCliTest {
 
   @Test
   void anUnreachableHistoryExits1InOneLine() {
-    Cli r = Cli.run("history", "analyze", "--history", "cp-test-nowhere-" + UUID.randomUUID());
+    Cli r = Cli.run("history", "analyze", "--history", "jdbc:postgresql://127.0.0.1:1/nowhere");
     assertEquals(1, r.exit, r.toString());
     assertEquals(1, r.err.strip().lines().count(), r.toString());
-    assertTrue(r.err.startsWith("wg1bench: --history cp-test-nowhere-"), r.toString());
+    assertTrue(
+        r.err.startsWith("wg1bench: ") && r.err.contains("127.0.0.1:1/nowhere"), r.toString());
+    assertFalse(r.err.contains("Exception"), r.toString());
+    Cli bad = Cli.run("history", "analyze", "--history", "/some/folder");
+    assertEquals(2, bad.exit, bad.toString());
+    assertTrue(
+        bad.err.contains("--history '/some/folder' is not a history location"), bad.toString());
   }
 }
