@@ -1,5 +1,6 @@
 package dev.wg1bench.cli;
 
+import dev.wg1bench.history.ChangePointAnalysis;
 import dev.wg1bench.history.ChangePointFinder;
 import dev.wg1bench.history.HistoryReport;
 import dev.wg1bench.history.HistoryStore;
@@ -7,6 +8,7 @@ import dev.wg1bench.history.HistoryStores;
 import dev.wg1bench.history.Series;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.stats.EDivisive;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -48,9 +50,10 @@ final class HistoryReportCommand implements Callable<Integer> {
               + " $WG1BENCH_HOME, default ~/.wg1bench).")
   String history = "";
 
-  /** The change-point analysis the pages show; null until one is in the build. */
+  /** The change points the pages show: {@code history analyze}'s, at Otava's defaults. */
   static ChangePointFinder finder() {
-    return null;
+    return ChangePointAnalysis.finder(
+        new ChangePointAnalysis.Settings(EDivisive.Settings.OTAVA, false));
   }
 
   @Override

@@ -208,6 +208,30 @@ public final class ChangePointAnalysis {
     return new Change(relative, Math.min(r1, r2) - 1, Math.max(r1, r2) - 1);
   }
 
+  /**
+   * The analysis as the report's {@link ChangePointFinder}: a series too short to split has no
+   * change point.
+   */
+  public static ChangePointFinder finder(Settings s) {
+    return series -> {
+      if (series.points().size() < fewestPoints(s.method())) {
+        return List.of();
+      }
+      return analyze(series, s).changePoints().stream()
+          .map(
+              c ->
+                  new ChangePointFinder.Shift(
+                      c.index(),
+                      c.before().mean(),
+                      c.after().mean(),
+                      c.change().relative(),
+                      c.change().low() == null ? Double.NaN : c.change().low(),
+                      c.change().high() == null ? Double.NaN : c.change().high(),
+                      c.p()))
+          .toList();
+    };
+  }
+
   static double mean(double[] x, int from, int to) {
     double s = 0;
     for (int i = from; i < to; i++) {

@@ -250,4 +250,17 @@ class HistoryChangePointsCliTest {
     assertTrue(
         bad.err.contains("--history '/some/folder' is not a history location"), bad.toString());
   }
+
+  @Test
+  void theReportDrawsAnalyzesChangePoints() throws Exception {
+    history(12, 7, 0.8, 1);
+    Path dir = home.resolve("report");
+    Cli r = Cli.run("history", "report", "--html", dir.toString(), "--series", "tpcb/tps");
+    assertEquals(0, r.exit, r.toString());
+    String index = java.nio.file.Files.readString(dir.resolve("index.html"));
+    // the latest change: at run 7, with its commit and a drop of about 20%
+    assertTrue(index.contains("7 (id " + ids.get(6) + ")"), index);
+    assertTrue(index.contains("<code>c7"), index);
+    assertTrue(index.matches("(?s).*class=\"n bad\">-(19|20)\\.\\d%.*"), index);
+  }
 }
