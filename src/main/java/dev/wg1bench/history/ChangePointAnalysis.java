@@ -14,8 +14,9 @@ import org.hipparchus.distribution.continuous.TDistribution;
  * <p>The figures are computed on the final segments (from the change point before to the one
  * after): p is the t-test of {@link SegmentTTest} between them; a segment's interval is Student's
  * over its own points (a one-point segment shows its run's own interval, or none); the change's
- * interval is Fieller's for the ratio of the two means under the pooled variance the t-test
- * assumes, so it is finite only when the mean before is clearly non-zero.
+ * interval is Fieller's for the ratio of the two means, each with its own segment's variance (the
+ * pooled one when a segment has a single run), so it is finite only when the mean before is clearly
+ * non-zero.
  */
 public final class ChangePointAnalysis {
   private ChangePointAnalysis() {}
@@ -158,8 +159,9 @@ public final class ChangePointAnalysis {
   }
 
   /**
-   * after / before − 1 with Fieller's 95% interval, the two means' variances σ²/n from the pooled
-   * sample variance (floored, with runs' own intervals, at their mean own variance).
+   * after / before − 1 with Fieller's 95% interval: each mean's variance from its own segment
+   * (Welch's degrees of freedom) when both have two runs or more, else from the pooled variance;
+   * with runs' own intervals, floored at their mean own variance.
    */
   static Change change(double[] x, double[] noise, int from, int at, int to) {
     int nb = at - from;
@@ -167,38 +169,45 @@ public final class ChangePointAnalysis {
     double b = mean(x, from, at);
     double a = mean(x, at, to);
     double relative = b == 0 ? Double.NaN : a / b - 1;
-    int df = nb + na - 2;
-    double ss = 0;
-    for (int i = from; i < at; i++) {
-      ss += (x[i] - b) * (x[i] - b);
-    }
-    for (int i = at; i < to; i++) {
-      ss += (x[i] - a) * (x[i] - a);
-    }
-    double var = df > 0 ? ss / df : Double.NaN;
-    if (noise != null) {
-      double s = 0;
-      int k = 0;
-      for (int i = from; i < to; i++) {
-        if (!Double.isNaN(noise[i])) {
-          s += noise[i];
-          k++;
-        }
-      }
-      if (k > 0) {
-        var = Double.isNaN(var) ? s / k : Math.max(var, s / k);
-        df = Math.max(df, 1);
-      }
-    }
-    if (df <= 0 || Double.isNaN(var) || b == 0) {
+    if (b == 0) {
       return new Change(relative, null, null);
     }
+    double vb = floored(sumSq(x, from, at, b), nb, noise, from, at);
+    double va = floored(sumSq(x, at, to, a), na, noise, at, to);
+    if (nb >= 2 && na >= 2 && !Double.isNaN(vb) && !Double.isNaN(va)) {
+      // Each segment its own variance (Welch): noise scales with the level, and a pooled variance
+      // would lend a fast, noisy segment's spread to a slow, steady one, giving a tps ratio
+      // interval that reaches below zero.
+      double ub = vb / nb;
+      double ua = va / na;
+      double df = (ua + ub) * (ua + ub) / (ua * ua / (na - 1) + ub * ub / (nb - 1));
+      return fieller(relative, a, b, ua, ub, Double.isNaN(df) ? nb + na - 2 : df);
+    }
+    // A one-run segment has no spread of its own: the pooled variance, as the t-test assumes.
+    int df = nb + na - 2;
+    double var = df > 0 ? (sumSq(x, from, at, b) + sumSq(x, at, to, a)) / df : Double.NaN;
+    double own = ownVariance(noise, from, to);
+    if (!Double.isNaN(own)) {
+      var = Double.isNaN(var) ? own : Math.max(var, own);
+      df = Math.max(df, 1);
+    }
+    if (df <= 0 || Double.isNaN(var)) {
+      return new Change(relative, null, null);
+    }
+    return fieller(relative, a, b, var / na, var / nb, df);
+  }
+
+  /**
+   * Fieller's 95% interval for a / b − 1 given the variances ua and ub of the two means: the R with
+   * (a − R·b)² ≤ t²·(ua + R²·ub), a quadratic in R; unbounded (null ends) when b is not clearly
+   * non-zero.
+   */
+  private static Change fieller(
+      double relative, double a, double b, double ua, double ub, double df) {
     double t = new TDistribution(df).inverseCumulativeProbability(0.975);
-    double g = t * t * var;
-    // (a − R·b)² ≤ t²·var·(1/na + R²/nb): a quadratic in the ratio R
-    double qa = b * b - g / nb;
+    double qa = b * b - t * t * ub;
     double qb = -2 * a * b;
-    double qc = a * a - g / na;
+    double qc = a * a - t * t * ua;
     double disc = qb * qb - 4 * qa * qc;
     if (qa <= 0 || disc < 0) {
       return new Change(relative, null, null);
@@ -206,6 +215,39 @@ public final class ChangePointAnalysis {
     double r1 = (-qb - Math.sqrt(disc)) / (2 * qa);
     double r2 = (-qb + Math.sqrt(disc)) / (2 * qa);
     return new Change(relative, Math.min(r1, r2) - 1, Math.max(r1, r2) - 1);
+  }
+
+  private static double sumSq(double[] x, int from, int to, double m) {
+    double ss = 0;
+    for (int i = from; i < to; i++) {
+      ss += (x[i] - m) * (x[i] - m);
+    }
+    return ss;
+  }
+
+  /** A segment's sample variance, floored (with runs' own intervals) at their mean own variance. */
+  private static double floored(double ss, int n, double[] noise, int from, int to) {
+    double v = n >= 2 ? ss / (n - 1) : Double.NaN;
+    double own = ownVariance(noise, from, to);
+    return Double.isNaN(own) || Double.isNaN(v) ? v : Math.max(v, own);
+  }
+
+  /**
+   * The mean of the runs' own variances over [from, to), or NaN when none has one or none given.
+   */
+  private static double ownVariance(double[] noise, int from, int to) {
+    if (noise == null) {
+      return Double.NaN;
+    }
+    double s = 0;
+    int k = 0;
+    for (int i = from; i < to; i++) {
+      if (!Double.isNaN(noise[i])) {
+        s += noise[i];
+        k++;
+      }
+    }
+    return k == 0 ? Double.NaN : s / k;
   }
 
   /**

@@ -1,0 +1,34 @@
+package dev.wg1bench.history;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** The relative change's interval: what a reader of a throughput drop must be able to believe. */
+class ChangeIntervalTest {
+
+  /**
+   * Six fast, noisy runs, then four slow, steady ones (the planner lost its index scans in a
+   * rehearsal run: 12,900-31,000 tps, then 79-120). A pooled variance lends the fast segment's
+   * spread to the slow one and the interval of a fall of 99.6% reached −129%; each segment's own
+   * variance keeps it where a throughput can be.
+   */
+  @Test
+  void aFallFromNoisyToSteadyStaysAboveMinusOneHundredPercent() {
+    double[] x = {26153, 31055, 27562, 12889, 18724, 17183, 82.8, 120, 101, 79};
+    ChangePointAnalysis.Change c = ChangePointAnalysis.change(x, null, 0, 6, 10);
+    assertNotNull(c.low());
+    assertTrue(c.low() > -1 && c.high() < 0, c.toString());
+    assertTrue(c.low() <= c.relative() && c.relative() <= c.high(), c.toString());
+  }
+
+  /** A segment of one run has no spread of its own: the pooled variance gives the interval. */
+  @Test
+  void aOneRunSegmentStillHasAnInterval() {
+    double[] x = {100, 102, 98, 101, 99, 80};
+    ChangePointAnalysis.Change c = ChangePointAnalysis.change(x, null, 0, 5, 6);
+    assertNotNull(c.low());
+    assertTrue(c.low() < -0.2 && -0.2 < c.high(), c.toString());
+  }
+}
