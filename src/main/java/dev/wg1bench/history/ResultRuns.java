@@ -131,8 +131,10 @@ public final class ResultRuns {
     List<StoredMetric> metrics = new ArrayList<>();
     Set<String> seen = new LinkedHashSet<>();
     for (Map.Entry<Map<String, String>, List<TrialResult>> p : points.entrySet()) {
-      String scripts = scripts(r);
-      String name = scripts != null ? scripts : p.getKey().getOrDefault("workload", r.workload());
+      String workload = p.getKey().getOrDefault("workload", r.workload());
+      // a built-in workload is a script too, but its own name says what ran
+      String scripts = "custom".equals(workload) ? scripts(r) : null;
+      String name = scripts != null ? scripts : workload;
       String config = config(name, p.getValue().get(0).target(), p.getKey());
       if (!seen.add(config)) {
         throw new UsageException(file + ": two points both named '" + config + "'");
