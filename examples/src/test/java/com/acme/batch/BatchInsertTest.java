@@ -8,20 +8,25 @@ import dev.wg1bench.plan.Knobs;
 import org.junit.jupiter.api.Test;
 
 /**
- * The same batch of 100 INSERTs, as sent by pgjdbc without and with reWriteBatchedInserts: the
- * rewrite sends a few multi-row INSERTs where the driver otherwise sends 100 statements, and is
- * about three to four times faster here, the interval's low end well above 1 even on two busy
- * cores. (With commits waiting for the disk the fsync dominates both arms and the interval widens:
- * see Arms.)
+ * The same batch of 1000 INSERTs, as sent by pgjdbc without and with reWriteBatchedInserts: the
+ * rewrite sends about ten multi-row INSERTs where the driver otherwise sends 1000 statements.
+ *
+ * <p>1000 rows, not 100: the saving is the server's work per statement, and an op also waits for
+ * its round trips (the batch's and the commit's) the same in both arms. On a quiet machine those
+ * waits are short and 100 rows showed the rewrite three to four times faster; on two cores shared
+ * with other builds every round trip waits for a core, the waits took most of an op in both arms
+ * and the ratio fell to about 1.5, inconclusive in five blocks. With 1000 rows per op the per-row
+ * work outweighs the waits again. (With commits waiting for the disk the fsync dominates both arms
+ * and the interval widens: see Arms.)
  */
 class BatchInsertTest {
   @Test
   void rewrittenBatchesAreFaster() {
     Comparison c =
         Arms.compare(
-            Wg1bench.workload(BatchInsert.class).param("batch", "100"),
+            Wg1bench.workload(BatchInsert.class).param("batch", "1000"),
             Wg1bench.workload("BatchInsert reWriteBatchedInserts", BatchInsert::new)
-                .param("batch", "100")
+                .param("batch", "1000")
                 .with(Knobs.REWRITE_BATCHED_INSERTS, true));
     Verdicts.assertFaster(c);
   }
