@@ -28,7 +28,19 @@ public final class Arms {
 
   /** Runs the comparison in 5 blocks and prints its table, whatever the verdict. */
   public static Comparison compare(Wg1bench baseline, Wg1bench treatment) {
-    Comparison c = Wg1bench.compare(arm(baseline), arm(treatment)).blocks(5).seed(1).run();
+    return compare(baseline, treatment, Duration.ofSeconds(1));
+  }
+
+  /**
+   * As {@link #compare(Wg1bench, Wg1bench)}, each trial warmed up for {@code warmup}: for ops so
+   * heavy that a second's warmup is a few dozen of them, too few to warm the first block's JIT.
+   */
+  public static Comparison compare(Wg1bench baseline, Wg1bench treatment, Duration warmup) {
+    Comparison c =
+        Wg1bench.compare(arm(baseline).warmup(warmup), arm(treatment).warmup(warmup))
+            .blocks(5)
+            .seed(1)
+            .run();
     System.out.println(c.table());
     return c;
   }

@@ -183,7 +183,12 @@ public final class ConsoleReport {
 
   /** Statements, client CPU, connection time and rows. */
   private static void rates(Measurement m, PrintStream out) {
-    out.printf(Locale.ROOT, "statements/s = %.1f%n", m.statementsPerSecond());
+    if (m.statementsPerSecond() == null) {
+      // a workload class sends its statements through its own JDBC calls: 0 would be a lie
+      out.println("statements/s = not counted (a workload class's own statements)");
+    } else {
+      out.printf(Locale.ROOT, "statements/s = %.1f%n", m.statementsPerSecond());
+    }
     if (m.clientCpuMicrosPerOp() != null) {
       out.printf(
           Locale.ROOT,

@@ -39,7 +39,8 @@ public final class JmhResultMapper {
     Measurement m =
         new Measurement(
             tally.throughput(seconds, interval, interval.method()),
-            tally.counts(seconds, rowsPerOp > 0 ? (double) rowsPerOp : null),
+            tally.counts(
+                seconds, rowsPerOp > 0 ? (double) rowsPerOp : null, workload.countsStatements()),
             new Measurement.Latencies(
                 tally.scheduleLag() != null ? "scheduled start" : "op start",
                 tally.latency(),

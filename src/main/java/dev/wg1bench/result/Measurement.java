@@ -39,7 +39,9 @@ import org.HdrHistogram.Histogram;
  *
  * <p>{@code failures}: failed ops by kind
  *
- * <p>{@code statementsPerSecond}: SQL statements sent per second (BEGIN/END included)
+ * <p>{@code statements}, {@code statementsPerSecond}: SQL statements sent (BEGIN/END included) and
+ * their rate; null for a workload class, whose statements go through its own JDBC calls and are not
+ * counted
  *
  * <p>{@code rowsPerSecond}: rows inserted per second (workloads that insert), else null
  *
@@ -112,8 +114,8 @@ public record Measurement(
       long retries,
       long retriedOps,
       Map<String, Long> failures,
-      long statements,
-      double statementsPerSecond,
+      Long statements,
+      Double statementsPerSecond,
       Double rowsPerSecond) {}
 
   /** How long ops took, waited and started late. */
@@ -151,7 +153,7 @@ public record Measurement(
     c.failed = failedOps();
     c.retries = retries();
     c.retriedOps = retriedOps();
-    c.statements = statements();
+    c.statements = statements() == null ? 0 : statements();
     c.skipped = skippedOps();
     c.late = lateOps();
     if (failures() != null) {
@@ -206,11 +208,13 @@ public record Measurement(
     return counts.failures();
   }
 
-  public long statements() {
+  /** Null when the workload's statements are not counted (a workload class). */
+  public Long statements() {
     return counts.statements();
   }
 
-  public double statementsPerSecond() {
+  /** Null when the workload's statements are not counted (a workload class). */
+  public Double statementsPerSecond() {
     return counts.statementsPerSecond();
   }
 

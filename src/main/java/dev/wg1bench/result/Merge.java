@@ -126,7 +126,9 @@ public final class Merge {
                 seconds, interval, interval.method() + ", per-second sums over the agents"),
             tally.counts(
                 seconds,
-                m0.rowsPerSecond() != null && m0.tps() > 0 ? m0.rowsPerSecond() / m0.tps() : null),
+                m0.rowsPerSecond() != null && m0.tps() > 0 ? m0.rowsPerSecond() / m0.tps() : null,
+                // every agent ran the same workload: its first part says whether they were counted
+                m0.statements() != null),
             new Measurement.Latencies(
                 m0.latencyFrom(),
                 tally.latency() == null ? m0.latencyMs() : tally.latency(),

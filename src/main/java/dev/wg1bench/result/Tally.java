@@ -333,16 +333,19 @@ final class Tally {
         serverRate);
   }
 
-  /** What the ops did; {@code rowsPerOp} null for a workload that inserts none. */
-  Measurement.Counts counts(double seconds, Double rowsPerOp) {
+  /**
+   * What the ops did; {@code rowsPerOp} null for a workload that inserts none; without {@code
+   * statementsCounted} (a workload class sends its own) the statements are null, not 0.
+   */
+  Measurement.Counts counts(double seconds, Double rowsPerOp, boolean statementsCounted) {
     return new Measurement.Counts(
         measured.ok,
         measured.failed,
         measured.retries,
         measured.retriedOps,
         measured.failures,
-        measured.statements,
-        seconds > 0 ? measured.statements / seconds : 0,
+        statementsCounted ? measured.statements : null,
+        statementsCounted ? (seconds > 0 ? measured.statements / seconds : 0) : null,
         rowsPerOp != null ? tps(seconds) * rowsPerOp : null);
   }
 

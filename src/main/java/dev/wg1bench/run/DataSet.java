@@ -69,6 +69,7 @@ interface DataSet {
     m.put(Workload.Schema.PGBENCH, new PgbenchTables());
     m.put(Workload.Schema.SSB, new SsbTables());
     m.put(Workload.Schema.NONE, new ScriptTables());
+    m.put(Workload.Schema.OWN, new OwnTables());
     return Map.copyOf(m);
   }
 }

@@ -47,7 +47,17 @@ public interface Workload {
     NONE,
     PGBENCH,
     /** The five Star Schema Benchmark tables, created by {@code init ssb}. */
-    SSB
+    SSB,
+    /** A workload class's own tables, made by its set-up hook: wg1bench creates none. */
+    OWN
+  }
+
+  /**
+   * Whether the runner counts the statements an op sends (a script's are; a workload class sends
+   * its own through JDBC, so its statements/s is unknown, not 0).
+   */
+  default boolean countsStatements() {
+    return true;
   }
 
   /** Whether ops only read (no hygiene such as CHECKPOINT is needed between their trials). */

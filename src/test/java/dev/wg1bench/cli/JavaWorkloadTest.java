@@ -90,6 +90,28 @@ class JavaWorkloadTest {
   }
 
   /** No public no-argument constructor. */
+  /** Notes whether the pgbench tables were there when its set-up ran; its op reads nothing. */
+  public static class OwnTablesOnly implements JdbcWorkload {
+    static volatile Boolean pgbenchThere;
+
+    @Override
+    public void setUp(DataSource ds) throws SQLException {
+      try (Connection c = ds.getConnection();
+          Statement st = c.createStatement();
+          ResultSet r = st.executeQuery("SELECT to_regclass('pgbench_accounts') IS NOT NULL")) {
+        r.next();
+        pgbenchThere = r.getBoolean(1);
+      }
+    }
+
+    @Override
+    public void op(Op op) throws SQLException {
+      try (Statement st = op.connection().createStatement()) {
+        st.execute("SELECT 1");
+      }
+    }
+  }
+
   public static class NoConstructor implements JdbcWorkload {
     public NoConstructor(int x) {}
 
@@ -183,6 +205,54 @@ class JavaWorkloadTest {
     assertEquals(0, m.get("totalFailedOps").asLong());
     // what was checked is the class's check(), not "no guarantee"
     assertTrue(r.out.contains("check: ok (check() of workload class:"), r.out);
+  }
+
+  @Test
+  void statementsTheToolDidNotCountAreNotShownAsZero() throws Exception {
+    Path csv = dir.resolve("jw_stmts.csv");
+    Cli r = run("jw_stmts", Counting.class.getName(), "--csv", csv.toString());
+    assertEquals(0, r.exit, r.toString());
+    JsonNode m = measurement("jw_stmts");
+    assertTrue(m.get("ops").asLong() > 0, m.toString());
+    for (String field : List.of("statements", "statementsPerSecond")) {
+      assertTrue(m.path(field).isMissingNode() || m.path(field).isNull(), field + ": " + m);
+    }
+    assertTrue(r.out.contains("statements/s = not counted"), r.out);
+    assertFalse(r.out.matches("(?s).*statements/s = 0.*"), r.out);
+    List<String> lines = Files.readAllLines(csv);
+    int i = List.of(lines.get(0).split(",")).indexOf("statementsPerSecond");
+    assertTrue(i >= 0, lines.get(0));
+    assertEquals("", lines.get(1).split(",", -1)[i], "empty, not 0: " + lines.get(1));
+    Path html = dir.resolve("html");
+    Cli rep = Cli.run("report", dir.resolve("jw_stmts.json").toString(), "--html", html.toString());
+    assertEquals(0, rep.exit, rep.toString());
+    String page = Files.readString(html.resolve("index.html"));
+    assertFalse(page.matches("(?s).*statements/s\\W{0,40}0(\\.0)?\\b.*"), "no 0 statements/s");
+  }
+
+  @Test
+  void aFreshServerGetsNoPgbenchTablesForAClass() {
+    OwnTablesOnly.pgbenchThere = null;
+    // no --target: the embedded server, started fresh for this run
+    Cli r =
+        Cli.run(
+            "--workload-class",
+            OwnTablesOnly.class.getName(),
+            "-c",
+            "1",
+            "-T",
+            "500ms",
+            "--warmup",
+            "0",
+            "--iterations",
+            "1",
+            "--forks",
+            "0",
+            "-o",
+            dir.resolve("fresh.json").toString());
+    assertEquals(0, r.exit, r.toString());
+    assertEquals(Boolean.FALSE, OwnTablesOnly.pgbenchThere, "set-up saw pgbench_accounts");
+    assertFalse(r.out.contains("creating pgbench tables"), r.out);
   }
 
   @Test
