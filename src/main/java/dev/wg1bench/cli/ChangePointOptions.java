@@ -1,17 +1,14 @@
 package dev.wg1bench.cli;
 
 import dev.wg1bench.history.ChangePointAnalysis;
-import dev.wg1bench.history.HistoryStore;
-import dev.wg1bench.history.HistoryStores;
 import dev.wg1bench.history.Series;
 import dev.wg1bench.plan.Checks;
-import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.stats.EDivisive;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToIntFunction;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -22,13 +19,7 @@ final class ChangePointOptions {
   /** Larger windows cost memory as the square of the window; Otava's default is 50. */
   static final int MAX_WINDOW = 2000;
 
-  @Option(
-      names = "--history",
-      paramLabel = "LOCATION",
-      description =
-          "The history: a jdbc:postgresql:// URL (default: the folder under $WG1BENCH_HOME,"
-              + " default ~/.wg1bench).")
-  String history = "";
+  @Mixin HistoryLocation history;
 
   @Option(
       names = "--series",
@@ -115,15 +106,8 @@ final class ChangePointOptions {
    * note on stderr; when none is left, a usage error naming them.
    */
   List<Series> selected(ToIntFunction<Series> fewest, String needs) {
-    List<Series> all;
-    String where;
-    try (HistoryStore store = HistoryStores.open(history)) {
-      where = store.describe();
-      all = store.series(series);
-    } catch (IOException e) {
-      throw new RunFailure(
-          "--history " + (history == null ? "(default)" : history) + ": " + e.getMessage());
-    }
+    List<Series> all = history.use((store, at) -> store.series(series));
+    String where = history.where();
     if (all.isEmpty()) {
       throw new UsageException(
           (series == null ? "the history" : "--series '" + series + "'")

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -26,13 +27,7 @@ final class HistoryAddCommand implements Callable<Integer> {
   @Parameters(paramLabel = "FILE", arity = "1..*", description = "wg1bench result files (JSON).")
   List<Path> files = new ArrayList<>();
 
-  @Option(
-      names = "--history",
-      paramLabel = "LOCATION",
-      description =
-          "The history: a jdbc:postgresql:// URL (default: the folder under $WG1BENCH_HOME,"
-              + " default ~/.wg1bench).")
-  String history = "";
+  @Mixin HistoryLocation history;
 
   @Option(
       names = "--attr",
@@ -44,9 +39,9 @@ final class HistoryAddCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    dev.wg1bench.history.HistoryStores.check(history);
+    history.check();
     HistoryOptions.checkAttrs(attrs);
-    HistoryOptions.store(history, attrs, files, false);
+    HistoryOptions.store(history.value, attrs, files, false);
     return 0;
   }
 }

@@ -1,20 +1,18 @@
 package dev.wg1bench.cli;
 
 import dev.wg1bench.history.HistoryExport;
-import dev.wg1bench.history.HistoryStore;
-import dev.wg1bench.history.HistoryStores;
 import dev.wg1bench.history.Series;
 import dev.wg1bench.history.StoredRun;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.report.CsvReport;
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -60,36 +58,18 @@ final class HistoryExportCommand implements Callable<Integer> {
       description = "bencher, github-action-benchmark: the run to report. Default: the latest.")
   String run;
 
-  @Option(
-      names = "--history",
-      paramLabel = "LOCATION",
-      description =
-          "The history to export from: a jdbc:postgresql:// URL (default: the folder"
-              + " under $WG1BENCH_HOME, default ~/.wg1bench).")
-  String history = "";
+  @Mixin HistoryLocation history;
 
   @Override
   public Integer call() {
-    HistoryStores.check(history);
+    history.check();
     if (!HistoryExport.FORMATS.contains(format)) {
       throw new UsageException(
           "--format " + format + ": unknown; valid: " + String.join(", ", HistoryExport.FORMATS));
     }
-    List<Series> selected;
-    List<StoredRun> runs;
-    String where;
-    try (HistoryStore store = HistoryStores.open(history)) {
-      where = store.describe();
-      selected = store.series(series);
-      runs = store.runs();
-    } catch (IOException e) {
-      throw new RunFailure(
-          "history "
-              + HistoryStores.describe(history, HistoryStores.home(System.getenv()))
-              + ": "
-              + e.getMessage(),
-          e);
-    }
+    List<Series> selected = history.use((store, at) -> store.series(series));
+    List<StoredRun> runs = history.use((store, at) -> store.runs());
+    String where = history.where();
     if (selected.isEmpty()) {
       throw new UsageException(noSeries(series, where));
     }

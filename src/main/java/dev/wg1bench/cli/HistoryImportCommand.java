@@ -1,15 +1,11 @@
 package dev.wg1bench.cli;
 
-import dev.wg1bench.history.HistoryStore;
-import dev.wg1bench.history.HistoryStores;
 import dev.wg1bench.history.ImportSpec;
 import dev.wg1bench.history.OtavaCsv;
 import dev.wg1bench.history.OtavaJson;
 import dev.wg1bench.history.StoredMetric;
 import dev.wg1bench.history.StoredRun;
-import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +13,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -58,13 +55,7 @@ final class HistoryImportCommand implements Callable<Integer> {
               + " NAME/METRIC. A wg1bench result names its own series, CONFIG/METRIC.")
   String series;
 
-  @Option(
-      names = "--history",
-      paramLabel = "LOCATION",
-      description =
-          "The history to import into: a jdbc:postgresql:// URL (default: the folder"
-              + " under $WG1BENCH_HOME, default ~/.wg1bench).")
-  String history = "";
+  @Mixin HistoryLocation history;
 
   @Option(
       names = "--time-column",
@@ -113,7 +104,7 @@ final class HistoryImportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    HistoryStores.check(history);
+    history.check();
     if (!FORMATS.contains(format)) {
       throw new UsageException(
           "--format " + format + ": unknown; valid: " + String.join(", ", FORMATS));
@@ -126,7 +117,7 @@ final class HistoryImportCommand implements Callable<Integer> {
                 + ": a wg1bench result names its own series (CONFIG/METRIC); leave --series out");
       }
       // the store's reading of a result file, as 'history add' does it
-      HistoryOptions.store(history, new java.util.LinkedHashMap<>(), List.of(file), false);
+      HistoryOptions.store(history.value, new java.util.LinkedHashMap<>(), List.of(file), false);
       return 0;
     }
     if (series == null) {
@@ -156,20 +147,14 @@ final class HistoryImportCommand implements Callable<Integer> {
         }
       }
     }
-    String where;
-    try (HistoryStore store = HistoryStores.open(history)) {
-      where = store.describe();
-      for (StoredRun r : runs) {
-        store.append(r);
-      }
-    } catch (IOException e) {
-      throw new RunFailure(
-          "history "
-              + HistoryStores.describe(history, HistoryStores.home(System.getenv()))
-              + ": "
-              + e.getMessage(),
-          e);
-    }
+    String where =
+        history.use(
+            (store, at) -> {
+              for (StoredRun r : runs) {
+                store.append(r);
+              }
+              return at;
+            });
     System.out.println(
         "imported "
             + runs.size()

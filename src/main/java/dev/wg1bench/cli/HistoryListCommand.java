@@ -1,16 +1,12 @@
 package dev.wg1bench.cli;
 
-import dev.wg1bench.history.HistoryStore;
-import dev.wg1bench.history.HistoryStores;
 import dev.wg1bench.history.StoredRun;
-import dev.wg1bench.plan.RunFailure;
-import java.io.IOException;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 
 /** {@code wg1bench history list}: the stored runs, oldest first. */
 @Command(
@@ -18,28 +14,15 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = "The stored runs, oldest first: id, time (UTC), kind, commit, branch, metrics.")
 final class HistoryListCommand implements Callable<Integer> {
-  @Option(
-      names = "--history",
-      paramLabel = "LOCATION",
-      description =
-          "The history: a jdbc:postgresql:// URL (default: the folder under $WG1BENCH_HOME,"
-              + " default ~/.wg1bench).")
-  String history = "";
+  @Mixin HistoryLocation history;
 
   private static final DateTimeFormatter TIME =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC);
 
   @Override
   public Integer call() {
-    HistoryStores.check(history);
-    List<StoredRun> runs;
-    String where = HistoryStores.describe(history, HistoryStores.home(System.getenv()));
-    try (HistoryStore store = HistoryStores.open(history)) {
-      where = store.describe();
-      runs = store.runs();
-    } catch (IOException e) {
-      throw new RunFailure("history " + where + ": " + e.getMessage(), e);
-    }
+    List<StoredRun> runs = history.use((store, at) -> store.runs());
+    String where = history.where();
     if (runs.isEmpty()) {
       System.out.println("no runs in " + where);
       return 0;

@@ -3,18 +3,16 @@ package dev.wg1bench.cli;
 import dev.wg1bench.history.ChangePointAnalysis;
 import dev.wg1bench.history.ChangePointFinder;
 import dev.wg1bench.history.HistoryReport;
-import dev.wg1bench.history.HistoryStore;
-import dev.wg1bench.history.HistoryStores;
 import dev.wg1bench.history.Series;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.stats.EDivisive;
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code history report --html DIR}: the history's series drawn, with their change points. */
@@ -42,13 +40,7 @@ final class HistoryReportCommand implements Callable<Integer> {
       description = "The series to draw: a name or a glob (* and ?). Default: all.")
   String series;
 
-  @Option(
-      names = "--history",
-      paramLabel = "LOCATION",
-      description =
-          "The history to draw: a jdbc:postgresql:// URL (default: the folder under"
-              + " $WG1BENCH_HOME, default ~/.wg1bench).")
-  String history = "";
+  @Mixin HistoryLocation history;
 
   /** The change points the pages show: {@code history analyze}'s, at Otava's defaults. */
   static ChangePointFinder finder() {
@@ -58,20 +50,8 @@ final class HistoryReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    HistoryStores.check(history);
-    List<Series> selected;
-    String where;
-    try (HistoryStore store = HistoryStores.open(history)) {
-      where = store.describe();
-      selected = store.series(series);
-    } catch (IOException e) {
-      throw new RunFailure(
-          "history "
-              + HistoryStores.describe(history, HistoryStores.home(System.getenv()))
-              + ": "
-              + e.getMessage(),
-          e);
-    }
+    List<Series> selected = history.use((store, at) -> store.series(series));
+    String where = history.where();
     if (selected.isEmpty()) {
       throw new UsageException(HistoryExportCommand.noSeries(series, where));
     }
