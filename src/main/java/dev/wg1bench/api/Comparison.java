@@ -115,7 +115,8 @@ public final class Comparison {
         String.format(
             Locale.ROOT,
             "%s against %s on %s: %s ratio %.4f, 95%% interval [%.4f, %.4f], p = %.4g, %d blocks"
-                + " (randomized order), margin \u00b1%.1f%%: %s%n",
+                + " (order drawn per pair of blocks, the second of a pair reversed), margin"
+                + " \u00b1%.1f%%: %s%n",
             treatment,
             baseline,
             result.target(),
