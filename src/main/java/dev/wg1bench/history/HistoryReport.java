@@ -141,11 +141,21 @@ public final class HistoryReport {
 
   static String seriesPage(Page page, byte[] png, boolean analyzed, String history) {
     Series s = page.series();
-    List<SeriesPoint> pts = s.points();
     StringBuilder h = head(s.name(), "../");
     h.append(
         "<nav><a href=\"../index.html\">all series</a> <a href=\"#changes\">change points</a>"
             + " <a href=\"#runs\">runs</a></nav>\n");
+    lead(h, page, analyzed);
+    figure(h, s, png);
+    changes(h, page, analyzed);
+    runs(h, page);
+    return foot(h, history);
+  }
+
+  /** The answer first: the latest change point, or that there is none. */
+  private static void lead(StringBuilder h, Page page, boolean analyzed) {
+    Series s = page.series();
+    List<SeriesPoint> pts = s.points();
     ChangePointFinder.Shift cp = page.latest();
     h.append("<p class=\"lead\">");
     if (!analyzed) {
@@ -174,6 +184,11 @@ public final class HistoryReport {
           .append(" after. ");
     }
     h.append(s.higherIsBetter() ? "Higher is better." : "Lower is better.").append("</p>\n");
+  }
+
+  /** The chart, with a caption that says what its marks are. */
+  private static void figure(StringBuilder h, Series s, byte[] png) {
+    List<SeriesPoint> pts = s.points();
     boolean intervals = pts.stream().anyMatch(SeriesPoint::hasInterval);
     h.append("<figure>\n<img src=\"data:image/png;base64,")
         .append(Base64.getEncoder().encodeToString(png))
@@ -188,6 +203,12 @@ public final class HistoryReport {
         .append(
             "; the green lines are the means of the segments between change points, a dashed"
                 + " red line stands before the first run of a new segment.</figcaption>\n</figure>\n");
+  }
+
+  /** Every change point with its runs, means, change and p. */
+  private static void changes(StringBuilder h, Page page, boolean analyzed) {
+    Series s = page.series();
+    List<SeriesPoint> pts = s.points();
     h.append("<h2 id=\"changes\">Change points</h2>\n");
     if (!analyzed) {
       h.append("<p>No change-point analysis in this build.</p>\n");
@@ -231,6 +252,11 @@ public final class HistoryReport {
       }
       h.append("</tbody></table>\n");
     }
+  }
+
+  /** Every run with its commit and value, the first run of each segment marked. */
+  private static void runs(StringBuilder h, Page page) {
+    List<SeriesPoint> pts = page.series().points();
     h.append("<h2 id=\"runs\">Runs</h2>\n<table class=\"runs\">\n<thead><tr>");
     for (String c : List.of("run", "run id", "time", "commit", "value", "95% interval")) {
       h.append("<th>").append(esc(c)).append("</th>");
@@ -250,7 +276,6 @@ public final class HistoryReport {
       h.append("</tr>\n");
     }
     h.append("</tbody></table>\n");
-    return foot(h, history);
   }
 
   private static boolean regression(Series s, ChangePointFinder.Shift x) {

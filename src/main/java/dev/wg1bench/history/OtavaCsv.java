@@ -37,7 +37,24 @@ public final class OtavaCsv {
     }
     List<Row> rows = rows(spec, text);
     String where = spec.file().toString();
-    List<String> header = rows.get(0).cells;
+    Layout layout = layout(spec, where, rows.get(0).cells);
+    if (rows.size() == 1) {
+      throw new UsageException(where + ": a header and no row: nothing to import");
+    }
+    List<StoredRun> runs = new ArrayList<>();
+    for (Row r : rows.subList(1, rows.size())) {
+      runs.add(run(spec, where, layout, r));
+    }
+    return runs;
+  }
+
+  /**
+   * What the header says: the columns' names, which one is the time, which are attributes, and
+   * which are metrics.
+   */
+  private record Layout(List<String> names, int time, List<String> attrs, List<Integer> metrics) {}
+
+  private static Layout layout(ImportSpec spec, String where, List<String> header) {
     Set<String> seen = new HashSet<>();
     for (int c = 0; c < header.size(); c++) {
       String h = header.get(c).strip();
@@ -59,22 +76,7 @@ public final class OtavaCsv {
               + String.join(", ", names)
               + "); name it with --time-column");
     }
-    List<String> attrs = spec.attributes();
-    if (attrs == null) {
-      attrs = ImportSpec.DEFAULT_ATTRIBUTES.stream().filter(names::contains).toList();
-    } else {
-      for (String a : attrs) {
-        if (!names.contains(a)) {
-          throw new UsageException(
-              where
-                  + ":1: no column '"
-                  + a
-                  + "' (--attributes) in the header ("
-                  + String.join(", ", names)
-                  + ")");
-        }
-      }
-    }
+    List<String> attrs = attributes(spec, where, names);
     List<Integer> metricColumns = new ArrayList<>();
     for (int c = 0; c < names.size(); c++) {
       if (c != time && !attrs.contains(names.get(c))) {
@@ -97,63 +99,82 @@ public final class OtavaCsv {
                 + ")");
       }
     }
-    if (rows.size() == 1) {
-      throw new UsageException(where + ": a header and no row: nothing to import");
+    return new Layout(names, time, attrs, metricColumns);
+  }
+
+  /** --attributes as given (each must be a column), else the default ones the header has. */
+  private static List<String> attributes(ImportSpec spec, String where, List<String> names) {
+    List<String> attrs = spec.attributes();
+    if (attrs == null) {
+      return ImportSpec.DEFAULT_ATTRIBUTES.stream().filter(names::contains).toList();
     }
-    List<StoredRun> runs = new ArrayList<>();
-    for (Row r : rows.subList(1, rows.size())) {
-      if (r.cells.size() != names.size()) {
+    for (String a : attrs) {
+      if (!names.contains(a)) {
         throw new UsageException(
             where
-                + ":"
-                + r.line
-                + ": "
-                + r.cells.size()
-                + " values for the header's "
-                + names.size()
-                + " columns");
-      }
-      String t = r.cells.get(time);
-      Instant at = OtavaTime.parse(t);
-      if (at == null) {
-        throw new UsageException(
-            cell(where, r.line, time, names)
-                + ": '"
-                + t
-                + "' is not a time ("
-                + OtavaTime.FORMS
+                + ":1: no column '"
+                + a
+                + "' (--attributes) in the header ("
+                + String.join(", ", names)
                 + ")");
       }
-      Map<String, String> attributes = new LinkedHashMap<>();
-      for (String a : attrs) {
-        String v = r.cells.get(names.indexOf(a)).strip();
-        if (!v.isEmpty()) {
-          attributes.put(a, v);
-        }
-      }
-      attributes.put("source", spec.file().getFileName() + ":" + r.line);
-      List<StoredMetric> metrics = new ArrayList<>();
-      for (int c : metricColumns) {
-        String v = r.cells.get(c).strip();
-        if (v.isEmpty()) {
-          // no figure for this metric in this run: the series simply has no point here
-          continue;
-        }
-        double d;
-        try {
-          d = Double.parseDouble(v);
-        } catch (NumberFormatException e) {
-          throw new UsageException(cell(where, r.line, c, names) + ": '" + v + "' is not a number");
-        }
-        if (!Double.isFinite(d)) {
-          throw new UsageException(
-              cell(where, r.line, c, names) + ": '" + v + "' is not a finite number");
-        }
-        metrics.add(spec.metric(names.get(c), d));
-      }
-      runs.add(new StoredRun(null, at, "otava-csv", attributes, metrics));
     }
-    return runs;
+    return attrs;
+  }
+
+  /** One row as a run: its time, its attributes, and a metric for each non-empty metric cell. */
+  private static StoredRun run(ImportSpec spec, String where, Layout layout, Row r) {
+    List<String> names = layout.names();
+    if (r.cells.size() != names.size()) {
+      throw new UsageException(
+          where
+              + ":"
+              + r.line
+              + ": "
+              + r.cells.size()
+              + " values for the header's "
+              + names.size()
+              + " columns");
+    }
+    String t = r.cells.get(layout.time());
+    Instant at = OtavaTime.parse(t);
+    if (at == null) {
+      throw new UsageException(
+          cell(where, r.line, layout.time(), names)
+              + ": '"
+              + t
+              + "' is not a time ("
+              + OtavaTime.FORMS
+              + ")");
+    }
+    Map<String, String> attributes = new LinkedHashMap<>();
+    for (String a : layout.attrs()) {
+      String v = r.cells.get(names.indexOf(a)).strip();
+      if (!v.isEmpty()) {
+        attributes.put(a, v);
+      }
+    }
+    attributes.put("source", spec.file().getFileName() + ":" + r.line);
+    List<StoredMetric> metrics = new ArrayList<>();
+    for (int c : layout.metrics()) {
+      String v = r.cells.get(c).strip();
+      if (v.isEmpty()) {
+        // no figure for this metric in this run: the series simply has no point here
+        continue;
+      }
+      double d;
+      try {
+        d = Double.parseDouble(v);
+      } catch (NumberFormatException e) {
+        throw new UsageException(cell(where, r.line, c, names) + ": '" + v + "' is not a number");
+      }
+      if (!Double.isFinite(d)) {
+        throw new UsageException(
+            cell(where, r.line, c, names) + ": '" + v + "' is not a finite number");
+      }
+      metrics.add(spec.metric(names.get(c), d));
+    }
+    return new StoredRun(null, at, "otava-csv", attributes, metrics);
   }
 
   private static String cell(String where, long line, int column, List<String> names) {
