@@ -51,7 +51,7 @@ public record CommandStats(
       double sumSquaresMs2,
       long failures,
       long retries) {
-    return new CommandStats(
+    return build(
         script,
         line,
         location,
@@ -59,13 +59,9 @@ public record CommandStats(
         count,
         totalMs,
         sumSquaresMs2,
-        ScriptStats.mean(count, totalMs),
-        ScriptStats.stddev(count, totalMs, sumSquaresMs2),
         failures,
         retries,
         false,
-        null,
-        null,
         null);
   }
 
@@ -81,6 +77,33 @@ public record CommandStats(
       long failures,
       long retries,
       org.HdrHistogram.Histogram micros) {
+    return build(
+        script,
+        line,
+        location,
+        text,
+        count,
+        totalMs,
+        sumSquaresMs2,
+        failures,
+        retries,
+        true,
+        micros);
+  }
+
+  /** The mean and stddev from the sums; the percentiles from the histogram where there is one. */
+  private static CommandStats build(
+      int script,
+      int line,
+      String location,
+      String text,
+      long count,
+      double totalMs,
+      double sumSquaresMs2,
+      long failures,
+      long retries,
+      boolean step,
+      org.HdrHistogram.Histogram micros) {
     boolean any = micros != null && micros.getTotalCount() > 0;
     return new CommandStats(
         script,
@@ -94,7 +117,7 @@ public record CommandStats(
         ScriptStats.stddev(count, totalMs, sumSquaresMs2),
         failures,
         retries,
-        true,
+        step,
         any ? micros.getValueAtPercentile(50) / 1000.0 : null,
         any ? micros.getValueAtPercentile(99) / 1000.0 : null,
         micros == null ? null : Histograms.encode(micros));
