@@ -67,13 +67,28 @@ public final class Analysis {
     return out;
   }
 
+  /**
+   * A trial's figure named as the history names it; the ratio figures only (a count such as
+   * failedOps may be 0, whose log ratio is no estimate). NaN where the trial lacks it.
+   */
   static double value(String metric, TrialResult t) {
     Latency l = t.measurement().latencyMs();
     return switch (metric) {
       case "p50" -> l == null ? Double.NaN : l.p50();
       case "p99" -> l == null ? Double.NaN : l.p99();
+      case "p99.9" -> l == null ? Double.NaN : l.p999();
+      case "clientCpuPerOp" -> orNaN(t.measurement().clientCpuMicrosPerOp());
+      case "serverCommitsPerSec" -> orNaN(t.measurement().serverCommitsPerSecond());
       default -> t.measurement().tps();
     };
+  }
+
+  /** The metrics {@link #value} reads, as the history names them. */
+  public static final List<String> METRICS =
+      List.of("tps", "p50", "p99", "p99.9", "clientCpuPerOp", "serverCommitsPerSec");
+
+  private static double orNaN(Double d) {
+    return d == null ? Double.NaN : d;
   }
 
   public boolean measurable() {

@@ -8,16 +8,11 @@ import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.report.JsonReport;
 import dev.wg1bench.run.Adviser;
-import dev.wg1bench.server.PgBouncerTarget;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -126,33 +121,6 @@ final class AdviseCommand implements Callable<Integer> {
       description = "Show JMH's own output.")
   boolean verbose;
 
-  /**
-   * Parses one arm's options exactly as the run command would, plus {@code --via}: a pooler in
-   * front of the targets for this arm only (or, in {@code common}, for both).
-   */
-  @Command(name = "arm")
-  static final class Arm {
-    @Mixin RunOptions options;
-
-    @Option(names = "--via")
-    String via;
-
-    /** A replay arm: the log replayed instead of a workload run (see {@link ReplayArms}). */
-    @Option(names = "--replay", split = ",")
-    List<Path> replay = new ArrayList<>();
-
-    @Option(names = "--speed")
-    String speed = "1";
-
-    @Option(names = "--fresh", arity = "0..1", fallbackValue = "template")
-    String fresh;
-
-    Matrix matrix;
-    CommandLine.ParseResult parsed;
-  }
-
-  private final ReplayArms replays = new ReplayArms(System.out);
-
   @Override
   public Integer call() {
     history.check();
@@ -167,17 +135,20 @@ final class AdviseCommand implements Callable<Integer> {
     long orderSeed = seed != null ? seed : new SecureRandom().nextLong();
     long randomSeed = new SecureRandom().nextLong();
     Path out = output.orStamped("advise");
-    List<Adviser.Planned> planned = planned(chosen, t, randomSeed, out);
+    AdviceArms arms =
+        new AdviceArms(
+            new AdviceArms.TrialShape(duration, warmup, iterations, forks),
+            verbose,
+            AdviceArms.ADVICE);
     String unwritable = JsonReport.unwritable(out);
     if (unwritable != null) {
       throw new UsageException("--output " + out + ": " + unwritable);
     }
     Adviser.Design design =
         new Adviser.Design(repeat, orderSeed, m, p, b, Matrix.BetweenTrials.AUTO);
-    try {
+    try (arms) {
+      List<Adviser.Planned> planned = arms.planned(chosen, t, randomSeed, out);
       new Adviser(System.out, verbose).run(planned, design, out);
-    } finally {
-      replays.close();
     }
     history.store(out);
     return 0;
@@ -253,94 +224,5 @@ final class AdviseCommand implements Callable<Integer> {
                 + String.join(", ", all.stream().map(Advice::name).toList()));
       }
     }
-  }
-
-  /** Each piece of advice as its two arms of points, with the file of its own result. */
-  private List<Adviser.Planned> planned(
-      List<Advice> chosen, List<TargetSpec> t, long randomSeed, Path out) {
-    List<Adviser.Planned> planned = new ArrayList<>();
-    for (Advice a : chosen) {
-      Path perAdvice =
-          out.resolveSibling(
-              out.getFileName().toString().replaceFirst("\\.json$", "") + "-" + a.name() + ".json");
-      Map<String, List<Matrix.Point>> arms = new LinkedHashMap<>();
-      Map<String, Arm> holders = new LinkedHashMap<>();
-      for (String arm : List.of("baseline", "treatment")) {
-        List<Matrix.Point> points = new ArrayList<>();
-        holders.put(arm, arm(a, arm, t, randomSeed, perAdvice));
-        for (Matrix.Point pt : holders.get(arm).matrix.points()) {
-          Map<String, String> labels = new LinkedHashMap<>();
-          labels.put("advice", a.name());
-          labels.put("arm", arm);
-          points.add(new Matrix.Point(pt.plan(), pt.target(), labels));
-        }
-        arms.put(arm, points);
-      }
-      Adviser.TrialSource source =
-          replays.source(a, holders.get("baseline"), holders.get("treatment"));
-      if (source == null
-          && (holders.get("baseline").options.check || holders.get("treatment").options.check)) {
-        // --check in an arm (a workload class's own check(), a workload's rules) checks the
-        // claim's trials, as it checks a run's, rather than being dropped
-        source = m -> new dev.wg1bench.run.Runner(System.out, verbose).check(true).run(m).trials();
-      }
-      planned.add(
-          new Adviser.Planned(a, arms.get("baseline"), arms.get("treatment"), perAdvice, source));
-    }
-    return planned;
-  }
-
-  private Arm arm(Advice a, String arm, List<TargetSpec> t, long randomSeed, Path out) {
-    List<String> tokens = new ArrayList<>();
-    tokens.addAll(words(a.common()));
-    tokens.addAll(words(arm.equals("baseline") ? a.baseline() : a.treatment()));
-    tokens.addAll(
-        List.of(
-            "--duration",
-            duration,
-            "--warmup",
-            warmup,
-            "--iterations",
-            Integer.toString(iterations),
-            "--forks",
-            Integer.toString(forks),
-            "--random-seed",
-            Long.toString(randomSeed),
-            "--repeat",
-            "1",
-            "--output",
-            out.toString()));
-    Arm holder = new Arm();
-    try {
-      holder.parsed = new CommandLine(holder).parseArgs(tokens.toArray(new String[0]));
-    } catch (CommandLine.ParameterException e) {
-      throw new UsageException("advice " + a.name() + " (" + arm + "): " + e.getMessage());
-    }
-    try {
-      if (!holder.replay.isEmpty()) {
-        holder.matrix = replays.matrix(holder, t, out);
-        return holder;
-      }
-      if (holder.via != null) {
-        String via = PgBouncerTarget.checkVia(holder.via);
-        t = t.stream().map(s -> s.withProvision(s.provided().withVia(via))).toList();
-      }
-      Matrix m = PlanFactory.build(holder.options, t);
-      if (m.points().size() != t.size()) {
-        throw new UsageException(
-            "advice " + a.name() + " (" + arm + "): an arm must be one point, not a sweep");
-      }
-      holder.matrix = m;
-      return holder;
-    } catch (UsageException e) {
-      if (e.getMessage().startsWith("advice ")) {
-        throw e;
-      }
-      throw new UsageException("advice " + a.name() + " (" + arm + "): " + e.getMessage());
-    }
-  }
-
-  private static List<String> words(String s) {
-    return s.isBlank() ? List.of() : Arrays.asList(s.trim().split("\\s+"));
   }
 }

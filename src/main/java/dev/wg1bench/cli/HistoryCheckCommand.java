@@ -1,10 +1,23 @@
 package dev.wg1bench.cli;
 
+import dev.wg1bench.advise.Advice;
 import dev.wg1bench.history.ChangePointAnalysis;
-import dev.wg1bench.history.ChangePointOutput;
+import dev.wg1bench.history.Confirmation;
+import dev.wg1bench.history.GateReport;
 import dev.wg1bench.history.RegressionGate;
 import dev.wg1bench.history.Series;
+import dev.wg1bench.plan.Matrix;
+import dev.wg1bench.plan.RunFailure;
+import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.report.JsonReport;
+import dev.wg1bench.result.BenchmarkRun;
+import dev.wg1bench.run.Adviser;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -20,13 +33,32 @@ import picocli.CommandLine.Option;
           + HistoryCheckCommand.REGRESSION
           + " when some series is worse by more than",
       "--magnitude and the difference is significant at --p, with one line per regressed series;",
-      "improvements are reported and pass; 0 otherwise."
+      "improvements are reported and pass; 0 otherwise. With --confirm-baseline and",
+      "--confirm-candidate, the series the history cannot settle (borderline: worse, p between",
+      "--p and --borderline-p) are re-measured on this machine in randomized blocks before the",
+      "gate decides."
     })
 final class HistoryCheckCommand implements Callable<Integer> {
   /** The exit code of a regression (0-3 are taken; see docs/reference/exit-codes.md). */
   static final int REGRESSION = 4;
 
   @Mixin ChangePointOptions options;
+
+  @Mixin ConfirmOptions confirm;
+
+  /** The output formats. */
+  enum Format {
+    table,
+    json
+  }
+
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      description =
+          "table (a line per series that regressed, improved, is borderline or was re-measured,"
+              + " then a summary) or json (every series judged) (default: ${DEFAULT-VALUE}).")
+  Format format = Format.table;
 
   @Option(
       names = "--last",
@@ -37,42 +69,128 @@ final class HistoryCheckCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     if (last < 1) {
-      throw new dev.wg1bench.plan.UsageException(
-          "--last " + last + ": must be at least 1, e.g. --last 1");
+      throw new UsageException("--last " + last + ": must be at least 1, e.g. --last 1");
     }
     ChangePointAnalysis.Settings s = options.settings();
+    double p = s.method().p();
+    boolean confirming = confirm.on();
+    double borderlineP = confirm.borderlineP(p, RegressionGate.defaultBorderline(p));
     int fewest = RegressionGate.fewestPoints(s.method(), last);
     List<Series> series =
         options.selected(
             x -> fewest, "needed to judge it (--last runs and a baseline of at least 2)");
-    int regressions = 0;
-    int improvements = 0;
+    Map<Series, RegressionGate.Judged> judged = new LinkedHashMap<>();
     for (Series x : series) {
-      RegressionGate.Judged j = RegressionGate.judge(x, s, last);
-      if (j.outcome() == RegressionGate.Outcome.PASS) {
-        continue;
-      }
-      if (j.outcome() == RegressionGate.Outcome.REGRESSION) {
-        regressions++;
-      } else {
-        improvements++;
-      }
-      System.out.println(
-          (j.outcome() == RegressionGate.Outcome.REGRESSION ? "REGRESSION " : "improvement ")
-              + j.name()
-              + ": "
-              + ChangePointOutput.line(j.comparison()));
+      judged.put(x, RegressionGate.judge(x, s, last, borderlineP));
     }
-    System.out.printf(
-        "history check: %d series, %d regressed, %d improved (last %d %s against the segment"
-            + " before, p <= %s, magnitude > %s)%n",
-        series.size(),
-        regressions,
-        improvements,
-        last,
-        last == 1 ? "run" : "runs",
-        s.method().p(),
-        s.method().magnitude());
-    return regressions > 0 ? REGRESSION : 0;
+    Path confirmedOn = null;
+    Map<String, Confirmation.Confirmed> confirmations = Map.of();
+    List<Series> remeasure = confirming ? remeasured(judged) : List.of();
+    if (!remeasure.isEmpty()) {
+      confirmedOn = confirm.output.orStamped("history-check");
+      confirmations = remeasure(remeasure, confirmedOn);
+    }
+    List<GateReport.Checked> checked = new ArrayList<>();
+    for (Map.Entry<Series, RegressionGate.Judged> e : judged.entrySet()) {
+      checked.add(
+          GateReport.of(e.getValue(), e.getKey().metric(), confirmations.get(e.getKey().name())));
+    }
+    boolean regressed = checked.stream().anyMatch(c -> c.outcome().equals("regression"));
+    GateReport.Gate gate =
+        new GateReport.Gate(
+            regressed ? "regression" : "pass",
+            regressed ? REGRESSION : 0,
+            last,
+            p,
+            borderlineP,
+            s.method().magnitude(),
+            confirmedOn == null ? null : confirmedOn.toString(),
+            checked);
+    if (format == Format.json) {
+      System.out.print(GateReport.json(gate));
+    } else {
+      GateReport.lines(gate).forEach(System.out::println);
+    }
+    failedConfirmations(confirmations);
+    return gate.exitCode();
+  }
+
+  /**
+   * The series the blocks re-measure, as --confirm asks; a series whose metric is a count (failed
+   * ops, retries) keeps the history's outcome, said on stderr.
+   */
+  private List<Series> remeasured(Map<Series, RegressionGate.Judged> judged) {
+    List<Series> out = new ArrayList<>();
+    judged.forEach(
+        (x, j) -> {
+          boolean flagged = j.outcome() == RegressionGate.Outcome.REGRESSION;
+          boolean wanted =
+              switch (confirm.which()) {
+                case borderline -> j.borderline();
+                case regressions -> flagged;
+                case all -> j.borderline() || flagged;
+              };
+          if (!wanted) {
+            return;
+          }
+          if (!Confirmation.measurable(x.metric())) {
+            System.err.println(
+                "wg1bench: note: series "
+                    + x.name()
+                    + " is not re-measured: the blocks compare ratios of "
+                    + String.join(", ", dev.wg1bench.advise.Analysis.METRICS)
+                    + ", and "
+                    + x.metric()
+                    + " is a count; the history's outcome stands");
+            return;
+          }
+          out.add(x);
+        });
+    return out;
+  }
+
+  /** Runs baseline and candidate in randomized blocks and judges each series from their trials. */
+  private Map<String, Confirmation.Confirmed> remeasure(List<Series> series, Path out) {
+    String unwritable = JsonReport.unwritable(out);
+    if (unwritable != null) {
+      throw new UsageException("--output " + out + ": " + unwritable);
+    }
+    Series first = series.get(0);
+    Advice claim =
+        Confirmation.claim(
+            first.metric(), first.higherIsBetter(), confirm.baseline, confirm.candidate);
+    double margin = confirm.margin.fraction();
+    long orderSeed = confirm.seed != null ? confirm.seed : new SecureRandom().nextLong();
+    Adviser.Design design =
+        new Adviser.Design(
+            confirm.blocks(), orderSeed, margin, null, null, Matrix.BetweenTrials.AUTO);
+    BenchmarkRun run;
+    AdviceArms.ArmNames names =
+        (a, arm) -> arm.equals("baseline") ? "--confirm-baseline" : "--confirm-candidate";
+    try (AdviceArms arms = new AdviceArms(confirm.shape(), confirm.verbose, names)) {
+      Adviser.Planned planned =
+          arms.planned(claim, confirm.targets.resolve(true), new SecureRandom().nextLong(), out);
+      // the experiment's own lines go to stderr: stdout is the gate's (and its JSON)
+      run = new Adviser(System.err, confirm.verbose).run(List.of(planned), design, out);
+    }
+    String failure = run.advice().isEmpty() ? null : run.advice().get(0).failure();
+    Map<String, Confirmation.Confirmed> byName = new LinkedHashMap<>();
+    for (Confirmation.Confirmed c : Confirmation.judge(run, series, claim, margin, failure)) {
+      byName.put(c.series(), c);
+    }
+    return byName;
+  }
+
+  /** A re-measurement that could not run is a runtime failure, after the gate's lines. */
+  private static void failedConfirmations(Map<String, Confirmation.Confirmed> confirmations) {
+    for (Confirmation.Confirmed c : confirmations.values()) {
+      if (c.result().verdict().equals("failed")) {
+        throw new RunFailure(
+            "history check: the re-measurement of "
+                + c.series()
+                + " failed: "
+                + c.result().failure());
+      }
+    }
   }
 }

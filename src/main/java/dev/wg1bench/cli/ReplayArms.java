@@ -60,7 +60,7 @@ final class ReplayArms {
    * A replay arm's one point per target: its plan holds the replay's knobs (the run's other
    * options, such as --clients or --workload, do not apply to a replay and are refused).
    */
-  Matrix matrix(AdviseCommand.Arm holder, List<TargetSpec> targets, Path out) {
+  Matrix matrix(AdviceArms.Arm holder, List<TargetSpec> targets, Path out) {
     List<String> replayKnobs = new ArrayList<>();
     ReplayCommand.KNOBS.forEach(k -> replayKnobs.addAll(k.names()));
     for (var o : holder.parsed.matchedOptions()) {
@@ -85,7 +85,7 @@ final class ReplayArms {
   }
 
   /** The claim's trial source when its arms replay a log, else null (the arms run workloads). */
-  Adviser.TrialSource source(Advice a, AdviseCommand.Arm baseline, AdviseCommand.Arm treatment) {
+  Adviser.TrialSource source(Advice a, AdviceArms.Arm baseline, AdviceArms.Arm treatment) {
     if (baseline.replay.isEmpty() && treatment.replay.isEmpty()) {
       return null;
     }

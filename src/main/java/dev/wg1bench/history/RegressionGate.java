@@ -13,6 +13,11 @@ import java.util.List;
  * runs regress when they are worse (by the series' better direction), Otava's magnitude of the
  * change exceeds {@code magnitude}, and the t-test between the two is significant at {@code p};
  * better by the same rule is an improvement, which passes.
+ *
+ * <p>A series is <em>borderline</em> when its latest runs are worse by more than {@code magnitude}
+ * and p falls between {@code p} and a looser level (by default ten times {@code p}): the history
+ * alone neither shows the regression nor rules it out. The gate then passes it unless a
+ * same-machine re-measurement (the {@code advise} engine's blocks) confirms it.
  */
 public final class RegressionGate {
   private RegressionGate() {}
@@ -31,7 +36,18 @@ public final class RegressionGate {
    * @param comparison baseline (before) against the latest runs (after), at the first latest run
    * @param outcome the decision
    */
-  public record Judged(String name, ChangePointAnalysis.Point comparison, Outcome outcome) {}
+  public record Judged(
+      String name, ChangePointAnalysis.Point comparison, Outcome outcome, boolean borderline) {
+    /** Whether the latest runs are worse than the baseline, significant or not. */
+    public boolean worse() {
+      return comparison.direction().equals("regression");
+    }
+  }
+
+  /** The looser level of a borderline series when none is given: ten times p, below 1. */
+  public static double defaultBorderline(double p) {
+    return Math.min(10 * p, 0.5);
+  }
 
   /** The fewest points a series needs to be judged with {@code last} latest runs. */
   public static int fewestPoints(EDivisive.Settings s, int last) {
@@ -40,6 +56,15 @@ public final class RegressionGate {
 
   /** Judges the last {@code last} points of a series long enough (see {@link #fewestPoints}). */
   public static Judged judge(Series series, ChangePointAnalysis.Settings s, int last) {
+    return judge(series, s, last, defaultBorderline(s.method().p()));
+  }
+
+  /**
+   * Judges the last {@code last} points of a series long enough (see {@link #fewestPoints}), a
+   * worse result with p in ({@code p}, {@code borderlineP}] marked borderline.
+   */
+  public static Judged judge(
+      Series series, ChangePointAnalysis.Settings s, int last, double borderlineP) {
     List<SeriesPoint> pts = series.points();
     double[] x = ChangePointAnalysis.values(pts);
     double[] noise = ChangePointAnalysis.noise(pts, s.useIntervals());
@@ -58,9 +83,15 @@ public final class RegressionGate {
         ChangePointAnalysis.describe(series, x, noise, from, at, x.length);
     SegmentTTest.Outcome t = SegmentTTest.compare(x, noise, from, at, x.length);
     Outcome o = Outcome.PASS;
-    if (t.p() <= s.method().p() && t.magnitude() > s.method().magnitude()) {
+    boolean large = t.magnitude() > s.method().magnitude();
+    if (t.p() <= s.method().p() && large) {
       o = c.direction().equals("regression") ? Outcome.REGRESSION : Outcome.IMPROVEMENT;
     }
-    return new Judged(series.name(), c, o);
+    boolean borderline =
+        large
+            && c.direction().equals("regression")
+            && t.p() > s.method().p()
+            && t.p() <= borderlineP;
+    return new Judged(series.name(), c, o, borderline);
   }
 }

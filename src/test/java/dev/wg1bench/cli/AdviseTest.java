@@ -65,13 +65,13 @@ class AdviseTest {
   }
 
   private static String via(String args) {
-    AdviseCommand.Arm arm = new AdviseCommand.Arm();
+    AdviceArms.Arm arm = new AdviceArms.Arm();
     new picocli.CommandLine(arm).parseArgs(args.trim().split("\\s+"));
     return arm.via;
   }
 
   private static dev.wg1bench.plan.Matrix parse(String args, List<TargetSpec> targets) {
-    AdviseCommand.Arm arm = new AdviseCommand.Arm();
+    AdviceArms.Arm arm = new AdviceArms.Arm();
     new picocli.CommandLine(arm).parseArgs(args.trim().split("\\s+"));
     return PlanFactory.build(arm.options, targets);
   }

@@ -1,0 +1,175 @@
+package dev.wg1bench.cli;
+
+import dev.wg1bench.plan.Checks;
+import dev.wg1bench.plan.Matrix;
+import dev.wg1bench.plan.UsageException;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code history check}'s same-machine mode: the two arms re-measured in randomized blocks when the
+ * history cannot settle a series, and the experiment's shape. Every value is checked here, once;
+ * none of them means anything without both arms.
+ */
+final class ConfirmOptions {
+  /** Which series the blocks re-measure. */
+  enum Which {
+    /** worse, with p between --p and --borderline-p: the history neither shows nor rules out */
+    borderline,
+    /** those the history flags: they then fail only if the blocks confirm them */
+    regressions,
+    /** both */
+    all
+  }
+
+  @Option(
+      names = "--confirm-baseline",
+      paramLabel = "OPTIONS",
+      description =
+          "Run options of the baseline, what the runs before the latest ran (e.g. \"--workload-class"
+              + " com.acme.OrderDao --classpath base.jar\"). With --confirm-candidate: series the"
+              + " history cannot settle are re-measured on this machine, baseline against"
+              + " candidate in randomized blocks (the advise engine), before the gate decides.")
+  String baseline;
+
+  @Option(
+      names = "--confirm-candidate",
+      paramLabel = "OPTIONS",
+      description = "Run options of the candidate, what the latest runs ran.")
+  String candidate;
+
+  @Option(
+      names = "--confirm",
+      paramLabel = "WHICH",
+      description =
+          "Which series the blocks re-measure: borderline (worse, p between --p and"
+              + " --borderline-p), regressions (flagged ones, which then fail only when the blocks"
+              + " confirm them) or all (default: borderline).")
+  Which which;
+
+  @Option(
+      names = "--borderline-p",
+      paramLabel = "P",
+      description =
+          "A worse result with p above --p and at most this is borderline (default: 10 x --p).")
+  Double borderlineP;
+
+  @Option(
+      names = "--blocks",
+      paramLabel = "N",
+      description =
+          "Blocks of the re-measurement, each one baseline and one candidate trial"
+              + " (default: 6).")
+  Integer blocks;
+
+  @Option(
+      names = {"-T", "--duration"},
+      paramLabel = "TIME",
+      description = "Measured time per re-measurement trial (default: 5s).")
+  String duration;
+
+  @Option(
+      names = "--warmup",
+      paramLabel = "TIME",
+      description = "Warmup per re-measurement trial (default: 2s).")
+  String warmup;
+
+  @Option(
+      names = "--iterations",
+      paramLabel = "N",
+      description = "JMH iterations per re-measurement trial (default: 3).")
+  Integer iterations;
+
+  @Option(
+      names = "--forks",
+      paramLabel = "N",
+      description = "JMH forks per re-measurement trial (default: 1).")
+  Integer forks;
+
+  @Option(
+      names = "--seed",
+      paramLabel = "N",
+      description = "Seed of the blocks' orders (default: random, recorded).")
+  Long seed;
+
+  @Mixin MarginOption margin;
+
+  @Mixin TargetOptions targets;
+
+  @Mixin OutputOption output;
+
+  @Option(
+      names = {"-v", "--verbose"},
+      description = "Show JMH's own output of the re-measurement.")
+  boolean verbose;
+
+  /**
+   * Whether both arms were given; one alone, or the experiment's shape without them, is refused.
+   */
+  boolean on() {
+    if ((baseline == null) != (candidate == null)) {
+      throw new UsageException(
+          (baseline == null ? "--confirm-candidate" : "--confirm-baseline")
+              + " needs "
+              + (baseline == null ? "--confirm-baseline" : "--confirm-candidate")
+              + ": the blocks compare two arms");
+    }
+    if (baseline == null) {
+      String stray =
+          which != null
+              ? "--confirm"
+              : blocks != null
+                  ? "--blocks"
+                  : duration != null
+                      ? "--duration"
+                      : warmup != null
+                          ? "--warmup"
+                          : iterations != null
+                              ? "--iterations"
+                              : forks != null ? "--forks" : seed != null ? "--seed" : null;
+      if (stray != null) {
+        throw new UsageException(
+            stray
+                + " shapes the re-measurement: it needs --confirm-baseline and"
+                + " --confirm-candidate");
+      }
+      return false;
+    }
+    Checks.range("--blocks", blocks(), 2, Matrix.MAX_REPEAT, "an interval needs 2 blocks");
+    return true;
+  }
+
+  Which which() {
+    return which == null ? Which.borderline : which;
+  }
+
+  /** The borderline level: given (above p, below 1), else ten times p. */
+  double borderlineP(double p, double dflt) {
+    if (borderlineP == null) {
+      return dflt;
+    }
+    if (!(borderlineP > p && borderlineP < 1)) {
+      throw new UsageException(
+          "--borderline-p must be above --p ("
+              + p
+              + ") and below 1, got "
+              + borderlineP
+              + " (e.g. "
+              + dflt
+              + ")");
+    }
+    return borderlineP;
+  }
+
+  int blocks() {
+    return blocks == null ? 6 : blocks;
+  }
+
+  AdviceArms.TrialShape shape() {
+    return new AdviceArms.TrialShape(
+        duration == null ? "5s" : duration,
+        warmup == null ? "2s" : warmup,
+        iterations == null ? 3 : iterations,
+        forks == null ? 1 : forks);
+  }
+}
