@@ -6,7 +6,7 @@ import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.result.AdviceResult;
 import dev.wg1bench.result.BenchmarkRun;
-import dev.wg1bench.run.Adviser;
+import dev.wg1bench.run.BlockExperiment;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -246,14 +246,14 @@ public final class Comparison {
         String expect = metric.equals("tps") ? "higher" : "lower";
         Advice advice =
             new Advice(name, t + " against " + b, "custom", expect, metric, "", b, t, 0);
-        Adviser.Planned planned =
-            new Adviser.Planned(
+        BlockExperiment.Planned planned =
+            new BlockExperiment.Planned(
                 advice,
                 List.of(new Matrix.Point(baseline.plan(out), target, labels(name, "baseline"))),
                 List.of(new Matrix.Point(treatment.plan(out), target, labels(name, "treatment"))),
                 out);
-        Adviser.Design design =
-            new Adviser.Design(
+        BlockExperiment.Design design =
+            new BlockExperiment.Design(
                 blocks,
                 seed,
                 margin,
@@ -261,7 +261,7 @@ public final class Comparison {
                 precision == null ? null : budget != null ? budget : Duration.ofMinutes(10),
                 Matrix.BetweenTrials.AUTO);
         BenchmarkRun run =
-            new Adviser(baseline.console(), false).run(List.of(planned), design, out);
+            new BlockExperiment(baseline.console(), false).run(List.of(planned), design, out);
         AdviceResult r = run.advice().get(0);
         return new Comparison(r, run, b, t);
       } catch (IOException e) {

@@ -11,7 +11,7 @@ import dev.wg1bench.plan.Secret;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.run.PgbenchInit;
-import dev.wg1bench.run.Runner;
+import dev.wg1bench.run.RunStage;
 import dev.wg1bench.server.DataSourceTarget;
 import dev.wg1bench.server.DataSources;
 import dev.wg1bench.server.Targets;
@@ -314,7 +314,7 @@ public final class Wg1bench {
       Path out = output != null ? output : Files.createTempFile("wg1bench-", ".json");
       RunPlan plan = plan(out);
       init();
-      return new Result(new Runner(this.out, false).run(plan));
+      return new Result(new RunStage(this.out, false).run(plan));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } finally {

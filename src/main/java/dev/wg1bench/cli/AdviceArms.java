@@ -4,7 +4,7 @@ import dev.wg1bench.advise.Advice;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
-import dev.wg1bench.run.Adviser;
+import dev.wg1bench.run.BlockExperiment;
 import dev.wg1bench.server.PgBouncerTarget;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -75,9 +75,9 @@ final class AdviceArms implements AutoCloseable {
   }
 
   /** Each piece of advice as its two arms of points, with the file of its own result. */
-  List<Adviser.Planned> planned(
+  List<BlockExperiment.Planned> planned(
       List<Advice> chosen, List<TargetSpec> t, long randomSeed, Path out) {
-    List<Adviser.Planned> planned = new ArrayList<>();
+    List<BlockExperiment.Planned> planned = new ArrayList<>();
     for (Advice a : chosen) {
       Path perAdvice =
           out.resolveSibling(
@@ -88,7 +88,7 @@ final class AdviceArms implements AutoCloseable {
   }
 
   /** One claim as its two arms of points; its trials' own result goes to {@code out}. */
-  Adviser.Planned planned(Advice a, List<TargetSpec> t, long randomSeed, Path out) {
+  BlockExperiment.Planned planned(Advice a, List<TargetSpec> t, long randomSeed, Path out) {
     Map<String, List<Matrix.Point>> arms = new LinkedHashMap<>();
     Map<String, Arm> holders = new LinkedHashMap<>();
     for (String arm : List.of("baseline", "treatment")) {
@@ -102,15 +102,15 @@ final class AdviceArms implements AutoCloseable {
       }
       arms.put(arm, points);
     }
-    Adviser.TrialSource source =
+    BlockExperiment.TrialSource source =
         replays.source(a, holders.get("baseline"), holders.get("treatment"));
     if (source == null
         && (holders.get("baseline").options.check || holders.get("treatment").options.check)) {
       // --check in an arm (a workload class's own check(), a workload's rules) checks the
       // claim's trials, as it checks a run's, rather than being dropped
-      source = m -> new dev.wg1bench.run.Runner(System.out, verbose).check(true).run(m).trials();
+      source = m -> new dev.wg1bench.run.RunStage(System.out, verbose).check(true).run(m).trials();
     }
-    return new Adviser.Planned(a, arms.get("baseline"), arms.get("treatment"), out, source);
+    return new BlockExperiment.Planned(a, arms.get("baseline"), arms.get("treatment"), out, source);
   }
 
   private Arm arm(Advice a, String arm, List<TargetSpec> t, long randomSeed, Path out) {

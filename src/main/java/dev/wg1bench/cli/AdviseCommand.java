@@ -7,7 +7,7 @@ import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.report.JsonReport;
-import dev.wg1bench.run.Adviser;
+import dev.wg1bench.run.BlockExperiment;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -144,11 +144,11 @@ final class AdviseCommand implements Callable<Integer> {
     if (unwritable != null) {
       throw new UsageException("--output " + out + ": " + unwritable);
     }
-    Adviser.Design design =
-        new Adviser.Design(repeat, orderSeed, m, p, b, Matrix.BetweenTrials.AUTO);
+    BlockExperiment.Design design =
+        new BlockExperiment.Design(repeat, orderSeed, m, p, b, Matrix.BetweenTrials.AUTO);
     try (arms) {
-      List<Adviser.Planned> planned = arms.planned(chosen, t, randomSeed, out);
-      new Adviser(System.out, verbose).run(planned, design, out);
+      List<BlockExperiment.Planned> planned = arms.planned(chosen, t, randomSeed, out);
+      new BlockExperiment(System.out, verbose).run(planned, design, out);
     }
     history.store(out);
     return 0;

@@ -11,7 +11,7 @@ import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.report.JsonReport;
 import dev.wg1bench.result.BenchmarkRun;
-import dev.wg1bench.run.Adviser;
+import dev.wg1bench.run.BlockExperiment;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -161,17 +161,17 @@ final class HistoryCheckCommand implements Callable<Integer> {
             first.metric(), first.higherIsBetter(), confirm.baseline, confirm.candidate);
     double margin = confirm.margin.fraction();
     long orderSeed = confirm.seed != null ? confirm.seed : new SecureRandom().nextLong();
-    Adviser.Design design =
-        new Adviser.Design(
+    BlockExperiment.Design design =
+        new BlockExperiment.Design(
             confirm.blocks(), orderSeed, margin, null, null, Matrix.BetweenTrials.AUTO);
     BenchmarkRun run;
     AdviceArms.ArmNames names =
         (a, arm) -> arm.equals("baseline") ? "--confirm-baseline" : "--confirm-candidate";
     try (AdviceArms arms = new AdviceArms(confirm.shape(), confirm.verbose, names)) {
-      Adviser.Planned planned =
+      BlockExperiment.Planned planned =
           arms.planned(claim, confirm.targets.resolve(true), new SecureRandom().nextLong(), out);
       // the experiment's own lines go to stderr: stdout is the gate's (and its JSON)
-      run = new Adviser(System.err, confirm.verbose).run(List.of(planned), design, out);
+      run = new BlockExperiment(System.err, confirm.verbose).run(List.of(planned), design, out);
     }
     String failure = run.advice().isEmpty() ? null : run.advice().get(0).failure();
     Map<String, Confirmation.Confirmed> byName = new LinkedHashMap<>();

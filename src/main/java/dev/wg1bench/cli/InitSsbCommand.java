@@ -1,7 +1,7 @@
 package dev.wg1bench.cli;
 
 import dev.wg1bench.load.ssb.SsbLoader;
-import dev.wg1bench.ssb.SsbRunner;
+import dev.wg1bench.ssb.SsbSuite;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -42,7 +42,7 @@ final class InitSsbCommand implements Callable<Integer> {
     SsbLoader.checkScale(sf.scale);
     int n = threads.orElse(SsbLoader.defaultThreads());
     var list = targets.required("init ssb needs --target URL (an external server to load)");
-    new SsbRunner(System.out)
+    new SsbSuite(System.out)
         .init(list, new SsbLoader.Options(sf.scale, indexes, partitioned, force, n));
     return 0;
   }

@@ -8,7 +8,7 @@ import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.report.CsvReport;
 import dev.wg1bench.result.BenchmarkRun;
-import dev.wg1bench.run.Runner;
+import dev.wg1bench.run.RunStage;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -92,7 +92,7 @@ public final class Main implements Callable<Integer> {
           "-n: no VACUUM and no CHECKPOINT before the trial (recorded as betweenTrials none)");
     }
     BenchmarkRun result =
-        new Runner(System.out, run.verbose).check(run.check).agent(agent).run(matrix);
+        new RunStage(System.out, run.verbose).check(run.check).agent(agent).run(matrix);
     if (run.csv != null) {
       java.util.List<java.nio.file.Path> written;
       try {

@@ -11,9 +11,9 @@ import dev.wg1bench.replay.CaptureBuilder;
 import dev.wg1bench.replay.Fresh;
 import dev.wg1bench.replay.ReplayReport;
 import dev.wg1bench.replay.ReplayRun;
-import dev.wg1bench.replay.ReplayTrials;
+import dev.wg1bench.replay.ReplayStage;
 import dev.wg1bench.replay.Selection;
-import dev.wg1bench.run.Adviser;
+import dev.wg1bench.run.BlockExperiment;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,7 +29,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class ReplayArms {
   private final PrintStream out;
-  private final List<ReplayTrials> opened = new ArrayList<>();
+  private final List<ReplayStage> opened = new ArrayList<>();
   private final Map<List<Path>, Capture> captures = new java.util.HashMap<>();
 
   /** What an advise arm adds to every arm's options, and a replay arm's own options. */
@@ -85,7 +85,7 @@ final class ReplayArms {
   }
 
   /** The claim's trial source when its arms replay a log, else null (the arms run workloads). */
-  Adviser.TrialSource source(Advice a, AdviceArms.Arm baseline, AdviceArms.Arm treatment) {
+  BlockExperiment.TrialSource source(Advice a, AdviceArms.Arm baseline, AdviceArms.Arm treatment) {
     if (baseline.replay.isEmpty() && treatment.replay.isEmpty()) {
       return null;
     }
@@ -112,10 +112,10 @@ final class ReplayArms {
       throw new UsageException(
           "advice " + a.name() + ": " + baseline.replay + " holds no client session to replay");
     }
-    ReplayTrials trials =
-        new ReplayTrials(
+    ReplayStage trials =
+        new ReplayStage(
             capture,
-            new ReplayTrials.Shared(
+            new ReplayStage.Shared(
                 speed,
                 dev.wg1bench.replay.PoolMode.SESSION,
                 Map.of(),
@@ -138,6 +138,6 @@ final class ReplayArms {
 
   /** Drops the templates --fresh made for the claims. */
   void close() {
-    opened.forEach(ReplayTrials::close);
+    opened.forEach(ReplayStage::close);
   }
 }

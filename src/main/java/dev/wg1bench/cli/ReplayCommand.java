@@ -13,7 +13,7 @@ import dev.wg1bench.replay.Fresh;
 import dev.wg1bench.replay.LogFormat;
 import dev.wg1bench.replay.PoolMode;
 import dev.wg1bench.replay.ReplayRun;
-import dev.wg1bench.replay.ReplayTrials;
+import dev.wg1bench.replay.ReplayStage;
 import dev.wg1bench.replay.Selection;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -245,8 +245,8 @@ public final class ReplayCommand implements Callable<Integer> {
     Selection selection =
         new Selection(
             Set.copyOf(databases), Set.copyOf(users), Set.copyOf(applications), mapDatabase);
-    ReplayTrials.Shared shared =
-        new ReplayTrials.Shared(
+    ReplayStage.Shared shared =
+        new ReplayStage.Shared(
             rate,
             mode,
             mapDatabase,
@@ -364,7 +364,7 @@ public final class ReplayCommand implements Callable<Integer> {
       int connections = plan.poolSize() != null ? plan.poolSize() : Math.max(1, sessions);
       out.add(
           new ReplayRun.Combo(
-              plan, labels, ReplayTrials.settings(plan), plan.poolSize(), connections));
+              plan, labels, ReplayStage.settings(plan), plan.poolSize(), connections));
     }
     return out;
   }

@@ -6,7 +6,7 @@ import dev.wg1bench.load.ssb.SsbTable;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
-import dev.wg1bench.ssb.SsbRunner;
+import dev.wg1bench.ssb.SsbSuite;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -109,7 +109,7 @@ final class SsbCommand implements Callable<Integer> {
     @Override
     public Integer call() {
       TargetSpec t = oneTarget(targets, "ssb verify");
-      return new SsbRunner(System.out).verify(t, session.checked()).allSame() ? 0 : 1;
+      return new SsbSuite(System.out).verify(t, session.checked()).allSame() ? 0 : 1;
     }
   }
 
@@ -132,7 +132,7 @@ final class SsbCommand implements Callable<Integer> {
     public Integer call() {
       int n = repeat.orElse(3);
       TargetSpec t = oneTarget(targets, "ssb queries");
-      new SsbRunner(System.out).queries(t, n, session.checked(), output.orStamped("ssb-queries"));
+      new SsbSuite(System.out).queries(t, n, session.checked(), output.orStamped("ssb-queries"));
       return 0;
     }
   }

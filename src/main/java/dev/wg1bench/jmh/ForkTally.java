@@ -201,7 +201,7 @@ final class ForkTally {
         dir.resolve("fork-" + ProcessHandle.current().pid() + "-" + System.nanoTime() + ".json");
     try {
       Path tmp = Files.createTempFile(dir, "fork", ".tmp");
-      Trial.JSON.writeValue(tmp.toFile(), report);
+      TrialSpec.JSON.writeValue(tmp.toFile(), report);
       Files.move(tmp, f, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -275,7 +275,7 @@ final class OpPath {
    * A stopped client waits out the iteration in one invocation (so JMH's count of invocations
    * hardly grows), watching for the moment no client is left, when the run ends: the report is
    * written first, then every client throws, which ends a fork; an in-process run ends the same way
-   * (TrialRunner reads the report when JMH returns no result).
+   * (JmhLaunch reads the report when JMH returns no result).
    */
   private void idle(Client c) {
     while (true) {

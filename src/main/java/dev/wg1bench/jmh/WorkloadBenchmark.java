@@ -20,7 +20,7 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * The one benchmark: JMH threads are the clients, one invocation is one op of the workload. Which
- * workload, target and knobs come from the {@link Trial} file, never from {@code @Param}s (they
+ * workload, target and knobs come from the {@link TrialSpec} file, never from {@code @Param}s (they
  * would show up in JMH's tables and command lines, passwords included).
  *
  * <p>The benchmark-scoped state holds what all clients share (the workload, the connection factory
@@ -35,7 +35,7 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @State(Scope.Benchmark)
 public class WorkloadBenchmark {
-  Trial trial;
+  TrialSpec trial;
   Workload workload;
   ConnectionFactory connections;
   HikariDataSource pool;
@@ -99,7 +99,7 @@ public class WorkloadBenchmark {
   /** Trial level: loading the plan, resolving the workload and filling the pool happen once. */
   @Setup(Level.Trial)
   public void loadTrial() {
-    trial = Trial.load();
+    trial = TrialSpec.load();
     RunPlan p = trial.plan();
     stops = new ClientStops(p.session().continueOnError(), p.clients());
     viaPooler = trial.target().provided() != null && trial.target().provided().via() != null;

@@ -237,7 +237,7 @@ public final class Fresh {
   private static final String MAINTENANCE = "postgres";
 
   private static Connection admin(TargetSpec target, String db) throws SQLException {
-    return new ConnectionFactory(Replayer.withDatabase(target, db), ClientSettings.defaults())
+    return new ConnectionFactory(SessionPlayer.withDatabase(target, db), ClientSettings.defaults())
         .openPlain();
   }
 

@@ -26,9 +26,9 @@ public final class ReplayReport {
       String target,
       ReplayResult.Trial trial,
       List<String> logs,
-      Replayer.Config config,
+      SessionPlayer.Config config,
       Capture capture,
-      Replayer.Outcome outcome,
+      SessionPlayer.Outcome outcome,
       ServerInfo server) {
     ReplayStats s = outcome.stats();
     return new ReplayResult(
@@ -40,7 +40,7 @@ public final class ReplayReport {
         trial.repeat(),
         trial.sequence(),
         logs,
-        Replayer.describe(config),
+        SessionPlayer.describe(config),
         captureInfo(capture),
         capture.dataChanges(),
         trial.fresh(),
@@ -62,7 +62,7 @@ public final class ReplayReport {
   }
 
   /** How the order between sessions was kept, and what it cost. */
-  private static ReplayResult.Order order(Replayer.Config config, ReplayStats s, Watchdog w) {
+  private static ReplayResult.Order order(SessionPlayer.Config config, ReplayStats s, Watchdog w) {
     String model =
         config.poolSize() == null
             ? "starts in the log's order; a start waits for what ended before it in the log"
@@ -71,7 +71,7 @@ public final class ReplayReport {
     return new ReplayResult.Order(
         model,
         s.orderWaits.get(),
-        Replayer.round(s.orderWaitedNanos.get() / 1e9),
+        SessionPlayer.round(s.orderWaitedNanos.get() / 1e9),
         w.broken(),
         w.brokenAt());
   }
@@ -82,7 +82,7 @@ public final class ReplayReport {
     return new ReplayResult.CaptureInfo(
         capture.formats(),
         capture.records(),
-        Replayer.round(capture.span().toNanos() / 1e9),
+        SessionPlayer.round(capture.span().toNanos() / 1e9),
         capture.sessionsNotSelected(),
         capture.sessionsWithoutEnd(),
         capture.durationsLogged(),
@@ -93,7 +93,8 @@ public final class ReplayReport {
   }
 
   /** Rates over the exact window from the first statement's start to the last one's end. */
-  private static ReplayResult.Throughput throughput(Capture capture, Replayer.Outcome outcome) {
+  private static ReplayResult.Throughput throughput(
+      Capture capture, SessionPlayer.Outcome outcome) {
     ReplayStats s = outcome.stats();
     long first = s.firstStart.get();
     long last = s.lastEnd.get();
@@ -101,13 +102,13 @@ public final class ReplayReport {
     long statements = s.statements.get();
     long transactions = s.transactions.get();
     return new ReplayResult.Throughput(
-        Replayer.round(outcome.wallSeconds()),
-        Replayer.round(capture.span().toNanos() / 1e9),
-        Replayer.round(window),
+        SessionPlayer.round(outcome.wallSeconds()),
+        SessionPlayer.round(capture.span().toNanos() / 1e9),
+        SessionPlayer.round(window),
         statements,
         transactions,
-        window > 0 ? Replayer.round(statements / window) : 0,
-        window > 0 ? Replayer.round(transactions / window) : 0);
+        window > 0 ? SessionPlayer.round(statements / window) : 0,
+        window > 0 ? SessionPlayer.round(transactions / window) : 0);
   }
 
   /** How far the replay fell behind the log's timing (and waited for the pool, when pooled). */
@@ -197,14 +198,14 @@ public final class ReplayReport {
     }
     return new ReplayResult.Latency(
         h.getTotalCount(),
-        Replayer.round(h.getMean() / 1000),
+        SessionPlayer.round(h.getMean() / 1000),
         msOf(h.getValueAtPercentile(50)),
         msOf(h.getValueAtPercentile(99)),
         msOf(h.getMaxValue()));
   }
 
   private static double msOf(long micros) {
-    return Replayer.round(micros / 1000.0);
+    return SessionPlayer.round(micros / 1000.0);
   }
 
   /** What a capture holds, before anything runs (also the whole output of --dry-run). */

@@ -72,7 +72,7 @@ public final class ReplayRun {
       List<TargetSpec> targets,
       IntFunction<List<Combo>> combos,
       String speed,
-      ReplayTrials.Shared shared,
+      ReplayStage.Shared shared,
       Outputs outputs) {}
 
   /** How a replay ended: stopped by Ctrl-C, and whether some statement's outcome diverged. */
@@ -120,7 +120,7 @@ public final class ReplayRun {
     Runtime.getRuntime().addShutdownHook(hook);
     List<Target> live = new ArrayList<>();
     try {
-      List<ReplayTrials.Cell> cells = cells(combos, capture, live);
+      List<ReplayStage.Cell> cells = cells(combos, capture, live);
       announce(capture, cells.size());
       List<ReplayResult> results = replay(capture, cells);
       write(results);
@@ -184,9 +184,9 @@ public final class ReplayRun {
   }
 
   /** Starts each target (added to {@code live} to be closed) and makes its trials, one a combo. */
-  private List<ReplayTrials.Cell> cells(List<Combo> combos, Capture capture, List<Target> live) {
+  private List<ReplayStage.Cell> cells(List<Combo> combos, Capture capture, List<Target> live) {
     List<TargetSpec> specs = r.targets();
-    List<ReplayTrials.Cell> cells = new ArrayList<>();
+    List<ReplayStage.Cell> cells = new ArrayList<>();
     int most = combos.stream().mapToInt(Combo::connections).max().orElse(1);
     for (TargetSpec s : specs) {
       Target target = Targets.of(s);
@@ -200,19 +200,19 @@ public final class ReplayRun {
           point.put("target", spec.name());
         }
         point.putAll(c.labels());
-        cells.add(new ReplayTrials.Cell(point, 1, spec, c.settings(), c.poolSize()));
+        cells.add(new ReplayStage.Cell(point, 1, spec, c.settings(), c.poolSize()));
       }
     }
     return cells;
   }
 
   /** Runs the trials in order, printing each result as it ends, and the sweep's table after. */
-  private List<ReplayResult> replay(Capture capture, List<ReplayTrials.Cell> cells)
+  private List<ReplayResult> replay(Capture capture, List<ReplayStage.Cell> cells)
       throws InterruptedException {
     List<ReplayResult> results = new ArrayList<>();
-    ReplayTrials replay = new ReplayTrials(capture, r.shared(), out);
+    ReplayStage replay = new ReplayStage(capture, r.shared(), out);
     try {
-      for (ReplayTrials.Done d : replay.run(cells)) {
+      for (ReplayStage.Done d : replay.run(cells)) {
         ReplayReport.print(d.result(), out);
         results.add(d.result());
       }
@@ -250,7 +250,7 @@ public final class ReplayRun {
     Set<String> dbs = new LinkedHashSet<>();
     capture.sessions().forEach(s -> dbs.add(mapDatabase.get(s.database())));
     for (String db : dbs) {
-      TargetSpec t = Replayer.withDatabase(spec, db);
+      TargetSpec t = SessionPlayer.withDatabase(spec, db);
       try (Connection c = new ConnectionFactory(t, settings).openClient()) {
         c.isValid(5);
       } catch (SQLException e) {

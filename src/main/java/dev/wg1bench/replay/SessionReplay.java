@@ -15,7 +15,7 @@ import org.postgresql.PGConnection;
  * them, and all that is left of them when it ends early, so no other session waits for it forever.
  */
 final class SessionReplay {
-  private final Replayer replayer;
+  private final SessionPlayer replayer;
   private final ReplayStats stats;
   private final LoggedSession session;
   private final List<LoggedStatement> statements;
@@ -37,7 +37,7 @@ final class SessionReplay {
   private boolean detached;
 
   SessionReplay(
-      Replayer replayer,
+      SessionPlayer replayer,
       LoggedSession session,
       int index,
       Schedule schedule,

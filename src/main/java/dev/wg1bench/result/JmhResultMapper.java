@@ -3,8 +3,8 @@ package dev.wg1bench.result;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import dev.wg1bench.fork.ForkReport;
-import dev.wg1bench.jmh.Trial;
-import dev.wg1bench.jmh.TrialRunner;
+import dev.wg1bench.jmh.JmhLaunch;
+import dev.wg1bench.jmh.TrialSpec;
 import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.RunPlan;
@@ -21,8 +21,8 @@ public final class JmhResultMapper {
   private JmhResultMapper() {}
 
   public static TrialResult map(
-      Trial trial,
-      TrialRunner.Outcome outcome,
+      TrialSpec trial,
+      JmhLaunch.Outcome outcome,
       ServerInfo server,
       Workload workload,
       String dataset,
@@ -90,7 +90,7 @@ public final class JmhResultMapper {
 
   /** How the clients talked to the server: the plan's settings, what a fork's client saw. */
   private static ClientInfo client(
-      Trial trial, ServerInfo server, ForkReport first, ClientThreads threads) {
+      TrialSpec trial, ServerInfo server, ForkReport first, ClientThreads threads) {
     RunPlan p = trial.plan();
     DriverKnobs d = p.driver();
     Isolation iso = trial.client().isolation();

@@ -2,8 +2,8 @@ package dev.wg1bench.run;
 
 import dev.wg1bench.fork.ForkReport;
 import dev.wg1bench.jmh.AgentGate;
-import dev.wg1bench.jmh.Trial;
-import dev.wg1bench.jmh.TrialRunner;
+import dev.wg1bench.jmh.JmhLaunch;
+import dev.wg1bench.jmh.TrialSpec;
 import dev.wg1bench.plan.AgentSpec;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RunPlan;
@@ -113,19 +113,19 @@ final class AgentSession implements AutoCloseable {
   }
 
   /** The trial with this agent's slot: its global client ids, its fork held at the gate. */
-  Trial slot(Trial t) {
+  TrialSpec slot(TrialSpec t) {
     long gateTimeout = spec.rendezvousTimeout().plus(GATE_GRACE).toMillis();
     return t.withSlot(
-        new Trial.ClientSlot(spec.firstClient(globalClients), globalClients, gateTimeout));
+        new TrialSpec.ClientSlot(spec.firstClient(globalClients), globalClients, gateTimeout));
   }
 
   /**
    * Runs the trial's JMH fork and, once its clients are connected and held at the gate, meets the
    * other agents and lets the fork go at the agreed start (see {@link AgentGate}).
    */
-  TrialRunner.Outcome run(
-      Trial t, RunPlan plan, Supplier<TrialRunner.Outcome> jmh, PrintStream out) {
-    AtomicReference<TrialRunner.Outcome> outcome = new AtomicReference<>();
+  JmhLaunch.Outcome run(
+      TrialSpec t, RunPlan plan, Supplier<JmhLaunch.Outcome> jmh, PrintStream out) {
+    AtomicReference<JmhLaunch.Outcome> outcome = new AtomicReference<>();
     AtomicReference<RuntimeException> failure = new AtomicReference<>();
     Thread runner =
         new Thread(
@@ -169,7 +169,7 @@ final class AgentSession implements AutoCloseable {
   }
 
   /** Records this agent's part of the trial: its window in the server's clock, its counts. */
-  void measured(TrialResult r, TrialRunner.Outcome outcome) {
+  void measured(TrialResult r, JmhLaunch.Outcome outcome) {
     long start = Long.MAX_VALUE;
     long end = Long.MIN_VALUE;
     long cpu = 0;

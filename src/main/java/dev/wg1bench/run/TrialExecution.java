@@ -1,7 +1,7 @@
 package dev.wg1bench.run;
 
-import dev.wg1bench.jmh.Trial;
-import dev.wg1bench.jmh.TrialRunner;
+import dev.wg1bench.jmh.JmhLaunch;
+import dev.wg1bench.jmh.TrialSpec;
 import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RunFailure;
@@ -76,8 +76,8 @@ final class TrialExecution {
       throw new UncheckedIOException(e);
     }
     try {
-      Trial trial =
-          Trial.write(
+      TrialSpec trial =
+          TrialSpec.write(
               agent != null ? agent.share(plan) : plan,
               lt.spec,
               data.scale(),
@@ -92,7 +92,7 @@ final class TrialExecution {
       if (agent != null) {
         trial = agent.slot(trial);
       }
-      Trial ready = trial;
+      TrialSpec ready = trial;
       Instant started = Instant.now();
       List<String> tables = ds.tables();
       ServerSampler sampler =
@@ -105,13 +105,13 @@ final class TrialExecution {
         // an agent's pooler is shared with the other agents' clients: nothing to wait for
         lt.target.beforeClients();
       }
-      TrialRunner.Outcome outcome;
+      JmhLaunch.Outcome outcome;
       List<ServerSampler.Sample> samples = List.of();
       try {
         outcome =
             agent != null
-                ? agent.run(trial, plan, () -> TrialRunner.run(ready, verbose, out), out)
-                : TrialRunner.run(trial, verbose, out);
+                ? agent.run(trial, plan, () -> JmhLaunch.run(ready, verbose, out), out)
+                : JmhLaunch.run(trial, verbose, out);
       } finally {
         if (sampler != null) {
           samples = sampler.finish();

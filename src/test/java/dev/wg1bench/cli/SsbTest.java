@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.wg1bench.load.ssb.SsbLoader;
 import dev.wg1bench.ssb.SsbDigest;
 import dev.wg1bench.ssb.SsbQuery;
-import dev.wg1bench.ssb.SsbRunner;
+import dev.wg1bench.ssb.SsbSuite;
 import dev.wg1bench.support.TestServer;
 import dev.wg1bench.workload.Workload;
 import dev.wg1bench.workload.WorkloadRegistry;
@@ -110,7 +110,7 @@ class SsbTest {
   }
 
   private static void assertReferenceDigests(Connection c, String what) throws SQLException {
-    Map<String, SsbDigest> got = SsbRunner.digests(c);
+    Map<String, SsbDigest> got = SsbSuite.digests(c);
     assertEquals(SsbQuery.NAMES, List.copyOf(got.keySet()));
     for (Map.Entry<String, SsbDigest> e : got.entrySet()) {
       SsbDigest ref = SsbDigest.reference("0.01", e.getKey());

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wg1bench.fork.ForkReport;
-import dev.wg1bench.jmh.Trial;
-import dev.wg1bench.jmh.TrialRunner;
+import dev.wg1bench.jmh.JmhLaunch;
+import dev.wg1bench.jmh.TrialSpec;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.Isolation;
@@ -126,8 +126,8 @@ class ResultJsonGoldenTest {
                 : DriverKnobs.defaults(),
             new WorkloadKnobs(10, Map.of(), 10, 42L),
             Path.of("results/x.json"));
-    Trial trial =
-        new Trial(
+    TrialSpec trial =
+        new TrialSpec(
             plan,
             target,
             10,
@@ -159,7 +159,7 @@ class ResultJsonGoldenTest {
     Instant started = Instant.parse("2026-01-01T00:00:00Z");
     return JmhResultMapper.map(
         trial,
-        new TrialRunner.Outcome(null, forks, progress),
+        new JmhLaunch.Outcome(null, forks, progress),
         server,
         WorkloadRegistry.resolve(plan),
         "pgbench scale 10",

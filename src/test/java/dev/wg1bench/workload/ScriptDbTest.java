@@ -12,7 +12,7 @@ import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.Measurement;
-import dev.wg1bench.run.Runner;
+import dev.wg1bench.run.RunStage;
 import dev.wg1bench.server.Targets;
 import dev.wg1bench.support.PgbenchData;
 import dev.wg1bench.support.Plans;
@@ -59,7 +59,7 @@ class ScriptDbTest {
       Map<String, String> defines) {
     RunPlan p =
         Plans.plan("custom", scripts, clients, mode, iso, tries, defines, tmp.resolve("r.json"));
-    BenchmarkRun r = new Runner(new PrintStream(new ByteArrayOutputStream()), false).run(p);
+    BenchmarkRun r = new RunStage(new PrintStream(new ByteArrayOutputStream()), false).run(p);
     Measurement m = r.trials().get(0).measurement();
     assertTrue(m.ops() > 0, "no successful op: " + r.trials().get(0).errors());
     return m;
@@ -129,7 +129,7 @@ class ScriptDbTest {
             1,
             Map.of(),
             tmp.resolve("r.json"));
-    BenchmarkRun r = new Runner(new PrintStream(new ByteArrayOutputStream()), false).run(p);
+    BenchmarkRun r = new RunStage(new PrintStream(new ByteArrayOutputStream()), false).run(p);
     assertEquals(0, r.trials().get(0).measurement().ops());
     String errors = r.trials().get(0).errors().toString();
     assertTrue(errors.contains(error), errors);
@@ -164,7 +164,7 @@ class ScriptDbTest {
     UsageException e =
         assertThrows(
             UsageException.class,
-            () -> new Runner(new PrintStream(new ByteArrayOutputStream()), false).run(p));
+            () -> new RunStage(new PrintStream(new ByteArrayOutputStream()), false).run(p));
     assertEquals("rr_write10_literal.sql:3: undefined variable \"ccounts\"", e.getMessage());
     RunPlan noDefine =
         Plans.plan(
@@ -180,7 +180,7 @@ class ScriptDbTest {
     UsageException e2 =
         assertThrows(
             UsageException.class,
-            () -> new Runner(new PrintStream(new ByteArrayOutputStream()), false).run(noDefine));
+            () -> new RunStage(new PrintStream(new ByteArrayOutputStream()), false).run(noDefine));
     assertTrue(
         e2.getMessage().startsWith("rr_write10_literal.sql:2: undefined variable \"num_clients\""),
         e2.getMessage());

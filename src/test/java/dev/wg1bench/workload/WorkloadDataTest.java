@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.wg1bench.plan.QueryMode;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.Measurement;
-import dev.wg1bench.run.Runner;
+import dev.wg1bench.run.RunStage;
 import dev.wg1bench.support.PgbenchData;
 import dev.wg1bench.support.Plans;
 import dev.wg1bench.support.TestServer;
@@ -101,7 +101,7 @@ class WorkloadDataTest {
 
   private BenchmarkRun run(String name, int clients, QueryMode mode) {
     PrintStream quiet = new PrintStream(new ByteArrayOutputStream());
-    return new Runner(quiet, false)
+    return new RunStage(quiet, false)
         .run(Plans.builtin(name, clients, mode, tmp.resolve(name + ".json")));
   }
 

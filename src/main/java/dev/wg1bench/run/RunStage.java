@@ -27,19 +27,19 @@ import java.util.Set;
  * The run stage's entry: checks a plan or matrix, starts its targets, runs every trial, writes the
  * JSON and prints the summary. The CLI, the advise command and the Java API all call this.
  */
-public final class Runner {
+public final class RunStage {
   private final PrintStream out;
   private final boolean verbose;
   private boolean check;
   private AgentSpec agent;
 
-  public Runner(PrintStream out, boolean verbose) {
+  public RunStage(PrintStream out, boolean verbose) {
     this.out = out;
     this.verbose = verbose;
   }
 
   /** --check: verify the workload's data guarantees against the database after each trial. */
-  public Runner check(boolean on) {
+  public RunStage check(boolean on) {
     this.check = on;
     return this;
   }
@@ -48,7 +48,7 @@ public final class Runner {
    * --agent I/N: this process is one of N agents of a run; they meet through the target before each
    * trial and each stores its result there.
    */
-  public Runner agent(AgentSpec spec) {
+  public RunStage agent(AgentSpec spec) {
     this.agent = spec;
     return this;
   }
@@ -99,7 +99,7 @@ public final class Runner {
       List<TrialResult> trials;
       try {
         trials =
-            new TrialScheduler(m, workloads, live, execution, assembler, out).executeAll(varying);
+            new TrialSequence(m, workloads, live, execution, assembler, out).executeAll(varying);
       } catch (RuntimeException e) {
         if (session != null) {
           // the others stop waiting for this agent instead of running out their timeout

@@ -16,7 +16,7 @@ import java.util.Set;
  * Runs the matrix's trials in its order (shuffled or not, repeats included) on targets that stay up
  * for the whole run, printing a line per trial in a sweep or the full block otherwise.
  */
-final class TrialScheduler {
+final class TrialSequence {
   private final Matrix m;
   private final List<Workload> workloads;
   private final Map<String, LiveTarget> live;
@@ -24,7 +24,7 @@ final class TrialScheduler {
   private final ResultAssembler assembler;
   private final PrintStream out;
 
-  TrialScheduler(
+  TrialSequence(
       Matrix m,
       List<Workload> workloads,
       Map<String, LiveTarget> live,

@@ -23,11 +23,11 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
- * Runs one {@link Trial} through JMH's Runner API. Every option is set explicitly from the plan:
- * JMH's defaults (5 forks, 5 × 10 s iterations) are not what a user asked for.
+ * Runs one {@link TrialSpec} through JMH's Runner API. Every option is set explicitly from the
+ * plan: JMH's defaults (5 forks, 5 × 10 s iterations) are not what a user asked for.
  */
-public final class TrialRunner {
-  private TrialRunner() {}
+public final class JmhLaunch {
+  private JmhLaunch() {}
 
   /**
    * JMH's result (null if the run stopped early), the forks' own reports, and the progress points
@@ -38,7 +38,7 @@ public final class TrialRunner {
       List<ForkReport> forks,
       List<com.fasterxml.jackson.databind.JsonNode> progress) {}
 
-  public static Outcome run(Trial trial, boolean verbose, java.io.PrintStream console) {
+  public static Outcome run(TrialSpec trial, boolean verbose, java.io.PrintStream console) {
     Interrupt.arm();
     RunPlan p = trial.plan();
     Timing t = p.timing();
@@ -69,7 +69,7 @@ public final class TrialRunner {
     }
     if (t.forks() == 0) {
       // in-process run (tests, the Java API): the benchmark reads the trial from this property
-      System.setProperty(Trial.PROPERTY, trial.file().toString());
+      System.setProperty(TrialSpec.PROPERTY, trial.file().toString());
       inProcessThreads(Knobs.threads(p));
     }
     // JMH serialises every benchmark on the machine through one lock file in java.io.tmpdir, so a
@@ -122,9 +122,9 @@ public final class TrialRunner {
   static final String EXECUTOR = "jmh.executor";
 
   /** Arguments of a forked JVM: where the trial is, the clients' stack, their thread kind. */
-  static List<String> jvmArgs(Trial trial) {
+  static List<String> jvmArgs(TrialSpec trial) {
     List<String> args = new ArrayList<>();
-    args.add("-D" + Trial.PROPERTY + "=" + trial.file());
+    args.add("-D" + TrialSpec.PROPERTY + "=" + trial.file());
     args.add("-Xss512k");
     // -Xrs: a Ctrl-C (or the parent's SIGTERM, see Interrupt) ends the fork at once; JMH's own
     // handler would print a stack trace ("VM prematurely exited") for a user's stop
@@ -205,7 +205,7 @@ public final class TrialRunner {
               .filter(x -> x.getFileName().toString().matches("fork-.*\\.json"))
               .sorted()
               .toList()) {
-        out.add(Trial.JSON.readValue(f.toFile(), ForkReport.class));
+        out.add(TrialSpec.JSON.readValue(f.toFile(), ForkReport.class));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

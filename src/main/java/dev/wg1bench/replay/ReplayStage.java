@@ -29,11 +29,11 @@ import org.HdrHistogram.Histogram;
  * runs its sweeps and side-by-side targets through it; an advise arm naming a log runs its blocks
  * through it and gets one {@link TrialResult} per trial for the existing verdicts.
  */
-public final class ReplayTrials {
+public final class ReplayStage {
   /**
    * What every trial shares.
    *
-   * @param speed as {@link Replayer.Config#speed()}
+   * @param speed as {@link SessionPlayer.Config#speed()}
    * @param fresh restores each target before each trial, null: the trials follow one another on the
    *     data the previous one left
    */
@@ -56,14 +56,14 @@ public final class ReplayTrials {
       Integer poolSize) {}
 
   /** A trial that ran: its cell, its result, and the figures the verdicts need. */
-  public record Done(Cell cell, ReplayResult result, Replayer.Outcome outcome) {}
+  public record Done(Cell cell, ReplayResult result, SessionPlayer.Outcome outcome) {}
 
   private final Capture capture;
   private final Shared shared;
   private final PrintStream out;
   private final Map<String, TargetSpec> restored = new LinkedHashMap<>();
 
-  public ReplayTrials(Capture capture, Shared shared, PrintStream out) {
+  public ReplayStage(Capture capture, Shared shared, PrintStream out) {
     this.capture = capture;
     this.shared = shared;
     this.out = out;
@@ -96,8 +96,8 @@ public final class ReplayTrials {
         restored.put(c.target().name(), c.target());
         fresh.restore(c.target(), out);
       }
-      Replayer.Config config =
-          new Replayer.Config(
+      SessionPlayer.Config config =
+          new SessionPlayer.Config(
               c.target(),
               c.settings(),
               shared.speed(),
@@ -108,7 +108,7 @@ public final class ReplayTrials {
               shared.stop());
       ServerInfo server = serverInfo(c);
       Instant started = Instant.now();
-      Replayer.Outcome o = new Replayer(config, out).run(capture);
+      SessionPlayer.Outcome o = new SessionPlayer(config, out).run(capture);
       ReplayResult.Trial trial =
           new ReplayResult.Trial(
               c.point(), c.repeat(), done.size() + 1, fresh == null ? null : fresh.describe());

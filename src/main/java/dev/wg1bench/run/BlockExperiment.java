@@ -35,7 +35,7 @@ import java.util.Map;
  * and inflate false positives); the time budget may cut them short. A claim that fails is recorded
  * with its reason and the others go on.
  */
-public final class Adviser {
+public final class BlockExperiment {
   /**
    * Runs a batch of a claim's trials, in the matrix's order, and returns their results: how an arm
    * that is not a run of a workload (a replay of a server log) takes part in the same design.
@@ -47,7 +47,7 @@ public final class Adviser {
   /**
    * A piece of advice and its one-point arms, one per target (same target order in both).
    *
-   * @param source runs its trials; null: the run stage's {@link Runner}
+   * @param source runs its trials; null: the run stage's {@link RunStage}
    */
   public record Planned(
       Advice advice,
@@ -82,7 +82,7 @@ public final class Adviser {
   private final PrintStream out;
   private final boolean verbose;
 
-  public Adviser(PrintStream out, boolean verbose) {
+  public BlockExperiment(PrintStream out, boolean verbose) {
     this.out = out;
     this.verbose = verbose;
   }
@@ -166,7 +166,7 @@ public final class Adviser {
         List<TrialResult> ran =
             c.planned.source() != null
                 ? c.planned.source().run(m)
-                : new Runner(out, verbose).run(m).trials();
+                : new RunStage(out, verbose).run(m).trials();
         for (TrialResult t : ran) {
           c.trials.add(t.withSequence(sequenceBefore + c.trials.size() + 1));
         }

@@ -29,7 +29,7 @@ import java.util.Properties;
  * @param sequence 1-based position of the trial in the run's order
  * @param slot with --agent: this agent's global client ids and the agreed window start, else null
  */
-public record Trial(
+public record TrialSpec(
     RunPlan plan,
     TargetSpec target,
     int scale,
@@ -48,8 +48,9 @@ public record Trial(
   public record ClientSlot(int firstClient, int clients, long gateTimeoutMs) {}
 
   /** This trial for an agent, its file rewritten so the forks see the slot. */
-  public Trial withSlot(ClientSlot s) {
-    Trial t = new Trial(plan, target, scale, client, dir, secrets, point, repeat, sequence, s);
+  public TrialSpec withSlot(ClientSlot s) {
+    TrialSpec t =
+        new TrialSpec(plan, target, scale, client, dir, secrets, point, repeat, sequence, s);
     try {
       JSON.writeValue(file().toFile(), t);
     } catch (IOException e) {
@@ -64,7 +65,7 @@ public record Trial(
   static final ObjectMapper JSON = Json.MAPPER;
 
   /** Writes the trial and, if the target has a password, the secrets file beside it. */
-  public static Trial write(
+  public static TrialSpec write(
       RunPlan plan,
       TargetSpec target,
       int scale,
@@ -86,7 +87,8 @@ public record Trial(
           p.store(out, null);
         }
       }
-      Trial t = new Trial(plan, target, scale, client, dir, secrets, point, repeat, sequence, null);
+      TrialSpec t =
+          new TrialSpec(plan, target, scale, client, dir, secrets, point, repeat, sequence, null);
       JSON.writeValue(dir.resolve("trial.json").toFile(), t);
       return t;
     } catch (IOException e) {
@@ -99,20 +101,20 @@ public record Trial(
   }
 
   /** Reads the trial named by the system property, restoring the password from its file. */
-  public static Trial load() {
+  public static TrialSpec load() {
     String f = System.getProperty(PROPERTY);
     if (f == null) {
       throw new IllegalStateException("system property " + PROPERTY + " is not set");
     }
     try {
-      Trial t = JSON.readValue(Path.of(f).toFile(), Trial.class);
+      TrialSpec t = JSON.readValue(Path.of(f).toFile(), TrialSpec.class);
       if (t.secrets() != null) {
         Properties p = new Properties();
         try (var in = Files.newInputStream(t.secrets())) {
           p.load(in);
         }
         TargetSpec withPw = t.target().withPassword(Secret.of(p.getProperty("password")));
-        return new Trial(
+        return new TrialSpec(
             t.plan(),
             withPw,
             t.scale(),

@@ -27,7 +27,7 @@ import java.util.concurrent.locks.LockSupport;
  * by skipping. Between sessions the {@link Schedule} holds at every speed: no session overtakes
  * what it followed in the log.
  */
-public final class Replayer {
+public final class SessionPlayer {
   /**
    * @param speed 1 = the log's timing, N = N times faster, 0 = as fast as possible (no waits on the
    *     clock; the order between sessions still holds)
@@ -55,7 +55,7 @@ public final class Replayer {
   private long t0;
   private Instant logStart;
 
-  public Replayer(Config config, PrintStream out) {
+  public SessionPlayer(Config config, PrintStream out) {
     this.config = config;
     this.out = out;
   }

@@ -34,14 +34,14 @@ import java.util.Set;
  * verify} and {@code ssb queries} call): load, verify results against shipped digests, and time
  * each query on one connection as the 2020 report did (§6.3, §6.5: median of several runs).
  */
-public final class SsbRunner {
+public final class SsbSuite {
   /** Settings printed and recorded with every query report, besides the --set ones. */
   static final List<String> SHOWN_SETTINGS =
       List.of("max_parallel_workers_per_gather", "work_mem", "jit");
 
   private final PrintStream out;
 
-  public SsbRunner(PrintStream out) {
+  public SsbSuite(PrintStream out) {
     this.out = out;
   }
 
@@ -244,7 +244,7 @@ public final class SsbRunner {
                 round(median),
                 round(sorted.get(0)),
                 round(sorted.get(m - 1)),
-                times.stream().map(SsbRunner::round).toList(),
+                times.stream().map(SsbSuite::round).toList(),
                 warm.sha256(),
                 match);
         timings.add(qt);
