@@ -135,7 +135,13 @@ final class ChangePointOptions {
       }
     }
     if (ok.isEmpty()) {
-      throw new UsageException(String.join("; ", tooShort));
+      // one line however many series: the first few named, the rest counted
+      int shown = Math.min(3, tooShort.size());
+      String rest =
+          tooShort.size() > shown
+              ? "; and " + (tooShort.size() - shown) + " more series as short ('history list')"
+              : "";
+      throw new UsageException(String.join("; ", tooShort.subList(0, shown)) + rest);
     }
     tooShort.forEach(t -> System.err.println("wg1bench: note: skipped " + t));
     return ok;

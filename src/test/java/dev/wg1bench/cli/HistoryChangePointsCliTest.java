@@ -228,6 +228,23 @@ class HistoryChangePointsCliTest {
   }
 
   @Test
+  void manySeriesTooShortAreOneShortLine() throws Exception {
+    try (HistoryStore s = HistoryStores.open("", home)) {
+      List<StoredMetric> m = new java.util.ArrayList<>();
+      for (int c = 1; c <= 40; c++) {
+        m.add(new StoredMetric("config" + c, "tps", true, 1000, Double.NaN, Double.NaN));
+      }
+      s.append(new StoredRun(null, Instant.ofEpochSecond(1), "run", Map.of(), m));
+    }
+    Cli r = Cli.run("history", "check", "--history", "");
+    assertEquals(2, r.exit, r.toString());
+    assertEquals(1, r.err.strip().lines().count(), r.toString());
+    assertTrue(r.err.contains("series config1/tps has 1 run, fewer than the 3"), r.err);
+    assertTrue(r.err.contains("and 37 more series as short"), r.err);
+    assertTrue(r.err.length() < 400, r.err);
+  }
+
+  @Test
   void aShortSeriesAmongOthersIsANoteAndSkipped() throws Exception {
     String h = history(12, 7, 0.8, 8);
     Cli r = Cli.run("history", "analyze", "--history", h);
