@@ -102,6 +102,14 @@ class HistoryConfirmTest {
         Instant.ofEpochSecond(i), "r" + i, "c" + i, v, Double.NaN, Double.NaN);
   }
 
+  /** {@code history check} on history {@code h} with {@code options} and the short experiment. */
+  static Cli confirmed(String h, String... options) {
+    List<String> args = new ArrayList<>(List.of("history", "check", "--history", h));
+    args.addAll(List.of(options));
+    args.addAll(List.of(SHORT));
+    return Cli.run(args.toArray(new String[0]));
+  }
+
   @Test
   void aBorderlineSeriesIsRemeasuredAndTheBlocksConfirmARealRegression() throws Exception {
     double latest = borderlineLatest();
@@ -112,25 +120,19 @@ class HistoryConfirmTest {
     assertEquals(0, history.exit, history.toString());
     assertTrue(history.out.startsWith("borderline cfg/tps: #10 run "), history.out);
 
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "history",
-                "check",
-                "--history",
-                h,
-                "--format",
-                "json",
-                "--confirm-baseline",
-                FAST,
-                "--confirm-candidate",
-                SLOW,
-                "--seed",
-                "7",
-                "-o",
-                out.toString()));
-    args.addAll(List.of(SHORT));
-    Cli c = Cli.run(args.toArray(new String[0]));
+    Cli c =
+        confirmed(
+            h,
+            "--format",
+            "json",
+            "--confirm-baseline",
+            FAST,
+            "--confirm-candidate",
+            SLOW,
+            "--seed",
+            "7",
+            "-o",
+            out.toString());
     assertEquals(HistoryCheckCommand.REGRESSION, c.exit, c.toString());
     JsonNode gate = Json.MAPPER.readTree(c.out);
     assertEquals("regression", gate.get("outcome").asText());
@@ -163,23 +165,17 @@ class HistoryConfirmTest {
     Cli flagged = Cli.run("history", "check", "--history", h);
     assertEquals(HistoryCheckCommand.REGRESSION, flagged.exit, flagged.toString());
 
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "history",
-                "check",
-                "--history",
-                h,
-                "--confirm",
-                "regressions",
-                "--confirm-baseline",
-                SLOW,
-                "--confirm-candidate",
-                FAST,
-                "-o",
-                home.resolve("cleared.json").toString()));
-    args.addAll(List.of(SHORT));
-    Cli c = Cli.run(args.toArray(new String[0]));
+    Cli c =
+        confirmed(
+            h,
+            "--confirm",
+            "regressions",
+            "--confirm-baseline",
+            SLOW,
+            "--confirm-candidate",
+            FAST,
+            "-o",
+            home.resolve("cleared.json").toString());
     assertEquals(0, c.exit, c.toString());
     assertTrue(c.out.startsWith("cleared cfg/tps: #10 run "), c.out);
     assertTrue(c.out.contains("re-measured on this machine: candidate / baseline tps"), c.out);
