@@ -3,6 +3,7 @@ package dev.wg1bench.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import picocli.CommandLine;
 
 /**
@@ -18,6 +19,9 @@ public final class CliReference {
   static final int WIDTH = 100;
 
   static final Path FILE = Path.of("docs/reference/cli.md");
+
+  /** Where the build writes the reference it generates (the process-classes phase). */
+  static final Path BUILT = Path.of("target/generated-docs/cli.md");
 
   /** The reference as Markdown. */
   static String markdown() {
@@ -70,7 +74,13 @@ public final class CliReference {
   /** Writes the reference to the file named (default docs/reference/cli.md). */
   public static void main(String[] args) throws IOException {
     Path out = args.length > 0 ? Path.of(args[0]) : FILE;
+    if (out.getParent() != null) {
+      Files.createDirectories(out.getParent());
+    }
     Files.writeString(out, markdown());
-    System.out.println("wrote " + out);
+    // the build passes --quiet: its own log says what ran
+    if (!List.of(args).contains("--quiet")) {
+      System.out.println("wrote " + out);
+    }
   }
 }
