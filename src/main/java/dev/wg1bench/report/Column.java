@@ -7,15 +7,16 @@ import java.util.function.Function;
 /**
  * One column of a table of results, declared once: its name (the CSV's header, the JSON's field),
  * its heading on the page, the value it reads from a row and the format it is written in. The CSV,
- * the HTML page and the console iterate the same lists ({@link TrialColumns}, {@link
- * PointColumns}), so a column added there appears in each writer that shows its row kind, under one
- * name with one figure.
+ * the HTML page and the console iterate the same lists ({@link TrialColumns}, {@link PointColumns},
+ * {@link CommandColumns}), so a column added there appears in each writer that shows its row kind,
+ * under one name with one figure.
  *
  * <p>A writer can leave a column out ({@link #csvOnly()}: the page and the console are narrower
- * than a spreadsheet) or show it with more beside the value (a page cell's interval, the console's
- * wording), declared here with the column, never in the writer.
+ * than a spreadsheet; {@link #pageOnly()}: a share the spreadsheet computes itself), show it with
+ * more beside the value (a page cell's interval, the console's wording) or in its own order ({@link
+ * #pageAt}, {@link #inline}), declared here with the column, never in the writer.
  *
- * @param <R> the row: a trial, a point
+ * @param <R> the row: a trial, a point, a script, a command
  */
 final class Column<R> {
   /** How a value is written on the page and the console; the CSV writes plain numbers. */
@@ -28,6 +29,8 @@ final class Column<R> {
     COUNT("%d"),
     /** text, as it is. */
     TEXT("%s"),
+    /** program text (a statement): as it is, in a code face on the page. */
+    CODE("%s"),
     /** an ISO-8601 instant, shown as a date that never wraps. */
     DATE("%s");
 
@@ -55,6 +58,8 @@ final class Column<R> {
   private final Function<R, ?> value;
   private Function<R, String> page;
   private boolean onPage = true;
+  private boolean inCsv = true;
+  private int pagePlace;
   private String consoleHeading;
   private int consoleWidth;
   private Function<R, String> console;
@@ -81,6 +86,21 @@ final class Column<R> {
   /** Only the CSV has this column. */
   Column<R> csvOnly() {
     this.onPage = false;
+    return this;
+  }
+
+  /** Only the page has this column (a figure derived from others, which a spreadsheet derives). */
+  Column<R> pageOnly() {
+    this.inCsv = false;
+    return this;
+  }
+
+  /**
+   * The page shows the column at {@code place} (the page's table reads in its own order, as it
+   * always has; the CSV keeps its columns' order). Columns without a place come first.
+   */
+  Column<R> pageAt(int place) {
+    this.pagePlace = place;
     return this;
   }
 
@@ -125,6 +145,7 @@ final class Column<R> {
     String text = page != null ? page.apply(row) : format.text(value.apply(row));
     switch (format) {
       case TEXT -> Html.td(h, text);
+      case CODE -> Html.code(h, text);
       case DATE -> Html.date(h, text);
       default -> Html.num(h, text);
     }
@@ -140,14 +161,22 @@ final class Column<R> {
     return String.format(Locale.ROOT, "%" + consoleWidth + "s", consoleHeading);
   }
 
-  /** The CSV's header for these columns. */
-  static <R> List<String> names(List<Column<R>> columns) {
-    return columns.stream().map(Column::name).toList();
+  /** The columns the CSV writes, in their order. */
+  static <R> List<Column<R>> inCsv(List<Column<R>> columns) {
+    return columns.stream().filter(c -> c.inCsv).toList();
   }
 
-  /** The columns the page shows. */
+  /** The CSV's header for these columns. */
+  static <R> List<String> names(List<Column<R>> columns) {
+    return inCsv(columns).stream().map(Column::name).toList();
+  }
+
+  /** The columns the page shows, in its order. */
   static <R> List<Column<R>> onPage(List<Column<R>> columns) {
-    return columns.stream().filter(c -> c.onPage).toList();
+    return columns.stream()
+        .filter(c -> c.onPage)
+        .sorted(java.util.Comparator.comparingInt(c -> c.pagePlace))
+        .toList();
   }
 
   /** The page's headings of these columns. */
