@@ -1,5 +1,6 @@
 package dev.wg1bench.replay;
 
+import dev.wg1bench.report.Column;
 import dev.wg1bench.result.Machine;
 import dev.wg1bench.server.ServerInfo;
 import java.io.PrintStream;
@@ -382,45 +383,27 @@ public final class ReplayReport {
 
   /** Per statement class, the replay's latencies beside the log's, the busiest first. */
   private static void classes(ReplayResult r, PrintStream out) {
+    List<Column<ReplayResult.ClassResult>> shown = Column.onConsole(ReplayColumns.CLASSES);
     out.println();
-    out.printf(
-        Locale.ROOT,
-        "%8s %8s %6s %9s %9s %9s %9s %9s %9s  %s%n",
-        "log n",
-        "replay n",
-        "errors",
-        "mean ms",
-        "p50 ms",
-        "p99 ms",
-        "log mean",
-        "log p50",
-        "log p99",
-        "statement class");
-    int shown = 0;
+    out.println(line(shown.stream().map(Column::consoleHeading).toList()));
+    int printed = 0;
     for (ReplayResult.ClassResult c : r.classes()) {
-      if (shown++ == CONSOLE_CLASSES) {
+      if (printed++ == CONSOLE_CLASSES) {
         out.printf(
             Locale.ROOT,
             "... %d more classes in the JSON result%n",
             r.classes().size() - CONSOLE_CLASSES);
         break;
       }
-      ReplayResult.Latency a = c.replay();
-      ReplayResult.Latency l = c.log();
-      out.printf(
-          Locale.ROOT,
-          "%8d %8d %6d %9s %9s %9s %9s %9s %9s  %s%n",
-          c.logCount(),
-          c.replayCount(),
-          c.replayErrors(),
-          a == null ? "-" : f3(a.meanMs()),
-          a == null ? "-" : f3(a.p50Ms()),
-          a == null ? "-" : f3(a.p99Ms()),
-          l == null ? "-" : f3(l.meanMs()),
-          l == null ? "-" : f3(l.p50Ms()),
-          l == null ? "-" : f3(l.p99Ms()),
-          LogReader.abbreviate(c.text(), 70));
+      out.println(line(shown.stream().map(col -> col.console(c)).toList()));
     }
+  }
+
+  /** The figures a space apart; the statement, last, set apart by two. */
+  private static String line(List<String> cells) {
+    return String.join(" ", cells.subList(0, cells.size() - 1))
+        + "  "
+        + cells.get(cells.size() - 1);
   }
 
   private static String f3(double v) {

@@ -3,6 +3,7 @@ package dev.wg1bench.replay;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.plan.RunFailure;
+import dev.wg1bench.report.Column;
 import dev.wg1bench.report.CsvReport;
 import dev.wg1bench.report.HtmlReport;
 import java.io.IOException;
@@ -69,36 +70,13 @@ public final class ReplayTables {
     Set<String> keys = keys(trials);
     List<List<String>> rows = new ArrayList<>();
     List<String> head = lead(keys);
-    head.addAll(
-        List.of(
-            "class",
-            "log_count",
-            "replay_count",
-            "log_errors",
-            "replay_errors",
-            "rows_affected",
-            "rows_returned",
-            "replay_mean_ms",
-            "replay_p50_ms",
-            "replay_p99_ms",
-            "replay_max_ms",
-            "log_mean_ms",
-            "log_p50_ms",
-            "log_p99_ms",
-            "log_max_ms"));
+    head.addAll(Column.names(ReplayColumns.CLASSES));
     rows.add(head);
+    List<Column<ReplayResult.ClassResult>> written = Column.inCsv(ReplayColumns.CLASSES);
     for (ReplayResult r : trials) {
       for (ReplayResult.ClassResult c : r.classes()) {
         List<String> row = lead(r, keys);
-        row.add(c.text());
-        row.add(Long.toString(c.logCount()));
-        row.add(Long.toString(c.replayCount()));
-        row.add(Long.toString(c.logErrors()));
-        row.add(Long.toString(c.replayErrors()));
-        row.add(Long.toString(c.rowsAffected()));
-        row.add(Long.toString(c.rowsReturned()));
-        latency(row, c.replay());
-        latency(row, c.log());
+        written.forEach(col -> row.add(col.csv(c)));
         rows.add(row);
       }
     }
@@ -170,14 +148,6 @@ public final class ReplayTables {
     return row;
   }
 
-  private static void latency(List<String> row, ReplayResult.Latency l) {
-    if (l == null) {
-      row.addAll(List.of("", "", "", ""));
-    } else {
-      row.addAll(List.of(num(l.meanMs()), num(l.p50Ms()), num(l.p99Ms()), num(l.maxMs())));
-    }
-  }
-
   private static String num(double v) {
     return String.format(Locale.ROOT, "%.3f", v);
   }
@@ -210,29 +180,23 @@ public final class ReplayTables {
         h.append("</td><td class=\"n\">").append(esc(line[3])).append("</td></tr>\n");
       }
       h.append("</table>\n");
-      h.append(
-          "<table><tr><th>log n</th><th>replay n</th><th>errors</th><th>mean ms</th>"
-              + "<th>p50 ms</th><th>p99 ms</th><th>log mean ms</th><th>log p50 ms</th>"
-              + "<th>log p99 ms</th><th>statement class</th></tr>\n");
-      for (ReplayResult.ClassResult c : r.classes()) {
-        h.append("<tr>");
-        cell(h, "" + c.logCount());
-        cell(h, "" + c.replayCount());
-        cell(h, "" + c.replayErrors());
-        for (ReplayResult.Latency l : new ReplayResult.Latency[] {c.replay(), c.log()}) {
-          cell(h, l == null ? "" : num(l.meanMs()));
-          cell(h, l == null ? "" : num(l.p50Ms()));
-          cell(h, l == null ? "" : num(l.p99Ms()));
-        }
-        h.append("<td class=\"sql\">").append(esc(c.text())).append("</td></tr>\n");
-      }
-      h.append("</table>\n");
+      classes(h, r);
     }
     return h.append("</body></html>\n").toString();
   }
 
-  private static void cell(StringBuilder h, String v) {
-    h.append("<td class=\"n\">").append(esc(v)).append("</td>");
+  /** The statement classes' table: the columns the page shows, in its order. */
+  private static void classes(StringBuilder h, ReplayResult r) {
+    List<Column<ReplayResult.ClassResult>> shown = Column.onPage(ReplayColumns.CLASSES);
+    h.append("<table><tr>");
+    Column.headers(shown).forEach(t -> h.append("<th>").append(esc(t)).append("</th>"));
+    h.append("</tr>\n");
+    for (ReplayResult.ClassResult c : r.classes()) {
+      h.append("<tr>");
+      shown.forEach(col -> col.html(h, c));
+      h.append("</tr>\n");
+    }
+    h.append("</table>\n");
   }
 
   private static String esc(String s) {

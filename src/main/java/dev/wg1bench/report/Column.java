@@ -7,19 +7,20 @@ import java.util.function.Function;
 /**
  * One column of a table of results, declared once: its name (the CSV's header, the JSON's field),
  * its heading on the page, the value it reads from a row and the format it is written in. The CSV,
- * the HTML page and the console iterate the same lists ({@link TrialColumns}, {@link
- * PointColumns}), so a column added there appears in each writer that shows its row kind, under one
- * name with one figure.
+ * the HTML page and the console iterate the same lists ({@link TrialColumns}, {@link PointColumns},
+ * {@link CommandColumns}), so a column added there appears in each writer that shows its row kind,
+ * under one name with one figure.
  *
  * <p>A writer can leave a column out ({@link #csvOnly()}: the page and the console are narrower
- * than a spreadsheet) or show it with more beside the value (a page cell's interval, the console's
- * wording), declared here with the column, never in the writer.
+ * than a spreadsheet; {@link #pageOnly()}: a share the spreadsheet computes itself), show it with
+ * more beside the value (a page cell's interval, the console's wording) or in its own order ({@link
+ * #pageAt}, {@link #inline}), declared here with the column, never in the writer.
  *
- * @param <R> the row: a trial, a point
+ * @param <R> the row: a trial, a point, a script, a command
  */
-final class Column<R> {
+public final class Column<R> {
   /** How a value is written on the page and the console; the CSV writes plain numbers. */
-  enum Format {
+  public enum Format {
     /** ops/s, one decimal. */
     TPS("%.1f"),
     /** milliseconds, three decimals (the histograms' microseconds). */
@@ -28,6 +29,10 @@ final class Column<R> {
     COUNT("%d"),
     /** text, as it is. */
     TEXT("%s"),
+    /** program text (a statement): as it is, in a code face on the page. */
+    CODE("%s"),
+    /** a statement class's text: as it is, in the replay page's monospace cells ({@code sql}). */
+    SQL("%s"),
     /** an ISO-8601 instant, shown as a date that never wraps. */
     DATE("%s");
 
@@ -55,10 +60,13 @@ final class Column<R> {
   private final Function<R, ?> value;
   private Function<R, String> page;
   private boolean onPage = true;
+  private boolean inCsv = true;
+  private int pagePlace;
   private String consoleHeading;
   private int consoleWidth;
   private Function<R, String> console;
   private int consolePlace;
+  private boolean csvAsShown;
 
   private Column(String name, String header, Format format, Function<R, ?> value) {
     this.name = name;
@@ -68,29 +76,66 @@ final class Column<R> {
   }
 
   /** A column; {@code value} may return null where the row has no figure (an empty cell). */
-  static <R> Column<R> of(String name, String header, Format format, Function<R, ?> value) {
+  public static <R> Column<R> of(String name, String header, Format format, Function<R, ?> value) {
     return new Column<>(name, header, format, value);
   }
 
   /** The page shows this text instead of the value alone (an interval, a breakdown). */
-  Column<R> page(Function<R, String> text) {
+  public Column<R> page(Function<R, String> text) {
     this.page = text;
     return this;
   }
 
   /** Only the CSV has this column. */
-  Column<R> csvOnly() {
+  public Column<R> csvOnly() {
     this.onPage = false;
     return this;
   }
 
-  /** The console shows the column in a table, under {@code heading}, right-aligned in width. */
-  Column<R> console(String heading, int width) {
+  /**
+   * The page and the console show the column at {@code place}, in their own order (the CSV keeps
+   * its order); see {@link #pageAt}.
+   */
+  public Column<R> at(int place) {
+    this.pagePlace = place;
+    this.consolePlace = place;
+    return this;
+  }
+
+  /**
+   * The CSV writes the value as the page shows it (milliseconds with three decimals) rather than as
+   * a plain number: the replay's CSV has always had fixed decimals.
+   */
+  public Column<R> csvAsShown() {
+    this.csvAsShown = true;
+    return this;
+  }
+
+  /** Only the page has this column (a figure derived from others, which a spreadsheet derives). */
+  public Column<R> pageOnly() {
+    this.inCsv = false;
+    return this;
+  }
+
+  /**
+   * The page shows the column at {@code place} (the page's table reads in its own order, as it
+   * always has; the CSV keeps its columns' order). Columns without a place come first.
+   */
+  public Column<R> pageAt(int place) {
+    this.pagePlace = place;
+    return this;
+  }
+
+  /**
+   * The console shows the column in a table, under {@code heading}, right-aligned in width (left-
+   * aligned when negative; as wide as its text when 0).
+   */
+  public Column<R> console(String heading, int width) {
     return console(heading, width, null);
   }
 
   /** As {@link #console(String, int)}, with its own text (null: the value in its format). */
-  Column<R> console(String heading, int width, Function<R, String> text) {
+  public Column<R> console(String heading, int width, Function<R, String> text) {
     this.consoleHeading = heading;
     this.consoleWidth = width;
     this.console = text;
@@ -101,19 +146,22 @@ final class Column<R> {
    * The console writes the column in a line of prose, as this text ("p99 1.234 ms"), at {@code
    * place} in the line (the line reads in its own order: tps first, as pgbench's).
    */
-  Column<R> inline(int place, Function<R, String> text) {
+  public Column<R> inline(int place, Function<R, String> text) {
     this.console = text;
     this.consolePlace = place;
     return this;
   }
 
-  String name() {
+  public String name() {
     return name;
   }
 
   /** The cell in the CSV: plain decimals (no exponent), empty for none. */
-  String csv(R row) {
+  public String csv(R row) {
     Object v = value.apply(row);
+    if (csvAsShown) {
+      return format.text(v);
+    }
     if (v instanceof Double d) {
       return CsvReport.num(d);
     }
@@ -121,42 +169,55 @@ final class Column<R> {
   }
 
   /** Appends the cell to a page's table row. */
-  void html(StringBuilder h, R row) {
+  public void html(StringBuilder h, R row) {
     String text = page != null ? page.apply(row) : format.text(value.apply(row));
     switch (format) {
       case TEXT -> Html.td(h, text);
+      case CODE -> Html.code(h, text);
+      case SQL -> h.append("<td class=\"sql\">").append(Html.esc(text)).append("</td>");
       case DATE -> Html.date(h, text);
       default -> Html.num(h, text);
     }
   }
 
   /** The console's text for the row: its own, or the value in its format, padded to the width. */
-  String console(R row) {
+  public String console(R row) {
     String text = console != null ? console.apply(row) : format.text(value.apply(row));
     return consoleWidth == 0 ? text : String.format(Locale.ROOT, "%" + consoleWidth + "s", text);
   }
 
-  String consoleHeading() {
+  public String consoleHeading() {
+    if (consoleWidth == 0) {
+      return consoleHeading;
+    }
     return String.format(Locale.ROOT, "%" + consoleWidth + "s", consoleHeading);
   }
 
-  /** The CSV's header for these columns. */
-  static <R> List<String> names(List<Column<R>> columns) {
-    return columns.stream().map(Column::name).toList();
+  /** The columns the CSV writes, in their order. */
+  public static <R> List<Column<R>> inCsv(List<Column<R>> columns) {
+    return columns.stream().filter(c -> c.inCsv).toList();
   }
 
-  /** The columns the page shows. */
-  static <R> List<Column<R>> onPage(List<Column<R>> columns) {
-    return columns.stream().filter(c -> c.onPage).toList();
+  /** The CSV's header for these columns. */
+  public static <R> List<String> names(List<Column<R>> columns) {
+    return inCsv(columns).stream().map(Column::name).toList();
+  }
+
+  /** The columns the page shows, in its order. */
+  public static <R> List<Column<R>> onPage(List<Column<R>> columns) {
+    return columns.stream()
+        .filter(c -> c.onPage)
+        .sorted(java.util.Comparator.comparingInt(c -> c.pagePlace))
+        .toList();
   }
 
   /** The page's headings of these columns. */
-  static <R> List<String> headers(List<Column<R>> columns) {
+  public static <R> List<String> headers(List<Column<R>> columns) {
     return columns.stream().map(c -> c.header).toList();
   }
 
   /** The columns the console shows, in a table or in a line of prose in its own order. */
-  static <R> List<Column<R>> onConsole(List<Column<R>> columns) {
+  public static <R> List<Column<R>> onConsole(List<Column<R>> columns) {
     return columns.stream()
         .filter(c -> c.consoleHeading != null || c.console != null)
         .sorted(java.util.Comparator.comparingInt(c -> c.consolePlace))

@@ -1,6 +1,8 @@
 package dev.wg1bench.report;
 
 import dev.wg1bench.plan.RunPlan;
+import dev.wg1bench.report.CommandColumns.CommandRow;
+import dev.wg1bench.report.CommandColumns.ScriptRow;
 import dev.wg1bench.result.CommandStats;
 import dev.wg1bench.result.Measurement;
 import dev.wg1bench.result.ScriptStats;
@@ -34,7 +36,7 @@ final class CommandsConsole {
           "per-step figures: the ops completed inside the measurement windows (%.2f s), as the"
               + " headline; latency timed in the client over every completion of the step%n",
           m.measuredSeconds());
-      commands(scripts.get(0).commands(), p.session().maxTries() > 1, "", out);
+      commands(scripts.get(0), p.session().maxTries() > 1, "", out);
       return;
     }
     // what these figures are over, as the headline's lines say theirs
@@ -47,42 +49,18 @@ final class CommandsConsole {
         perCommand ? ", per command over every execution" : "");
     boolean retries = p.session().maxTries() > 1;
     if (scripts.size() == 1) {
-      commands(scripts.get(0).commands(), retries, "", out);
+      commands(scripts.get(0), retries, "", out);
       return;
     }
-    long weights = scripts.stream().mapToLong(ScriptStats::weight).sum();
-    for (ScriptStats s : scripts) {
-      out.printf("SQL script %d: %s%n", s.index(), s.name());
-      out.printf(
-          Locale.ROOT,
-          " - weight: %d (targets %.1f%% of total)%n",
-          s.weight(),
-          weights > 0 ? 100.0 * s.weight() / weights : 0);
-      out.printf(
-          Locale.ROOT,
-          " - %d ops (%.1f%% of total, tps = %.1f)%n",
-          s.ops(),
-          m.ops() > 0 ? 100.0 * s.ops() / m.ops() : 0,
-          s.tps());
-      out.printf(
-          Locale.ROOT,
-          " - number of failed ops: %d (%.3f%%)%n",
-          s.failedOps(),
-          percent(s.failedOps(), s.ops() + s.failedOps()));
-      if (retries) {
-        out.printf(
-            Locale.ROOT,
-            // pgbench's definition: retried, whether it then succeeded or failed
-            " - number of ops retried: %d (%.3f%%)%n",
-            s.retriedOpsAll(),
-            percent(s.retriedOpsAll(), s.ops() + s.failedOps()));
-        out.printf(" - total number of retries: %d%n", s.retries());
+    for (ScriptRow r : CommandColumns.scripts(m)) {
+      // a line per figure, as pgbench's; no latency lines for a script without a latency
+      for (Column<ScriptRow> c : CommandColumns.onConsole(CommandColumns.SCRIPTS, retries)) {
+        String line = c.console(r);
+        if (line != null) {
+          out.println(line);
+        }
       }
-      if (s.latencyMeanMs() != null) {
-        out.printf(Locale.ROOT, " - latency average = %.3f ms%n", s.latencyMeanMs());
-        out.printf(Locale.ROOT, " - latency stddev = %.3f ms%n", s.latencyStddevMs());
-      }
-      commands(s.commands(), retries, " - ", out);
+      commands(r.script(), retries, " - ", out);
     }
   }
 
@@ -90,29 +68,20 @@ final class CommandsConsole {
     return commands != null && commands.stream().anyMatch(CommandStats::step);
   }
 
-  private static double percent(long part, long whole) {
-    return whole > 0 ? 100.0 * part / whole : 0;
-  }
-
-  private static void commands(
-      List<CommandStats> commands, boolean retries, String lead, PrintStream out) {
-    if (commands == null) {
+  /** The script's commands, a line each: pgbench -r's columns, then the command's text. */
+  private static void commands(ScriptStats s, boolean retries, String lead, PrintStream out) {
+    if (s.commands() == null) {
       return;
     }
-    String what = steps(commands) ? "step" : "statement";
+    String what = steps(s.commands()) ? "step" : "statement";
     out.println(
         lead
             + (retries
                 ? what + " latencies in milliseconds, failures and retries:"
                 : what + " latencies in milliseconds and failures:"));
-    for (CommandStats c : commands) {
-      double avg = c.avgMs() == null ? 0 : c.avgMs();
-      if (retries) {
-        out.printf(
-            Locale.ROOT, "   %11.3f  %10d  %10d  %s%n", avg, c.failures(), c.retries(), c.text());
-      } else {
-        out.printf(Locale.ROOT, "   %11.3f  %10d  %s%n", avg, c.failures(), c.text());
-      }
+    List<Column<CommandRow>> shown = CommandColumns.onConsole(CommandColumns.COMMANDS, retries);
+    for (CommandRow r : CommandColumns.commands(s)) {
+      out.println("   " + String.join("  ", shown.stream().map(col -> col.console(r)).toList()));
     }
   }
 }

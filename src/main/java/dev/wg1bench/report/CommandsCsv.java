@@ -1,13 +1,13 @@
 package dev.wg1bench.report;
 
 import dev.wg1bench.result.BenchmarkRun;
-import dev.wg1bench.result.CommandStats;
-import dev.wg1bench.result.ScriptStats;
+import dev.wg1bench.result.Measurement;
 import dev.wg1bench.result.TrialResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The per-script and per-command figures as CSV, next to the trials' CSV: FILE-scripts.csv (one row
@@ -18,33 +18,11 @@ import java.util.Set;
  * trial has its figures.
  */
 final class CommandsCsv {
-  static final List<String> SCRIPT_COLUMNS =
-      List.of(
-          "script",
-          "file",
-          "weight",
-          "ops",
-          "failedOps",
-          "retries",
-          "retriedOps",
-          "retriedOpsAll",
-          "tps",
-          "latencyMeanMs",
-          "latencyStddevMs");
+  /** The per-script columns after the trial's lead, as {@link CommandColumns} declares. */
+  static final List<String> SCRIPT_COLUMNS = Column.names(CommandColumns.SCRIPTS);
 
-  static final List<String> COMMAND_COLUMNS =
-      List.of(
-          "script",
-          "file",
-          "line",
-          "command",
-          "count",
-          "avgMs",
-          "stddevMs",
-          "failures",
-          "retries",
-          "p50Ms",
-          "p99Ms");
+  /** The per-command columns after the trial's lead, as {@link CommandColumns} declares. */
+  static final List<String> COMMAND_COLUMNS = Column.names(CommandColumns.COMMANDS);
 
   private CommandsCsv() {}
 
@@ -76,70 +54,35 @@ final class CommandsCsv {
 
   /** The per-script CSV text, null when no trial has per-script figures. */
   static String scripts(List<BenchmarkRun> runs) {
-    return table(
-        runs,
-        SCRIPT_COLUMNS,
-        (s, rows, lead) -> {
-          List<String> f = new ArrayList<>(lead);
-          f.add(Integer.toString(s.index()));
-          f.add(s.name());
-          f.add(Integer.toString(s.weight()));
-          f.add(Long.toString(s.ops()));
-          f.add(Long.toString(s.failedOps()));
-          f.add(Long.toString(s.retries()));
-          f.add(Long.toString(s.retriedOps()));
-          f.add(Long.toString(s.retriedOpsAll()));
-          f.add(CsvReport.num(s.tps()));
-          f.add(CsvReport.num(s.latencyMeanMs()));
-          f.add(CsvReport.num(s.latencyStddevMs()));
-          rows.add(f);
-        });
+    return table(runs, CommandColumns.SCRIPTS, CommandColumns::scripts);
   }
 
   /** The per-command CSV text, null when no trial has per-command figures. */
   static String commands(List<BenchmarkRun> runs) {
     return table(
         runs,
-        COMMAND_COLUMNS,
-        (s, rows, lead) -> {
-          if (s.commands() == null) {
-            return;
-          }
-          for (CommandStats c : s.commands()) {
-            List<String> f = new ArrayList<>(lead);
-            f.add(Integer.toString(c.script()));
-            f.add(s.name());
-            f.add(Integer.toString(c.line()));
-            f.add(c.text());
-            f.add(Long.toString(c.count()));
-            f.add(CsvReport.num(c.avgMs()));
-            f.add(CsvReport.num(c.stddevMs()));
-            f.add(Long.toString(c.failures()));
-            f.add(Long.toString(c.retries()));
-            f.add(CsvReport.num(c.p50Ms()));
-            f.add(CsvReport.num(c.p99Ms()));
-            rows.add(f);
-          }
-        });
+        CommandColumns.COMMANDS,
+        m -> m.scripts().stream().flatMap(s -> CommandColumns.commands(s).stream()).toList());
   }
 
-  private interface Rows {
-    void add(ScriptStats s, List<List<String>> rows, List<String> lead);
-  }
-
-  private static String table(List<BenchmarkRun> runs, List<String> columns, Rows rowsOf) {
+  /** A trial's rows (its scripts, its commands) under these columns, after the trial's lead. */
+  private static <R> String table(
+      List<BenchmarkRun> runs, List<Column<R>> columns, Function<Measurement, List<R>> rowsOf) {
+    List<Column<R>> written = Column.inCsv(columns);
     boolean multi = runs.size() > 1;
     Set<String> keys = CsvReport.pointKeys(runs);
     List<List<String>> rows = new ArrayList<>();
-    rows.add(CsvReport.header(multi, keys, columns));
+    rows.add(CsvReport.header(multi, keys, Column.names(columns)));
     for (int i = 0; i < runs.size(); i++) {
       for (TrialResult t : runs.get(i).trials()) {
         if (t.measurement() == null || t.measurement().scripts() == null) {
           continue;
         }
         List<String> lead = CsvReport.lead(multi, i, t, keys);
-        for (ScriptStats s : t.measurement().scripts()) {
-          rowsOf.add(s, rows, lead);
+        for (R r : rowsOf.apply(t.measurement())) {
+          List<String> f = new ArrayList<>(lead);
+          written.forEach(c -> f.add(c.csv(r)));
+          rows.add(f);
         }
       }
     }

@@ -1,11 +1,11 @@
 package dev.wg1bench.report;
 
-import dev.wg1bench.result.CommandStats;
+import dev.wg1bench.report.CommandColumns.CommandRow;
+import dev.wg1bench.report.CommandColumns.ScriptRow;
 import dev.wg1bench.result.Measurement;
 import dev.wg1bench.result.ScriptStats;
 import dev.wg1bench.result.TrialResult;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The page's "Scripts and commands" section: per trial, each script of a weighted mix (its share of
@@ -13,6 +13,11 @@ import java.util.Locale;
  * lists them, with the count and stddev pgbench leaves out. Nothing when no trial has them.
  */
 final class CommandsHtml {
+  /** The page's columns of a script and of a command, as {@link CommandColumns} declares. */
+  private static final List<Column<ScriptRow>> SCRIPTS = Column.onPage(CommandColumns.SCRIPTS);
+
+  private static final List<Column<CommandRow>> COMMANDS = Column.onPage(CommandColumns.COMMANDS);
+
   private CommandsHtml() {}
 
   static void section(StringBuilder h, List<TrialResult> trials, List<String> keys) {
@@ -44,20 +49,7 @@ final class CommandsHtml {
           .append(" #")
           .append(t.repeat())
           .append("</h3>\n");
-      Html.tableHead(
-          h,
-          List.of(),
-          List.of(
-              "script",
-              "weight",
-              "ops",
-              "share of ops",
-              "tps",
-              "failed ops",
-              "retried ops (successful)",
-              "retries",
-              "latency mean (ms)",
-              "latency stddev (ms)"));
+      Html.tableHead(h, List.of(), Column.headers(SCRIPTS));
       scriptRows(h, m);
       h.append("</tbody>\n</table>\n");
       if (m.scripts().stream().allMatch(s -> s.commands() == null)) {
@@ -66,19 +58,7 @@ final class CommandsHtml {
       // a sweep has one command table per trial: folded, or the page becomes a wall of statements
       h.append(withScripts == 1 ? "<details open>" : "<details>")
           .append("<summary>commands, latency in the client, failures and retries</summary>\n");
-      Html.tableHead(
-          h,
-          List.of(),
-          List.of(
-              "file:line",
-              "command",
-              "count",
-              "avg (ms)",
-              "stddev (ms)",
-              "failures",
-              "retries",
-              "p50 (ms)",
-              "p99 (ms)"));
+      Html.tableHead(h, List.of(), Column.headers(COMMANDS));
       commandRows(h, m);
       h.append("</tbody>\n</table>\n</details>\n");
     }
@@ -86,42 +66,23 @@ final class CommandsHtml {
 
   /** One row per script of a trial. */
   private static void scriptRows(StringBuilder h, Measurement m) {
-    for (ScriptStats s : m.scripts()) {
-      h.append("<tr>");
-      Html.td(h, s.index() + ": " + s.name());
-      Html.num(h, Integer.toString(s.weight()));
-      Html.num(h, Long.toString(s.ops()));
-      Html.num(
-          h, String.format(Locale.ROOT, "%.1f%%", m.ops() > 0 ? 100.0 * s.ops() / m.ops() : 0.0));
-      Html.num(h, HtmlReport.tps(s.tps()));
-      Html.num(h, Long.toString(s.failedOps()));
-      Html.num(h, Long.toString(s.retriedOps()));
-      Html.num(h, Long.toString(s.retries()));
-      Html.num(h, s.latencyMeanMs() == null ? "" : HtmlReport.ms(s.latencyMeanMs()));
-      Html.num(h, s.latencyStddevMs() == null ? "" : HtmlReport.ms(s.latencyStddevMs()));
-      h.append("</tr>\n");
+    for (ScriptRow r : CommandColumns.scripts(m)) {
+      row(h, SCRIPTS, r);
     }
   }
 
   /** One row per command of every script of a trial that timed its commands. */
   private static void commandRows(StringBuilder h, Measurement m) {
     for (ScriptStats s : m.scripts()) {
-      if (s.commands() == null) {
-        continue;
-      }
-      for (CommandStats c : s.commands()) {
-        h.append("<tr>");
-        Html.td(h, c.location());
-        h.append("<td><code>").append(Html.esc(c.text())).append("</code></td>");
-        Html.num(h, Long.toString(c.count()));
-        Html.num(h, c.avgMs() == null ? "" : HtmlReport.ms(c.avgMs()));
-        Html.num(h, c.stddevMs() == null ? "" : HtmlReport.ms(c.stddevMs()));
-        Html.num(h, Long.toString(c.failures()));
-        Html.num(h, Long.toString(c.retries()));
-        Html.num(h, c.p50Ms() == null ? "" : HtmlReport.ms(c.p50Ms()));
-        Html.num(h, c.p99Ms() == null ? "" : HtmlReport.ms(c.p99Ms()));
-        h.append("</tr>\n");
+      for (CommandRow r : CommandColumns.commands(s)) {
+        row(h, COMMANDS, r);
       }
     }
+  }
+
+  private static <R> void row(StringBuilder h, List<Column<R>> columns, R r) {
+    h.append("<tr>");
+    columns.forEach(c -> c.html(h, r));
+    h.append("</tr>\n");
   }
 }

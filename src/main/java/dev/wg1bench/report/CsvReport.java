@@ -82,7 +82,7 @@ public final class CsvReport {
     for (int i = 0; i < runs.size(); i++) {
       for (TrialResult t : runs.get(i).trials()) {
         List<String> f = lead(multi, i, t, keys);
-        TrialColumns.ALL.forEach(c -> f.add(c.csv(t)));
+        Column.inCsv(TrialColumns.ALL).forEach(c -> f.add(c.csv(t)));
         rows.add(f);
       }
     }
@@ -117,7 +117,7 @@ public final class CsvReport {
         for (String k : keys) {
           f.add(p.getOrDefault(k, ""));
         }
-        PointColumns.ALL.forEach(c -> f.add(c.csv(r)));
+        Column.inCsv(PointColumns.ALL).forEach(c -> f.add(c.csv(r)));
         rows.add(f);
       }
     }

@@ -36,6 +36,11 @@ final class Html {
     h.append("<td>").append(esc(nz(s))).append("</td>");
   }
 
+  /** Program text (a statement), in a code face. */
+  static void code(StringBuilder h, String s) {
+    h.append("<td><code>").append(esc(nz(s))).append("</code></td>");
+  }
+
   /** A date: never wrapped in the middle. */
   static void date(StringBuilder h, String s) {
     h.append("<td class=\"d\">").append(esc(nz(s))).append("</td>");

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.RunPlan;
+import dev.wg1bench.plan.Timing;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.Machine;
 import dev.wg1bench.result.PointSummary;
@@ -202,17 +203,7 @@ public final class HtmlReport {
     boolean onePoint = summaries.size() == 1;
     if (sources.size() == 2) {
       // two results: the second read against the first, as the diff command prints it
-      page.addHeaded(
-          "diff",
-          "New against base",
-          h -> {
-            Diff.html(h, sources.get(0), sources.get(1));
-            if (ratio != null) {
-              h.append("<div class=\"figs\">\n");
-              figure(h, ratio);
-              h.append("</div>\n");
-            }
-          });
+      page.addHeaded("diff", "New against base", h -> diff(h, sources, ratio));
     }
     if (onePoint) {
       page.add("result", "Result", h -> HeadlineHtml.section(h, trials));
@@ -236,6 +227,11 @@ public final class HtmlReport {
     page.add("runorder", "Run order", h -> TablesHtml.runOrder(h, sources, keys));
     page.add("targets", "Targets", h -> TargetsHtml.section(h, trials));
     page.add("runs", "Runs", h -> sources.forEach(s -> runSection(h, s)));
+    return document(title, page, sources);
+  }
+
+  /** The page around its sections: head, title, navigation bar, footer naming the sources. */
+  private static String document(String title, Page page, List<Source> sources) {
     StringBuilder h = new StringBuilder();
     h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         .append("<title>")
@@ -254,6 +250,16 @@ public final class HtmlReport {
         .append(esc(String.join(", ", sources.stream().map(Source::name).toList())))
         .append(".</footer>\n</body>\n</html>\n");
     return h.toString();
+  }
+
+  /** The second result read against the first, and the figure of their ratios when there is one. */
+  private static void diff(StringBuilder h, List<Source> sources, Plots.Figure ratio) {
+    Diff.html(h, sources.get(0), sources.get(1));
+    if (ratio != null) {
+      h.append("<div class=\"figs\">\n");
+      figure(h, ratio);
+      h.append("</div>\n");
+    }
   }
 
   /**
@@ -341,60 +347,68 @@ public final class HtmlReport {
               + " \u2013 "
               + ReportOrder.date(last(ts).finishedAt()));
     }
-    Machine m = r.machine();
-    if (m != null) {
-      Html.kv(
-          h,
-          "machine",
-          Html.nz(m.hostname())
-              + ": "
-              + m.cores()
-              + " cores, "
-              + (m.memoryBytes() > 0
-                  ? String.format(Locale.ROOT, "%.1f GiB", m.memoryBytes() / (1024.0 * 1024 * 1024))
-                  : "memory unknown")
-              + ", "
-              + Html.nz(m.cpuModel()));
-      Html.kv(
-          h, "OS", Html.nz(m.os()) + " " + Html.nz(m.kernel()) + " (" + Html.nz(m.arch()) + ")");
-      Html.kv(h, "JVM", Html.nz(m.jvm()) + " " + Html.nz(m.jvmVersion()));
-    }
+    machine(h, r.machine());
     RunPlan p = r.plan();
     if (p != null && p.timing() != null) {
-      var t = p.timing();
-      StringBuilder timing = new StringBuilder();
-      if (t.countsOps()) {
-        // -t: no duration, warmup or iterations of its own apply
-        timing.append(t.transactions()).append(" ops per client (-t), ").append(t.forks());
-        timing.append(" fork(s)");
-      } else {
-        timing
-            .append("warmup ")
-            .append(dur(t.warmup()))
-            .append(", measured ")
-            .append(dur(t.duration()))
-            .append(" in ")
-            .append(t.iterations())
-            .append(" iterations, ")
-            .append(t.forks())
-            .append(" fork(s)");
-      }
-      if (t.progress() != null) {
-        timing.append(", progress every ").append(dur(t.progress()));
-      }
-      if (t.rate() != null) {
-        timing.append(", rate ").append(t.rate()).append(" ops/s");
-      }
-      if (t.latencyLimit() != null) {
-        timing.append(", latency limit ").append(dur(t.latencyLimit()));
-      }
-      Html.kv(h, "timing", timing.toString());
+      Html.kv(h, "timing", timingText(p.timing()));
       if (p.session() != null) {
         Html.kv(h, "max tries", Integer.toString(p.session().maxTries()));
       }
     }
     Html.kv(h, "trials", TablesHtml.orderText(r.matrix(), ts.size()));
     h.append("</table>\n");
+  }
+
+  /** The machine the run was measured on: host, cores, memory, CPU; OS; JVM. */
+  private static void machine(StringBuilder h, Machine m) {
+    if (m == null) {
+      return;
+    }
+    Html.kv(
+        h,
+        "machine",
+        Html.nz(m.hostname())
+            + ": "
+            + m.cores()
+            + " cores, "
+            + (m.memoryBytes() > 0
+                ? String.format(Locale.ROOT, "%.1f GiB", m.memoryBytes() / (1024.0 * 1024 * 1024))
+                : "memory unknown")
+            + ", "
+            + Html.nz(m.cpuModel()));
+    Html.kv(h, "OS", Html.nz(m.os()) + " " + Html.nz(m.kernel()) + " (" + Html.nz(m.arch()) + ")");
+    Html.kv(h, "JVM", Html.nz(m.jvm()) + " " + Html.nz(m.jvmVersion()));
+  }
+
+  /** "warmup 3 s, measured 10 s in 5 iterations, 1 fork(s), ..." (-t: ops per client). */
+  private static String timingText(Timing t) {
+    StringBuilder timing = new StringBuilder();
+    if (t.countsOps()) {
+      // -t: no duration, warmup or iterations of its own apply
+      timing.append(t.transactions()).append(" ops per client (-t), ").append(t.forks());
+      timing.append(" fork(s)");
+    } else {
+      timing
+          .append("warmup ")
+          .append(dur(t.warmup()))
+          .append(", measured ")
+          .append(dur(t.duration()))
+          .append(" in ")
+          .append(t.iterations())
+          .append(" iterations, ")
+          .append(t.forks())
+          .append(" fork(s)");
+    }
+    if (t.progress() != null) {
+      timing.append(", progress every ").append(dur(t.progress()));
+    }
+    if (t.rate() != null) {
+      timing.append(", rate ").append(t.rate()).append(" ops/s");
+    }
+    if (t.latencyLimit() != null) {
+      timing.append(", latency limit ").append(dur(t.latencyLimit()));
+    }
+    return timing.toString();
   }
 
   /** The earliest start: ISO instants of one clock compare as text. */

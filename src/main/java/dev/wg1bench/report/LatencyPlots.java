@@ -36,22 +36,9 @@ final class LatencyPlots {
     String title = workload + ": latency by percentile \u00b7 " + context;
     List<String> labels = new ArrayList<>();
     List<Histogram> hs = new ArrayList<>();
-    points.forEach(
-        (label, ts) -> {
-          for (TrialResult t : ReportOrder.sortedTrials(ts)) {
-            Histogram h = t.measurement().latencyHistogramDecoded();
-            if (h != null && h.getTotalCount() > 0) {
-              String l = ts.size() > 1 ? label + ", repeat " + t.repeat() : label;
-              // repeats pooled from several files share a number: series names must differ
-              String unique = l;
-              for (int k = 2; labels.contains(unique); k++) {
-                unique = l + " (" + k + ")";
-              }
-              labels.add(unique);
-              hs.add(h);
-            }
-          }
-        });
+    for (Map.Entry<String, List<TrialResult>> e : points.entrySet()) {
+      histograms(e.getKey(), e.getValue(), labels, hs);
+    }
     if (hs.isEmpty()) {
       return null;
     }
@@ -72,6 +59,42 @@ final class LatencyPlots {
     s.setYAxisMin(0.0);
     s.setXAxisMin(0.0);
     s.setLegendVisible(labels.size() > 1);
+    double right = lines(c, labels, hs);
+    double max = Math.min(TICKS.length - 1, Math.ceil(right));
+    s.setXAxisMax(Math.max(1.0, max));
+    return new Plots.Figure(
+        name,
+        title,
+        "Latency of successful ops at each percentile, from the trial's HdrHistogram; the axis"
+            + " gives each further nine the same width, so the tail is as readable as the median.",
+        Charts.png(c),
+        Plots.WIDTH,
+        height);
+  }
+
+  /**
+   * Adds the trials' histograms that recorded ops, each under its own series name (the point's
+   * label, with the repeat when the point has several).
+   */
+  private static void histograms(
+      String label, List<TrialResult> ts, List<String> labels, List<Histogram> hs) {
+    for (TrialResult t : ReportOrder.sortedTrials(ts)) {
+      Histogram h = t.measurement().latencyHistogramDecoded();
+      if (h != null && h.getTotalCount() > 0) {
+        String l = ts.size() > 1 ? label + ", repeat " + t.repeat() : label;
+        // repeats pooled from several files share a number: series names must differ
+        String unique = l;
+        for (int k = 2; labels.contains(unique); k++) {
+          unique = l + " (" + k + ")";
+        }
+        labels.add(unique);
+        hs.add(h);
+      }
+    }
+  }
+
+  /** A line per histogram over the scale of nines; returns the furthest nine a line reaches. */
+  private static double lines(XYChart c, List<String> labels, List<Histogram> hs) {
     double right = 0;
     for (int i = 0; i < hs.size(); i++) {
       List<Double> x = new ArrayList<>();
@@ -95,15 +118,6 @@ final class LatencyPlots {
       line.setMarker(SeriesMarkers.NONE);
       line.setLineStyle(new BasicStroke(2.5f));
     }
-    double max = Math.min(TICKS.length - 1, Math.ceil(right));
-    s.setXAxisMax(Math.max(1.0, max));
-    return new Plots.Figure(
-        name,
-        title,
-        "Latency of successful ops at each percentile, from the trial's HdrHistogram; the axis"
-            + " gives each further nine the same width, so the tail is as readable as the median.",
-        Charts.png(c),
-        Plots.WIDTH,
-        height);
+    return right;
   }
 }

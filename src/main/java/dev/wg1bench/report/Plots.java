@@ -105,57 +105,7 @@ public final class Plots {
     String context = context(mine, timing);
     Set<Integer> clients = new TreeSet<>();
     ps.forEach(p -> clients.add(clients(p.point())));
-    if (clients.size() > 1) {
-      out.add(
-          vsClients(
-              new Panel(
-                  stem + "-tps",
-                  workload + ": throughput vs clients \u00b7 " + context,
-                  "ops/s",
-                  "#,##0"),
-              ps,
-              varying,
-              trialsByPoint,
-              t -> t.measurement().tps(),
-              PointSummary::medianTps,
-              t -> t.measurement().tpsError()));
-      out.add(
-          vsClients(
-              new Panel(
-                  stem + "-p99",
-                  workload + ": p99 latency vs clients \u00b7 " + context,
-                  "p99 latency (ms)",
-                  "#,##0.##"),
-              ps,
-              varying,
-              trialsByPoint,
-              t -> t.measurement().latencyMs().p99(),
-              PointSummary::medianP99Ms,
-              null));
-    } else if (ps.size() > 1) {
-      // one bar of one number says nothing the headline table does not: a single point has none
-      String at = clients.isEmpty() ? "" : " (" + clients.iterator().next() + " clients)";
-      out.add(
-          bars(
-              new Panel(
-                  stem + "-tps",
-                  workload + ": throughput" + at + " \u00b7 " + context,
-                  "median ops/s",
-                  "#,##0"),
-              ps,
-              varying,
-              PointSummary::medianTps));
-      out.add(
-          bars(
-              new Panel(
-                  stem + "-p99",
-                  workload + ": p99 latency" + at + " \u00b7 " + context,
-                  "median p99 latency (ms)",
-                  "#,##0.##"),
-              ps,
-              varying,
-              PointSummary::medianP99Ms));
-    }
+    out.addAll(headline(stem, workload, context, ps, varying, clients, trialsByPoint));
     List<String> seriesKeys = new ArrayList<>(varying);
     if (clients.size() > 1) {
       seriesKeys.add("clients");
@@ -169,6 +119,100 @@ public final class Plots {
       }
     }
     out.addAll(overTime(stem, workload, context, ps, trialsByPoint, seriesKeys, timing));
+    return out;
+  }
+
+  /**
+   * Throughput and p99 latency against clients when the points have several client counts, else as
+   * bars per point; none for a single point (one bar of one number says nothing the headline table
+   * does not).
+   */
+  private static List<Figure> headline(
+      String stem,
+      String workload,
+      String context,
+      List<PointSummary> ps,
+      List<String> varying,
+      Set<Integer> clients,
+      Map<Map<String, String>, List<TrialResult>> trialsByPoint) {
+    if (clients.size() > 1) {
+      return vsClientsFigures(stem, workload, context, ps, varying, trialsByPoint);
+    }
+    if (ps.size() > 1) {
+      // one bar of one number says nothing the headline table does not: a single point has none
+      String at = clients.isEmpty() ? "" : " (" + clients.iterator().next() + " clients)";
+      return barFigures(stem, workload, at, context, ps, varying);
+    }
+    return List.of();
+  }
+
+  /** Throughput and p99 latency against clients, a line per combination of the other knobs. */
+  private static List<Figure> vsClientsFigures(
+      String stem,
+      String workload,
+      String context,
+      List<PointSummary> ps,
+      List<String> varying,
+      Map<Map<String, String>, List<TrialResult>> trialsByPoint) {
+    List<Figure> out = new ArrayList<>();
+    out.add(
+        vsClients(
+            new Panel(
+                stem + "-tps",
+                workload + ": throughput vs clients \u00b7 " + context,
+                "ops/s",
+                "#,##0"),
+            ps,
+            varying,
+            trialsByPoint,
+            t -> t.measurement().tps(),
+            PointSummary::medianTps,
+            t -> t.measurement().tpsError()));
+    out.add(
+        vsClients(
+            new Panel(
+                stem + "-p99",
+                workload + ": p99 latency vs clients \u00b7 " + context,
+                "p99 latency (ms)",
+                "#,##0.##"),
+            ps,
+            varying,
+            trialsByPoint,
+            t -> t.measurement().latencyMs().p99(),
+            PointSummary::medianP99Ms,
+            null));
+    return out;
+  }
+
+  /** Median throughput and p99 latency as bars, one per point; {@code at}: " (8 clients)". */
+  private static List<Figure> barFigures(
+      String stem,
+      String workload,
+      String at,
+      String context,
+      List<PointSummary> ps,
+      List<String> varying) {
+    List<Figure> out = new ArrayList<>();
+    out.add(
+        bars(
+            new Panel(
+                stem + "-tps",
+                workload + ": throughput" + at + " \u00b7 " + context,
+                "median ops/s",
+                "#,##0"),
+            ps,
+            varying,
+            PointSummary::medianTps));
+    out.add(
+        bars(
+            new Panel(
+                stem + "-p99",
+                workload + ": p99 latency" + at + " \u00b7 " + context,
+                "median p99 latency (ms)",
+                "#,##0.##"),
+            ps,
+            varying,
+            PointSummary::medianP99Ms));
     return out;
   }
 

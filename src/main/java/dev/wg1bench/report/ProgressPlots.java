@@ -44,11 +44,10 @@ final class ProgressPlots {
       String name, String workload, String context, Map<String, List<TrialResult>> points) {
     Map<String, Map<Double, Double>> ops = new LinkedHashMap<>();
     Map<String, Map<Double, Double>> p99 = new LinkedHashMap<>();
-    points.forEach(
-        (label, ts) -> {
-          ops.put(label, mean(ts, ProgressPoint::opsPerSecond));
-          p99.put(label, mean(ts, ProgressPlots::p99));
-        });
+    for (Map.Entry<String, List<TrialResult>> e : points.entrySet()) {
+      ops.put(e.getKey(), mean(e.getValue(), ProgressPoint::opsPerSecond));
+      p99.put(e.getKey(), mean(e.getValue(), ProgressPlots::p99));
+    }
     String title = workload + ": progress of each point";
     return perPoint(
         name,
@@ -72,33 +71,17 @@ final class ProgressPlots {
       String name, String workload, String context, Map<String, List<TrialResult>> points) {
     Map<String, Map<Double, Double>> dead = new LinkedHashMap<>();
     Map<String, Map<Double, Double>> size = new LinkedHashMap<>();
-    points.forEach(
-        (label, ts) -> {
-          Map<Double, double[]> d = new TreeMap<>();
-          Map<Double, double[]> mb = new TreeMap<>();
-          for (TrialResult t : ts) {
-            if (t.serverSamples() == null) {
-              continue;
-            }
-            for (var sample : t.serverSamples()) {
-              double dt = 0;
-              double bytes = 0;
-              for (var table : sample.tables().values()) {
-                dt += table.deadTuples();
-                bytes += (table.tableBytes() + table.indexBytes()) / 1e6;
-              }
-              // the sampler wakes a few ms late, differently in each repeat: one tenth of a
-              // second puts the repeats' samples of one interval together
-              double at = Math.round(sample.t() * 10) / 10.0;
-              add(d, at, dt);
-              add(mb, at, bytes);
-            }
-          }
-          if (!d.isEmpty()) {
-            dead.put(label, means(d));
-            size.put(label, means(mb));
-          }
-        });
+    for (Map.Entry<String, List<TrialResult>> e : points.entrySet()) {
+      Map<Double, double[]> d = new TreeMap<>();
+      Map<Double, double[]> mb = new TreeMap<>();
+      for (TrialResult t : e.getValue()) {
+        sampled(t, d, mb);
+      }
+      if (!d.isEmpty()) {
+        dead.put(e.getKey(), means(d));
+        size.put(e.getKey(), means(mb));
+      }
+    }
     return perPoint(
         name,
         workload + ": dead tuples and table size",
@@ -111,6 +94,26 @@ final class ProgressPlots {
         workload + ": size of the workload's tables",
         "tables + indexes (MB)",
         size);
+  }
+
+  /** Adds a trial's server samples to the sums per interval: dead tuples, and MB of its tables. */
+  private static void sampled(TrialResult t, Map<Double, double[]> dead, Map<Double, double[]> mb) {
+    if (t.serverSamples() == null) {
+      return;
+    }
+    for (var sample : t.serverSamples()) {
+      double dt = 0;
+      double bytes = 0;
+      for (var table : sample.tables().values()) {
+        dt += table.deadTuples();
+        bytes += (table.tableBytes() + table.indexBytes()) / 1e6;
+      }
+      // the sampler wakes a few ms late, differently in each repeat: one tenth of a second puts
+      // the repeats' samples of one interval together
+      double at = Math.round(sample.t() * 10) / 10.0;
+      add(dead, at, dt);
+      add(mb, at, bytes);
+    }
   }
 
   private static void add(Map<Double, double[]> sums, double t, double v) {
@@ -184,6 +187,25 @@ final class ProgressPlots {
       c.getStyler().setChartTitleFont(new Font(Charts.FONT, Font.BOLD, 16));
     }
     Plots.fitTitle(ops.getStyler(), opsTitle);
+    ProgressPoint warmup = repeats(trials, ops, p99);
+    if (warmup != null) {
+      warmupKey(warmup, ops, p99);
+    }
+    return new Plots.Figure(
+        name,
+        title,
+        "Each --progress interval of each repeat at this point; dashed: warmup (not measured).",
+        Charts.png(List.of(ops, p99), 2, 1),
+        Plots.WIDTH,
+        2 * Plots.SERIES_HEIGHT,
+        workload);
+  }
+
+  /**
+   * A line per repeat in each chart, in repeat order, its warmup dashed; returns the first warmup
+   * interval drawn (where the legend's key for the dashed style goes), null when none was.
+   */
+  private static ProgressPoint repeats(List<TrialResult> trials, XYChart ops, XYChart p99) {
     ProgressPoint warmup = null;
     int n = 0;
     Set<String> labels = new HashSet<>();
@@ -225,25 +247,19 @@ final class ProgressPlots {
         line(p99, label, xy(meas, ProgressPlots::p99), color, marker, false);
       }
     }
-    if (warmup != null) {
-      // a legend entry for the dashed style: one point on a warmup line, no marker, draws nothing
-      double[] t = {warmup.t()};
-      for (XYChart c : List.of(ops, p99)) {
-        double y = c == ops ? warmup.opsPerSecond() : p99(warmup);
-        XYSeries key = c.addSeries("warmup (dashed)", t, new double[] {Double.isNaN(y) ? 0 : y});
-        key.setLineColor(Color.DARK_GRAY);
-        key.setLineStyle(Charts.dashed());
-        key.setMarker(SeriesMarkers.NONE);
-      }
+    return warmup;
+  }
+
+  /** A legend entry for the dashed style: one point on a warmup line, no marker, draws nothing. */
+  private static void warmupKey(ProgressPoint warmup, XYChart ops, XYChart p99) {
+    double[] t = {warmup.t()};
+    for (XYChart c : List.of(ops, p99)) {
+      double y = c == ops ? warmup.opsPerSecond() : p99(warmup);
+      XYSeries key = c.addSeries("warmup (dashed)", t, new double[] {Double.isNaN(y) ? 0 : y});
+      key.setLineColor(Color.DARK_GRAY);
+      key.setLineStyle(Charts.dashed());
+      key.setMarker(SeriesMarkers.NONE);
     }
-    return new Plots.Figure(
-        name,
-        title,
-        "Each --progress interval of each repeat at this point; dashed: warmup (not measured).",
-        Charts.png(List.of(ops, p99), 2, 1),
-        Plots.WIDTH,
-        2 * Plots.SERIES_HEIGHT,
-        workload);
   }
 
   private static XYChart chart(String title, String yTitle, int height) {

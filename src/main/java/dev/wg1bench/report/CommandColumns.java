@@ -1,0 +1,195 @@
+package dev.wg1bench.report;
+
+import static dev.wg1bench.report.Column.Format.CODE;
+import static dev.wg1bench.report.Column.Format.COUNT;
+import static dev.wg1bench.report.Column.Format.MS;
+import static dev.wg1bench.report.Column.Format.TEXT;
+import static dev.wg1bench.report.Column.Format.TPS;
+
+import dev.wg1bench.result.CommandStats;
+import dev.wg1bench.result.Measurement;
+import dev.wg1bench.result.ScriptStats;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The columns of a trial's scripts and of their commands (or a workload class's steps), in the
+ * CSV's order: {@link CommandsCsv} writes them after the trial's sequence, repeat and knobs, {@link
+ * CommandsHtml} shows those on the page, {@link CommandsConsole} prints their console text as
+ * pgbench lays out -r and a weighted -f (a script's figures a line each, a command's in one line).
+ */
+final class CommandColumns {
+  private CommandColumns() {}
+
+  /** A script of a trial: its shares are of the trial's ops and of its scripts' weights. */
+  record ScriptRow(Measurement trial, ScriptStats script) {}
+
+  /** A command of a script. */
+  record CommandRow(ScriptStats script, CommandStats command) {}
+
+  /** The columns the console leaves out when ops are not retried, as pgbench does. */
+  private static final Set<String> RETRIED_ONLY = Set.of("retries", "retriedOpsAll");
+
+  static final List<Column<ScriptRow>> SCRIPTS =
+      List.of(
+          Column.<ScriptRow>of("script", "script", TEXT, r -> r.script().index())
+              .page(r -> r.script().index() + ": " + r.script().name())
+              .pageAt(1)
+              .inline(
+                  1,
+                  r ->
+                      String.format(
+                          Locale.ROOT, "SQL script %d: %s", r.script().index(), r.script().name())),
+          Column.<ScriptRow>of("file", "file", TEXT, r -> r.script().name()).csvOnly(),
+          Column.<ScriptRow>of("weight", "weight", COUNT, r -> r.script().weight())
+              .pageAt(2)
+              .inline(
+                  2,
+                  r ->
+                      String.format(
+                          Locale.ROOT,
+                          " - weight: %d (targets %.1f%% of total)",
+                          r.script().weight(),
+                          weightShare(r))),
+          Column.<ScriptRow>of("ops", "ops", COUNT, r -> r.script().ops())
+              .pageAt(3)
+              .inline(
+                  3,
+                  r ->
+                      String.format(
+                          Locale.ROOT,
+                          " - %d ops (%.1f%% of total, tps = %.1f)",
+                          r.script().ops(),
+                          share(r),
+                          r.script().tps())),
+          // the CSV has the trial's ops beside the script's, so a spreadsheet divides them itself
+          Column.<ScriptRow>of("shareOfOps", "share of ops", TPS, CommandColumns::share)
+              .page(r -> String.format(Locale.ROOT, "%.1f%%", share(r)))
+              .pageOnly()
+              .pageAt(4),
+          Column.<ScriptRow>of("failedOps", "failed ops", COUNT, r -> r.script().failedOps())
+              .pageAt(6)
+              .inline(
+                  4,
+                  r ->
+                      String.format(
+                          Locale.ROOT,
+                          " - number of failed ops: %d (%.3f%%)",
+                          r.script().failedOps(),
+                          percent(r.script().failedOps(), tried(r.script())))),
+          Column.<ScriptRow>of("retries", "retries", COUNT, r -> r.script().retries())
+              .pageAt(8)
+              .inline(
+                  6,
+                  r ->
+                      String.format(
+                          Locale.ROOT, " - total number of retries: %d", r.script().retries())),
+          Column.<ScriptRow>of(
+                  "retriedOps", "retried ops (successful)", COUNT, r -> r.script().retriedOps())
+              .pageAt(7),
+          Column.<ScriptRow>of(
+                  "retriedOpsAll", "retried ops", COUNT, r -> r.script().retriedOpsAll())
+              .csvOnly()
+              // pgbench's definition: retried, whether it then succeeded or failed
+              .inline(
+                  5,
+                  r ->
+                      String.format(
+                          Locale.ROOT,
+                          " - number of ops retried: %d (%.3f%%)",
+                          r.script().retriedOpsAll(),
+                          percent(r.script().retriedOpsAll(), tried(r.script())))),
+          Column.<ScriptRow>of("tps", "tps", TPS, r -> r.script().tps()).pageAt(5),
+          Column.<ScriptRow>of(
+                  "latencyMeanMs", "latency mean (ms)", MS, r -> r.script().latencyMeanMs())
+              .pageAt(9)
+              .inline(
+                  7,
+                  r ->
+                      r.script().latencyMeanMs() == null
+                          ? null
+                          : String.format(
+                              Locale.ROOT,
+                              " - latency average = %.3f ms",
+                              r.script().latencyMeanMs())),
+          // shown with the mean, as pgbench shows the two
+          Column.<ScriptRow>of(
+                  "latencyStddevMs", "latency stddev (ms)", MS, r -> r.script().latencyStddevMs())
+              .pageAt(10)
+              .inline(
+                  8,
+                  r ->
+                      r.script().latencyMeanMs() == null
+                          ? null
+                          : String.format(
+                              Locale.ROOT,
+                              " - latency stddev = %.3f ms",
+                              r.script().latencyStddevMs())));
+
+  static final List<Column<CommandRow>> COMMANDS =
+      List.of(
+          Column.<CommandRow>of("script", "script", COUNT, r -> r.command().script()).csvOnly(),
+          Column.<CommandRow>of("file", "file", TEXT, r -> r.script().name()).csvOnly(),
+          // the page names the line as pgbench's messages do, file:line
+          Column.<CommandRow>of("line", "file:line", TEXT, r -> r.command().line())
+              .page(r -> r.command().location()),
+          Column.<CommandRow>of("command", "command", CODE, r -> r.command().text())
+              .inline(4, r -> r.command().text()),
+          Column.<CommandRow>of("count", "count", COUNT, r -> r.command().count()),
+          Column.<CommandRow>of("avgMs", "avg (ms)", MS, r -> r.command().avgMs())
+              // pgbench prints 0 for a command that never completed
+              .inline(
+                  1,
+                  r ->
+                      String.format(
+                          Locale.ROOT,
+                          "%11.3f",
+                          r.command().avgMs() == null ? 0 : r.command().avgMs())),
+          Column.<CommandRow>of("stddevMs", "stddev (ms)", MS, r -> r.command().stddevMs()),
+          Column.<CommandRow>of("failures", "failures", COUNT, r -> r.command().failures())
+              .inline(2, r -> String.format(Locale.ROOT, "%10d", r.command().failures())),
+          Column.<CommandRow>of("retries", "retries", COUNT, r -> r.command().retries())
+              .inline(3, r -> String.format(Locale.ROOT, "%10d", r.command().retries())),
+          Column.<CommandRow>of("p50Ms", "p50 (ms)", MS, r -> r.command().p50Ms()),
+          Column.<CommandRow>of("p99Ms", "p99 (ms)", MS, r -> r.command().p99Ms()));
+
+  /** The rows of a trial's scripts. */
+  static List<ScriptRow> scripts(Measurement m) {
+    return m.scripts().stream().map(s -> new ScriptRow(m, s)).toList();
+  }
+
+  /** The rows of a script's commands; none when it did not time them. */
+  static List<CommandRow> commands(ScriptStats s) {
+    return s.commands() == null
+        ? List.of()
+        : s.commands().stream().map(c -> new CommandRow(s, c)).toList();
+  }
+
+  /** The columns the console prints, in its order: retries only when ops may be retried. */
+  static <R> List<Column<R>> onConsole(List<Column<R>> columns, boolean retried) {
+    return Column.onConsole(columns).stream()
+        .filter(c -> retried || !RETRIED_ONLY.contains(c.name()))
+        .toList();
+  }
+
+  /** The script's percentage of its trial's scripts' weights (the share of ops it targets). */
+  private static double weightShare(ScriptRow r) {
+    long weights = r.trial().scripts().stream().mapToLong(ScriptStats::weight).sum();
+    return weights > 0 ? 100.0 * r.script().weight() / weights : 0;
+  }
+
+  /** The script's percentage of the trial's ops. */
+  private static double share(ScriptRow r) {
+    return r.trial().ops() > 0 ? 100.0 * r.script().ops() / r.trial().ops() : 0.0;
+  }
+
+  /** The ops the script tried: those that succeeded and those that failed. */
+  private static long tried(ScriptStats s) {
+    return s.ops() + s.failedOps();
+  }
+
+  private static double percent(long part, long whole) {
+    return whole > 0 ? 100.0 * part / whole : 0;
+  }
+}
