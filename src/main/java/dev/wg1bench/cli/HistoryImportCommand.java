@@ -110,23 +110,10 @@ final class HistoryImportCommand implements Callable<Integer> {
           "--format " + format + ": unknown; valid: " + String.join(", ", FORMATS));
     }
     if (format.equals("wg1bench")) {
-      if (series != null) {
-        throw new UsageException(
-            "--series "
-                + series
-                + ": a wg1bench result names its own series (CONFIG/METRIC); leave --series out");
-      }
-      // the store's reading of a result file, as 'history add' does it
-      HistoryOptions.store(history.value, new java.util.LinkedHashMap<>(), List.of(file), false);
+      importResult();
       return 0;
     }
-    if (series == null) {
-      throw new UsageException("--format " + format + " needs --series NAME (the series' name)");
-    }
-    if (series.isBlank() || series.matches(".*[*?].*")) {
-      throw new UsageException(
-          "--series '" + series + "': a name, without * or ? (those select series elsewhere)");
-    }
+    checkSeriesName();
     ImportSpec spec =
         new ImportSpec(
             file,
@@ -140,12 +127,7 @@ final class HistoryImportCommand implements Callable<Integer> {
     Set<String> names = new TreeSet<>();
     runs.forEach(r -> r.metrics().stream().map(StoredMetric::seriesName).forEach(names::add));
     if (format.equals("otava-json")) {
-      for (String m : lowerIsBetter) {
-        if (!names.contains(series + "/" + m)) {
-          throw new UsageException(
-              "--lower-is-better " + m + ": no metric of that name in " + file);
-        }
-      }
+      checkLowerIsBetter(names);
     }
     String where =
         history.use(
@@ -168,6 +150,40 @@ final class HistoryImportCommand implements Callable<Integer> {
             + (names.size() == 1 ? " series, " : " series: ")
             + String.join(", ", names));
     return 0;
+  }
+
+  /** A wg1bench result: the store reads it as 'history add' does. */
+  private void importResult() {
+    if (series != null) {
+      throw new UsageException(
+          "--series "
+              + series
+              + ": a wg1bench result names its own series (CONFIG/METRIC); leave --series out");
+    }
+    HistoryOptions.store(history.value, new java.util.LinkedHashMap<>(), List.of(file), false);
+  }
+
+  /** An Otava file names only its metrics: the series is the name given here. */
+  private void checkSeriesName() {
+    if (series == null) {
+      throw new UsageException("--format " + format + " needs --series NAME (the series' name)");
+    }
+    if (series.isBlank() || series.matches(".*[*?].*")) {
+      throw new UsageException(
+          "--series '" + series + "': a name, without * or ? (those select series elsewhere)");
+    }
+  }
+
+  /**
+   * Otava JSON has no column to look up first, so a --lower-is-better naming no metric would be
+   * ignored without a word: said instead, after the file is read.
+   */
+  private void checkLowerIsBetter(Set<String> names) {
+    for (String m : lowerIsBetter) {
+      if (!names.contains(series + "/" + m)) {
+        throw new UsageException("--lower-is-better " + m + ": no metric of that name in " + file);
+      }
+    }
   }
 
   private static char oneChar(String option, String v) {

@@ -50,17 +50,7 @@ public final class Main implements Callable<Integer> {
       return 0;
     }
     AgentSpec agent = agents.spec();
-    if (agent != null && run.transactions != null) {
-      // the agents agree on a timed window; an op count per client has no common end to agree on
-      throw new UsageException("-t (--transactions) cannot be used with --agent; use -T");
-    }
-    history.check();
-    if (agent != null && history.on()) {
-      // an agent's result is its part of the run: only the merged result is the run
-      throw new UsageException(
-          "--history cannot be used with --agent: each agent's result is a part; store the result"
-              + " of 'wg1bench merge' with 'wg1bench history add'");
-    }
+    checkAgentAndHistory(agent);
     if (agent != null) {
       // every agent must draw the same random streams and run the trials in the same order
       if (run.randomSeed == null) {
@@ -72,14 +62,45 @@ public final class Main implements Callable<Integer> {
     }
     Matrix matrix = PlanFactory.build(run, targets.resolve(true));
     if (run.csv != null) {
-      // found out now, not after the whole run as the CSV is written last
-      for (java.nio.file.Path f : java.util.List.of(run.csv, CsvReport.summaryFile(run.csv))) {
-        String unwritable = dev.wg1bench.report.JsonReport.unwritable(f);
-        if (unwritable != null) {
-          throw new UsageException("--csv " + f + ": " + unwritable);
-        }
+      checkCsvWritable();
+    }
+    noteFlagsWithoutEffect();
+    BenchmarkRun result =
+        new RunStage(System.out, run.verbose).check(run.check).agent(agent).run(matrix);
+    if (run.csv != null) {
+      writeCsv(result);
+    }
+    history.store(matrix.output());
+    return exitCode(result);
+  }
+
+  /** The options an agent's run cannot take, and the history options' own checks between. */
+  private void checkAgentAndHistory(AgentSpec agent) {
+    if (agent != null && run.transactions != null) {
+      // the agents agree on a timed window; an op count per client has no common end to agree on
+      throw new UsageException("-t (--transactions) cannot be used with --agent; use -T");
+    }
+    history.check();
+    if (agent != null && history.on()) {
+      // an agent's result is its part of the run: only the merged result is the run
+      throw new UsageException(
+          "--history cannot be used with --agent: each agent's result is a part; store the result"
+              + " of 'wg1bench merge' with 'wg1bench history add'");
+    }
+  }
+
+  /** Found out now, not after the whole run, as the CSV is written last. */
+  private void checkCsvWritable() {
+    for (java.nio.file.Path f : java.util.List.of(run.csv, CsvReport.summaryFile(run.csv))) {
+      String unwritable = dev.wg1bench.report.JsonReport.unwritable(f);
+      if (unwritable != null) {
+        throw new UsageException("--csv " + f + ": " + unwritable);
       }
     }
+  }
+
+  /** pgbench flags taken for compatibility: said once, so nobody thinks they changed the run. */
+  private void noteFlagsWithoutEffect() {
     if (run.jobs != null) {
       System.out.println(
           "-j "
@@ -91,24 +112,21 @@ public final class Main implements Callable<Integer> {
       System.out.println(
           "-n: no VACUUM and no CHECKPOINT before the trial (recorded as betweenTrials none)");
     }
-    BenchmarkRun result =
-        new RunStage(System.out, run.verbose).check(run.check).agent(agent).run(matrix);
-    if (run.csv != null) {
-      java.util.List<java.nio.file.Path> written;
-      try {
-        written = CsvReport.write(result, run.csv);
-      } catch (java.io.UncheckedIOException e) {
-        throw new RunFailure(e.getMessage() + " (the JSON result was written)", e);
-      }
-      System.out.println(
-          "csv written to "
-              + run.csv
-              + " and "
-              + String.join(
-                  ", ", written.stream().skip(1).map(f -> f.getFileName().toString()).toList()));
+  }
+
+  private void writeCsv(BenchmarkRun result) {
+    java.util.List<java.nio.file.Path> written;
+    try {
+      written = CsvReport.write(result, run.csv);
+    } catch (java.io.UncheckedIOException e) {
+      throw new RunFailure(e.getMessage() + " (the JSON result was written)", e);
     }
-    history.store(matrix.output());
-    return exitCode(result);
+    System.out.println(
+        "csv written to "
+            + run.csv
+            + " and "
+            + String.join(
+                ", ", written.stream().skip(1).map(f -> f.getFileName().toString()).toList()));
   }
 
   /**

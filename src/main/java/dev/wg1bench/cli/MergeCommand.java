@@ -61,25 +61,9 @@ final class MergeCommand implements Callable<Integer> {
     List<BenchmarkRun> runs = new ArrayList<>();
     Map<Integer, String> absent = Map.of();
     if (fromTarget) {
-      if (!files.isEmpty()) {
-        throw new UsageException("merge: give RESULT.json files or --from-target, not both");
-      }
-      if (runId == null) {
-        throw new UsageException("merge --from-target needs --run-id ID");
-      }
-      List<TargetSpec> t = targets.resolve(false);
-      if (t.size() != 1) {
-        throw new UsageException(
-            "merge --from-target needs exactly one --target (where the agents ran), got "
-                + t.size());
-      }
-      Rendezvous.Collected c = Rendezvous.collect(t.get(0), runId);
+      Rendezvous.Collected c = collected();
       runs.addAll(c.results());
       absent = c.absent();
-      if (runs.isEmpty()) {
-        throw new dev.wg1bench.plan.RunFailure(
-            "merge: no agent of run " + runId + " stored a result: " + absent);
-      }
     } else {
       if (files.isEmpty()) {
         throw new UsageException("merge needs RESULT.json files or --from-target --run-id ID");
@@ -89,6 +73,41 @@ final class MergeCommand implements Callable<Integer> {
     BenchmarkRun merged = Merge.of(runs, absent);
     JsonReport.write(merged, output);
     AgentRun a = merged.agents();
+    printAgents(a);
+    for (dev.wg1bench.result.TrialResult t : merged.trials()) {
+      System.out.println();
+      ConsoleReport.trial(merged, t, System.out);
+    }
+    System.out.println("merged result written to " + output);
+    return a.missing().isEmpty() ? 0 : 1;
+  }
+
+  /** The agents' results as the target's table holds them, and why the missing ones are. */
+  private Rendezvous.Collected collected() {
+    if (!files.isEmpty()) {
+      throw new UsageException("merge: give RESULT.json files or --from-target, not both");
+    }
+    if (runId == null) {
+      throw new UsageException("merge --from-target needs --run-id ID");
+    }
+    List<TargetSpec> t = targets.resolve(false);
+    if (t.size() != 1) {
+      throw new UsageException(
+          "merge --from-target needs exactly one --target (where the agents ran), got " + t.size());
+    }
+    Rendezvous.Collected c = Rendezvous.collect(t.get(0), runId);
+    if (c.results().isEmpty()) {
+      throw new dev.wg1bench.plan.RunFailure(
+          "merge: no agent of run " + runId + " stored a result: " + c.absent());
+    }
+    return c;
+  }
+
+  /**
+   * Who took part, with each agent's clock offset (the figures rest on it), and who is missing,
+   * whose ops the figures lack.
+   */
+  private static void printAgents(AgentRun a) {
     System.out.printf(
         "run %s: %d of %d agents merged, %d clients%n",
         a.runId(), a.members().size(), a.count(), a.clients());
@@ -106,11 +125,5 @@ final class MergeCommand implements Callable<Integer> {
       System.out.printf(
           "  agent %d MISSING: %s; its ops are not in the figures%n", m.index(), m.why());
     }
-    for (dev.wg1bench.result.TrialResult t : merged.trials()) {
-      System.out.println();
-      ConsoleReport.trial(merged, t, System.out);
-    }
-    System.out.println("merged result written to " + output);
-    return a.missing().isEmpty() ? 0 : 1;
   }
 }

@@ -71,6 +71,29 @@ public final class HistoryReport {
 
   static String index(List<Page> pages, boolean analyzed, String history) {
     StringBuilder h = head("wg1bench history: " + pages.size() + " series", "");
+    indexLead(h, pages, analyzed);
+    h.append("</p>\n<h2 id=\"series\">Series</h2>\n<table class=\"series\">\n<thead><tr>");
+    for (String c :
+        List.of(
+            "series",
+            "runs",
+            "latest value \u00b1 95% interval",
+            "latest change",
+            "at run",
+            "commit",
+            "p")) {
+      h.append("<th>").append(esc(c)).append("</th>");
+    }
+    h.append("</tr></thead>\n<tbody>\n");
+    for (Page p : latestChangeFirst(pages)) {
+      indexRow(h, p, analyzed);
+    }
+    h.append("</tbody></table>\n");
+    return foot(h, history);
+  }
+
+  /** The index's opening paragraph (left open): how many series changed, or why none is shown. */
+  private static void indexLead(StringBuilder h, List<Page> pages, boolean analyzed) {
     List<Page> changed = pages.stream().filter(p -> p.latest() != null).toList();
     h.append("<p class=\"lead\">");
     if (!analyzed) {
@@ -85,21 +108,14 @@ public final class HistoryReport {
               " series changed; the series with a change come first, the most recent change"
                   + " first.");
     }
-    h.append("</p>\n<h2 id=\"series\">Series</h2>\n<table class=\"series\">\n<thead><tr>");
-    for (String c :
-        List.of(
-            "series",
-            "runs",
-            "latest value \u00b1 95% interval",
-            "latest change",
-            "at run",
-            "commit",
-            "p")) {
-      h.append("<th>").append(esc(c)).append("</th>");
-    }
-    h.append("</tr></thead>\n<tbody>\n");
+  }
+
+  /**
+   * Changed first, the latest change (by the time of its first run) first; the rest by name: what a
+   * reader opens the index for is what changed lately.
+   */
+  private static List<Page> latestChangeFirst(List<Page> pages) {
     List<Page> order = new ArrayList<>(pages);
-    // changed first, the latest change (by the time of its first run) first; the rest by name
     order.sort(
         Comparator.comparing((Page p) -> p.latest() == null)
             .thenComparing(
@@ -109,34 +125,35 @@ public final class HistoryReport {
                         : p.series().points().get(p.latest().index()).time(),
                 Comparator.reverseOrder())
             .thenComparing(p -> p.series().name()));
-    for (Page p : order) {
-      List<SeriesPoint> pts = p.series().points();
-      SeriesPoint last = pts.get(pts.size() - 1);
-      ChangePointFinder.Shift cp = p.latest();
-      h.append("<tr><td><a href=\"")
-          .append(esc(p.file()))
-          .append(".html\">")
-          .append(esc(p.series().name()))
-          .append("</a></td>");
-      num(h, Integer.toString(pts.size()));
-      num(h, value(last));
-      if (cp == null) {
-        h.append("<td>").append(analyzed ? "none" : "").append("</td><td></td><td></td><td></td>");
-      } else {
-        SeriesPoint at = pts.get(cp.index());
-        h.append("<td class=\"n ")
-            .append(regression(p.series(), cp) ? "bad" : "ok")
-            .append("\">")
-            .append(esc(change(cp)))
-            .append("</td>");
-        num(h, (cp.index() + 1) + " (id " + at.runId() + ")");
-        h.append("<td><code>").append(esc(nz(at.commit()))).append("</code></td>");
-        num(h, p(cp.p()));
-      }
-      h.append("</tr>\n");
+    return order;
+  }
+
+  /** One series' row: its link, runs, latest value and, if any, its latest change. */
+  private static void indexRow(StringBuilder h, Page p, boolean analyzed) {
+    List<SeriesPoint> pts = p.series().points();
+    SeriesPoint last = pts.get(pts.size() - 1);
+    ChangePointFinder.Shift cp = p.latest();
+    h.append("<tr><td><a href=\"")
+        .append(esc(p.file()))
+        .append(".html\">")
+        .append(esc(p.series().name()))
+        .append("</a></td>");
+    num(h, Integer.toString(pts.size()));
+    num(h, value(last));
+    if (cp == null) {
+      h.append("<td>").append(analyzed ? "none" : "").append("</td><td></td><td></td><td></td>");
+    } else {
+      SeriesPoint at = pts.get(cp.index());
+      h.append("<td class=\"n ")
+          .append(regression(p.series(), cp) ? "bad" : "ok")
+          .append("\">")
+          .append(esc(change(cp)))
+          .append("</td>");
+      num(h, (cp.index() + 1) + " (id " + at.runId() + ")");
+      h.append("<td><code>").append(esc(nz(at.commit()))).append("</code></td>");
+      num(h, p(cp.p()));
     }
-    h.append("</tbody></table>\n");
-    return foot(h, history);
+    h.append("</tr>\n");
   }
 
   static String seriesPage(Page page, byte[] png, boolean analyzed, String history) {

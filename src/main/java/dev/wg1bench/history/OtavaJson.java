@@ -78,15 +78,28 @@ public final class OtavaJson {
       throw new UsageException(
           here + ": not an object {\"timestamp\", \"metrics\", \"attributes\"}");
     }
+    // checked in the order the fields are documented, so the first bad one is named
+    Instant time = timestamp(e, here);
+    List<StoredMetric> metrics = metrics(spec, e, here);
+    Map<String, String> attributes = attributes(e, here);
+    attributes.put("source", spec.file().getFileName() + " run " + n);
+    return new StoredRun(null, time, "otava-json", attributes, metrics);
+  }
+
+  /** Seconds since 1970, a fraction kept to the nanosecond (a double would round it). */
+  private static Instant timestamp(JsonNode e, String here) {
     JsonNode ts = e.get("timestamp");
     if (ts == null || !ts.isNumber()) {
       throw new UsageException(
           here + ": \"timestamp\" must be a number (seconds since 1970), found " + shown(ts));
     }
     BigDecimal s = ts.decimalValue();
-    Instant time =
-        Instant.ofEpochSecond(
-            s.longValue(), s.remainder(BigDecimal.ONE).movePointRight(9).longValue());
+    return Instant.ofEpochSecond(
+        s.longValue(), s.remainder(BigDecimal.ONE).movePointRight(9).longValue());
+  }
+
+  /** Each named finite value once: a name twice in one run would be two values of one point. */
+  private static List<StoredMetric> metrics(ImportSpec spec, JsonNode e, String here) {
     JsonNode ms = e.get("metrics");
     if (!(ms instanceof ArrayNode)) {
       throw new UsageException(
@@ -114,31 +127,32 @@ public final class OtavaJson {
       names.add(name.asText());
       metrics.add(spec.metric(name.asText(), value.doubleValue()));
     }
+    return metrics;
+  }
+
+  /** Optional; values are texts (a number or boolean is kept as its text), a null is left out. */
+  private static Map<String, String> attributes(JsonNode e, String here) {
     Map<String, String> attributes = new LinkedHashMap<>();
     JsonNode as = e.get("attributes");
-    if (as != null && !as.isNull()) {
-      if (!as.isObject()) {
+    if (as == null || as.isNull()) {
+      return attributes;
+    }
+    if (!as.isObject()) {
+      throw new UsageException(
+          here + ": \"attributes\" must be an object of texts, found " + shown(as));
+    }
+    Iterator<Map.Entry<String, JsonNode>> it = as.fields();
+    while (it.hasNext()) {
+      Map.Entry<String, JsonNode> a = it.next();
+      if (!a.getValue().isValueNode()) {
         throw new UsageException(
-            here + ": \"attributes\" must be an object of texts, found " + shown(as));
+            here + ": attribute '" + a.getKey() + "' must be a text, found " + shown(a.getValue()));
       }
-      Iterator<Map.Entry<String, JsonNode>> it = as.fields();
-      while (it.hasNext()) {
-        Map.Entry<String, JsonNode> a = it.next();
-        if (!a.getValue().isValueNode()) {
-          throw new UsageException(
-              here
-                  + ": attribute '"
-                  + a.getKey()
-                  + "' must be a text, found "
-                  + shown(a.getValue()));
-        }
-        if (!a.getValue().isNull()) {
-          attributes.put(a.getKey(), a.getValue().asText());
-        }
+      if (!a.getValue().isNull()) {
+        attributes.put(a.getKey(), a.getValue().asText());
       }
     }
-    attributes.put("source", spec.file().getFileName() + " run " + n);
-    return new StoredRun(null, time, "otava-json", attributes, metrics);
+    return attributes;
   }
 
   private static String shown(JsonNode n) {

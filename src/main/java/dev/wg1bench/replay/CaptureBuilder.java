@@ -173,6 +173,27 @@ public final class CaptureBuilder {
       return;
     }
     State s = sessions.computeIfAbsent(r.sessionId(), State::new);
+    identify(s, r);
+    // "not initialized": a client's connection before authentication
+    if (r.backendType() != null
+        && !"client backend".equals(r.backendType())
+        && !"not initialized".equals(r.backendType())) {
+      s.background = true;
+      leftOut.merge(LEFT_BACKGROUND, 1L, Long::sum);
+      return;
+    }
+    if (r.isError()) {
+      error(s, r);
+    } else if (!connection(s, r) && !started(s, r)) {
+      duration(s, r, r.message());
+    }
+  }
+
+  /**
+   * Who the session is, from the line prefix of any of its records: the first user and database
+   * seen stay, the application name follows the latest (a client may change it).
+   */
+  private static void identify(State s, LogRecord r) {
     if (s.user == null) {
       s.user = r.user();
     }
@@ -182,19 +203,14 @@ public final class CaptureBuilder {
     if (r.applicationName() != null) {
       s.application = r.applicationName();
     }
-    // "not initialized": a client's connection before authentication
-    if (r.backendType() != null
-        && !"client backend".equals(r.backendType())
-        && !"not initialized".equals(r.backendType())) {
-      s.background = true;
-      leftOut.merge(LEFT_BACKGROUND, 1L, Long::sum);
-      return;
-    }
+  }
+
+  /**
+   * The session's start and end (log_connections, log_disconnections); the authorization line names
+   * the user, database and application even when the prefix does not. False for other records.
+   */
+  private static boolean connection(State s, LogRecord r) {
     String msg = r.message();
-    if (r.isError()) {
-      error(s, r);
-      return;
-    }
     if (msg.startsWith("connection authorized: ")) {
       s.connected = r.time();
       Matcher m = AUTHORIZED_FIELD.matcher(msg);
@@ -205,35 +221,44 @@ public final class CaptureBuilder {
           default -> s.application = m.group(2);
         }
       }
-      return;
+      return true;
     }
     if (msg.startsWith("disconnection: ")) {
       s.disconnected = r.time();
-      return;
+      return true;
     }
+    return false;
+  }
+
+  /**
+   * A statement logged at its start (log_statement): simple, fast-path or an extended execute,
+   * which stays open for the duration or error that ends it. False for other records.
+   */
+  private boolean started(State s, LogRecord r) {
+    String msg = r.message();
     if (msg.startsWith("statement: ")) {
       s.closeOpen();
       statement(s, r, r.time(), null, msg.substring("statement: ".length()), false, null);
       s.open = s.statements.size() - 1;
-      return;
+      return true;
     }
     if (msg.startsWith("fastpath function call: ")) {
       s.closeOpen();
       fastpath(s, r, r.time(), null, msg);
-      return;
+      return true;
     }
     Matcher e = EXECUTE.matcher(msg);
-    if (e.matches()) {
-      if (e.group("name").startsWith("fetch from ")) {
-        leftOut.merge(LEFT_PORTAL, 1L, Long::sum);
-        return;
-      }
-      s.closeOpen();
-      statement(s, r, r.time(), null, e.group("sql"), true, null);
-      s.open = s.statements.size() - 1;
-      return;
+    if (!e.matches()) {
+      return false;
     }
-    duration(s, r, msg);
+    if (e.group("name").startsWith("fetch from ")) {
+      leftOut.merge(LEFT_PORTAL, 1L, Long::sum);
+      return true;
+    }
+    s.closeOpen();
+    statement(s, r, r.time(), null, e.group("sql"), true, null);
+    s.open = s.statements.size() - 1;
+    return true;
   }
 
   /**
@@ -361,12 +386,12 @@ public final class CaptureBuilder {
     }
     Matcher all = PORTAL_PARAMETERS.matcher(context);
     if (all.find()) {
-      List<String> v = parameters("parameters: " + all.group(1));
+      List<String> v = ParametersDetail.parse("parameters: " + all.group(1));
       return v != null && v.size() >= n ? v : null;
     }
     Matcher one = PORTAL_PARAMETER.matcher(context);
     if (n == 1 && one.find() && one.group(1).equals("1")) {
-      return parameters("parameters: $1 = " + one.group(2));
+      return ParametersDetail.parse("parameters: $1 = " + one.group(2));
     }
     return null;
   }
@@ -395,7 +420,7 @@ public final class CaptureBuilder {
     if (extended) {
       String detail = r.detail();
       int needed = SqlText.highestParameter(sql);
-      params = detail == null ? (needed == 0 ? List.of() : null) : parameters(detail);
+      params = detail == null ? (needed == 0 ? List.of() : null) : ParametersDetail.parse(detail);
       if (params == null || params.size() < needed) {
         problems.add(
             r.where(),
@@ -422,75 +447,5 @@ public final class CaptureBuilder {
     if (durationMs != null) {
       durations++;
     }
-  }
-
-  /**
-   * {@code Parameters: $1 = '5', $2 = NULL, $3 = 'it''s'} as a list ($1 first); null when the
-   * detail is not such a list or skips a number.
-   */
-  static List<String> parameters(String detail) {
-    String d = detail.strip();
-    // "parameters:" up to PostgreSQL 15, "Parameters:" from 16
-    if (!d.regionMatches(true, 0, "parameters: ", 0, "parameters: ".length())) {
-      return d.isEmpty() ? List.of() : null;
-    }
-    List<String> out = new ArrayList<>();
-    int i = "parameters: ".length();
-    int len = d.length();
-    while (i < len) {
-      if (d.charAt(i) != '$') {
-        return null;
-      }
-      int eq = d.indexOf(" = ", i);
-      if (eq < 0) {
-        return null;
-      }
-      int n;
-      try {
-        n = Integer.parseInt(d.substring(i + 1, eq));
-      } catch (NumberFormatException e) {
-        return null;
-      }
-      if (n != out.size() + 1) {
-        return null;
-      }
-      i = eq + 3;
-      if (d.startsWith("NULL", i)) {
-        out.add(null);
-        i += 4;
-      } else if (i < len && d.charAt(i) == '\'') {
-        StringBuilder v = new StringBuilder();
-        i++;
-        boolean closed = false;
-        while (i < len) {
-          char c = d.charAt(i);
-          if (c == '\'') {
-            if (i + 1 < len && d.charAt(i + 1) == '\'') {
-              v.append('\'');
-              i += 2;
-              continue;
-            }
-            i++;
-            closed = true;
-            break;
-          }
-          v.append(c);
-          i++;
-        }
-        if (!closed) {
-          return null;
-        }
-        out.add(v.toString());
-      } else {
-        return null;
-      }
-      if (i < len) {
-        if (!d.startsWith(", ", i)) {
-          return null;
-        }
-        i += 2;
-      }
-    }
-    return out;
   }
 }

@@ -19,91 +19,148 @@ public final class SqlText {
 
   /** The normalized text of {@code sql}. */
   public static String normalize(String sql) {
-    StringBuilder out = new StringBuilder(sql.length());
-    int n = 0;
-    int i = 0;
-    int len = sql.length();
-    while (i < len) {
-      char c = sql.charAt(i);
+    return new Normalizer(sql).run();
+  }
+
+  /**
+   * One left-to-right pass of {@link #normalize}. Each step looks at the character at {@code i} and
+   * either consumes what starts there (returning true) or leaves it to the next step, so the order
+   * of the steps in {@link #run} is the precedence of the token kinds. A class, not one method,
+   * because the steps share the position, the output and the count of constants replaced so far.
+   */
+  private static final class Normalizer {
+    private final String sql;
+    private final int len;
+    private final StringBuilder out;
+    private int i;
+
+    /** Constants replaced so far: the next one becomes {@code $(n+1)}, in order of appearance. */
+    private int n;
+
+    Normalizer(String sql) {
+      this.sql = sql;
+      this.len = sql.length();
+      this.out = new StringBuilder(len);
+    }
+
+    String run() {
+      while (i < len) {
+        char c = sql.charAt(i);
+        if (gap(c) || stringConstant(c) || quotedName(c) || dollar(c) || number(c)) {
+          continue;
+        }
+        out.append(c);
+        i++;
+      }
+      int end = out.length();
+      while (end > 0 && (out.charAt(end - 1) == ' ' || out.charAt(end - 1) == ';')) {
+        end--;
+      }
+      return out.substring(0, end).strip();
+    }
+
+    /** White space and comments separate tokens and nothing more: each becomes one space. */
+    private boolean gap(char c) {
       if (Character.isWhitespace(c)) {
         while (i < len && Character.isWhitespace(sql.charAt(i))) {
           i++;
         }
-        space(out);
-        continue;
-      }
-      if (c == '-' && i + 1 < len && sql.charAt(i + 1) == '-') {
+      } else if (c == '-' && next() == '-') {
         while (i < len && sql.charAt(i) != '\n') {
           i++;
         }
-        space(out);
-        continue;
-      }
-      if (c == '/' && i + 1 < len && sql.charAt(i + 1) == '*') {
+      } else if (c == '/' && next() == '*') {
         int end = sql.indexOf("*/", i + 2);
         i = end < 0 ? len : end + 2;
-        space(out);
-        continue;
+      } else {
+        return false;
       }
-      if (c == '\''
-          || ((c == 'E' || c == 'e') && i + 1 < len && sql.charAt(i + 1) == '\'')
-              && !identChar(prev(out))) {
+      space(out);
+      return true;
+    }
+
+    /** A string literal, or an E'' one with backslash escapes (not when E ends a name). */
+    private boolean stringConstant(char c) {
+      if (c == '\'' || ((c == 'E' || c == 'e') && next() == '\'') && !identChar(prev(out))) {
         boolean escapes = c != '\'';
         i = skipString(sql, escapes ? i + 1 : i, escapes);
-        out.append('$').append(++n);
-        continue;
+        placeholder();
+        return true;
       }
-      if (c == '"') {
-        int end = sql.indexOf('"', i + 1);
-        end = end < 0 ? len : end + 1;
-        out.append(sql, i, end);
-        i = end;
-        continue;
+      return false;
+    }
+
+    /** A quoted name is kept as written: it names a thing, it is not a value. */
+    private boolean quotedName(char c) {
+      if (c != '"') {
+        return false;
       }
-      if (c == '$') {
-        int j = i + 1;
-        while (j < len && Character.isDigit(sql.charAt(j))) {
+      int end = sql.indexOf('"', i + 1);
+      end = end < 0 ? len : end + 1;
+      out.append(sql, i, end);
+      i = end;
+      return true;
+    }
+
+    /**
+     * A parameter {@code $n} is renumbered with the constants; a dollar-quoted string is a
+     * constant. A {@code $} inside a name is neither and is left to the plain-character path.
+     */
+    private boolean dollar(char c) {
+      if (c != '$') {
+        return false;
+      }
+      int j = i + 1;
+      while (j < len && Character.isDigit(sql.charAt(j))) {
+        j++;
+      }
+      if (j > i + 1 && !identChar(prev(out))) {
+        placeholder();
+        i = j;
+        return true;
+      }
+      String tag = dollarTag(sql, i);
+      if (tag != null && !identChar(prev(out))) {
+        int end = sql.indexOf(tag, i + tag.length());
+        i = end < 0 ? len : end + tag.length();
+        placeholder();
+        return true;
+      }
+      return false;
+    }
+
+    /**
+     * A numeric constant (with its exponent sign and a unary minus that belongs to it); digits that
+     * continue a name, as in {@code t1}, are part of the name.
+     */
+    private boolean number(char c) {
+      if (!(Character.isDigit(c) || (c == '.' && Character.isDigit(next())))
+          || identChar(prev(out))) {
+        return false;
+      }
+      int j = i;
+      while (j < len && (Character.isLetterOrDigit(sql.charAt(j)) || sql.charAt(j) == '.')) {
+        if ((sql.charAt(j) == 'e' || sql.charAt(j) == 'E')
+            && j + 1 < len
+            && (sql.charAt(j + 1) == '-' || sql.charAt(j + 1) == '+')) {
           j++;
         }
-        if (j > i + 1 && !identChar(prev(out))) {
-          out.append('$').append(++n);
-          i = j;
-          continue;
-        }
-        String tag = dollarTag(sql, i);
-        if (tag != null && !identChar(prev(out))) {
-          int end = sql.indexOf(tag, i + tag.length());
-          i = end < 0 ? len : end + tag.length();
-          out.append('$').append(++n);
-          continue;
-        }
+        j++;
       }
-      if (Character.isDigit(c)
-          || (c == '.' && i + 1 < len && Character.isDigit(sql.charAt(i + 1)))) {
-        if (!identChar(prev(out))) {
-          int j = i;
-          while (j < len && (Character.isLetterOrDigit(sql.charAt(j)) || sql.charAt(j) == '.')) {
-            if ((sql.charAt(j) == 'e' || sql.charAt(j) == 'E')
-                && j + 1 < len
-                && (sql.charAt(j + 1) == '-' || sql.charAt(j + 1) == '+')) {
-              j++;
-            }
-            j++;
-          }
-          unaryMinus(out);
-          out.append('$').append(++n);
-          i = j;
-          continue;
-        }
-      }
-      out.append(c);
-      i++;
+      unaryMinus(out);
+      placeholder();
+      i = j;
+      return true;
     }
-    int end = out.length();
-    while (end > 0 && (out.charAt(end - 1) == ' ' || out.charAt(end - 1) == ';')) {
-      end--;
+
+    /** The character after {@code i}, or a NUL past the end (which no test above matches). */
+    private char next() {
+      return i + 1 < len ? sql.charAt(i + 1) : '\0';
     }
-    return out.substring(0, end).strip();
+
+    private void placeholder() {
+      out.append('$').append(++n);
+    }
   }
 
   /** Whether the text has a {@code $n} parameter outside literals, quoted names and comments. */

@@ -28,28 +28,7 @@ public final class Merge {
       throw new UsageException("merge: no agent results to merge");
     }
     AgentRun first = agentsOf(runs.get(0), 0);
-    Map<Integer, AgentRun.Member> members = new TreeMap<>();
-    for (int i = 0; i < runs.size(); i++) {
-      AgentRun a = agentsOf(runs.get(i), i);
-      if (!a.runId().equals(first.runId()) || a.count() != first.count()) {
-        throw new UsageException(
-            "merge: result "
-                + (i + 1)
-                + " is of run "
-                + a.runId()
-                + " with "
-                + a.count()
-                + " agents, the first of run "
-                + first.runId()
-                + " with "
-                + first.count());
-      }
-      for (AgentRun.Member m : a.members()) {
-        if (members.put(m.index(), m) != null) {
-          throw new UsageException("merge: agent " + m.index() + " is given twice");
-        }
-      }
-    }
+    Map<Integer, AgentRun.Member> members = members(runs, first);
     List<AgentRun.Missing> missing = new ArrayList<>();
     for (int i = 0; i < first.count(); i++) {
       if (!members.containsKey(i)) {
@@ -87,6 +66,36 @@ public final class Merge {
     return runs.get(0).withAgents(merged, trials, Summaries.of(trials));
   }
 
+  /**
+   * Every agent's members by index, after checking each result is of the first one's run: results
+   * of different runs, or one agent given twice, would merge into figures no run produced.
+   */
+  private static Map<Integer, AgentRun.Member> members(List<BenchmarkRun> runs, AgentRun first) {
+    Map<Integer, AgentRun.Member> members = new TreeMap<>();
+    for (int i = 0; i < runs.size(); i++) {
+      AgentRun a = agentsOf(runs.get(i), i);
+      if (!a.runId().equals(first.runId()) || a.count() != first.count()) {
+        throw new UsageException(
+            "merge: result "
+                + (i + 1)
+                + " is of run "
+                + a.runId()
+                + " with "
+                + a.count()
+                + " agents, the first of run "
+                + first.runId()
+                + " with "
+                + first.count());
+      }
+      for (AgentRun.Member m : a.members()) {
+        if (members.put(m.index(), m) != null) {
+          throw new UsageException("merge: agent " + m.index() + " is given twice");
+        }
+      }
+    }
+    return members;
+  }
+
   private static AgentRun agentsOf(BenchmarkRun r, int i) {
     if (r.agents() == null) {
       throw new UsageException(
@@ -119,49 +128,8 @@ public final class Merge {
     double seconds = commonWindow(windows, tally.longestAgentSeconds());
     // agents' per-second samples start within the clock offsets' error of each other
     BatchMeans.Interval interval = tally.interval(seconds);
-    Measurement m0 = t0.measurement();
-    Measurement m =
-        new Measurement(
-            tally.throughput(
-                seconds, interval, interval.method() + ", per-second sums over the agents"),
-            tally.counts(
-                seconds,
-                m0.rowsPerSecond() != null && m0.tps() > 0 ? m0.rowsPerSecond() / m0.tps() : null,
-                // every agent ran the same workload: its first part says whether they were counted
-                m0.statements() != null),
-            new Measurement.Latencies(
-                m0.latencyFrom(),
-                tally.latency() == null ? m0.latencyMs() : tally.latency(),
-                tally.skipped(),
-                tally.late(),
-                // pool waits and schedule lags carry no histogram to merge; averaging is not
-                // merging
-                parts.size() == 1 ? m0.poolWaitMs() : null,
-                parts.size() == 1 ? m0.scheduleLagMs() : null),
-            // the agents' share of the machine is each agent's own: not summed
-            tally.cpu(false),
-            // every agent's own windows, each stamped with its start: the common one is above
-            tally.series(),
-            // a mean of the agents' connection times would weigh agents, not clients: left out
-            tally.wholeTrial(),
-            tally.scripts(seconds));
-    ClientInfo c = t0.client();
-    ClientInfo all =
-        c == null
-            ? null
-            : new ClientInfo(
-                c.protocol(),
-                c.session(),
-                c.driver(),
-                new ClientInfo.Connections(
-                    clients,
-                    parts.stream().mapToInt(p -> p.client().connections()).sum(),
-                    c.pool()),
-                c.timeouts(),
-                ClientThreads.merge(
-                    parts.stream()
-                        .map(p -> p.client() == null ? null : p.client().threads())
-                        .toList()));
+    Measurement m = measurement(t0.measurement(), parts.size(), tally, seconds, interval);
+    ClientInfo all = client(t0.client(), parts, clients);
     return new TrialResult(
         t0.position(),
         t0.subject(),
@@ -175,6 +143,57 @@ public final class Merge {
         finished,
         tally.outages(),
         null);
+  }
+
+  /**
+   * The agents' measurements as one: what has a histogram or a count is merged exactly, what has
+   * neither is kept only when there is one agent (so nothing is averaged).
+   *
+   * @param m0 the first agent's measurement, for what every agent shares (the workload's shape)
+   */
+  private static Measurement measurement(
+      Measurement m0, int agents, Tally tally, double seconds, BatchMeans.Interval interval) {
+    return new Measurement(
+        tally.throughput(
+            seconds, interval, interval.method() + ", per-second sums over the agents"),
+        tally.counts(
+            seconds,
+            m0.rowsPerSecond() != null && m0.tps() > 0 ? m0.rowsPerSecond() / m0.tps() : null,
+            // every agent ran the same workload: its first part says whether they were counted
+            m0.statements() != null),
+        new Measurement.Latencies(
+            m0.latencyFrom(),
+            tally.latency() == null ? m0.latencyMs() : tally.latency(),
+            tally.skipped(),
+            tally.late(),
+            // pool waits and schedule lags carry no histogram to merge; averaging is not
+            // merging
+            agents == 1 ? m0.poolWaitMs() : null,
+            agents == 1 ? m0.scheduleLagMs() : null),
+        // the agents' share of the machine is each agent's own: not summed
+        tally.cpu(false),
+        // every agent's own windows, each stamped with its start: the common one is above
+        tally.series(),
+        // a mean of the agents' connection times would weigh agents, not clients: left out
+        tally.wholeTrial(),
+        tally.scripts(seconds));
+  }
+
+  /** The client as all agents together: their connections summed, their threads merged. */
+  private static ClientInfo client(ClientInfo c, List<TrialResult> parts, int clients) {
+    return c == null
+        ? null
+        : new ClientInfo(
+            c.protocol(),
+            c.session(),
+            c.driver(),
+            new ClientInfo.Connections(
+                clients, parts.stream().mapToInt(p -> p.client().connections()).sum(), c.pool()),
+            c.timeouts(),
+            ClientThreads.merge(
+                parts.stream()
+                    .map(p -> p.client() == null ? null : p.client().threads())
+                    .toList()));
   }
 
   /**

@@ -70,79 +70,95 @@ final class ExprParser extends ExprLexer {
     return e;
   }
 
+  /**
+   * Precedence climbing: the operand, then each infix operator that binds at least as tightly as
+   * {@code minPrec}, its right operand parsed one level tighter (left-associative).
+   */
   private Ast expr(int minPrec) throws ScriptException {
     Ast left = prefix();
+    // IS and the comparisons do not associate ("a = b = c" is a syntax error, as in pgbench): the
+    // level of the one just applied, reset by any other operator
     int lastNonAssoc = 0;
     while (true) {
-      if (tok == T.OR && P_OR >= minPrec) {
-        advance();
-        left = call(Fn.OR, left, expr(P_OR + 1));
-      } else if (tok == T.AND && P_AND >= minPrec) {
-        advance();
-        left = call(Fn.AND, left, expr(P_AND + 1));
-      } else if ((tok == T.IS || tok == T.ISNULL || tok == T.NOTNULL) && P_IS >= minPrec) {
-        if (lastNonAssoc == P_IS) {
-          throw unexpected();
-        }
-        left = isTest(left);
-        lastNonAssoc = P_IS;
-        continue;
-      } else if (tok == T.OP && isComparison(text) && P_CMP >= minPrec) {
-        if (lastNonAssoc == P_CMP) {
-          throw unexpected();
-        }
-        String op = text;
-        advance();
-        Ast right = expr(P_CMP + 1);
-        switch (op) {
-          case "=":
-            left = call(Fn.EQ, left, right);
-            break;
-          case "<>":
-          case "!=":
-            left = call(Fn.NE, left, right);
-            break;
-          case "<":
-            left = call(Fn.LT, left, right);
-            break;
-          case "<=":
-            left = call(Fn.LE, left, right);
-            break;
-          case ">":
-            left = call(Fn.LT, right, left);
-            break;
-          default: // ">="
-            left = call(Fn.LE, right, left);
-            break;
-        }
-        lastNonAssoc = P_CMP;
-        continue;
-      } else if (tok == T.OP && isBitwise(text) && P_BIT >= minPrec) {
-        String op = text;
-        advance();
-        Ast right = expr(P_BIT + 1);
-        Fn fn =
-            op.equals("&")
-                ? Fn.BITAND
-                : op.equals("|")
-                    ? Fn.BITOR
-                    : op.equals("#") ? Fn.BITXOR : op.equals("<<") ? Fn.LSHIFT : Fn.RSHIFT;
-        left = call(fn, left, right);
-      } else if (tok == T.OP && (text.equals("+") || text.equals("-")) && P_ADD >= minPrec) {
-        Fn fn = text.equals("+") ? Fn.ADD : Fn.SUB;
-        advance();
-        left = call(fn, left, expr(P_ADD + 1));
-      } else if (tok == T.OP
-          && (text.equals("*") || text.equals("/") || text.equals("%"))
-          && P_MUL >= minPrec) {
-        Fn fn = text.equals("*") ? Fn.MUL : text.equals("/") ? Fn.DIV : Fn.MOD;
-        advance();
-        left = call(fn, left, expr(P_MUL + 1));
-      } else {
+      int prec = infixPrecedence();
+      if (prec == 0 || prec < minPrec) {
         return left;
       }
-      lastNonAssoc = 0;
+      if (prec == P_IS || prec == P_CMP) {
+        if (lastNonAssoc == prec) {
+          throw unexpected();
+        }
+        left = prec == P_IS ? isTest(left) : comparison(left);
+        lastNonAssoc = prec;
+      } else {
+        left = binary(prec, left);
+        lastNonAssoc = 0;
+      }
     }
+  }
+
+  /** The precedence of the current token as an infix operator, or 0 when it is none. */
+  private int infixPrecedence() {
+    if (tok == T.OR) {
+      return P_OR;
+    }
+    if (tok == T.AND) {
+      return P_AND;
+    }
+    if (tok == T.IS || tok == T.ISNULL || tok == T.NOTNULL) {
+      return P_IS;
+    }
+    if (tok != T.OP) {
+      return 0;
+    }
+    if (isComparison(text)) {
+      return P_CMP;
+    }
+    if (isBitwise(text)) {
+      return P_BIT;
+    }
+    if (text.equals("+") || text.equals("-")) {
+      return P_ADD;
+    }
+    if (text.equals("*") || text.equals("/") || text.equals("%")) {
+      return P_MUL;
+    }
+    return 0;
+  }
+
+  /** A left-associative operator of level {@code prec} (logical, bitwise or arithmetic). */
+  private Ast binary(int prec, Ast left) throws ScriptException {
+    String op = text;
+    Fn fn =
+        switch (prec) {
+          case P_OR -> Fn.OR;
+          case P_AND -> Fn.AND;
+          case P_BIT ->
+              op.equals("&")
+                  ? Fn.BITAND
+                  : op.equals("|")
+                      ? Fn.BITOR
+                      : op.equals("#") ? Fn.BITXOR : op.equals("<<") ? Fn.LSHIFT : Fn.RSHIFT;
+          case P_ADD -> op.equals("+") ? Fn.ADD : Fn.SUB;
+          default -> op.equals("*") ? Fn.MUL : op.equals("/") ? Fn.DIV : Fn.MOD;
+        };
+    advance();
+    return call(fn, left, expr(prec + 1));
+  }
+
+  /** {@code > and >=} are {@code <} and {@code <=} with the operands swapped, as in pgbench. */
+  private Ast comparison(Ast left) throws ScriptException {
+    String op = text;
+    advance();
+    Ast right = expr(P_CMP + 1);
+    return switch (op) {
+      case "=" -> call(Fn.EQ, left, right);
+      case "<>", "!=" -> call(Fn.NE, left, right);
+      case "<" -> call(Fn.LT, left, right);
+      case "<=" -> call(Fn.LE, left, right);
+      case ">" -> call(Fn.LT, right, left);
+      default -> call(Fn.LE, right, left); // ">="
+    };
   }
 
   private Ast isTest(Ast left) throws ScriptException {
@@ -216,26 +232,32 @@ final class ExprParser extends ExprLexer {
       case IDENT:
         return function();
       case OP:
-        if (text.equals("+")) {
-          advance();
-          return expr(P_UNARY);
-        } else if (text.equals("-")) {
-          advance();
-          if (tok == T.MAXINT_PLUS_ONE) {
-            advance();
-            return new Lit(Long.MIN_VALUE);
-          }
-          // "-x" is "0 - x", as in pgbench
-          return call(Fn.SUB, new Lit(0L), expr(P_UNARY));
-        } else if (text.equals("~")) {
-          // no %prec UNARY in pgbench's grammar: "~" binds like the bitwise operators
-          advance();
-          return call(Fn.BITXOR, new Lit(-1L), expr(P_BIT + 1));
-        }
-        throw unexpected();
+        return unary();
       default:
         throw unexpected();
     }
+  }
+
+  /** A prefix {@code + - ~}; any other operator cannot start an operand. */
+  private Ast unary() throws ScriptException {
+    if (text.equals("+")) {
+      advance();
+      return expr(P_UNARY);
+    } else if (text.equals("-")) {
+      advance();
+      if (tok == T.MAXINT_PLUS_ONE) {
+        // -9223372036854775808 is a constant: its digits alone overflow
+        advance();
+        return new Lit(Long.MIN_VALUE);
+      }
+      // "-x" is "0 - x", as in pgbench
+      return call(Fn.SUB, new Lit(0L), expr(P_UNARY));
+    } else if (text.equals("~")) {
+      // no %prec UNARY in pgbench's grammar: "~" binds like the bitwise operators
+      advance();
+      return call(Fn.BITXOR, new Lit(-1L), expr(P_BIT + 1));
+    }
+    throw unexpected();
   }
 
   private Ast caseExpr() throws ScriptException {

@@ -161,54 +161,12 @@ public final class DataCheck {
           List.of("not verifiable: the run stopped early, so its op counts are incomplete"));
     }
     Snapshot after = snapshot(c);
-    String caveat =
-        n.connectionFailures() > 0
-            ? " ("
-                + n.connectionFailures()
-                + " ops failed on a lost connection; one whose COMMIT reached the server is"
-                + " counted failed but did commit)"
-            : "";
+    String caveat = lostConnectionCaveat(n);
     if (rules.contains(Rule.BALANCES)) {
-      long h = after.historyDelta() - before.historyDelta();
-      long a = after.accounts() - before.accounts();
-      long t = after.tellers() - before.tellers();
-      long b = after.branches() - before.branches();
-      if (a == h && t == h && b == h) {
-        ok.add(
-            String.format(
-                Locale.ROOT,
-                "balances: accounts = tellers = branches = history deltas = %+d over %d committed ops",
-                h,
-                n.committedOps()));
-      } else {
-        bad.add(
-            String.format(
-                Locale.ROOT,
-                "balances: changes differ, accounts %+d, tellers %+d, branches %+d, history deltas"
-                    + " %+d (an update was lost or a transaction half-applied)%s",
-                a,
-                t,
-                b,
-                h,
-                caveat));
-      }
+      balances(before, after, n, caveat, ok, bad);
     }
     if (rules.contains(Rule.BALANCES) || rules.contains(Rule.ROWS)) {
-      long rows = after.historyRows() - before.historyRows();
-      long expected = n.committedOps() * rowsPerOp;
-      String what =
-          String.format(
-              Locale.ROOT,
-              "history rows %+d, committed ops %d x %d rows per op = %d",
-              rows,
-              n.committedOps(),
-              rowsPerOp,
-              expected);
-      if (rows == expected) {
-        ok.add(what);
-      } else {
-        bad.add(what + caveat);
-      }
+      historyRows(before, after, n, caveat, ok, bad);
     }
     if (rules.contains(Rule.READ_ONLY)) {
       if (after.equals(before)) {
@@ -227,5 +185,66 @@ public final class DataCheck {
       }
     }
     return new Outcome(bad.isEmpty(), ok, bad);
+  }
+
+  /**
+   * Said with a failed rule when ops failed on a lost connection: such an op may have committed
+   * though counted failed, so a difference may be that and not a bug.
+   */
+  private static String lostConnectionCaveat(Counts n) {
+    return n.connectionFailures() > 0
+        ? " ("
+            + n.connectionFailures()
+            + " ops failed on a lost connection; one whose COMMIT reached the server is"
+            + " counted failed but did commit)"
+        : "";
+  }
+
+  /** {@link Rule#BALANCES}: the four sums changed by the same amount. */
+  private static void balances(
+      Snapshot before, Snapshot after, Counts n, String caveat, List<String> ok, List<String> bad) {
+    long h = after.historyDelta() - before.historyDelta();
+    long a = after.accounts() - before.accounts();
+    long t = after.tellers() - before.tellers();
+    long b = after.branches() - before.branches();
+    if (a == h && t == h && b == h) {
+      ok.add(
+          String.format(
+              Locale.ROOT,
+              "balances: accounts = tellers = branches = history deltas = %+d over %d committed ops",
+              h,
+              n.committedOps()));
+    } else {
+      bad.add(
+          String.format(
+              Locale.ROOT,
+              "balances: changes differ, accounts %+d, tellers %+d, branches %+d, history deltas"
+                  + " %+d (an update was lost or a transaction half-applied)%s",
+              a,
+              t,
+              b,
+              h,
+              caveat));
+    }
+  }
+
+  /** {@link Rule#ROWS} (and part of BALANCES): history grew by committed ops x rows per op. */
+  private void historyRows(
+      Snapshot before, Snapshot after, Counts n, String caveat, List<String> ok, List<String> bad) {
+    long rows = after.historyRows() - before.historyRows();
+    long expected = n.committedOps() * rowsPerOp;
+    String what =
+        String.format(
+            Locale.ROOT,
+            "history rows %+d, committed ops %d x %d rows per op = %d",
+            rows,
+            n.committedOps(),
+            rowsPerOp,
+            expected);
+    if (rows == expected) {
+      ok.add(what);
+    } else {
+      bad.add(what + caveat);
+    }
   }
 }

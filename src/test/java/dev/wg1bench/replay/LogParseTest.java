@@ -355,11 +355,11 @@ class LogParseTest {
   void parametersDetailIsReadStrictly() {
     assertEquals(
         Arrays.asList("1", null, "a, $2 = 'b"),
-        CaptureBuilder.parameters("parameters: $1 = '1', $2 = NULL, $3 = 'a, $2 = ''b'"));
-    assertNull(CaptureBuilder.parameters("parameters: $1 = '1', $3 = '2'"));
-    assertNull(CaptureBuilder.parameters("parameters: $1 = 'unterminated"));
+        ParametersDetail.parse("parameters: $1 = '1', $2 = NULL, $3 = 'a, $2 = ''b'"));
+    assertNull(ParametersDetail.parse("parameters: $1 = '1', $3 = '2'"));
+    assertNull(ParametersDetail.parse("parameters: $1 = 'unterminated"));
     List<String> none = new ArrayList<>();
-    assertEquals(none, CaptureBuilder.parameters(""));
+    assertEquals(none, ParametersDetail.parse(""));
   }
 
   @Test
