@@ -3,7 +3,9 @@
 # planner losing its index and bitmap scans (ALTER DATABASE ... SET, so the series keeps its name:
 # the configuration changes on the server, not on wg1bench's command line) from run STEP on; then
 # 'history analyze' and 'history check' on the whole history and on the history up to STEP and up
-# to STEP-1. The database's settings are reset at the end.
+# to STEP-1; last, the gate's same-machine mode on the history up to STEP: every series it leaves
+# borderline or flags re-measured in randomized blocks, the baseline's planner settings against
+# the candidate's. The database's settings are reset at the end.
 #
 #   bench/history-step.sh [HOST] [PORT] [DB] [RUNS] [STEP] [DURATION_S]
 #   e.g. bench/history-step.sh 127.0.0.1 5432 hist_step 10 7 4
@@ -44,3 +46,12 @@ for upto in "$((step - 1))" "$step"; do
   rc=0; java -jar "$jar" history check >"$out/check-$upto.txt" 2>&1 || rc=$?
   echo "history check with runs 1..$upto: exit $rc"; cat "$out/check-$upto.txt"
 done
+# the baseline's planner (index scans on, set in its sessions) against the candidate's (the
+# database's setting since run STEP): both arms see the same server, data and machine, now
+export WG1BENCH_HOME=$PWD/$out/home-$step
+rc=0
+java -jar "$jar" history check --confirm all --target "$url" \
+  --confirm-baseline "--workload select_only -c 2 --set enable_indexscan=on --set enable_bitmapscan=on" \
+  --confirm-candidate "--workload select_only -c 2" --blocks 4 -T "${dur}s" --warmup 1s \
+  --iterations 1 -o "$out/confirm.json" >"$out/check-confirm.txt" 2>"$out/check-confirm.err" || rc=$?
+echo "history check --confirm all with runs 1..$step: exit $rc"; cat "$out/check-confirm.txt"

@@ -155,7 +155,14 @@ public final class ChangePointAnalysis {
     }
     double half =
         new TDistribution(n - 1).inverseCumulativeProbability(0.975) * Math.sqrt(ss / (n - 1) / n);
-    return new Segment(from, n, mean, mean - half, mean + half);
+    // the mean of a metric that is never negative is not either: the interval is cut at 0, as the
+    // change's is at -100%
+    double low = mean - half;
+    boolean nonNegative = true;
+    for (int i = from; i < to; i++) {
+      nonNegative &= x[i] >= 0;
+    }
+    return new Segment(from, n, mean, nonNegative ? Math.max(0, low) : low, mean + half);
   }
 
   /**
@@ -194,7 +201,25 @@ public final class ChangePointAnalysis {
     if (df <= 0 || Double.isNaN(var)) {
       return new Change(relative, null, null);
     }
-    return fieller(relative, a, b, var / na, var / nb, df);
+    return withinRange(fieller(relative, a, b, var / na, var / nb, df), x, from, to);
+  }
+
+  /**
+   * A change of a metric that is never negative (every metric wg1bench stores: rates, latencies,
+   * counts, CPU) cannot fall below −100%: the interval is cut there, which keeps its coverage (the
+   * part cut off holds no possible value). The pooled variance of a one-run segment after a fast,
+   * noisy one otherwise reaches below it.
+   */
+  private static Change withinRange(Change c, double[] x, int from, int to) {
+    if (c.low() == null || c.low() >= -1) {
+      return c;
+    }
+    for (int i = from; i < to; i++) {
+      if (x[i] < 0) {
+        return c;
+      }
+    }
+    return new Change(c.relative(), -1.0, c.high());
   }
 
   /**

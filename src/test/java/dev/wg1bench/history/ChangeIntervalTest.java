@@ -31,4 +31,18 @@ class ChangeIntervalTest {
     assertNotNull(c.low());
     assertTrue(c.low() < -0.2 && -0.2 < c.high(), c.toString());
   }
+
+  /**
+   * Four fast runs, then one slow: the pooled variance lends the fast runs' spread to the one-run
+   * segment (a bench/history-step.sh run printed -99.1% [-114.3%, -83.9%]); a throughput cannot
+   * fall by more than all of it, so the interval stops at -100%.
+   */
+  @Test
+  void aOneRunFallIsCutAtMinusOneHundredPercent() {
+    double[] x = {49730, 45344, 48477, 45294, 419.3};
+    ChangePointAnalysis.Change c = ChangePointAnalysis.change(x, null, 0, 4, 5);
+    assertNotNull(c.low());
+    org.junit.jupiter.api.Assertions.assertEquals(-1.0, c.low());
+    assertTrue(c.relative() < -0.99 && c.high() < 0, c.toString());
+  }
 }
