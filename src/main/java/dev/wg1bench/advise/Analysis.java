@@ -97,33 +97,7 @@ public final class Analysis {
 
   /** The result, given Holm's adjusted p and the level of this claim's step (null: not tested). */
   public AdviceResult result(Double holmP, Double holmAlpha, double margin, String failure) {
-    Stats.Estimate e = estimate;
-    boolean interval = measurable();
-    double[] ci = interval ? e.interval(0.95) : null;
-    double[] holmCi = interval && holmAlpha != null ? e.interval(1 - holmAlpha) : null;
-    Verdict v;
-    if (failure != null && blocks.isEmpty()) {
-      v = new Verdict("failed", "failed: " + failure, null);
-    } else if (!interval) {
-      v =
-          new Verdict(
-              failure != null ? "failed" : "inconclusive",
-              (failure != null
-                      ? "failed after " + blocks.size() + " block(s): " + failure + "; "
-                      : "")
-                  + "fewer than 2 complete blocks, no interval",
-              null);
-    } else {
-      v = Verdict.of(e, holmP, advice.expect(), margin);
-      String took =
-          blocks.size()
-              + " blocks"
-              + (pilot != null && blocks.size() > pilot ? " (pilot " + pilot + ")" : "");
-      v = new Verdict(v.kind(), v.text() + ", after " + took, v.moreBlocks());
-      if (failure != null) {
-        v = new Verdict(v.kind(), v.text() + " (then failed: " + failure + ")", v.moreBlocks());
-      }
-    }
+    Verdict v = verdict(holmP, margin, failure);
     List<TrialResult> base = blocks.stream().map(Block::baseline).toList();
     List<TrialResult> treat = blocks.stream().map(Block::treatment).toList();
     return new AdviceResult(
@@ -149,17 +123,7 @@ public final class Analysis {
                 .toList(),
             geomean(base, "tps"),
             geomean(treat, "tps")),
-        new AdviceResult.Estimate(
-            e.ratio(),
-            ci == null ? null : ci[0],
-            ci == null ? null : ci[1],
-            interval ? e.p() : null,
-            holmP,
-            holmAlpha == null ? null : 1 - holmAlpha,
-            holmCi == null ? null : holmCi[0],
-            holmCi == null ? null : holmCi[1],
-            interval ? 100 * Math.expm1(e.halfWidth(0.95)) : null,
-            margin),
+        estimate(holmP, holmAlpha, margin),
         new AdviceResult.SideEffects(
             blockRatio("p50"),
             blockRatio("p99"),
@@ -170,6 +134,52 @@ public final class Analysis {
             v.text(),
             v.moreBlocks(),
             pilot != null && blocks.size() > pilot ? pilot : null));
+  }
+
+  /**
+   * The verdict: failed when no block completed, inconclusive without an interval, else the verdict
+   * of the Holm-adjusted test, saying how many blocks it took and any failure after them.
+   */
+  private Verdict verdict(Double holmP, double margin, String failure) {
+    if (failure != null && blocks.isEmpty()) {
+      return new Verdict("failed", "failed: " + failure, null);
+    }
+    if (!measurable()) {
+      return new Verdict(
+          failure != null ? "failed" : "inconclusive",
+          (failure != null ? "failed after " + blocks.size() + " block(s): " + failure + "; " : "")
+              + "fewer than 2 complete blocks, no interval",
+          null);
+    }
+    Verdict v = Verdict.of(estimate, holmP, advice.expect(), margin);
+    String took =
+        blocks.size()
+            + " blocks"
+            + (pilot != null && blocks.size() > pilot ? " (pilot " + pilot + ")" : "");
+    v = new Verdict(v.kind(), v.text() + ", after " + took, v.moreBlocks());
+    if (failure != null) {
+      v = new Verdict(v.kind(), v.text() + " (then failed: " + failure + ")", v.moreBlocks());
+    }
+    return v;
+  }
+
+  /** The ratio with its 95% interval and, when tested, Holm's adjusted p, level and interval. */
+  private AdviceResult.Estimate estimate(Double holmP, Double holmAlpha, double margin) {
+    Stats.Estimate e = estimate;
+    boolean interval = measurable();
+    double[] ci = interval ? e.interval(0.95) : null;
+    double[] holmCi = interval && holmAlpha != null ? e.interval(1 - holmAlpha) : null;
+    return new AdviceResult.Estimate(
+        e.ratio(),
+        ci == null ? null : ci[0],
+        ci == null ? null : ci[1],
+        interval ? e.p() : null,
+        holmP,
+        holmAlpha == null ? null : 1 - holmAlpha,
+        holmCi == null ? null : holmCi[0],
+        holmCi == null ? null : holmCi[1],
+        interval ? 100 * Math.expm1(e.halfWidth(0.95)) : null,
+        margin);
   }
 
   private Double blockRatio(String metric) {
