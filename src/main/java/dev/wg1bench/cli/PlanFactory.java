@@ -51,13 +51,7 @@ final class PlanFactory {
       }
       sources(w); // names an unknown workload with the valid ones
     }
-    if (o.transactions != null && o.duration != null) {
-      throw new UsageException(
-          "-t (--transactions) and -T (--duration) exclude each other, as in pgbench; give one");
-    }
-    if (o.jobs != null) {
-      Checks.range("-j (--jobs)", o.jobs, 1, Integer.MAX_VALUE);
-    }
+    checkLength(o);
     boolean perClient = o.transactions != null;
     Duration warmup =
         o.warmup != null ? o.warmup : perClient ? Duration.ZERO : Duration.ofSeconds(5);
@@ -80,6 +74,39 @@ final class PlanFactory {
             .classpath(classpath)
             .output(output);
     List<Map<Knob<?>, Object>> combos = combos(o, workloads);
+    List<Matrix.Point> points = points(base, combos, custom, targets);
+    boolean swept = combos.size() > 1;
+    int repeat = o.repeat.orElse(swept ? 3 : 1);
+    long orderSeed = o.seed != null ? o.seed : new SecureRandom().nextLong();
+    if (o.log && (points.size() * repeat > 1 || o.forks > 1)) {
+      // every trial would write the same files, as pgbench's run writes them once
+      throw new UsageException(
+          "-l (--log) writes one set of files for one trial; give one point, --repeat 1 and"
+              + " --forks 0 or 1");
+    }
+    return new Matrix(points, repeat, order(o.order), orderSeed, between(o), output);
+  }
+
+  /** How long a trial runs is given one way: by ops per client or by time, as in pgbench. */
+  private static void checkLength(RunOptions o) {
+    if (o.transactions != null && o.duration != null) {
+      throw new UsageException(
+          "-t (--transactions) and -T (--duration) exclude each other, as in pgbench; give one");
+    }
+    if (o.jobs != null) {
+      Checks.range("-j (--jobs)", o.jobs, 1, Integer.MAX_VALUE);
+    }
+  }
+
+  /**
+   * One plan per combination of the swept knobs, each run on every target: the base draft copied,
+   * the combination's values set on it, and its workload's scripts (or the custom mix) attached.
+   */
+  private static List<Matrix.Point> points(
+      PlanDraft base,
+      List<Map<Knob<?>, Object>> combos,
+      List<ScriptSource> custom,
+      List<TargetSpec> targets) {
     List<Matrix.Point> points = new ArrayList<>();
     for (Map<Knob<?>, Object> c : combos) {
       PlanDraft d = base.copy();
@@ -91,16 +118,7 @@ final class PlanFactory {
         points.add(new Matrix.Point(plan, t));
       }
     }
-    boolean swept = combos.size() > 1;
-    int repeat = o.repeat.orElse(swept ? 3 : 1);
-    long orderSeed = o.seed != null ? o.seed : new SecureRandom().nextLong();
-    if (o.log && (points.size() * repeat > 1 || o.forks > 1)) {
-      // every trial would write the same files, as pgbench's run writes them once
-      throw new UsageException(
-          "-l (--log) writes one set of files for one trial; give one point, --repeat 1 and"
-              + " --forks 0 or 1");
-    }
-    return new Matrix(points, repeat, order(o.order), orderSeed, between(o), output);
+    return points;
   }
 
   /** The workloads --workload or --workload-class name (none: scripts), and the classpath. */

@@ -225,29 +225,10 @@ public final class BrinExperiment extends Experiment {
 
   /** The seed's qualitative findings, checked against this server's numbers. */
   static String findings(List<Result> rs) {
-    Result bm = find(rs, "btree", "t_mono");
-    Result br = find(rs, "btree", "t_random");
+    Ratios q = Ratios.of(rs);
     Result m = find(rs, "brin(128)", "t_mono");
     Result r = find(rs, "brin(128)", "t_random");
     Result nm = find(rs, "none", "t_mono");
-    Result nr = find(rs, "none", "t_random");
-    double sizePct =
-        100.0 * (m.indexBytes() + r.indexBytes()) / (bm.indexBytes() + br.indexBytes());
-    double buildX =
-        (bm.buildMs().medianMs() + br.buildMs().medianMs())
-            / (m.buildMs().medianMs() + r.buildMs().medianMs());
-    double monoRangeVsNone =
-        nm.range().executionMs().medianMs() / m.range().executionMs().medianMs();
-    double monoPointVsNone =
-        nm.point().executionMs().medianMs() / m.point().executionMs().medianMs();
-    double randRangeVsNone =
-        nr.range().executionMs().medianMs() / r.range().executionMs().medianMs();
-    double randRangeVsBtree =
-        r.range().executionMs().medianMs() / br.range().executionMs().medianMs();
-    double randPointVsNone =
-        nr.point().executionMs().medianMs() / r.point().executionMs().medianMs();
-    double monoRangeVsBtree =
-        m.range().executionMs().medianMs() / bm.range().executionMs().medianMs();
     StringBuilder b = new StringBuilder();
     b.append(
         fmt(
@@ -255,35 +236,17 @@ public final class BrinExperiment extends Experiment {
                 + " and its range lookup %s than no index (%s than btree; plan %s); on t_random its"
                 + " point lookup is %s and its range lookup %s than no index (%s than btree; plan"
                 + " %s)",
-            sizePct < 0.1 ? fmt("%.3f%%", sizePct) : fmt("%.1f%%", sizePct),
-            x(buildX),
-            ExperimentSupport.faster(monoPointVsNone),
-            ExperimentSupport.faster(monoRangeVsNone),
-            ExperimentSupport.faster(1 / monoRangeVsBtree),
+            q.sizePct() < 0.1 ? fmt("%.3f%%", q.sizePct()) : fmt("%.1f%%", q.sizePct()),
+            x(q.buildX()),
+            ExperimentSupport.faster(q.monoPointVsNone()),
+            ExperimentSupport.faster(q.monoRangeVsNone()),
+            ExperimentSupport.faster(1 / q.monoRangeVsBtree()),
             m.range().scan(),
-            ExperimentSupport.faster(randPointVsNone),
-            ExperimentSupport.faster(randRangeVsNone),
-            ExperimentSupport.faster(1 / randRangeVsBtree),
+            ExperimentSupport.faster(q.randPointVsNone()),
+            ExperimentSupport.faster(q.randRangeVsNone()),
+            ExperimentSupport.faster(1 / q.randRangeVsBtree()),
             r.range().scan()));
-    List<String> differs = new ArrayList<>();
-    if (sizePct >= 100) {
-      differs.add("BRIN is not smaller than btree");
-    }
-    if (buildX <= 1) {
-      differs.add("BRIN does not build faster");
-    }
-    if (monoPointVsNone < 1.5) {
-      differs.add("BRIN does not speed up the point lookup on sorted data");
-    }
-    if (monoRangeVsBtree > 2) {
-      differs.add("on sorted data BRIN's range lookup is not comparable to btree's (seed: it was)");
-    }
-    if (monoRangeVsNone < 1) {
-      differs.add("on sorted data BRIN's range lookup is slower than no index");
-    }
-    if (randRangeVsNone >= 1.5 || randPointVsNone >= 1.5) {
-      differs.add("BRIN speeds up lookups on shuffled data");
-    }
+    List<String> differs = differsFromSeed(q);
     boolean parallel = nm.range().plan().contains("Gather") || nm.point().plan().contains("Gather");
     if (differs.isEmpty()) {
       b.append(": useful only on sorted data, as in the seed");
@@ -296,6 +259,63 @@ public final class BrinExperiment extends Experiment {
       }
     }
     return b.toString();
+  }
+
+  /**
+   * The ratios the findings are stated in: BRIN(128) against btree and against no index, on sorted
+   * (mono) and shuffled (random) data, each from the medians.
+   */
+  private record Ratios(
+      double sizePct,
+      double buildX,
+      double monoRangeVsNone,
+      double monoPointVsNone,
+      double randRangeVsNone,
+      double randRangeVsBtree,
+      double randPointVsNone,
+      double monoRangeVsBtree) {
+    static Ratios of(List<Result> rs) {
+      Result bm = find(rs, "btree", "t_mono");
+      Result br = find(rs, "btree", "t_random");
+      Result m = find(rs, "brin(128)", "t_mono");
+      Result r = find(rs, "brin(128)", "t_random");
+      Result nm = find(rs, "none", "t_mono");
+      Result nr = find(rs, "none", "t_random");
+      return new Ratios(
+          100.0 * (m.indexBytes() + r.indexBytes()) / (bm.indexBytes() + br.indexBytes()),
+          (bm.buildMs().medianMs() + br.buildMs().medianMs())
+              / (m.buildMs().medianMs() + r.buildMs().medianMs()),
+          nm.range().executionMs().medianMs() / m.range().executionMs().medianMs(),
+          nm.point().executionMs().medianMs() / m.point().executionMs().medianMs(),
+          nr.range().executionMs().medianMs() / r.range().executionMs().medianMs(),
+          r.range().executionMs().medianMs() / br.range().executionMs().medianMs(),
+          nr.point().executionMs().medianMs() / r.point().executionMs().medianMs(),
+          m.range().executionMs().medianMs() / bm.range().executionMs().medianMs());
+    }
+  }
+
+  /** Where this server's numbers break the seed's claims; empty when they all hold. */
+  private static List<String> differsFromSeed(Ratios q) {
+    List<String> differs = new ArrayList<>();
+    if (q.sizePct() >= 100) {
+      differs.add("BRIN is not smaller than btree");
+    }
+    if (q.buildX() <= 1) {
+      differs.add("BRIN does not build faster");
+    }
+    if (q.monoPointVsNone() < 1.5) {
+      differs.add("BRIN does not speed up the point lookup on sorted data");
+    }
+    if (q.monoRangeVsBtree() > 2) {
+      differs.add("on sorted data BRIN's range lookup is not comparable to btree's (seed: it was)");
+    }
+    if (q.monoRangeVsNone() < 1) {
+      differs.add("on sorted data BRIN's range lookup is slower than no index");
+    }
+    if (q.randRangeVsNone() >= 1.5 || q.randPointVsNone() >= 1.5) {
+      differs.add("BRIN speeds up lookups on shuffled data");
+    }
+    return differs;
   }
 
   private List<String> plots(List<Result> rs, ExperimentOptions o) {

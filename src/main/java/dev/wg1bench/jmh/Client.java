@@ -180,45 +180,59 @@ public class Client {
     }
     arrivals = new SplittableRandom(context.clientSeed() * 31 + 7);
     if (b.pool == null) {
-      try {
-        long t0 = System.nanoTime();
-        boolean reads = b.claimClientInfo();
-        ConnectionFactory.Opened opened = null;
-        try {
-          opened = b.connections.openBenchmarkClient(reads);
-        } finally {
-          if (reads) {
-            // null when the session could not be opened: the next client to connect reads it
-            b.clientInfo(opened);
-          }
-        }
-        conn = opened.connection();
-        b.connected(System.nanoTime() - t0);
-      } catch (SQLException e) {
-        FailureKind kind = b.connectFailureKind(e);
-        if (b.stops.stopsConnect(e, kind)) {
-          // as pgbench: a client that cannot connect at the start does not run; a pooler's
-          // refusal is counted as the pooler's (kind pooler), not as the server's
-          b.connectRefused(this, e, kind);
-          return;
-        }
-        // the server went away after the parent checked it, or a pooler lost a statement of the
-        // session's set-up: the error is kept (phase setup, by kind), the client's ops count as
-        // connection failures and it keeps reconnecting, rather than abort the run
-        b.setupError(kind, e);
-        conn = null;
-      }
+      connectOwn(b);
     } else if (b.claimClientInfo()) {
-      // pooled connections ran the settings in HikariCP's init SQL: the tool's own reads go to a
-      // session set up the same way, opened for them alone
+      probeClientInfo(b);
+    }
+  }
+
+  /**
+   * An unpooled client's own connection, timed as set-up cost; the first client to connect also
+   * reads the session's facts (TLS, settings) for the result.
+   */
+  private void connectOwn(WorkloadBenchmark b) {
+    try {
+      long t0 = System.nanoTime();
+      boolean reads = b.claimClientInfo();
+      ConnectionFactory.Opened opened = null;
       try {
-        ConnectionFactory.Opened probe = b.connections.openBenchmarkClient(true);
-        probe.connection().close();
-        b.clientInfo(probe);
-      } catch (SQLException e) {
-        // the pool's clients report their own failures; the session's TLS stays unknown, and no
-        // other client opens a session of its own to try again (a pooler may have no room)
+        opened = b.connections.openBenchmarkClient(reads);
+      } finally {
+        if (reads) {
+          // null when the session could not be opened: the next client to connect reads it
+          b.clientInfo(opened);
+        }
       }
+      conn = opened.connection();
+      b.connected(System.nanoTime() - t0);
+    } catch (SQLException e) {
+      FailureKind kind = b.connectFailureKind(e);
+      if (b.stops.stopsConnect(e, kind)) {
+        // as pgbench: a client that cannot connect at the start does not run; a pooler's
+        // refusal is counted as the pooler's (kind pooler), not as the server's
+        b.connectRefused(this, e, kind);
+        return;
+      }
+      // the server went away after the parent checked it, or a pooler lost a statement of the
+      // session's set-up: the error is kept (phase setup, by kind), the client's ops count as
+      // connection failures and it keeps reconnecting, rather than abort the run
+      b.setupError(kind, e);
+      conn = null;
+    }
+  }
+
+  /**
+   * Pooled connections ran the settings in HikariCP's init SQL: the tool's own reads go to a
+   * session set up the same way, opened for them alone.
+   */
+  private static void probeClientInfo(WorkloadBenchmark b) {
+    try {
+      ConnectionFactory.Opened probe = b.connections.openBenchmarkClient(true);
+      probe.connection().close();
+      b.clientInfo(probe);
+    } catch (SQLException e) {
+      // the pool's clients report their own failures; the session's TLS stays unknown, and no
+      // other client opens a session of its own to try again (a pooler may have no room)
     }
   }
 

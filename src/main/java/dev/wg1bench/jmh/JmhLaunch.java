@@ -42,31 +42,7 @@ public final class JmhLaunch {
     Interrupt.arm();
     RunPlan p = trial.plan();
     Timing t = p.timing();
-    long warmupMs = t.warmup().toMillis();
-    ChainedOptionsBuilder ob =
-        new OptionsBuilder()
-            .include(WorkloadBenchmark.class.getName() + ".op$")
-            .threads(p.clients())
-            .forks(t.forks())
-            .warmupIterations(warmupMs > 0 ? 1 : 0)
-            .warmupTime(TimeValue.milliseconds(Math.max(warmupMs, 1)))
-            .measurementIterations(t.iterations())
-            .measurementTime(TimeValue.milliseconds(t.iterationTime().toMillis()))
-            // an op can block for as long as the server stalls; JMH must not kill the iteration
-            .timeout(TimeValue.minutes(30))
-            .shouldFailOnError(false)
-            .verbosity(verbose ? VerboseMode.NORMAL : VerboseMode.SILENT)
-            .jvmArgsAppend(jvmArgs(trial).toArray(new String[0]));
-    if (t.countsOps()) {
-      // pgbench -t: each client runs its N ops in one single shot and JMH waits for the last;
-      // the window is opened when every client is connected and closed by the last to finish
-      ob.mode(org.openjdk.jmh.annotations.Mode.SingleShotTime)
-          .warmupIterations(0)
-          .measurementIterations(1)
-          .measurementBatchSize((int) Math.min(Integer.MAX_VALUE, t.transactions()))
-          // no duration bounds the shot: only JMH's iteration timeout would end it early
-          .timeout(TimeValue.hours(24 * 7));
-    }
+    ChainedOptionsBuilder ob = options(trial, verbose);
     if (t.forks() == 0) {
       // in-process run (tests, the Java API): the benchmark reads the trial from this property
       System.setProperty(TrialSpec.PROPERTY, trial.file().toString());
@@ -101,7 +77,48 @@ public final class JmhLaunch {
           "the benchmark produced no measurements (a client could not connect or prepare its"
               + " session; run with --verbose to see JMH's output)");
     }
-    ThreadKind asked = Knobs.threads(p);
+    checkThreads(Knobs.threads(p), forks);
+    RunResult r = results.isEmpty() ? null : results.iterator().next();
+    return new Outcome(r, forks, points);
+  }
+
+  /** JMH's options, every one set from the plan. */
+  private static ChainedOptionsBuilder options(TrialSpec trial, boolean verbose) {
+    Timing t = trial.plan().timing();
+    long warmupMs = t.warmup().toMillis();
+    ChainedOptionsBuilder ob =
+        new OptionsBuilder()
+            .include(WorkloadBenchmark.class.getName() + ".op$")
+            .threads(trial.plan().clients())
+            .forks(t.forks())
+            .warmupIterations(warmupMs > 0 ? 1 : 0)
+            .warmupTime(TimeValue.milliseconds(Math.max(warmupMs, 1)))
+            .measurementIterations(t.iterations())
+            .measurementTime(TimeValue.milliseconds(t.iterationTime().toMillis()))
+            // an op can block for as long as the server stalls; JMH must not kill the iteration
+            .timeout(TimeValue.minutes(30))
+            .shouldFailOnError(false)
+            .verbosity(verbose ? VerboseMode.NORMAL : VerboseMode.SILENT)
+            .jvmArgsAppend(jvmArgs(trial).toArray(new String[0]));
+    if (t.countsOps()) {
+      // pgbench -t: each client runs its N ops in one single shot and JMH waits for the last;
+      // the window is opened when every client is connected and closed by the last to finish
+      ob.mode(org.openjdk.jmh.annotations.Mode.SingleShotTime)
+          .warmupIterations(0)
+          .measurementIterations(1)
+          .measurementBatchSize((int) Math.min(Integer.MAX_VALUE, t.transactions()))
+          // no duration bounds the shot: only JMH's iteration timeout would end it early
+          .timeout(TimeValue.hours(24 * 7));
+    }
+    return ob;
+  }
+
+  /**
+   * Every fork ran its clients on the thread kind asked for: an in-process run cannot change JMH's
+   * executor once this JVM has set it, and a result measured on the other kind would be
+   * mislabelled.
+   */
+  private static void checkThreads(ThreadKind asked, List<ForkReport> forks) {
     for (ForkReport f : forks) {
       if (!asked.cliName().equals(f.threads)) {
         throw new RunFailure(
@@ -114,8 +131,6 @@ public final class JmhLaunch {
                 + " before wg1bench's first in-process run; use --forks 1 or more)");
       }
     }
-    RunResult r = results.isEmpty() ? null : results.iterator().next();
-    return new Outcome(r, forks, points);
   }
 
   /** JMH's system property naming its executor type: PLATFORM, VIRTUAL, FJP or CUSTOM. */

@@ -197,16 +197,7 @@ final class MeasurementWindow {
     }
     if (++ready < threads) {
       if (untilDone && measuring) {
-        // JMH's single shot has no start barrier: no client starts before the window opens
-        int before = opened;
-        while (opened == before) {
-          try {
-            openedCond.await();
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return;
-          }
-        }
+        awaitOpening();
       }
       return;
     }
@@ -218,20 +209,53 @@ final class MeasurementWindow {
       return;
     }
     stats.open();
-    if (openAtEpochMs != null) {
-      // the agents' windows coincide: the last client waits for the agreed instant (the others
-      // keep running ops meanwhile, JMH's iteration start barrier lets them); a fork that comes
-      // later than the instant opens its window late, and the window's recorded start says so
-      long wait = openAtEpochMs - System.currentTimeMillis();
-      openAtEpochMs = null;
-      if (wait > 0) {
-        try {
-          Thread.sleep(wait);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
+    awaitAgreedOpening();
+    openWindow(nanos);
+  }
+
+  /**
+   * -t, a client that is not the last ready (lock held): JMH's single shot has no start barrier, so
+   * no client starts before the window opens.
+   */
+  private void awaitOpening() {
+    int before = opened;
+    while (opened == before) {
+      try {
+        openedCond.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
       }
     }
+  }
+
+  /**
+   * With --agent (lock held): the agents' windows coincide, so the last client waits for the agreed
+   * instant (the others keep running ops meanwhile, JMH's iteration start barrier lets them); a
+   * fork that comes later than the instant opens its window late, and the window's recorded start
+   * says so.
+   */
+  private void awaitAgreedOpening() {
+    if (openAtEpochMs == null) {
+      return;
+    }
+    long wait = openAtEpochMs - System.currentTimeMillis();
+    openAtEpochMs = null;
+    if (wait > 0) {
+      try {
+        Thread.sleep(wait);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /**
+   * The last client ready of a measurement iteration opens its window (lock held): the server's
+   * counter read, the span published and then stamped, and its closing scheduled (or, with -t, the
+   * waiting clients released).
+   */
+  private void openWindow(long nanos) {
     long asked = System.nanoTime();
     ServerCounter.Count count = stats.read();
     long answered = System.nanoTime();
@@ -248,18 +272,7 @@ final class MeasurementWindow {
     // published first, then started: see Span
     current = s;
     s.cpuAtStart = WorkloadBenchmark.processCpuNanos();
-    // the wall-clock start (what the server's WAL is counted from) and the monotonic one (what
-    // the clients count by) read together: again if the thread was preempted between the two
-    long before;
-    long start;
-    java.time.Instant now;
-    do {
-      before = System.nanoTime();
-      now = java.time.Instant.now();
-      start = System.nanoTime();
-    } while (start - before > 200_000);
-    s.stamp(start, nanos);
-    w.startEpochMicros = now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
+    stampStart(s, nanos);
     if (ended) {
       // the run was stopped before this window opened: it ends as it opens
       truncate(s, System.nanoTime());
@@ -271,6 +284,23 @@ final class MeasurementWindow {
     } else if (!s.closed) {
       s.closing = closer.schedule(() -> close(s), nanos, TimeUnit.NANOSECONDS);
     }
+  }
+
+  /**
+   * The wall-clock start (what the server's WAL is counted from) and the monotonic one (what the
+   * clients count by) read together: again if the thread was preempted between the two.
+   */
+  private static void stampStart(Span s, long nanos) {
+    long before;
+    long start;
+    java.time.Instant now;
+    do {
+      before = System.nanoTime();
+      now = java.time.Instant.now();
+      start = System.nanoTime();
+    } while (start - before > 200_000);
+    s.stamp(start, nanos);
+    s.record.startEpochMicros = now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
   }
 
   /**

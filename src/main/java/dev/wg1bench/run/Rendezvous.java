@@ -75,58 +75,8 @@ public final class Rendezvous implements AutoCloseable {
       c.setAutoCommit(true);
       createTables();
       measureClock();
-      try (PreparedStatement ps =
-          c.prepareStatement(
-              "SELECT state, agents, global_clients FROM " + AGENTS + " WHERE run_id = ?")) {
-        ps.setString(1, spec.runId());
-        try (ResultSet rs = ps.executeQuery()) {
-          while (rs.next()) {
-            if (rs.getInt(2) != spec.count() || rs.getInt(3) != globalClients) {
-              throw new UsageException(
-                  "--agent "
-                      + spec.index()
-                      + "/"
-                      + spec.count()
-                      + " with --clients "
-                      + globalClients
-                      + ": another agent of --run-id "
-                      + spec.runId()
-                      + " was started with --agent I/"
-                      + rs.getInt(2)
-                      + " and --clients "
-                      + rs.getInt(3)
-                      + "; every agent needs the same N and --clients");
-            }
-          }
-        }
-      }
-      try (PreparedStatement ps =
-          c.prepareStatement(
-              "INSERT INTO "
-                  + AGENTS
-                  + " (run_id, agent, agents, global_clients, host, pid, first_client, clients,"
-                  + " offset_ms, rtt_ms, arrived, joined_at, state)"
-                  + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, clock_timestamp(), 'joined')"
-                  + " ON CONFLICT (run_id, agent) DO NOTHING")) {
-        ps.setString(1, spec.runId());
-        ps.setInt(2, spec.index());
-        ps.setInt(3, spec.count());
-        ps.setInt(4, globalClients);
-        ps.setString(5, host);
-        ps.setLong(6, pid);
-        ps.setInt(7, firstClient);
-        ps.setInt(8, clients);
-        ps.setDouble(9, offsetMs);
-        ps.setDouble(10, rttMs);
-        if (ps.executeUpdate() == 0) {
-          throw new UsageException(
-              "--run-id "
-                  + spec.runId()
-                  + ": agent "
-                  + spec.index()
-                  + " of that run already joined it; give every new run its own --run-id");
-        }
-      }
+      checkSameRun(globalClients);
+      register(host, pid, firstClient, clients, globalClients);
       out.printf(
           "agent %d/%d of run %s: clients %d..%d of %d, clock offset to the server %+.1f ms"
               + " (round trip %.1f ms)%n",
@@ -144,65 +94,89 @@ public final class Rendezvous implements AutoCloseable {
   }
 
   /**
+   * The agents that joined before this one split the same client count N ways: one started with
+   * another N or --clients would measure a different run under the same id, so it stops here.
+   */
+  private void checkSameRun(int globalClients) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT state, agents, global_clients FROM " + AGENTS + " WHERE run_id = ?")) {
+      ps.setString(1, spec.runId());
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          if (rs.getInt(2) != spec.count() || rs.getInt(3) != globalClients) {
+            throw new UsageException(
+                "--agent "
+                    + spec.index()
+                    + "/"
+                    + spec.count()
+                    + " with --clients "
+                    + globalClients
+                    + ": another agent of --run-id "
+                    + spec.runId()
+                    + " was started with --agent I/"
+                    + rs.getInt(2)
+                    + " and --clients "
+                    + rs.getInt(3)
+                    + "; every agent needs the same N and --clients");
+          }
+        }
+      }
+    }
+  }
+
+  /** This agent's row; one already there means a second agent took the same index of the run. */
+  private void register(String host, long pid, int firstClient, int clients, int globalClients)
+      throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "INSERT INTO "
+                + AGENTS
+                + " (run_id, agent, agents, global_clients, host, pid, first_client, clients,"
+                + " offset_ms, rtt_ms, arrived, joined_at, state)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, clock_timestamp(), 'joined')"
+                + " ON CONFLICT (run_id, agent) DO NOTHING")) {
+      ps.setString(1, spec.runId());
+      ps.setInt(2, spec.index());
+      ps.setInt(3, spec.count());
+      ps.setInt(4, globalClients);
+      ps.setString(5, host);
+      ps.setLong(6, pid);
+      ps.setInt(7, firstClient);
+      ps.setInt(8, clients);
+      ps.setDouble(9, offsetMs);
+      ps.setDouble(10, rttMs);
+      if (ps.executeUpdate() == 0) {
+        throw new UsageException(
+            "--run-id "
+                + spec.runId()
+                + ": agent "
+                + spec.index()
+                + " of that run already joined it; give every new run its own --run-id");
+      }
+    }
+  }
+
+  /**
    * Arrives at trial {@code sequence} and waits for every agent; returns the agreed start of the
    * measurement on the server's clock, {@code warmup} plus {@link #LEAD} after the last arrival. An
    * agent missing at the timeout, or one that failed, fails the run on every agent.
    */
   public Instant await(int sequence, Duration warmup) {
     try {
-      try (PreparedStatement ps =
-          c.prepareStatement(
-              "UPDATE "
-                  + AGENTS
-                  + " SET arrived = ?, arrived_at = clock_timestamp(), state = 'arrived'"
-                  + " WHERE run_id = ? AND agent = ?")) {
-        ps.setInt(1, sequence);
-        ps.setString(2, spec.runId());
-        ps.setInt(3, spec.index());
-        ps.executeUpdate();
-      }
+      arrive(sequence);
       long deadline = System.nanoTime() + spec.rendezvousTimeout().toNanos();
       while (true) {
-        List<Integer> arrived = new ArrayList<>();
-        String failed = null;
-        try (PreparedStatement ps =
-            c.prepareStatement(
-                "SELECT agent, arrived, state, message FROM " + AGENTS + " WHERE run_id = ?")) {
-          ps.setString(1, spec.runId());
-          try (ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-              if (rs.getString(3).equals("failed") && failed == null) {
-                failed = "agent " + rs.getInt(1) + " failed: " + rs.getString(4);
-              } else if (rs.getInt(2) >= sequence) {
-                arrived.add(rs.getInt(1));
-              }
-            }
-          }
-        }
-        if (failed != null) {
+        Poll poll = poll(sequence);
+        if (poll.failed() != null) {
           fail("another agent failed");
-          throw new RunFailure("--agent: run " + spec.runId() + " stopped, " + failed);
+          throw new RunFailure("--agent: run " + spec.runId() + " stopped, " + poll.failed());
         }
-        if (arrived.size() >= spec.count()) {
+        if (poll.arrived().size() >= spec.count()) {
           return fixStart(sequence, warmup);
         }
         if (System.nanoTime() - deadline > 0) {
-          List<Integer> missing = new ArrayList<>();
-          for (int i = 0; i < spec.count(); i++) {
-            if (!arrived.contains(i)) {
-              missing.add(i);
-            }
-          }
-          String why =
-              "only "
-                  + arrived.size()
-                  + " of "
-                  + spec.count()
-                  + " agents arrived within --rendezvous-timeout "
-                  + dev.wg1bench.plan.Durations.format(spec.rendezvousTimeout())
-                  + " (missing: agent "
-                  + String.join(", ", missing.stream().map(String::valueOf).toList())
-                  + ")";
+          String why = notArrived(poll.arrived());
           fail(why);
           throw new RunFailure("--agent: run " + spec.runId() + " trial " + sequence + ": " + why);
         }
@@ -214,6 +188,63 @@ public final class Rendezvous implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new RunFailure("--agent: interrupted while waiting for the other agents");
     }
+  }
+
+  /** This agent's row says it reached trial {@code sequence}; the others poll for that. */
+  private void arrive(int sequence) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "UPDATE "
+                + AGENTS
+                + " SET arrived = ?, arrived_at = clock_timestamp(), state = 'arrived'"
+                + " WHERE run_id = ? AND agent = ?")) {
+      ps.setInt(1, sequence);
+      ps.setString(2, spec.runId());
+      ps.setInt(3, spec.index());
+      ps.executeUpdate();
+    }
+  }
+
+  /** One look at the agents' rows: who reached the trial, and the first failure if any. */
+  private record Poll(List<Integer> arrived, String failed) {}
+
+  private Poll poll(int sequence) throws SQLException {
+    List<Integer> arrived = new ArrayList<>();
+    String failed = null;
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT agent, arrived, state, message FROM " + AGENTS + " WHERE run_id = ?")) {
+      ps.setString(1, spec.runId());
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          if (rs.getString(3).equals("failed") && failed == null) {
+            failed = "agent " + rs.getInt(1) + " failed: " + rs.getString(4);
+          } else if (rs.getInt(2) >= sequence) {
+            arrived.add(rs.getInt(1));
+          }
+        }
+      }
+    }
+    return new Poll(arrived, failed);
+  }
+
+  /** Why the wait timed out, naming the agents that never arrived so the user knows which died. */
+  private String notArrived(List<Integer> arrived) {
+    List<Integer> missing = new ArrayList<>();
+    for (int i = 0; i < spec.count(); i++) {
+      if (!arrived.contains(i)) {
+        missing.add(i);
+      }
+    }
+    return "only "
+        + arrived.size()
+        + " of "
+        + spec.count()
+        + " agents arrived within --rendezvous-timeout "
+        + dev.wg1bench.plan.Durations.format(spec.rendezvousTimeout())
+        + " (missing: agent "
+        + String.join(", ", missing.stream().map(String::valueOf).toList())
+        + ")";
   }
 
   /** What the target holds of a run: the agents' results, and why the others have none. */

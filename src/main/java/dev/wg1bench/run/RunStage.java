@@ -65,23 +65,7 @@ public final class RunStage {
    */
   public BenchmarkRun run(Matrix m) {
     List<Workload> workloads = checkedWorkloads(m);
-    String unwritable = JsonReport.unwritable(m.output());
-    if (unwritable != null) {
-      throw new UsageException("--output " + m.output() + ": " + unwritable);
-    }
-    for (TargetSpec spec : m.targets()) {
-      for (Matrix.Point p : m.points()) {
-        Targets.of(spec).validate(p.plan());
-      }
-    }
-    if (agent != null) {
-      AgentSession.validate(agent, m);
-      if (check) {
-        throw new UsageException(
-            "--check cannot be used with --agent: each agent counts only its own ops, the tables"
-                + " hold every agent's");
-      }
-    }
+    validate(m);
     ResultAssembler assembler = new ResultAssembler(m, workloads, Machine.current());
     Set<String> varying = PointLabels.varying(m);
     int connections = m.points().stream().mapToInt(p -> p.plan().connections()).max().orElse(1);
@@ -117,6 +101,36 @@ public final class RunStage {
       }
       live.values().forEach(LiveTarget::close);
     }
+    report(run, m, varying);
+    return run;
+  }
+
+  /**
+   * Every mistake in the options found before any server is started: the output must be writable,
+   * each target must accept each point, and an agent's run must be one the agents can share.
+   */
+  private void validate(Matrix m) {
+    String unwritable = JsonReport.unwritable(m.output());
+    if (unwritable != null) {
+      throw new UsageException("--output " + m.output() + ": " + unwritable);
+    }
+    for (TargetSpec spec : m.targets()) {
+      for (Matrix.Point p : m.points()) {
+        Targets.of(spec).validate(p.plan());
+      }
+    }
+    if (agent != null) {
+      AgentSession.validate(agent, m);
+      if (check) {
+        throw new UsageException(
+            "--check cannot be used with --agent: each agent counts only its own ops, the tables"
+                + " hold every agent's");
+      }
+    }
+  }
+
+  /** The JSON written, then the console's summary: a sweep's table or the targets compared. */
+  private void report(BenchmarkRun run, Matrix m, Set<String> varying) {
     JsonReport.write(run, m.output());
     if (m.isSweep()) {
       ConsoleReport.summary(run, varying, out);
@@ -124,7 +138,6 @@ public final class RunStage {
       ConsoleReport.comparison(run, out);
     }
     out.println("result written to " + m.output());
-    return run;
   }
 
   /** Each point's workload; every script error surfaces here, before any server is touched. */

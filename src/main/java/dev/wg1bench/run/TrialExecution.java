@@ -54,27 +54,9 @@ final class TrialExecution {
     ClientSettings settings = ClientSettings.of(plan, workload.defaultIsolation());
     ConnectionFactory cf = lt.target.clients(settings);
     DataSet ds = DataSet.of(workload.schema());
-    Prepared data;
-    try (Connection c = cf.openPlain()) {
-      checkSessionSettings(cf);
-      data = lt.prepared.get(workload.schema());
-      if (data == null) {
-        data = ds.prepare(c, cf, plan, lt, new DataSet.Output(out, verbose));
-        lt.prepared.put(workload.schema(), data);
-      }
-      if (agent == null || agent.preparesData()) {
-        hygiene.beforeTrial(plan, workload, lt, data, c);
-      }
-    } catch (SQLException e) {
-      throw cf.failure("preparing", e);
-    }
+    Prepared data = prepare(plan, workload, lt, cf, ds);
     setUp(workload, cf);
-    Path dir;
-    try {
-      dir = Files.createTempDirectory("wg1bench-trial-");
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    Path dir = newTrialDir();
     try {
       TrialSpec trial =
           TrialSpec.write(
@@ -92,48 +74,88 @@ final class TrialExecution {
       if (agent != null) {
         trial = agent.slot(trial);
       }
-      TrialSpec ready = trial;
-      Instant started = Instant.now();
-      List<String> tables = ds.tables();
-      ServerSampler sampler =
-          plan.timing().progress() != null && !tables.isEmpty()
-              ? new ServerSampler(lt.target.admin(), tables, plan.timing().progress().toNanos())
-              : null;
-      DataCheck dc = workload.dataCheck();
-      DataCheck.Snapshot before = check ? snapshot(cf, dc) : null;
-      if (agent == null) {
-        // an agent's pooler is shared with the other agents' clients: nothing to wait for
-        lt.target.beforeClients();
-      }
-      JmhLaunch.Outcome outcome;
-      List<ServerSampler.Sample> samples = List.of();
-      try {
-        outcome =
-            agent != null
-                ? agent.run(trial, plan, () -> JmhLaunch.run(ready, verbose, out), out)
-                : JmhLaunch.run(trial, verbose, out);
-      } finally {
-        if (sampler != null) {
-          samples = sampler.finish();
-        }
-      }
-      TrialResult r =
-          JmhResultMapper.map(
-              trial,
-              outcome,
-              lt.info,
-              workload,
-              data.description(),
-              samples,
-              started,
-              Instant.now());
-      if (agent != null) {
-        agent.measured(r, outcome);
-      }
-      return check ? r.withCheck(verify(cf, dc, before, r, workload)) : r;
+      return launch(trial, plan, workload, lt, cf, ds, data);
     } finally {
       deleteTree(dir);
     }
+  }
+
+  /**
+   * The schema's tables made ready once per target (later trials reuse them) and the hygiene done
+   * before every trial, on one plain connection; an agent that shares another's data leaves the
+   * hygiene to the agent that prepares it.
+   */
+  private Prepared prepare(
+      RunPlan plan, Workload workload, LiveTarget lt, ConnectionFactory cf, DataSet ds) {
+    try (Connection c = cf.openPlain()) {
+      checkSessionSettings(cf);
+      Prepared data = lt.prepared.get(workload.schema());
+      if (data == null) {
+        data = ds.prepare(c, cf, plan, lt, new DataSet.Output(out, verbose));
+        lt.prepared.put(workload.schema(), data);
+      }
+      if (agent == null || agent.preparesData()) {
+        hygiene.beforeTrial(plan, workload, lt, data, c);
+      }
+      return data;
+    } catch (SQLException e) {
+      throw cf.failure("preparing", e);
+    }
+  }
+
+  /** The forked JVM reads its trial from a file: a directory of its own, removed afterwards. */
+  private static Path newTrialDir() {
+    try {
+      return Files.createTempDirectory("wg1bench-trial-");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * The written trial run through JMH (or through the agent that times it with the others), sampled
+   * from the server while it runs, mapped to a result and with --check verified. The snapshot for
+   * --check is taken before the clients connect so the check sees only their writes.
+   */
+  private TrialResult launch(
+      TrialSpec trial,
+      RunPlan plan,
+      Workload workload,
+      LiveTarget lt,
+      ConnectionFactory cf,
+      DataSet ds,
+      Prepared data) {
+    Instant started = Instant.now();
+    List<String> tables = ds.tables();
+    ServerSampler sampler =
+        plan.timing().progress() != null && !tables.isEmpty()
+            ? new ServerSampler(lt.target.admin(), tables, plan.timing().progress().toNanos())
+            : null;
+    DataCheck dc = workload.dataCheck();
+    DataCheck.Snapshot before = check ? snapshot(cf, dc) : null;
+    if (agent == null) {
+      // an agent's pooler is shared with the other agents' clients: nothing to wait for
+      lt.target.beforeClients();
+    }
+    JmhLaunch.Outcome outcome;
+    List<ServerSampler.Sample> samples = List.of();
+    try {
+      outcome =
+          agent != null
+              ? agent.run(trial, plan, () -> JmhLaunch.run(trial, verbose, out), out)
+              : JmhLaunch.run(trial, verbose, out);
+    } finally {
+      if (sampler != null) {
+        samples = sampler.finish();
+      }
+    }
+    TrialResult r =
+        JmhResultMapper.map(
+            trial, outcome, lt.info, workload, data.description(), samples, started, Instant.now());
+    if (agent != null) {
+      agent.measured(r, outcome);
+    }
+    return check ? r.withCheck(verify(cf, dc, before, r, workload)) : r;
   }
 
   private void announce(RunPlan plan, Workload workload, LiveTarget lt) {

@@ -50,31 +50,12 @@ public final class ExternalTarget implements Target {
 
   private static TargetSpec parse(
       String name, String url, String text, Map<String, String> env, Path passwordFile) {
-    String host;
-    String port;
-    String db;
-    String query;
-    String user = null;
-    String password = null;
-    Matcher j = JDBC.matcher(url);
-    Matcher l = LIBPQ.matcher(url);
-    if (j.matches()) {
-      host = j.group(1);
-      db = j.group(2);
-      query = j.group(3);
-    } else if (l.matches()) {
-      user = decode(l.group(1));
-      password = decode(l.group(2));
-      host = l.group(3);
-      db = l.group(4);
-      query = l.group(5);
-    } else {
-      throw new UsageException(
-          "--target '"
-              + TargetSpec.redact(text)
-              + "' is not a PostgreSQL URL; expected [NAME=]jdbc:postgresql://HOST[:PORT]/DB,"
-              + " [NAME=]postgresql://USER@HOST[:PORT]/DB, embedded or container:IMAGE");
-    }
+    UrlParts parts = split(url, text);
+    String host = parts.host();
+    String db = parts.db();
+    String query = parts.query();
+    String user = parts.user();
+    String password = parts.password();
     if (host == null || host.isBlank()) {
       throw new UsageException("--target '" + TargetSpec.redact(text) + "' has no host");
     }
@@ -114,6 +95,27 @@ public final class ExternalTarget implements Target {
       name = host + "/" + db;
     }
     return new TargetSpec(name, EXTERNAL, clean, user, null, Secret.of(password));
+  }
+
+  /** A URL's pieces; user and password only from a libpq URL's {@code USER:PASSWORD@}. */
+  private record UrlParts(String host, String db, String query, String user, String password) {}
+
+  /** The URL in either form, or a usage error naming the forms a --target may take. */
+  private static UrlParts split(String url, String text) {
+    Matcher j = JDBC.matcher(url);
+    if (j.matches()) {
+      return new UrlParts(j.group(1), j.group(2), j.group(3), null, null);
+    }
+    Matcher l = LIBPQ.matcher(url);
+    if (l.matches()) {
+      return new UrlParts(
+          l.group(3), l.group(4), l.group(5), decode(l.group(1)), decode(l.group(2)));
+    }
+    throw new UsageException(
+        "--target '"
+            + TargetSpec.redact(text)
+            + "' is not a PostgreSQL URL; expected [NAME=]jdbc:postgresql://HOST[:PORT]/DB,"
+            + " [NAME=]postgresql://USER@HOST[:PORT]/DB, embedded or container:IMAGE");
   }
 
   /** HOST[:PORT][,HOST[:PORT]...]: a port pgjdbc would reject when connecting is a usage error. */

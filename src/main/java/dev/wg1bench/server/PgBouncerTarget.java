@@ -159,25 +159,7 @@ public final class PgBouncerTarget implements Target {
     String user = direct.user() != null ? direct.user() : System.getProperty("user.name");
     String password = direct.password() == null ? null : direct.password().reveal();
     listen = freePort();
-    Map<String, String> ini = new LinkedHashMap<>();
-    ini.put("listen_addr", "127.0.0.1");
-    ini.put("listen_port", Integer.toString(listen));
-    ini.put("unix_socket_dir", "");
-    // clients as the server would authenticate them; the admin console (read back below) by trust,
-    // from this host only
-    ini.put("auth_type", "hba");
-    ini.put("auth_hba_file", "/etc/pgbouncer/hba.conf");
-    ini.put("auth_file", "/etc/pgbouncer/userlist.txt");
-    ini.put("admin_users", user);
-    // the stock 100 would refuse clients of a larger run before they measure anything
-    ini.put("max_client_conn", Integer.toString(Math.max(100, connections + 10)));
-    // pgjdbc sends extra_float_digits at start-up, which PgBouncer refuses unless told to ignore it
-    // (its documentation's advice for JDBC)
-    ini.put("ignore_startup_parameters", "extra_float_digits");
-    ini.putAll(settings(via));
-    StringBuilder conf =
-        new StringBuilder("[databases]\n* = host=" + host + " port=" + port + "\n[pgbouncer]\n");
-    ini.forEach((k, v) -> conf.append(k).append(" = ").append(v).append('\n'));
+    String conf = conf(host, port, ini(connections, via, user));
     String userlist = quote(user) + " " + quote(password == null ? "" : password) + "\n";
     String hba =
         "host pgbouncer "
@@ -186,32 +168,7 @@ public final class PgBouncerTarget implements Target {
             + (password == null ? "trust" : "scram-sha-256")
             + "\n";
     long t0 = System.nanoTime();
-    @SuppressWarnings("resource") // closed in close()
-    GenericContainer<?> c =
-        new GenericContainer<>(DockerImageName.parse(IMAGE))
-            .withNetworkMode("host")
-            .withCopyToContainer(Transferable.of(conf.toString()), "/etc/pgbouncer/pgbouncer.ini")
-            .withCopyToContainer(Transferable.of(userlist, 0644), "/etc/pgbouncer/userlist.txt")
-            .withCopyToContainer(Transferable.of(hba), "/etc/pgbouncer/hba.conf")
-            .waitingFor(Wait.forLogMessage(".*process up.*\\s", 1))
-            .withStartupTimeout(Duration.ofSeconds(60));
-    try {
-      c.start();
-    } catch (RuntimeException e) {
-      String logs = "";
-      try {
-        logs = c.getLogs().strip();
-      } catch (RuntimeException ignored) {
-        // no logs to show: the container did not get that far
-      }
-      c.stop();
-      String last = logs.isEmpty() ? "" : logs.substring(logs.lastIndexOf('\n') + 1);
-      throw new RunFailure(
-          who
-              + ": PgBouncer did not start: "
-              + (last.isEmpty() ? ConnectionFactory.oneLine(Containers.rootCause(e)) : last),
-          e);
-    }
+    GenericContainer<?> c = startContainer(who, conf, userlist, hba);
     container = c;
     Runtime.getRuntime().addShutdownHook(new Thread(c::stop, "wg1bench-pgbouncer-stop"));
     String clientUrl = "jdbc:postgresql://127.0.0.1:" + listen + "/" + db + params;
@@ -233,6 +190,70 @@ public final class PgBouncerTarget implements Target {
         describe(info),
         (System.nanoTime() - t0) / 1e9,
         clientUrl);
+  }
+
+  /** The [pgbouncer] section: the tool's settings first, then the user's from --via. */
+  private Map<String, String> ini(int connections, String via, String user) {
+    Map<String, String> ini = new LinkedHashMap<>();
+    ini.put("listen_addr", "127.0.0.1");
+    ini.put("listen_port", Integer.toString(listen));
+    ini.put("unix_socket_dir", "");
+    // clients as the server would authenticate them; the admin console (read back below) by trust,
+    // from this host only
+    ini.put("auth_type", "hba");
+    ini.put("auth_hba_file", "/etc/pgbouncer/hba.conf");
+    ini.put("auth_file", "/etc/pgbouncer/userlist.txt");
+    ini.put("admin_users", user);
+    // the stock 100 would refuse clients of a larger run before they measure anything
+    ini.put("max_client_conn", Integer.toString(Math.max(100, connections + 10)));
+    // pgjdbc sends extra_float_digits at start-up, which PgBouncer refuses unless told to ignore it
+    // (its documentation's advice for JDBC)
+    ini.put("ignore_startup_parameters", "extra_float_digits");
+    ini.putAll(settings(via));
+    return ini;
+  }
+
+  /** pgbouncer.ini: every database forwarded to the server's host and port. */
+  private static String conf(String host, String port, Map<String, String> ini) {
+    StringBuilder conf =
+        new StringBuilder("[databases]\n* = host=" + host + " port=" + port + "\n[pgbouncer]\n");
+    ini.forEach((k, v) -> conf.append(k).append(" = ").append(v).append('\n'));
+    return conf.toString();
+  }
+
+  /**
+   * The container started with the three files; one that does not come up is stopped, and the last
+   * line of its log (PgBouncer's own complaint) is the failure's reason.
+   */
+  private static GenericContainer<?> startContainer(
+      String who, String conf, String userlist, String hba) {
+    @SuppressWarnings("resource") // closed in close()
+    GenericContainer<?> c =
+        new GenericContainer<>(DockerImageName.parse(IMAGE))
+            .withNetworkMode("host")
+            .withCopyToContainer(Transferable.of(conf), "/etc/pgbouncer/pgbouncer.ini")
+            .withCopyToContainer(Transferable.of(userlist, 0644), "/etc/pgbouncer/userlist.txt")
+            .withCopyToContainer(Transferable.of(hba), "/etc/pgbouncer/hba.conf")
+            .waitingFor(Wait.forLogMessage(".*process up.*\\s", 1))
+            .withStartupTimeout(Duration.ofSeconds(60));
+    try {
+      c.start();
+    } catch (RuntimeException e) {
+      String logs = "";
+      try {
+        logs = c.getLogs().strip();
+      } catch (RuntimeException ignored) {
+        // no logs to show: the container did not get that far
+      }
+      c.stop();
+      String last = logs.isEmpty() ? "" : logs.substring(logs.lastIndexOf('\n') + 1);
+      throw new RunFailure(
+          who
+              + ": PgBouncer did not start: "
+              + (last.isEmpty() ? ConnectionFactory.oneLine(Containers.rootCause(e)) : last),
+          e);
+    }
+    return c;
   }
 
   /**

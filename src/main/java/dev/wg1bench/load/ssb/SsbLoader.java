@@ -200,62 +200,83 @@ public final class SsbLoader {
           log,
           String.format(Locale.ROOT, "generate+copy: %.2f s", seconds(phases, "generate+copy")));
 
-      String phase = "keys";
-      try {
-        t0 = System.nanoTime();
-        say(log, "adding primary keys...");
-        SsbSchema.runParallel(cf, SsbSchema.keyStatements(o.partitioned()), o.threads());
-        phases.put("keys", since(t0));
-        if (o.indexes()) {
-          phase = "indexes";
-          t0 = System.nanoTime();
-          say(log, "creating indexes on lineorder's foreign keys...");
-          SsbSchema.runParallel(cf, SsbSchema.statements("ssb/indexes.sql"), o.threads());
-          phases.put("indexes", since(t0));
-        }
-        phase = "analyze";
-        t0 = System.nanoTime();
-        say(log, "vacuum analyze...");
-        List<String> analyze = new ArrayList<>();
-        for (String t : List.of("lineorder", "part", "customer", "supplier", "date")) {
-          analyze.add("VACUUM ANALYZE " + t);
-        }
-        SsbSchema.runParallel(cf, analyze, o.threads());
-        phases.put("analyze", since(t0));
-        phase = "ssb_meta";
-        writeMeta(c, sf, o.variant(), rows);
-      } catch (SQLException | RuntimeException e) {
-        throw new RunFailure(
-            "init ssb failed while adding "
-                + phase
-                + ": "
-                + ConnectionFactory.oneLine(e)
-                + "; the five SSB tables hold all the data but not all keys, indexes or statistics"
-                + " (ssb_meta is not written); re-run init ssb --scale "
-                + sf
-                + " --force to rebuild",
-            e);
-      }
-      for (Map.Entry<String, Duration> p : phases.entrySet()) {
-        say(
-            log,
-            String.format(
-                Locale.ROOT, "  %-14s %8.2f s", p.getKey(), p.getValue().toNanos() / 1e9));
-      }
-      say(
-          log,
-          String.format(
-              Locale.ROOT,
-              "done: SSB SF %s (%s), %d lineorder rows, %d connections.",
-              sf,
-              o.variant(),
-              rows.get("lineorder"),
-              o.threads()));
+      addKeysAndStatistics(cf, c, o, sf, rows, phases, log);
+      printSummary(log, phases, sf, o, rows);
       return new Report(
           sf, o.variant(), Collections.unmodifiableMap(rows), Collections.unmodifiableMap(phases));
     } catch (SQLException e) {
       throw cf.failure("init ssb", e);
     }
+  }
+
+  /**
+   * The phases after the copy, each timed: keys, indexes if asked, statistics, then ssb_meta last,
+   * so a table set without it is known to be incomplete. A failure names the phase and what is
+   * left.
+   */
+  private static void addKeysAndStatistics(
+      ConnectionFactory cf,
+      Connection c,
+      Options o,
+      String sf,
+      Map<String, Long> rows,
+      Map<String, Duration> phases,
+      PrintStream log) {
+    String phase = "keys";
+    try {
+      long t0 = System.nanoTime();
+      say(log, "adding primary keys...");
+      SsbSchema.runParallel(cf, SsbSchema.keyStatements(o.partitioned()), o.threads());
+      phases.put("keys", since(t0));
+      if (o.indexes()) {
+        phase = "indexes";
+        t0 = System.nanoTime();
+        say(log, "creating indexes on lineorder's foreign keys...");
+        SsbSchema.runParallel(cf, SsbSchema.statements("ssb/indexes.sql"), o.threads());
+        phases.put("indexes", since(t0));
+      }
+      phase = "analyze";
+      t0 = System.nanoTime();
+      say(log, "vacuum analyze...");
+      List<String> analyze = new ArrayList<>();
+      for (String t : List.of("lineorder", "part", "customer", "supplier", "date")) {
+        analyze.add("VACUUM ANALYZE " + t);
+      }
+      SsbSchema.runParallel(cf, analyze, o.threads());
+      phases.put("analyze", since(t0));
+      phase = "ssb_meta";
+      writeMeta(c, sf, o.variant(), rows);
+    } catch (SQLException | RuntimeException e) {
+      throw new RunFailure(
+          "init ssb failed while adding "
+              + phase
+              + ": "
+              + ConnectionFactory.oneLine(e)
+              + "; the five SSB tables hold all the data but not all keys, indexes or statistics"
+              + " (ssb_meta is not written); re-run init ssb --scale "
+              + sf
+              + " --force to rebuild",
+          e);
+    }
+  }
+
+  /** Each phase's time, then one line of what was loaded. */
+  private static void printSummary(
+      PrintStream log, Map<String, Duration> phases, String sf, Options o, Map<String, Long> rows) {
+    for (Map.Entry<String, Duration> p : phases.entrySet()) {
+      say(
+          log,
+          String.format(Locale.ROOT, "  %-14s %8.2f s", p.getKey(), p.getValue().toNanos() / 1e9));
+    }
+    say(
+        log,
+        String.format(
+            Locale.ROOT,
+            "done: SSB SF %s (%s), %d lineorder rows, %d connections.",
+            sf,
+            o.variant(),
+            rows.get("lineorder"),
+            o.threads()));
   }
 
   private static double seconds(Map<String, Duration> phases, String p) {

@@ -253,30 +253,10 @@ final class SsbRows {
     Rng prio = Rng.at(SEED_O_PRIO, orderSkip);
     Rng lcnt = Rng.at(SEED_O_LCNT, orderSkip);
     // Stream 11 (clerk) is omitted: its value never reaches the output.
-    long lineSkip = (long) LINES_MAX * skip;
-    Rng pkey = Rng.at(SEED_L_PKEY, lineSkip);
-    Rng skey = Rng.at(SEED_L_SKEY, lineSkip);
-    Rng qty = Rng.at(SEED_L_QTY, lineSkip);
-    Rng dcnt = Rng.at(SEED_L_DCNT, lineSkip);
-    Rng tax = Rng.at(SEED_L_TAX, lineSkip);
-    Rng cdte = Rng.at(SEED_L_CDTE, lineSkip);
-    Rng smode = Rng.at(SEED_L_SMODE, lineSkip);
+    OrderLines orderLines = new OrderLines(skip, partKeyMax, suppliers, dists.shipModes);
 
     final long custs = customers;
-    final long pkMax = partKeyMax;
-    final long supps = suppliers;
     final Dists.Dist prios = dists.priorities;
-    final Dists.Dist modes = dists.shipModes;
-    long[] pk = new long[LINES_MAX];
-    long[] sk = new long[LINES_MAX];
-    long[] q = new long[LINES_MAX];
-    long[] dc = new long[LINES_MAX];
-    long[] tx = new long[LINES_MAX];
-    int[] cd = new int[LINES_MAX];
-    int[] md = new int[LINES_MAX];
-    long[] ep = new long[LINES_MAX];
-    long[] rp = new long[LINES_MAX];
-
     for (long n = first; n <= last; n++) {
       int od = (int) odate.draw(0, ORDER_DATE_MAX);
       long orderKey = ((n >>> 3) << 5) | (n & 7);
@@ -288,6 +268,54 @@ final class SsbRows {
       }
       int pr = prios.pick(prio);
       int lines = (int) lcnt.draw(1, LINES_MAX);
+      long total = orderLines.draw(lines, od);
+      orderLines.write(orderKey, ck, SsbDates.DATE_KEYS[od], prios.bytes[pr], lines, total, w);
+    }
+  }
+
+  /**
+   * The lines of one order: the seven line streams, and each line's values held until all are
+   * drawn, because every line's row carries the order's total price (12.4). The buffers are reused
+   * from order to order: nothing is allocated per row.
+   */
+  private static final class OrderLines {
+    private final Rng pkey;
+    private final Rng skey;
+    private final Rng qty;
+    private final Rng dcnt;
+    private final Rng tax;
+    private final Rng cdte;
+    private final Rng smode;
+    private final long pkMax;
+    private final long supps;
+    private final Dists.Dist modes;
+    private final long[] pk = new long[LINES_MAX];
+    private final long[] sk = new long[LINES_MAX];
+    private final long[] q = new long[LINES_MAX];
+    private final long[] dc = new long[LINES_MAX];
+    private final long[] tx = new long[LINES_MAX];
+    private final int[] cd = new int[LINES_MAX];
+    private final int[] md = new int[LINES_MAX];
+    private final long[] ep = new long[LINES_MAX];
+    private final long[] rp = new long[LINES_MAX];
+
+    /** The line streams positioned at the chunk's first order, {@code skip} orders in. */
+    OrderLines(long skip, long pkMax, long supps, Dists.Dist modes) {
+      long lineSkip = (long) LINES_MAX * skip;
+      this.pkey = Rng.at(SEED_L_PKEY, lineSkip);
+      this.skey = Rng.at(SEED_L_SKEY, lineSkip);
+      this.qty = Rng.at(SEED_L_QTY, lineSkip);
+      this.dcnt = Rng.at(SEED_L_DCNT, lineSkip);
+      this.tax = Rng.at(SEED_L_TAX, lineSkip);
+      this.cdte = Rng.at(SEED_L_CDTE, lineSkip);
+      this.smode = Rng.at(SEED_L_SMODE, lineSkip);
+      this.pkMax = pkMax;
+      this.supps = supps;
+      this.modes = modes;
+    }
+
+    /** Draws the order's lines (ordered on day {@code od}); returns the order's total price. */
+    long draw(int lines, int od) {
       long total = 0;
       for (int j = 0; j < lines; j++) {
         long p = pkey.draw(1, pkMax);
@@ -318,8 +346,13 @@ final class SsbRows {
         cdte.advance(jump);
         smode.advance(jump);
       }
-      byte[] odKey = SsbDates.DATE_KEYS[od];
-      byte[] prioBytes = prios.bytes[pr];
+      return total;
+    }
+
+    /** One row per line drawn, in the lineorder table's column order. */
+    void write(
+        long orderKey, long ck, byte[] odKey, byte[] prioBytes, int lines, long total, RowWriter w)
+        throws IOException {
       for (int j = 0; j < lines; j++) {
         w.num(orderKey);
         w.num(j + 1);
