@@ -162,7 +162,18 @@ class PacingPoolProgressTest {
     long lines = r.out().lines().filter(l -> l.startsWith("progress:")).count();
     int points = r.trial().get("progress").size();
     assertEquals(lines, points);
-    // 0.5 s warmup + 3 s measured at 0.5 s intervals: about 7 lines
-    assertTrue(points >= 6 && points <= 8, "points: " + points + "\n" + r.out());
+    // 3 s measured at 0.5 s intervals: the measurement is covered by at least 5 points, each
+    // later than the one before; a loaded machine stretches the fork's wall time, so more points
+    // are as right as fewer would be wrong (no upper bound: this asserts coverage, not speed)
+    JsonNode progress = r.trial().get("progress");
+    long measured = 0;
+    double last = Double.NEGATIVE_INFINITY;
+    for (JsonNode pt : progress) {
+      assertTrue(pt.get("t").asDouble() > last, "times run forward: " + progress);
+      last = pt.get("t").asDouble();
+      measured += pt.get("phase").asText().equals("measurement") ? 1 : 0;
+    }
+    assertTrue(measured >= 5, "measured points: " + measured + "\n" + r.out());
+    assertTrue(last >= 3.0, "the last point at " + last + " s\n" + r.out());
   }
 }
