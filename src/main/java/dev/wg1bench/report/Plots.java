@@ -3,8 +3,6 @@ package dev.wg1bench.report;
 import dev.wg1bench.plot.Charts;
 import dev.wg1bench.result.PointSummary;
 import dev.wg1bench.result.TrialResult;
-import java.awt.BasicStroke;
-import java.awt.Color;
 import java.awt.Font;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,15 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.ToDoubleFunction;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategorySeries;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.AxesChartStyler;
-import org.knowm.xchart.style.markers.Marker;
-import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The report's figures as PNG, drawn by XChart: throughput and p99 latency against clients with one
@@ -156,8 +147,8 @@ public final class Plots {
       Map<Map<String, String>, List<TrialResult>> trialsByPoint) {
     List<Figure> out = new ArrayList<>();
     out.add(
-        vsClients(
-            new Panel(
+        PointCharts.vsClients(
+            new PointCharts.Panel(
                 stem + "-tps",
                 workload + ": throughput vs clients \u00b7 " + context,
                 "ops/s",
@@ -169,8 +160,8 @@ public final class Plots {
             PointSummary::medianTps,
             t -> t.measurement().tpsError()));
     out.add(
-        vsClients(
-            new Panel(
+        PointCharts.vsClients(
+            new PointCharts.Panel(
                 stem + "-p99",
                 workload + ": p99 latency vs clients \u00b7 " + context,
                 "p99 latency (ms)",
@@ -194,8 +185,8 @@ public final class Plots {
       List<String> varying) {
     List<Figure> out = new ArrayList<>();
     out.add(
-        bars(
-            new Panel(
+        PointCharts.bars(
+            new PointCharts.Panel(
                 stem + "-tps",
                 workload + ": throughput" + at + " \u00b7 " + context,
                 "median ops/s",
@@ -204,8 +195,8 @@ public final class Plots {
             varying,
             PointSummary::medianTps));
     out.add(
-        bars(
-            new Panel(
+        PointCharts.bars(
+            new PointCharts.Panel(
                 stem + "-p99",
                 workload + ": p99 latency" + at + " \u00b7 " + context,
                 "median p99 latency (ms)",
@@ -305,130 +296,6 @@ public final class Plots {
     return parts.isEmpty() ? "all points" : String.join(", ", parts);
   }
 
-  /** A figure's file name, title, y axis title and the y axis labels' decimal pattern. */
-  private record Panel(String name, String title, String yTitle, String yPattern) {}
-
-  private static Figure vsClients(
-      Panel panel,
-      List<PointSummary> ps,
-      List<String> varying,
-      Map<Map<String, String>, List<TrialResult>> trialsByPoint,
-      ToDoubleFunction<TrialResult> ofTrial,
-      ToDoubleFunction<PointSummary> median,
-      java.util.function.Function<TrialResult, Double> halfWidth) {
-    // clients sit at equal spacing (1, 2, 4, ... 64 would crowd the left on a linear axis)
-    List<Integer> xs =
-        new ArrayList<>(new TreeSet<>(ps.stream().map(p -> clients(p.point())).toList()));
-    Map<String, List<PointSummary>> series = new LinkedHashMap<>();
-    for (PointSummary p : ps) {
-      series.computeIfAbsent(label(p.point(), varying), k -> new ArrayList<>()).add(p);
-    }
-    int longest = series.keySet().stream().mapToInt(String::length).max().orElse(0);
-    boolean below = Charts.legendBelow(series.size(), longest);
-    // a legend below gets its own rows, so the plot keeps its height
-    int height = below ? HEIGHT + LEGEND_ROW * series.size() : HEIGHT;
-    XYChart c = new XYChart(WIDTH, height);
-    c.setTitle(panel.title());
-    c.setXAxisTitle("clients");
-    c.setYAxisTitle(panel.yTitle());
-    AxesChartStyler s = Charts.style(c.getStyler(), below);
-    s.setYAxisDecimalPattern(panel.yPattern());
-    fitTitle(s, panel.title());
-    c.getStyler().setYAxisMin(0.0);
-    // one line needs no key: the plot gets the legend's width
-    c.getStyler().setLegendVisible(series.size() > 1);
-    c.setCustomXAxisTickLabelsFormatter(
-        x -> {
-          long i = Math.round(x);
-          return Math.abs(x - i) < 1e-6 && i >= 0 && i < xs.size()
-              ? Integer.toString(xs.get((int) i))
-              : "";
-        });
-    boolean spread = false;
-    boolean interval = false;
-    int n = 0;
-    for (Map.Entry<String, List<PointSummary>> e : series.entrySet()) {
-      Color color = Charts.PALETTE[n % Charts.PALETTE.length];
-      Marker marker = Charts.MARKERS[n % Charts.MARKERS.length];
-      n++;
-      List<PointSummary> pts = new ArrayList<>(e.getValue());
-      pts.sort(java.util.Comparator.comparingInt(p -> clients(p.point())));
-      double[] x = new double[pts.size()];
-      double[] y = new double[pts.size()];
-      for (int i = 0; i < pts.size(); i++) {
-        PointSummary p = pts.get(i);
-        x[i] = xs.indexOf(clients(p.point()));
-        y[i] = median.applyAsDouble(p);
-        List<TrialResult> ts = trialsByPoint.getOrDefault(p.point(), List.of());
-        Double half = ts.size() == 1 && halfWidth != null ? halfWidth.apply(ts.get(0)) : null;
-        if (ts.size() > 1 || half != null) {
-          // repeats: their range; a point run once: its own interval, as the result states it
-          double lo =
-              half != null ? y[i] - half : ts.stream().mapToDouble(ofTrial).min().orElse(y[i]);
-          double hi =
-              half != null ? y[i] + half : ts.stream().mapToDouble(ofTrial).max().orElse(y[i]);
-          // min-max whisker of the repeats, in the series' colour, out of the legend
-          XYSeries bar =
-              c.addSeries(
-                  e.getKey() + " range " + i, new double[] {x[i], x[i]}, new double[] {lo, hi});
-          bar.setLineColor(color);
-          bar.setLineStyle(new BasicStroke(2f));
-          bar.setMarker(SeriesMarkers.NONE);
-          bar.setShowInLegend(false);
-          spread |= half == null;
-          interval |= half != null;
-        }
-      }
-      XYSeries line = c.addSeries(e.getKey(), x, y);
-      line.setLineColor(color);
-      line.setMarkerColor(color);
-      line.setMarker(marker);
-      line.setLineStyle(new BasicStroke(2.5f));
-    }
-    String caption =
-        "Median over the repeats at each point"
-            + (spread ? "; vertical bars span the lowest to the highest repeat" : "")
-            + (interval ? "; a point run once: its 95% interval, as the trial measured it" : "")
-            + ".";
-    return figure(panel.name(), panel.title(), caption, c, WIDTH, height);
-  }
-
-  private static Figure bars(
-      Panel panel,
-      List<PointSummary> ps,
-      List<String> varying,
-      ToDoubleFunction<PointSummary> value) {
-    CategoryChart c = new CategoryChart(WIDTH, HEIGHT);
-    c.setTitle(panel.title());
-    c.setXAxisTitle(varying.isEmpty() ? "point" : String.join(", ", varying));
-    c.setYAxisTitle(panel.yTitle());
-    AxesChartStyler s = Charts.style(c.getStyler(), 1);
-    s.setYAxisDecimalPattern(panel.yPattern());
-    fitTitle(s, panel.title());
-    c.getStyler().setLegendVisible(false);
-    c.getStyler().setYAxisMin(0.0);
-    c.getStyler().setLabelsVisible(true);
-    c.getStyler().setLabelsFont(new Font(Charts.FONT, Font.PLAIN, 13));
-    if (ps.size() > 4) {
-      c.getStyler().setXAxisLabelRotation(20);
-    }
-    List<String> labels = new ArrayList<>();
-    List<Double> values = new ArrayList<>();
-    for (PointSummary p : ps) {
-      String l = label(p.point(), varying);
-      // categories must be distinct
-      while (labels.contains(l)) {
-        l = l + " ";
-      }
-      labels.add(l);
-      values.add(value.applyAsDouble(p));
-    }
-    CategorySeries bar = c.addSeries(panel.yTitle(), labels, values);
-    bar.setFillColor(Charts.PALETTE[0]);
-    return figure(
-        panel.name(), panel.title(), "Median over the repeats of each point.", c, WIDTH, HEIGHT);
-  }
-
   /**
    * "PostgreSQL 17.5, scale 10, 10 s × 5": the servers (product and version), scales and measured
    * time of these trials, each distinct value once.
@@ -476,7 +343,7 @@ public final class Plots {
     s.setChartTitleFont(new Font(Charts.FONT, Font.BOLD, size));
   }
 
-  private static Figure figure(
+  static Figure figure(
       String name, String title, String caption, Chart<?, ?> c, int width, int height) {
     return new Figure(name, title, caption, Charts.png(c), width, height);
   }
