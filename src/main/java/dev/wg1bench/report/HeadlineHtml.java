@@ -17,6 +17,19 @@ final class HeadlineHtml {
 
   static void section(StringBuilder h, List<TrialResult> trials) {
     List<TrialResult> ts = ReportOrder.sortedTrials(trials);
+    lead(h, ts);
+    boolean repeats = ts.size() > 1;
+    h.append("<table class=\"headline\">\n<thead><tr>");
+    columns(repeats).forEach(c -> Html.th(h, c));
+    h.append("</tr></thead>\n<tbody>\n");
+    for (TrialResult t : ts) {
+      row(h, t, repeats);
+    }
+    h.append("</tbody>\n</table>\n");
+  }
+
+  /** The line above the table: which point, and what tps's ± is over. */
+  private static void lead(StringBuilder h, List<TrialResult> ts) {
     Set<String> intervals = new LinkedHashSet<>();
     ts.forEach(t -> addIfSet(intervals, t.measurement().tpsInterval()));
     h.append("<p class=\"lead\">");
@@ -27,8 +40,11 @@ final class HeadlineHtml {
             ? "95% confidence interval (none when the run was too short for one)"
             : Html.esc(String.join("; ", intervals)));
     h.append("; latency of successful ops in ms.</p>\n");
+  }
+
+  private static List<String> columns(boolean repeats) {
     List<String> columns = new ArrayList<>();
-    if (ts.size() > 1) {
+    if (repeats) {
       columns.add("repeat");
     }
     columns.addAll(
@@ -45,39 +61,38 @@ final class HeadlineHtml {
             "retries",
             "clients stopped",
             "verdict"));
-    h.append("<table class=\"headline\">\n<thead><tr>");
-    columns.forEach(c -> Html.th(h, c));
-    h.append("</tr></thead>\n<tbody>\n");
-    for (TrialResult t : ts) {
-      Measurement m = t.measurement();
-      Latency l = m.latencyMs();
-      h.append("<tr>");
-      if (ts.size() > 1) {
-        Html.num(h, Integer.toString(t.repeat()));
-      }
-      h.append("<td class=\"n big\">")
-          .append(Html.esc(HtmlReport.tps(m.tps())))
-          .append(
-              m.tpsError() == null
-                  ? ""
-                  : " <small>&plusmn; " + Html.esc(HtmlReport.tps(m.tpsError())) + "</small>")
-          .append("</td>");
-      for (double v :
-          l == null
-              ? new double[] {Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN}
-              : new double[] {l.p50(), l.p90(), l.p99(), l.p999(), l.max()}) {
-        Html.num(h, HtmlReport.ms(v));
-      }
-      Html.num(h, Long.toString(m.ops()));
-      // the measured windows' figure, as the trials table gives it; then the whole trial's
-      Html.num(h, Long.toString(m.failedOps()));
-      Html.num(h, Long.toString(m.totalFailedOps()));
-      Html.num(h, Long.toString(m.retries()));
-      Html.num(h, Integer.toString(m.clientsStopped()));
-      verdict(h, t);
-      h.append("</tr>\n");
+    return columns;
+  }
+
+  /** One trial's row: its tps and interval large, then its latencies, counts and verdict. */
+  private static void row(StringBuilder h, TrialResult t, boolean repeats) {
+    Measurement m = t.measurement();
+    Latency l = m.latencyMs();
+    h.append("<tr>");
+    if (repeats) {
+      Html.num(h, Integer.toString(t.repeat()));
     }
-    h.append("</tbody>\n</table>\n");
+    h.append("<td class=\"n big\">")
+        .append(Html.esc(HtmlReport.tps(m.tps())))
+        .append(
+            m.tpsError() == null
+                ? ""
+                : " <small>&plusmn; " + Html.esc(HtmlReport.tps(m.tpsError())) + "</small>")
+        .append("</td>");
+    for (double v :
+        l == null
+            ? new double[] {Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN}
+            : new double[] {l.p50(), l.p90(), l.p99(), l.p999(), l.max()}) {
+      Html.num(h, HtmlReport.ms(v));
+    }
+    Html.num(h, Long.toString(m.ops()));
+    // the measured windows' figure, as the trials table gives it; then the whole trial's
+    Html.num(h, Long.toString(m.failedOps()));
+    Html.num(h, Long.toString(m.totalFailedOps()));
+    Html.num(h, Long.toString(m.retries()));
+    Html.num(h, Integer.toString(m.clientsStopped()));
+    verdict(h, t);
+    h.append("</tr>\n");
   }
 
   /** What the result says went wrong, or "ok": stopped clients, failed ops, a failed --check. */

@@ -216,37 +216,7 @@ public final class SsbSuite {
           "query", "median ms", "min ms", "max ms", "rows", "result");
       List<QueryTiming> timings = new ArrayList<>();
       for (SsbQuery q : SsbQuery.all()) {
-        SsbDigest warm = digest(c, q);
-        List<Double> times = new ArrayList<>();
-        long rows = 0;
-        for (int i = 0; i < repeat; i++) {
-          long t0 = System.nanoTime();
-          rows = 0;
-          try (Statement st = c.createStatement();
-              ResultSet rs = st.executeQuery(q.sql())) {
-            while (rs.next()) {
-              rows++;
-            }
-          }
-          times.add((System.nanoTime() - t0) / 1e6);
-        }
-        SsbDigest ref = SsbDigest.reference(loaded.scaleFactor(), q.name());
-        String match = ref == null ? "none" : ref.equals(warm) ? "same" : "DIFFERENT";
-        List<Double> sorted = new ArrayList<>(times);
-        sorted.sort(null);
-        int m = sorted.size();
-        double median =
-            m % 2 == 1 ? sorted.get(m / 2) : (sorted.get(m / 2 - 1) + sorted.get(m / 2)) / 2;
-        QueryTiming qt =
-            new QueryTiming(
-                q.name(),
-                rows,
-                round(median),
-                round(sorted.get(0)),
-                round(sorted.get(m - 1)),
-                times.stream().map(SsbSuite::round).toList(),
-                warm.sha256(),
-                match);
+        QueryTiming qt = time(c, q, repeat, loaded.scaleFactor());
         timings.add(qt);
         out.printf(
             Locale.ROOT,
@@ -255,8 +225,8 @@ public final class SsbSuite {
             qt.medianMs(),
             qt.minMs(),
             qt.maxMs(),
-            rows,
-            match.equals("none") ? "no reference digest" : match);
+            qt.rows(),
+            qt.reference().equals("none") ? "no reference digest" : qt.reference());
       }
       QueriesRun run =
           new QueriesRun(
@@ -280,6 +250,44 @@ public final class SsbSuite {
     } catch (SQLException e) {
       throw cf.failure("ssb queries", e);
     }
+  }
+
+  /**
+   * One query: a warm run whose result digest is checked against the shipped one, then {@code
+   * repeat} timed runs, each executing the query and fetching every row.
+   */
+  private static QueryTiming time(Connection c, SsbQuery q, int repeat, String scaleFactor)
+      throws SQLException {
+    SsbDigest warm = digest(c, q);
+    List<Double> times = new ArrayList<>();
+    long rows = 0;
+    for (int i = 0; i < repeat; i++) {
+      long t0 = System.nanoTime();
+      rows = 0;
+      try (Statement st = c.createStatement();
+          ResultSet rs = st.executeQuery(q.sql())) {
+        while (rs.next()) {
+          rows++;
+        }
+      }
+      times.add((System.nanoTime() - t0) / 1e6);
+    }
+    SsbDigest ref = SsbDigest.reference(scaleFactor, q.name());
+    String match = ref == null ? "none" : ref.equals(warm) ? "same" : "DIFFERENT";
+    List<Double> sorted = new ArrayList<>(times);
+    sorted.sort(null);
+    int m = sorted.size();
+    double median =
+        m % 2 == 1 ? sorted.get(m / 2) : (sorted.get(m / 2 - 1) + sorted.get(m / 2)) / 2;
+    return new QueryTiming(
+        q.name(),
+        rows,
+        round(median),
+        round(sorted.get(0)),
+        round(sorted.get(m - 1)),
+        times.stream().map(SsbSuite::round).toList(),
+        warm.sha256(),
+        match);
   }
 
   private static double round(double ms) {
