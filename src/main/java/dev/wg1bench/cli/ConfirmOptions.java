@@ -3,6 +3,8 @@ package dev.wg1bench.cli;
 import dev.wg1bench.plan.Checks;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.UsageException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -115,23 +117,25 @@ final class ConfirmOptions {
               + ": the blocks compare two arms");
     }
     if (baseline == null) {
-      String stray =
-          which != null
-              ? "--confirm"
-              : blocks != null
-                  ? "--blocks"
-                  : duration != null
-                      ? "--duration"
-                      : warmup != null
-                          ? "--warmup"
-                          : iterations != null
-                              ? "--iterations"
-                              : forks != null ? "--forks" : seed != null ? "--seed" : null;
-      if (stray != null) {
-        throw new UsageException(
-            stray
-                + " shapes the re-measurement: it needs --confirm-baseline and"
-                + " --confirm-candidate");
+      // the experiment's shape given without the experiment: say so rather than ignore it
+      Map<String, Object> shape = new LinkedHashMap<>();
+      shape.put("--confirm", which);
+      shape.put("--blocks", blocks);
+      shape.put("--duration", duration);
+      shape.put("--warmup", warmup);
+      shape.put("--iterations", iterations);
+      shape.put("--forks", forks);
+      shape.put("--seed", seed);
+      shape.put("--target", targets.targets.isEmpty() ? null : targets.targets);
+      shape.put("--via", targets.via);
+      shape.put("--output", output.file);
+      for (Map.Entry<String, Object> e : shape.entrySet()) {
+        if (e.getValue() != null) {
+          throw new UsageException(
+              e.getKey()
+                  + " shapes the re-measurement: it needs --confirm-baseline and"
+                  + " --confirm-candidate");
+        }
       }
       return false;
     }
