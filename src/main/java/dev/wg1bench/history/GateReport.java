@@ -155,7 +155,10 @@ public final class GateReport {
                       ? "the candidate is better" + r.verdictText().replaceFirst("^contradicts", "")
                       : r.verdictText())
                   + ")";
-          case UNSETTLED -> "not settled (" + r.verdictText() + "); the history's outcome stands";
+          case UNSETTLED ->
+              r.verdict().equals("failed")
+                  ? "could not run (" + r.failure() + ")"
+                  : "not settled (" + r.verdictText() + "); the history's outcome stands";
         };
     return ratio + ": " + said;
   }

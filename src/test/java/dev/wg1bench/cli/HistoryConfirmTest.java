@@ -185,6 +185,32 @@ class HistoryConfirmTest {
   }
 
   @Test
+  void aRemeasurementThatCannotRunExits1AfterTheGatesLines() throws Exception {
+    String h = history(800);
+    // nothing listens there: the blocks fail on connecting, as an unreachable server does
+    Cli c =
+        confirmed(
+            h,
+            "--confirm",
+            "regressions",
+            "--target",
+            "jdbc:postgresql://127.0.0.1:1/nowhere",
+            "--confirm-baseline",
+            FAST,
+            "--confirm-candidate",
+            SLOW,
+            "-o",
+            home.resolve("failed.json").toString());
+    assertEquals(1, c.exit, c.toString());
+    assertTrue(c.out.startsWith("REGRESSION cfg/tps: "), c.out);
+    assertTrue(c.out.contains("no complete block: could not run ("), c.out);
+    String last = c.err.strip().lines().reduce((a, b) -> b).orElse("");
+    assertTrue(
+        last.startsWith("wg1bench: history check: the re-measurement of cfg/tps failed: "), c.err);
+    assertFalse(c.err.contains("Exception"), c.err);
+  }
+
+  @Test
   void jsonWithoutRemeasurementHoldsEverySeriesAndTheExitCode() throws Exception {
     String h = history(800);
     Cli c = Cli.run("history", "check", "--history", h, "--format", "json");
