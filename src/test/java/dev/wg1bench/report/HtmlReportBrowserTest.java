@@ -6,18 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.PointSummary;
 import dev.wg1bench.result.TrialResult;
+import dev.wg1bench.support.HeadlessChromium;
 import java.awt.image.BufferedImage;
-import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
@@ -36,7 +33,7 @@ class HtmlReportBrowserTest {
   private static final int WIDTH = 1400;
   private static final int HEIGHT = 900;
 
-  private static final String CHROMIUM = onPath("chromium", "chromium-browser", "google-chrome");
+  private static final String CHROMIUM = HeadlessChromium.PATH;
 
   @TempDir Path dir;
 
@@ -203,47 +200,7 @@ class HtmlReportBrowserTest {
     assertTrue(dark > 2000, "text on the first screen: " + dark + " dark pixels");
   }
 
-  /** Runs headless Chromium with its own profile (other Chromiums may be running) and a timeout. */
   private String run(String... args) throws Exception {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(CHROMIUM);
-    cmd.addAll(
-        List.of(
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--hide-scrollbars",
-            "--no-first-run",
-            "--user-data-dir=" + Files.createTempDirectory(dir, "profile"),
-            "--window-size=" + WIDTH + "," + HEIGHT));
-    cmd.addAll(List.of(args));
-    Path out = Files.createTempFile(dir, "chromium", ".out");
-    Process p =
-        new ProcessBuilder(cmd)
-            .redirectOutput(out.toFile())
-            .redirectError(ProcessBuilder.Redirect.DISCARD)
-            .start();
-    if (!p.waitFor(90, TimeUnit.SECONDS)) {
-      p.destroyForcibly();
-      throw new AssertionError("chromium did not finish in 90 s: " + cmd);
-    }
-    assertEquals(0, p.exitValue(), "chromium exit: " + cmd);
-    return Files.readString(out, StandardCharsets.UTF_8);
-  }
-
-  private static String onPath(String... names) {
-    String path = System.getenv("PATH");
-    if (path == null) {
-      return null;
-    }
-    for (String name : names) {
-      for (String d : path.split(File.pathSeparator)) {
-        Path f = Path.of(d, name);
-        if (Files.isExecutable(f)) {
-          return f.toString();
-        }
-      }
-    }
-    return null;
+    return HeadlessChromium.run(dir, WIDTH, HEIGHT, args);
   }
 }
