@@ -91,6 +91,36 @@ public record CommandStats(
         micros);
   }
 
+  /**
+   * This command's figures and another part's of the same command (another client, fork or agent)
+   * as one: the sums added, the histograms merged where there are any; a step stays a step.
+   */
+  public CommandStats plus(CommandStats y) {
+    org.HdrHistogram.Histogram h = null;
+    for (CommandStats c : java.util.List.of(this, y)) {
+      if (c.histogram() != null) {
+        org.HdrHistogram.Histogram d = Histograms.decode(c.histogram());
+        if (h == null) {
+          h = d;
+        } else {
+          h.add(d);
+        }
+      }
+    }
+    return build(
+        script,
+        line,
+        location,
+        text,
+        count + y.count(),
+        totalMs + y.totalMs(),
+        sumSquaresMs2 + y.sumSquaresMs2(),
+        failures + y.failures(),
+        retries + y.retries(),
+        step || y.step(),
+        h);
+  }
+
   /** The mean and stddev from the sums; the percentiles from the histogram where there is one. */
   private static CommandStats build(
       int script,

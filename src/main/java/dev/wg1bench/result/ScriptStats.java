@@ -156,19 +156,7 @@ public record ScriptStats(
     for (int i = 0; i < a.size(); i++) {
       CommandStats x = a.get(i);
       CommandStats y = i < b.size() ? b.get(i) : null;
-      out.add(
-          y == null
-              ? x
-              : CommandStats.of(
-                  x.script(),
-                  x.line(),
-                  x.location(),
-                  x.text(),
-                  x.count() + y.count(),
-                  x.totalMs() + y.totalMs(),
-                  x.sumSquaresMs2() + y.sumSquaresMs2(),
-                  x.failures() + y.failures(),
-                  x.retries() + y.retries()));
+      out.add(y == null ? x : x.plus(y));
     }
     return out;
   }
@@ -179,7 +167,7 @@ public record ScriptStats(
       byName.put(x.text(), x);
     }
     for (CommandStats y : b) {
-      byName.merge(y.text(), y, ScriptStats::addStep);
+      byName.merge(y.text(), y, CommandStats::plus);
     }
     List<CommandStats> out = new java.util.ArrayList<>();
     int line = 1;
@@ -199,30 +187,5 @@ public record ScriptStats(
       line++;
     }
     return out;
-  }
-
-  private static CommandStats addStep(CommandStats x, CommandStats y) {
-    org.HdrHistogram.Histogram h = null;
-    for (CommandStats c : List.of(x, y)) {
-      if (c.histogram() != null) {
-        org.HdrHistogram.Histogram d = Histograms.decode(c.histogram());
-        if (h == null) {
-          h = d;
-        } else {
-          h.add(d);
-        }
-      }
-    }
-    return CommandStats.ofStep(
-        x.script(),
-        x.line(),
-        x.location(),
-        x.text(),
-        x.count() + y.count(),
-        x.totalMs() + y.totalMs(),
-        x.sumSquaresMs2() + y.sumSquaresMs2(),
-        x.failures() + y.failures(),
-        x.retries() + y.retries(),
-        h);
   }
 }
