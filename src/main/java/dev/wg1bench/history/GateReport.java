@@ -143,7 +143,12 @@ public final class GateReport {
                 r.ratio(),
                 r.ciLow() == null
                     ? ""
-                    : String.format(Locale.ROOT, " [%.3f, %.3f]", r.ciLow(), r.ciHigh()),
+                    : String.format(
+                        Locale.ROOT,
+                        " [%.3f, %.3f] (geometric mean; 95%% CI, paired t over the blocks' log"
+                            + " ratios)",
+                        r.ciLow(),
+                        r.ciHigh()),
                 r.blocks(),
                 r.holmP() == null ? "" : String.format(Locale.ROOT, ", Holm p %.3g", r.holmP()));
     String said =
