@@ -52,7 +52,7 @@ start() {
     fi
     say "installing docker.io"
     # the ordinary client; -qq keeps CI output to errors
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker.io) \
+    (apt-get -o DPkg::Lock::Timeout=300 update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq docker.io) \
       >"$LOG.apt" 2>&1 || {
       say "apt-get install docker.io failed, see $LOG.apt"
       return 1

@@ -124,7 +124,7 @@ timeout 10 docker info >/dev/null 2>&1 || {
   exit 1
 }
 if ! command -v debootstrap >/dev/null; then
-  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap) \
+  (apt-get -o DPkg::Lock::Timeout=300 update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq debootstrap) \
     >/dev/null 2>&1 || say "debootstrap is missing and could not be installed"
 fi
 pids=()
