@@ -73,6 +73,8 @@ public final class ReplayReport {
         model,
         s.orderWaits.get(),
         SessionPlayer.round(s.orderWaitedNanos.get() / 1e9),
+        w.gaveWay(),
+        w.gaveWayAt(),
         w.broken(),
         w.brokenAt());
   }
