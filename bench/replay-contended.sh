@@ -63,8 +63,8 @@ logging() { # on|off [FILE]: the capture settings, reloaded (a new log_filename 
   sleep 0.5
 }
 
-printf '%-8s %-13s %6s %6s %6s %8s %8s %21s %15s %6s %6s %4s %s\n' load mode span_s wall_s ratio \
-  stmt/s cap_st/s "lag p50/p99/max ms" "waits (s)" cycles broken div rows
+printf '%-8s %-13s %6s %6s %6s %8s %8s %21s %15s %10s %6s %4s %s\n' load mode span_s wall_s ratio \
+  stmt/s cap_st/s "lag p50/p99/max ms" "waits (s)" "cycles/s" broken div rows
 for load in "${LOADS[@]}"; do
   name=${load%%:*}
   opts=${load#*:}
@@ -112,7 +112,7 @@ logged = next(x["log"] for x in r["fidelity"] if x["what"] == "statements")
 lags = "-" if lag is None else f"{lag['p50Ms']:.1f}/{lag['p99Ms']:.1f}/{lag['maxMs']:.1f}"
 print(f"{name:<8} {label:<13} {span:6.1f} {wall:6.1f} {wall / span:6.2f} {tp['statementsPerSecond']:8.0f} "
       f"{logged / span:8.0f} {lags:>21} {o['waits']:6d} ({o['waitedSeconds']:6.1f}) "
-      f"{o.get('lockCycles', '-'):>6} {sum(o['broken'].values()):6d} {f['divergent']:4d} "
+      f"{o.get('lockCycles', '-'):>4}/{o.get('lockCycleSeconds', 0):5.2f} {sum(o['broken'].values()):6d} {f['divergent']:4d} "
       f"{'same' if want == got else 'DIFFER ' + got} exit {code}")
 PY
   done

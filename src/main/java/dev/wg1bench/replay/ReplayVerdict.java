@@ -87,8 +87,9 @@ public final class ReplayVerdict {
     if (o.lockCycles() > 0) {
       out.printf(
           Locale.ROOT,
-          "  %d waits let go at once: %s%n",
+          "  %d waits let go at once (%.3f s waited): %s%n",
           o.lockCycles(),
+          o.lockCycleSeconds(),
           "a session they waited on was blocked by their own row lock (a lock cycle the capture"
               + " did not have)");
       o.lockCyclesAt().forEach(w -> out.println("    " + w));

@@ -37,12 +37,12 @@ final class Watchdog {
    * server's lock view read for a cycle; while none is found the next read comes twice as late, up
    * to {@link #CYCLE_BACKOFF_MAX_NANOS}, so a long wait that is no cycle costs the server little.
    */
-  static final long CYCLE_NANOS = 5_000_000L;
+  static final long CYCLE_NANOS = 2_000_000L;
 
-  static final long CYCLE_BACKOFF_MAX_NANOS = 40_000_000L;
+  static final long CYCLE_BACKOFF_MAX_NANOS = 20_000_000L;
 
   /** How often the watchdog looks: the latency of letting a lock cycle go. */
-  static final long LOOK_NANOS = 5_000_000L;
+  static final long LOOK_NANOS = 2_000_000L;
 
   static final String CYCLE =
       "a session it waited on was blocked by a row lock of its own (taken in another order than in"
@@ -59,6 +59,7 @@ final class Watchdog {
   private final Map<String, Long> broken = new LinkedHashMap<>();
   private final List<String> brokenAt = new ArrayList<>();
   private long gaveWay;
+  private long gaveWayNanos;
   private final List<String> gaveWayAt = new ArrayList<>();
   private long nextCycleLook;
   private long cycleBackoff = CYCLE_NANOS;
@@ -187,6 +188,7 @@ final class Watchdog {
 
   private void gaveWay(Order.Waiter w) {
     gaveWay++;
+    gaveWayNanos += System.nanoTime() - w.since;
     if (gaveWayAt.size() < KEPT) {
       gaveWayAt.add(w.where + " (session " + sessions.get(w.session).id() + ")");
     }
@@ -195,6 +197,11 @@ final class Watchdog {
   /** Order waits let go at once on a lock cycle, and where the first were. */
   synchronized long gaveWay() {
     return gaveWay;
+  }
+
+  /** How long the waits let go had waited, in all: what the cycles cost before they were seen. */
+  synchronized long gaveWayNanos() {
+    return gaveWayNanos;
   }
 
   synchronized List<String> gaveWayAt() {
