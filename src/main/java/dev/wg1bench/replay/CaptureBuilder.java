@@ -56,6 +56,7 @@ public final class CaptureBuilder {
 
   private final Problems problems = new Problems();
   private final LogReader reader;
+  private final LogOrder logOrder = new LogOrder();
   private final Selection selection;
   private final Map<String, State> sessions = new LinkedHashMap<>();
   private final Map<String, String> formats = new LinkedHashMap<>();
@@ -116,7 +117,7 @@ public final class CaptureBuilder {
   }
 
   public CaptureBuilder read(Path file) throws IOException {
-    LogFormat f = reader.read(file, this::add);
+    LogFormat f = reader.read(file, r -> add(logOrder.place(r)));
     formats.put(file.toString(), f.cliName());
     return this;
   }

@@ -1,7 +1,12 @@
 package dev.wg1bench.replay;
 
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 
@@ -13,8 +18,10 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>The schedule's waits alone cannot form a cycle, but the replay has resources the log's order
  * does not know of: a pool smaller than the capture's concurrency, or a row lock taken in another
- * order than in the capture. The replay's watchdog then {@link #breakWait breaks} a wait, which is
- * counted and reported.
+ * order than in the capture. A session inside its transaction may then wait, through the order, on
+ * a session blocked by its own row lock: the watchdog sees that cycle in the server's lock view and
+ * lets the wait go at once ({@link #waitsOn}); other stalls it {@link #breakWaits breaks} after a
+ * second. Both are counted and reported apart.
  */
 final class Order {
   /** A session waiting at the gate. */
@@ -37,6 +44,8 @@ final class Order {
   }
 
   private final boolean keepStartOrder;
+  private final int[] startSession;
+  private final int[] endSession;
   private final boolean[] started;
   private final boolean[] ended;
   private int startMark;
@@ -53,6 +62,8 @@ final class Order {
    */
   Order(Schedule schedule, boolean keepStartOrder) {
     this.keepStartOrder = keepStartOrder;
+    this.startSession = schedule.startSession;
+    this.endSession = schedule.endSession;
     this.started = new boolean[schedule.starts];
     this.ended = new boolean[schedule.ends];
   }
@@ -65,7 +76,9 @@ final class Order {
     WAITED,
     /** the watchdog broke the wait: it went without its order */
     BROKEN_BY_POOL,
-    BROKEN_BY_LOCK
+    BROKEN_BY_LOCK,
+    /** the server showed a lock cycle through the wait: it went at once, without its order */
+    GAVE_WAY
   }
 
   /** Waits until the start may go, or the wait is broken, or the replay is told to stop. */
@@ -96,6 +109,9 @@ final class Order {
     }
     if (w.passed || w.broken == null) {
       return Wait.WAITED;
+    }
+    if (Watchdog.CYCLE.equals(w.broken)) {
+      return Wait.GAVE_WAY;
     }
     return Watchdog.POOL.equals(w.broken) ? Wait.BROKEN_BY_POOL : Wait.BROKEN_BY_LOCK;
   }
@@ -130,10 +146,9 @@ final class Order {
   /**
    * Lets every waiting session of {@code sessions} go without its order, saying why; returns them.
    */
-  synchronized java.util.List<Waiter> breakWaits(
-      java.util.function.IntPredicate sessions, String why) {
-    java.util.List<Waiter> out = new java.util.ArrayList<>();
-    for (PriorityQueue<Waiter> q : java.util.List.of(forStarts, forEnds)) {
+  synchronized List<Waiter> breakWaits(java.util.function.IntPredicate sessions, String why) {
+    List<Waiter> out = new java.util.ArrayList<>();
+    for (PriorityQueue<Waiter> q : List.of(forStarts, forEnds)) {
       for (Waiter w : q) {
         if (sessions.test(w.session)) {
           out.add(w);
@@ -147,6 +162,42 @@ final class Order {
       LockSupport.unpark(w.thread);
     }
     return out;
+  }
+
+  /**
+   * Whom each waiting session waits on: for each, the other sessions that own a start or an end its
+   * wait needs and that is not done yet. The graph the watchdog looks for a lock cycle in.
+   */
+  synchronized Map<Integer, Set<Integer>> waitsOn() {
+    Map<Integer, Set<Integer>> out = new HashMap<>();
+    for (PriorityQueue<Waiter> q : List.of(forStarts, forEnds)) {
+      for (Waiter w : q) {
+        Set<Integer> on = out.computeIfAbsent(w.session, k -> new HashSet<>());
+        for (int r = startMark; r < w.startRank; r++) {
+          if (!started[r]) {
+            on.add(startSession[r]);
+          }
+        }
+        for (int r = endMark; r < w.endsNeeded; r++) {
+          if (!ended[r]) {
+            on.add(endSession[r]);
+          }
+        }
+        on.remove(w.session);
+      }
+    }
+    return out;
+  }
+
+  /** When the longest wait still waiting began (nanoTime), or Long.MAX_VALUE when none waits. */
+  synchronized long oldestWait() {
+    long oldest = Long.MAX_VALUE;
+    for (PriorityQueue<Waiter> q : List.of(forStarts, forEnds)) {
+      for (Waiter w : q) {
+        oldest = Math.min(oldest, w.since);
+      }
+    }
+    return oldest;
   }
 
   private boolean startReady(Waiter w) {

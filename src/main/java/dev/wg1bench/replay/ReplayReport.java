@@ -73,6 +73,9 @@ public final class ReplayReport {
         model,
         s.orderWaits.get(),
         SessionPlayer.round(s.orderWaitedNanos.get() / 1e9),
+        w.gaveWay(),
+        SessionPlayer.round(w.gaveWayNanos() / 1e9),
+        w.gaveWayAt(),
         w.broken(),
         w.brokenAt());
   }

@@ -84,7 +84,19 @@ public final class ReplayVerdict {
         o.model(),
         o.waits(),
         o.waitedSeconds());
-    o.broken().forEach((k, v) -> out.printf(Locale.ROOT, "  %d waits broken: %s%n", v, k));
+    if (o.lockCycles() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "  %d waits let go at once (%.3f s waited): %s%n",
+          o.lockCycles(),
+          o.lockCycleSeconds(),
+          "a session they waited on was blocked by their own row lock (a lock cycle the capture"
+              + " did not have)");
+      o.lockCyclesAt().forEach(w -> out.println("    " + w));
+    }
+    o.broken()
+        .forEach(
+            (k, v) -> out.printf(Locale.ROOT, "  %d waits broken by the watchdog: %s%n", v, k));
     o.brokenAt().forEach(w -> out.println("    " + w));
     ReplayResult.Pooling p = r.pooling();
     if (p != null) {

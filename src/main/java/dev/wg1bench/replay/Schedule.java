@@ -25,7 +25,9 @@ import java.util.List;
  * due and these ranks decide whether it may go. An end the log does not show (log_statement without
  * durations) is taken as the session's next start, an upper bound: a later end only ever removes a
  * wait, so the ranks never ask for an order the capture did not have, and waits on them cannot form
- * a cycle.
+ * a cycle. Records logged in the same millisecond are ordered as the log wrote them ({@link
+ * LogOrder}), so a start logged after another session's end waits for it even in the same
+ * millisecond.
  */
 final class Schedule {
   /** Per session: [0] its connection, [i + 1] its statement i; the rank of each start. */
@@ -36,6 +38,11 @@ final class Schedule {
 
   /** Per session: [i] the end rank of statement i, [n] that of the session itself. */
   final int[][] endRank;
+
+  /** The session of each start rank, and of each end rank: whom a wait for a rank waits on. */
+  final int[] startSession;
+
+  final int[] endSession;
 
   final int starts;
   final int ends;
@@ -56,41 +63,27 @@ final class Schedule {
     List<Event> endEvents = new ArrayList<>();
     Instant[][] startTimes = new Instant[n][];
     for (int s = 0; s < n; s++) {
-      LoggedSession ls = sessions.get(s);
-      List<LoggedStatement> st = ls.statements();
-      startTimes[s] = new Instant[st.size() + 1];
-      startTimes[s][0] = ls.connected();
-      startEvents.add(new Event(ls.connected(), s, 0));
-      for (int i = 0; i < st.size(); i++) {
-        startTimes[s][i + 1] = st.get(i).time();
-        startEvents.add(new Event(st.get(i).time(), s, i + 1));
-      }
-      Instant last = ls.connected();
-      for (int i = 0; i < st.size(); i++) {
-        Instant end = end(ls, i);
-        if (end.isBefore(st.get(i).time())) {
-          end = st.get(i).time();
-        }
-        endEvents.add(new Event(end, s, i));
-        last = max(last, end);
-      }
-      Instant gone = ls.disconnected() == null ? Instant.MAX : max(ls.disconnected(), last);
-      endEvents.add(new Event(gone, s, st.size()));
-      startRank[s] = new int[st.size() + 1];
-      endsNeeded[s] = new int[st.size() + 1];
-      endRank[s] = new int[st.size() + 1];
+      startTimes[s] = events(sessions.get(s), s, startEvents, endEvents);
+      int positions = startTimes[s].length;
+      startRank[s] = new int[positions];
+      endsNeeded[s] = new int[positions];
+      endRank[s] = new int[positions];
     }
     startEvents.sort(ORDER);
     endEvents.sort(ORDER);
+    startSession = new int[startEvents.size()];
     for (int r = 0; r < startEvents.size(); r++) {
       Event e = startEvents.get(r);
       startRank[e.session][e.position] = r;
+      startSession[r] = e.session;
     }
     Instant[] endTimes = new Instant[endEvents.size()];
+    endSession = new int[endEvents.size()];
     for (int r = 0; r < endEvents.size(); r++) {
       Event e = endEvents.get(r);
       endRank[e.session][e.position] = r;
       endTimes[r] = e.time;
+      endSession[r] = e.session;
     }
     for (int s = 0; s < n; s++) {
       for (int p = 0; p < startTimes[s].length; p++) {
@@ -99,6 +92,34 @@ final class Schedule {
     }
     starts = startEvents.size();
     ends = endEvents.size();
+  }
+
+  /**
+   * Adds a session's start events (its connection, then each statement) and end events (each
+   * statement, then the session itself); returns the times of its starts.
+   */
+  private static Instant[] events(
+      LoggedSession ls, int s, List<Event> startEvents, List<Event> endEvents) {
+    List<LoggedStatement> st = ls.statements();
+    Instant[] startTimes = new Instant[st.size() + 1];
+    startTimes[0] = ls.connected();
+    startEvents.add(new Event(ls.connected(), s, 0));
+    for (int i = 0; i < st.size(); i++) {
+      startTimes[i + 1] = st.get(i).time();
+      startEvents.add(new Event(st.get(i).time(), s, i + 1));
+    }
+    Instant last = ls.connected();
+    for (int i = 0; i < st.size(); i++) {
+      Instant end = end(ls, i);
+      if (end.isBefore(st.get(i).time())) {
+        end = st.get(i).time();
+      }
+      endEvents.add(new Event(end, s, i));
+      last = max(last, end);
+    }
+    Instant gone = ls.disconnected() == null ? Instant.MAX : max(ls.disconnected(), last);
+    endEvents.add(new Event(gone, s, st.size()));
+    return startTimes;
   }
 
   /** The best upper bound the log gives for when statement i ended. */

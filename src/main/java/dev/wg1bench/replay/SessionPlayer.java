@@ -84,7 +84,8 @@ public final class SessionPlayer {
     long[] last = {t0, 0, 0, 0};
     long every = config.progress().toNanos();
     ticker.scheduleAtFixedRate(() -> tick(last), every, every, TimeUnit.NANOSECONDS);
-    ticker.scheduleWithFixedDelay(watchdog::look, 250, 250, TimeUnit.MILLISECONDS);
+    ticker.scheduleWithFixedDelay(
+        watchdog::look, Watchdog.LOOK_NANOS, Watchdog.LOOK_NANOS, TimeUnit.NANOSECONDS);
     try {
       List<LoggedSession> sessions = capture.sessions();
       for (int i = 0; i < sessions.size(); i++) {

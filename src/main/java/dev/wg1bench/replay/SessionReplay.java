@@ -97,6 +97,7 @@ final class SessionReplay {
           }
         }
         lost = send(c, st, due, tx);
+        live.inTransaction(index, !lost && StatementSender.inTransaction(c));
         if (!lost && perTransaction && !StatementSender.inTransaction(c)) {
           live.holds(index, false);
           c.close();

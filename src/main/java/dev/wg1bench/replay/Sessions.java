@@ -14,11 +14,34 @@ final class Sessions {
   private final AtomicIntegerArray state;
   private final AtomicIntegerArray pid;
   private final AtomicIntegerArray holds;
+  private final AtomicIntegerArray inTransaction;
 
   Sessions(int n) {
     state = new AtomicIntegerArray(n);
     pid = new AtomicIntegerArray(n);
     holds = new AtomicIntegerArray(n);
+    inTransaction = new AtomicIntegerArray(n);
+  }
+
+  /** Whether the session's connection is inside a transaction block now (it may hold row locks). */
+  void inTransaction(int session, boolean open) {
+    inTransaction.set(session, open ? 1 : 0);
+  }
+
+  /**
+   * True when a session inside a transaction block waits at the order while another one runs a
+   * statement: the only shape a lock cycle through the order can have (a session outside a block
+   * holds no row lock, and a blocked statement is a running one).
+   */
+  boolean lockCyclePossible() {
+    boolean holderWaits = false;
+    boolean running = false;
+    for (int i = 0; i < state.length(); i++) {
+      int s = state.get(i);
+      holderWaits |= s == ORDER && inTransaction.get(i) == 1;
+      running |= s == RUNNING;
+    }
+    return holderWaits && running;
   }
 
   /** Whether the session holds a pooled connection (or a connection of its own) now. */

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# Replay of contended OLTP logs: pgbench's TPC-B-like script on a scale-1 database (one branch row
+# every transaction updates), captured in csvlog on a throwaway cluster at several client counts,
+# paced (-R) and unpaced, then replayed into a copy of the database as it was when each capture
+# began, at --speed 1 and --speed max, simple and prepared, with a connection per session and
+# through a pool. Prints, per replay: wall time against the captured span, statements/s against
+# the capture's, the schedule lag (p50/p99/max), waits for the order between sessions (count and
+# summed seconds) and waits broken by the watchdog, the divergent statements, and whether the
+# final rows (history rows, sum of deltas, the balances of accounts, tellers and branches) equal
+# the capture's.
+#
+#   bench/replay-contended.sh [SECONDS] [LOAD...]
+#
+# SECONDS: each capture's length (default 4). LOAD: NAME:pgbench-options, e.g. 'c4R100:-c 4 -j 2
+# -R 100' (default: c4, c16 and c64, each paced and unpaced). Needs PostgreSQL's server binaries
+# (PGBIN, default /usr/lib/postgresql/15/bin), pgbench and psql; run as root or as a user who may
+# run them. MODES (env, default all): s1 max s1-prepared max-prepared s1-pool max-pool. JARS (env,
+# default target/wg1bench.jar): several builds, each replaying every capture (a before/after on the
+# same logs).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SECS=${1:-4}
+shift || true
+LOADS=("$@")
+[ ${#LOADS[@]} -gt 0 ] || LOADS=("c4R100:-c 4 -j 2 -R 100" "c4:-c 4 -j 2"
+  "c16R200:-c 16 -j 2 -R 200" "c16:-c 16 -j 2" "c64R200:-c 64 -j 2 -R 200" "c64:-c 64 -j 2")
+read -r -a MODES <<<"${MODES:-s1 max s1-prepared max-prepared s1-pool max-pool}"
+BIN=${PGBIN:-/usr/lib/postgresql/15/bin}
+PORT=${PORT:-5498}
+read -r -a JARS <<<"${JARS:-target/wg1bench.jar}"
+[ -f "${JARS[0]}" ] || mvn -B -q package -DskipTests
+WORK=$(mktemp -d /tmp/wg1bench-contended-XXXXXX)
+chmod 755 "$WORK"
+as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+[ "$(id -u)" = 0 ] && chown postgres "$WORK"
+D="$WORK/data"
+trap 'as_pg "$BIN/pg_ctl" -D "$D" -m immediate stop >/dev/null 2>&1 || true' EXIT
+as_pg "$BIN/initdb" -D "$D" -A trust -U postgres --no-sync >/dev/null
+{ echo "port = $PORT"; echo "unix_socket_directories = '$WORK'"; echo "listen_addresses = '127.0.0.1'"
+  echo "fsync = off"; echo "max_connections = 200"; echo "logging_collector = on"
+  echo "log_destination = 'csvlog'"; echo "log_directory = 'log'"; echo "log_filename = 'server'"; } \
+  | as_pg tee -a "$D/postgresql.conf" >/dev/null
+as_pg "$BIN/pg_ctl" -D "$D" -l "$WORK/server.log" -w start >/dev/null
+psql_() { psql -X -q -h "$WORK" -p "$PORT" -U postgres "$@"; }
+psql_ -d postgres -c 'CREATE DATABASE seed'
+pgbench -q -i -s 1 -h "$WORK" -p "$PORT" -U postgres seed >/dev/null 2>&1
+# what a run leaves, compared between the capture and each replay
+ROWS="SELECT (SELECT count(*) FROM pgbench_history) || ' ' || (SELECT coalesce(sum(delta), 0)
+  FROM pgbench_history) || ' ' || (SELECT sum(abalance) FROM pgbench_accounts) || ' ' || (SELECT
+  sum(bbalance) FROM pgbench_branches) || ' ' || (SELECT sum(tbalance) FROM pgbench_tellers)"
+logging() { # on|off [FILE]: the capture settings, reloaded (a new log_filename starts a new file)
+  if [ "$1" = on ]; then
+    psql_ -d postgres -c "ALTER SYSTEM SET log_filename = '$2'" \
+      -c "ALTER SYSTEM SET log_statement = 'all'" -c 'ALTER SYSTEM SET log_min_duration_statement = 0' \
+      -c 'ALTER SYSTEM SET log_connections = on' -c 'ALTER SYSTEM SET log_disconnections = on' \
+      -c 'SELECT pg_reload_conf()' >/dev/null
+  else
+    psql_ -d postgres -c 'ALTER SYSTEM RESET log_statement' \
+      -c 'ALTER SYSTEM RESET log_min_duration_statement' -c 'ALTER SYSTEM RESET log_connections' \
+      -c 'ALTER SYSTEM RESET log_disconnections' -c "ALTER SYSTEM SET log_filename = 'server'" \
+      -c 'SELECT pg_reload_conf()' >/dev/null
+  fi
+  sleep 0.5
+}
+
+printf '%-8s %-13s %6s %6s %6s %8s %8s %21s %15s %10s %6s %4s %s\n' load mode span_s wall_s ratio \
+  stmt/s cap_st/s "lag p50/p99/max ms" "waits (s)" "cycles/s" broken div rows
+for load in "${LOADS[@]}"; do
+  name=${load%%:*}
+  opts=${load#*:}
+  psql_ -d postgres -c 'DROP DATABASE IF EXISTS bench' -c 'CREATE DATABASE bench TEMPLATE seed'
+  logging on "capture-$name"
+  # shellcheck disable=SC2086 # the load's options are words
+  pgbench -n $opts -T "$SECS" -h 127.0.0.1 -p "$PORT" -U postgres bench >"$WORK/$name.pgbench" 2>&1
+  logging off
+  want=$(psql_ -d bench -At -c "$ROWS")
+  LOG="$WORK/$name.csv"
+  cp "$D/log/capture-$name.csv" "$LOG"
+  tx=$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' "$WORK/$name.pgbench")
+  clients=$(sed -n 's/^number of clients: \([0-9]*\)/\1/p' "$WORK/$name.pgbench")
+  echo "# $name: pgbench -n $opts -T $SECS: $tx transactions; rows after: $want"
+  for JAR in "${JARS[@]}"; do
+  build=$(basename "$JAR" .jar)
+  for mode in "${MODES[@]}"; do
+    case $mode in
+      s1) r=(--speed 1) ;;
+      max) r=(--speed max) ;;
+      s1-prepared) r=(--speed 1 -M prepared) ;;
+      max-prepared) r=(--speed max -M prepared) ;;
+      s1-pool) r=(--speed 1 --pool-size "$clients") ;;
+      max-pool) r=(--speed max --pool-size "$clients") ;;
+      *) echo "unknown mode $mode"; exit 2 ;;
+    esac
+    set +e
+    java ${JAVA_OPTS:-} -jar "$JAR" replay "$LOG" --database bench --fresh template=seed \
+      --target "jdbc:postgresql://127.0.0.1:$PORT/bench?user=postgres" "${r[@]}" --progress 1h \
+      -o "$WORK/$name-$build-$mode.json" >"$WORK/$name-$build-$mode.out" 2>&1
+    code=$?
+    set -e
+    got=$(psql_ -d bench -At -c "$ROWS")
+    python3 - "$WORK/$name-$build-$mode.json" "$name" "$mode" "$code" "$want" "$got" "$build" <<'PY'
+import json, sys
+path, name, mode, code, want, got, build = sys.argv[1:]
+label = f"{mode}" if build == "wg1bench" else f"{build}:{mode}"
+try:
+    r = json.load(open(path))
+except Exception as e:
+    print(f"{name:<8} {label:<13} exit {code}, no result ({e})"); sys.exit()
+f, o, tp, lag = r["statementFidelity"], r["order"], r["throughput"], r["lag"]
+span, wall = tp["capturedSeconds"], tp["wallSeconds"]
+logged = next(x["log"] for x in r["fidelity"] if x["what"] == "statements")
+lags = "-" if lag is None else f"{lag['p50Ms']:.1f}/{lag['p99Ms']:.1f}/{lag['maxMs']:.1f}"
+print(f"{name:<8} {label:<13} {span:6.1f} {wall:6.1f} {wall / span:6.2f} {tp['statementsPerSecond']:8.0f} "
+      f"{logged / span:8.0f} {lags:>21} {o['waits']:6d} ({o['waitedSeconds']:6.1f}) "
+      f"{o.get('lockCycles', '-'):>4}/{o.get('lockCycleSeconds', 0):5.2f} {sum(o['broken'].values()):6d} {f['divergent']:4d} "
+      f"{'same' if want == got else 'DIFFER ' + got} exit {code}")
+PY
+  done
+  done
+done
+echo "work files (logs, results, console output) in $WORK"

@@ -1,0 +1,229 @@
+package dev.wg1bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wg1bench.json.Json;
+import dev.wg1bench.load.PgbenchLoader;
+import dev.wg1bench.server.EmbeddedServer;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A contended OLTP log: clients running pgbench's TPC-B-like transaction at once on a scale-1
+ * database, so every transaction updates the one branch row and statements queue on its lock, as in
+ * most applications' hot rows. The replay's order between sessions must not stall on a lock cycle
+ * the capture did not have: at --speed max and 1, every statement has the log's outcome, the final
+ * rows (history rows, the deltas, every balance) are the capture's, and no wait is broken by the
+ * watchdog (a lock cycle is let go at once, and counted apart).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ReplayContendedTest {
+  private static final int CLIENTS = 4;
+  private static final int TRANSACTIONS = 60;
+
+  @TempDir static Path dir;
+  private EmbeddedPostgres pg;
+  private Path log;
+  private List<Long> captured;
+
+  @BeforeAll
+  void capture() throws Exception {
+    EmbeddedPostgres.Builder b = EmbeddedPostgres.builder();
+    EmbeddedServer.STOCK_SETTINGS.forEach(b::setServerConfig);
+    Map.of(
+            "logging_collector", "on",
+            "log_destination", "csvlog",
+            "log_directory", "log",
+            "log_filename", "capture.log",
+            "log_statement", "all",
+            "log_min_duration_statement", "0",
+            "log_connections", "on",
+            "log_disconnections", "on")
+        .forEach(b::setServerConfig);
+    Path data = Files.createTempDirectory("wg1bench-contended-");
+    b.setDataDirectory(data).setCleanDataDirectory(true);
+    b.setPGStartupWait(java.time.Duration.ofSeconds(60));
+    pg = b.start();
+    run("postgres", "CREATE DATABASE app");
+    try (Connection c = connect("app", "wg1bench")) {
+      PgbenchLoader.init(c, 1, 100, true, null);
+    }
+    run("postgres", "CREATE DATABASE app_max TEMPLATE app", "CREATE DATABASE app_1 TEMPLATE app");
+    clients();
+    captured = rows("app");
+    Path live = data.resolve("log").resolve("capture.csv");
+    // the logging collector writes asynchronously
+    ReplayCaptureTest.awaitLogged(live, CLIENTS);
+    log = Files.copy(live, dir.resolve("contended.csv"));
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    if (pg != null) {
+      pg.close();
+    }
+  }
+
+  /** The clients, started together: each runs its transactions back to back, literals inline. */
+  private void clients() throws Exception {
+    CountDownLatch go = new CountDownLatch(1);
+    List<Thread> threads = new ArrayList<>();
+    List<Throwable> failed = new ArrayList<>();
+    for (int i = 0; i < CLIENTS; i++) {
+      Random random = new Random(i);
+      Thread t =
+          new Thread(
+              () -> {
+                try (Connection c = connect("app", "test-client");
+                    Statement st = c.createStatement()) {
+                  go.await();
+                  for (int n = 0; n < TRANSACTIONS; n++) {
+                    transaction(st, random);
+                  }
+                } catch (Exception e) {
+                  synchronized (failed) {
+                    failed.add(e);
+                  }
+                }
+              });
+      t.start();
+      threads.add(t);
+    }
+    go.countDown();
+    for (Thread t : threads) {
+      t.join();
+    }
+    assertEquals(List.of(), failed, "the clients' own errors");
+  }
+
+  /** pgbench's tpcb-like script, as pgbench sends it with -M simple. */
+  private static void transaction(Statement st, Random random) throws SQLException {
+    int aid = 1 + random.nextInt(100_000);
+    int tid = 1 + random.nextInt(10);
+    int delta = random.nextInt(10_001) - 5_000;
+    st.execute("BEGIN");
+    st.execute(
+        "UPDATE pgbench_accounts SET abalance = abalance + " + delta + " WHERE aid = " + aid);
+    st.execute("SELECT abalance FROM pgbench_accounts WHERE aid = " + aid);
+    st.execute("UPDATE pgbench_tellers SET tbalance = tbalance + " + delta + " WHERE tid = " + tid);
+    st.execute("UPDATE pgbench_branches SET bbalance = bbalance + " + delta + " WHERE bid = 1");
+    st.execute(
+        "INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES ("
+            + tid
+            + ", 1, "
+            + aid
+            + ", "
+            + delta
+            + ", CURRENT_TIMESTAMP)");
+    st.execute("END");
+  }
+
+  private Connection connect(String db, String app) throws SQLException {
+    Properties p = new Properties();
+    p.setProperty("user", "postgres");
+    p.setProperty("ApplicationName", app);
+    p.setProperty("preferQueryMode", "simple");
+    return DriverManager.getConnection("jdbc:postgresql://localhost:" + pg.getPort() + "/" + db, p);
+  }
+
+  private void run(String db, String... sql) throws SQLException {
+    try (Connection c = connect(db, "wg1bench");
+        Statement st = c.createStatement()) {
+      for (String s : sql) {
+        st.execute(s);
+      }
+    }
+  }
+
+  /** What the transactions leave: history rows, the sum of deltas, each table's balances. */
+  private List<Long> rows(String db) throws SQLException {
+    List<Long> out = new ArrayList<>();
+    try (Connection c = connect(db, "wg1bench");
+        Statement st = c.createStatement();
+        ResultSet r =
+            st.executeQuery(
+                "SELECT (SELECT count(*) FROM pgbench_history),"
+                    + " (SELECT coalesce(sum(delta), 0) FROM pgbench_history),"
+                    + " (SELECT sum(abalance) FROM pgbench_accounts),"
+                    + " (SELECT sum(tbalance) FROM pgbench_tellers),"
+                    + " (SELECT sum(bbalance) FROM pgbench_branches)")) {
+      r.next();
+      for (int i = 1; i <= 5; i++) {
+        out.add(r.getLong(i));
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void theCaptureIsWhatTheClientsDid() {
+    long tx = (long) CLIENTS * TRANSACTIONS;
+    assertEquals(tx, captured.get(0), "history rows");
+    long deltas = captured.get(1);
+    assertEquals(List.of(tx, deltas, deltas, deltas, deltas), captured);
+  }
+
+  @ParameterizedTest(name = "--speed {0}")
+  @ValueSource(strings = {"max", "1"})
+  void theReplayKeepsEveryOutcomeAndTheRowsAndBreaksNoWait(String speed) throws Exception {
+    String db = "app_" + speed;
+    Path out = dir.resolve("contended-" + speed + ".json");
+    Cli r =
+        Cli.run(
+            "replay",
+            log.toString(),
+            "--database",
+            "app",
+            "--target",
+            "jdbc:postgresql://localhost:" + pg.getPort() + "/" + db + "?user=postgres",
+            "--speed",
+            speed,
+            "--progress",
+            "1h",
+            "-o",
+            out.toString());
+    assertEquals(0, r.exit, r.toString());
+    JsonNode result = Json.MAPPER.readTree(out.toFile());
+    JsonNode f = result.get("statementFidelity");
+    long logged = 0;
+    for (JsonNode line : result.get("fidelity")) {
+      if (line.get("what").asText().equals("statements")) {
+        logged = line.get("log").asLong();
+      }
+    }
+    // the transactions' 7 statements each, and the driver's own at each connection
+    assertTrue(logged >= (long) CLIENTS * TRANSACTIONS * 7, result.get("fidelity").toString());
+    long statements = logged;
+    assertEquals(statements, f.get("compared").asLong(), f.toString());
+    assertEquals(statements, f.get("same").asLong(), f.toString());
+    assertEquals(0, f.get("divergent").asLong(), f.toString());
+    assertEquals(captured, rows(db), "final rows against the capture's");
+    JsonNode order = result.get("order");
+    assertEquals(0, order.get("broken").size(), "waits broken by the watchdog: " + order);
+    // every wait is counted and timed, those let go on a lock cycle among them
+    assertTrue(order.get("waits").asLong() >= order.get("lockCycles").asLong(), order.toString());
+    assertTrue(
+        order.get("lockCycles").asLong() == 0 || order.get("lockCycleSeconds").asDouble() > 0);
+  }
+}
