@@ -73,27 +73,7 @@ final class Payment {
             in.customerDistrict(),
             customer);
     if ("BC".equals(credit)) {
-      String note =
-          customer
-              + " "
-              + in.customerDistrict()
-              + " "
-              + in.customerWarehouse()
-              + " "
-              + in.district()
-              + " "
-              + in.warehouse()
-              + " "
-              + in.amount()
-              + " | ";
-      one(
-          c,
-          "UPDATE customer SET c_data = substr(? || c_data, 1, 500)"
-              + " WHERE c_w_id = ? AND c_d_id = ? AND c_id = ? RETURNING c_id",
-          note,
-          in.customerWarehouse(),
-          in.customerDistrict(),
-          customer);
+      badCredit(c, in, customer);
     }
     try (PreparedStatement ps =
         c.prepareStatement(
@@ -110,6 +90,31 @@ final class Payment {
     }
     c.commit();
     c.setAutoCommit(true);
+  }
+
+  /** Clause 2.5.2.2: a bad-credit customer's c_data starts with the payment, kept to 500. */
+  private static void badCredit(Connection c, Input in, int customer) throws SQLException {
+    String note =
+        customer
+            + " "
+            + in.customerDistrict()
+            + " "
+            + in.customerWarehouse()
+            + " "
+            + in.district()
+            + " "
+            + in.warehouse()
+            + " "
+            + in.amount()
+            + " | ";
+    one(
+        c,
+        "UPDATE customer SET c_data = substr(? || c_data, 1, 500)"
+            + " WHERE c_w_id = ? AND c_d_id = ? AND c_id = ? RETURNING c_id",
+        note,
+        in.customerWarehouse(),
+        in.customerDistrict(),
+        customer);
   }
 
   /** The first column of the one row {@code sql} returns. */

@@ -108,6 +108,13 @@ public final class WorkloadRegistry {
     return BUILTIN.containsKey(name) || APPLICATIONS.containsKey(name);
   }
 
+  /** Every name --workload takes, the built-ins' then the applications'. */
+  private static List<String> names() {
+    List<String> all = new java.util.ArrayList<>(BUILTIN.keySet());
+    all.addAll(APPLICATIONS.keySet());
+    return all;
+  }
+
   /** The class of an application workload (tpcc), or null for any other name. */
   public static String applicationClass(String name) {
     return APPLICATIONS.get(name);
@@ -165,11 +172,9 @@ public final class WorkloadRegistry {
           "--workload '"
               + name
               + "' is not a workload"
-              + didYouMean(name, BUILTIN.keySet())
+              + didYouMean(name, names())
               + "; valid: "
-              + String.join(", ", BUILTIN.keySet())
-              + ", "
-              + String.join(", ", APPLICATIONS.keySet()));
+              + String.join(", ", names()));
     }
     return f;
   }
