@@ -1,5 +1,6 @@
 package dev.wg1bench;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -39,9 +40,10 @@ class ArchitectureTest {
   static final ArchRule layers =
       layeredArchitecture()
           .consideringOnlyDependenciesInLayers()
-          // the user's ways in: picocli commands and the Java API; nothing calls them
+          // the user's ways in: picocli commands and the Java API; nothing calls them. The
+          // built-in TPC-C is written on the Java API as a user's class is (see tpccOnlyOnTheApi)
           .layer("Entry")
-          .definedBy(BASE + ".cli..", BASE + ".api..")
+          .definedBy(BASE + ".cli..", BASE + ".api..", BASE + ".tpcc..")
           // the results history: stored runs, change points, the CI gate; it reads results and
           // may re-run a comparison through the schedulers, so it sits right under the entries
           .layer("History")
@@ -132,6 +134,25 @@ class ArchitectureTest {
    */
   @ArchTest
   static final ArchRule noCycles = slices().matching(BASE + ".(*)..").should().beFreeOfCycles();
+
+  /**
+   * TPC-C is the proof that the public API carries a real application: it names the API, JDBC and
+   * pgjdbc's COPY, and nothing else of the tool's.
+   */
+  @ArchTest
+  static final ArchRule tpccOnlyOnTheApi =
+      classes()
+          .that()
+          .resideInAPackage(BASE + ".tpcc..")
+          .should()
+          .onlyDependOnClassesThat()
+          .resideInAnyPackage(
+              BASE + ".tpcc..",
+              BASE + ".api..",
+              "java..",
+              "javax.sql..",
+              "org.postgresql",
+              "org.postgresql.copy..");
 
   /**
    * Writers format a result; JMH's types, and the forks' wire format, reach them only through the

@@ -1,6 +1,15 @@
 package dev.wg1bench.cli;
 
+import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.run.PgbenchInit;
+import dev.wg1bench.server.ConnectionFactory;
+import dev.wg1bench.server.FactoryDataSource;
+import dev.wg1bench.server.Target;
+import dev.wg1bench.server.Targets;
+import dev.wg1bench.tpcc.TpccLoader;
+import java.sql.SQLException;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -8,7 +17,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code wg1bench init}: the pgbench tables, as {@code pgbench -i -s SCALE -F FILLFACTOR}; {@code
- * wg1bench init ssb} loads the SSB tables instead.
+ * wg1bench init ssb} loads the SSB tables instead, {@code --workload tpcc} TPC-C's nine tables.
  */
 @Command(
     name = "init",
@@ -16,7 +25,7 @@ import picocli.CommandLine.Option;
     subcommands = {InitSsbCommand.class},
     description = {
       "Create and load the pgbench tables as pgbench -i does.",
-      "Loads them with COPY (init ssb: the Star Schema Benchmark tables instead). Needs --target: the embedded server loads its own tables on every run. Refuses to replace tables that hold rows unless --force; never touches other tables."
+      "Loads them with COPY (init ssb: the Star Schema Benchmark tables instead; --workload tpcc: TPC-C's nine tables, --scale warehouses). Needs --target: the embedded server loads its own tables on every run. Refuses to replace tables that hold rows unless --force; never touches other tables."
     })
 final class InitCommand implements Callable<Integer> {
   @Mixin TargetOptions targets;
@@ -31,15 +40,62 @@ final class InitCommand implements Callable<Integer> {
 
   @Option(
       names = "--force",
-      description = "Drop and re-create the pgbench tables even if they hold rows.")
+      description = "Drop and re-create the workload's tables even if they hold rows.")
   boolean force;
+
+  @Option(
+      names = "--workload",
+      paramLabel = "NAME",
+      description =
+          "Whose tables: pgbench (default) or tpcc (TPC-C's nine tables, --scale warehouses).")
+  String workload = "pgbench";
+
+  @Mixin ThreadsOption threads;
 
   @Override
   public Integer call() {
     var list =
         targets.required(
             "init needs --target URL (the embedded server initializes itself on every run)");
-    new PgbenchInit(System.out).load(list, scale.orElse(1), fillfactor, force);
+    switch (workload) {
+      case "pgbench" -> {
+        if (threads.threads != null) {
+          throw new UsageException("--threads is for init --workload tpcc");
+        }
+        new PgbenchInit(System.out).load(list, scale.orElse(1), fillfactor, force);
+      }
+      case "tpcc" -> tpcc(list, scale.orElse(1));
+      default ->
+          throw new UsageException(
+              "--workload '"
+                  + workload
+                  + "' has no tables of its own to load; valid: pgbench, tpcc");
+    }
     return 0;
+  }
+
+  /** TPC-C's tables on each target, the warehouses on a few connections at once. */
+  private void tpcc(List<TargetSpec> list, int warehouses) {
+    int jobs =
+        threads.orElse(
+            Math.min(warehouses + 1, Math.max(2, Runtime.getRuntime().availableProcessors())));
+    for (TargetSpec spec : list) {
+      Target t = Targets.of(spec);
+      if (t.fresh()) {
+        throw new UsageException(
+            "init --target embedded: the embedded server is created fresh for every run; give"
+                + " init an external --target URL");
+      }
+      ConnectionFactory cf = t.admin();
+      System.out.printf("target %s: TPC-C, %d warehouse(s)%n", spec.name(), warehouses);
+      try {
+        new TpccLoader(new FactoryDataSource(cf), System.out)
+            .load(warehouses, force, jobs, System.nanoTime());
+      } catch (TpccLoader.Refused e) {
+        throw new UsageException(e.getMessage());
+      } catch (SQLException e) {
+        throw cf.failure("init --workload tpcc", e);
+      }
+    }
   }
 }

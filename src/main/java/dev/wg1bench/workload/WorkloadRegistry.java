@@ -18,6 +18,12 @@ public final class WorkloadRegistry {
   private static final Map<String, Function<WorkloadKnobs, Workload>> BUILTIN =
       new LinkedHashMap<>();
 
+  /**
+   * Applications written on the Java API, by name: the class a {@link WorkloadProvider} makes (this
+   * package never imports the API or the applications, so the class is named, not referenced).
+   */
+  private static final Map<String, String> APPLICATIONS = new LinkedHashMap<>();
+
   private static final List<String> SSB_QUERIES =
       List.of(
           "ssb/q1.1",
@@ -67,6 +73,7 @@ public final class WorkloadRegistry {
     script("ssb_q4.1", "ssb/q4.1");
     script("ssb_q4.2", "ssb/q4.2");
     script("ssb_q4.3", "ssb/q4.3");
+    APPLICATIONS.put("tpcc", "dev.wg1bench.tpcc.Tpcc");
   }
 
   private WorkloadRegistry() {}
@@ -98,7 +105,19 @@ public final class WorkloadRegistry {
   }
 
   public static boolean exists(String name) {
-    return BUILTIN.containsKey(name);
+    return BUILTIN.containsKey(name) || APPLICATIONS.containsKey(name);
+  }
+
+  /** Every name --workload takes, the built-ins' then the applications'. */
+  private static List<String> names() {
+    List<String> all = new java.util.ArrayList<>(BUILTIN.keySet());
+    all.addAll(APPLICATIONS.keySet());
+    return all;
+  }
+
+  /** The class of an application workload (tpcc), or null for any other name. */
+  public static String applicationClass(String name) {
+    return APPLICATIONS.get(name);
   }
 
   /**
@@ -153,9 +172,9 @@ public final class WorkloadRegistry {
           "--workload '"
               + name
               + "' is not a workload"
-              + didYouMean(name, BUILTIN.keySet())
+              + didYouMean(name, names())
               + "; valid: "
-              + String.join(", ", BUILTIN.keySet()));
+              + String.join(", ", names()));
     }
     return f;
   }
@@ -165,7 +184,7 @@ public final class WorkloadRegistry {
     if (BUILTIN.containsKey(plan.workload())) {
       return BUILTIN.get(plan.workload()).apply(plan.params());
     }
-    if (plan.workload().startsWith(CLASS_PREFIX)) {
+    if (plan.workload().startsWith(CLASS_PREFIX) || APPLICATIONS.containsKey(plan.workload())) {
       for (WorkloadProvider p : java.util.ServiceLoader.load(WorkloadProvider.class)) {
         Workload w = p.resolve(plan.workload(), plan);
         if (w != null) {
@@ -183,6 +202,9 @@ public final class WorkloadRegistry {
 
   /** Script text of a built-in (none for Java workloads), so a plan carries exactly what runs. */
   public static List<ScriptSource> sources(String name) {
+    if (APPLICATIONS.containsKey(name)) {
+      return List.of();
+    }
     Workload w =
         factory(name).apply(new WorkloadKnobs(null, Map.of(), WorkloadKnobs.DEFAULT_BATCH_SIZE, 0));
     if (w instanceof ScriptWorkload s) {

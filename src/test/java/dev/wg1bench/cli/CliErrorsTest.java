@@ -189,9 +189,10 @@ class CliErrorsTest {
   @Test
   void unknownWorkloadListsTheValidOnes() {
     assertOneLine(
-        Cli.run("--workload tpcc".split(" ")),
+        Cli.run("--workload tpcx".split(" ")),
         2,
-        "--workload 'tpcc' is not a workload (did you mean tpcb?); valid: tpcb, select_only");
+        "--workload 'tpcx' is not a workload (did you mean tpcb or tpcc?); valid: tpcb,"
+            + " select_only");
   }
 
   @Test

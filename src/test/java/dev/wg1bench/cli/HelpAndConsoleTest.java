@@ -77,7 +77,7 @@ class HelpAndConsoleTest {
     assertOneLine(r, 2, "--set 'work_mem' must be NAME=VALUE, e.g. --set work_mem=VALUE");
     assertFalse(r.err.contains("option option"), r.err);
     assertOneLine(
-        Cli.run("--workload", "tpbc"), 2, "'tpbc' is not a workload (did you mean tpcb?)");
+        Cli.run("--workload", "tpbc"), 2, "'tpbc' is not a workload (did you mean tpcb or tpcc?)");
     assertOneLine(
         Cli.run("--workload", "selectonly"), 2, "(did you mean select_only?); valid: tpcb");
     Cli far = Cli.run("--workload", "zzzzzz");

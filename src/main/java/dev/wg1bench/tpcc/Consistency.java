@@ -1,0 +1,106 @@
+package dev.wg1bench.tpcc;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The consistency conditions of TPC-C 5.11 clause 3.3.2 as queries, each returning the warehouses
+ * or districts that break it: 1 to 4 (cheap, per warehouse and district), and 8 and 9 (the
+ * year-to-date totals against the history rows).
+ */
+final class Consistency {
+  private Consistency() {}
+
+  /** A condition: its clause, what must hold, and a query returning one line per violation. */
+  private record Condition(String clause, String rule, String violations) {}
+
+  static final List<Condition> CONDITIONS =
+      List.of(
+          new Condition(
+              "3.3.2.1",
+              "W_YTD = sum(D_YTD)",
+              "SELECT 'warehouse ' || w_id || ': w_ytd ' || w_ytd || ', sum(d_ytd) ' || s"
+                  + " FROM warehouse JOIN (SELECT d_w_id, sum(d_ytd) s FROM district GROUP BY 1) d"
+                  + " ON d_w_id = w_id WHERE w_ytd <> s ORDER BY w_id"),
+          new Condition(
+              "3.3.2.2",
+              "D_NEXT_O_ID - 1 = max(O_ID) = max(NO_O_ID)",
+              "SELECT 'district ' || d_w_id || '/' || d_id || ': d_next_o_id ' || d_next_o_id"
+                  + " || ', max(o_id) ' || coalesce(o::text, 'none') || ', max(no_o_id) '"
+                  + " || coalesce(n::text, 'none') FROM district"
+                  + " LEFT JOIN (SELECT o_w_id, o_d_id, max(o_id) o FROM orders GROUP BY 1, 2) x"
+                  + " ON o_w_id = d_w_id AND o_d_id = d_id"
+                  + " LEFT JOIN (SELECT no_w_id, no_d_id, max(no_o_id) n FROM new_order"
+                  + " GROUP BY 1, 2) y ON no_w_id = d_w_id AND no_d_id = d_id"
+                  + " WHERE o IS DISTINCT FROM d_next_o_id - 1"
+                  + " OR (n IS NOT NULL AND n <> d_next_o_id - 1) ORDER BY d_w_id, d_id"),
+          new Condition(
+              "3.3.2.3",
+              "max(NO_O_ID) - min(NO_O_ID) + 1 = count(new_order)",
+              "SELECT 'district ' || no_w_id || '/' || no_d_id || ': max ' || max(no_o_id)"
+                  + " || ', min ' || min(no_o_id) || ', rows ' || count(*) FROM new_order"
+                  + " GROUP BY no_w_id, no_d_id"
+                  + " HAVING max(no_o_id) - min(no_o_id) + 1 <> count(*) ORDER BY 1"),
+          new Condition(
+              "3.3.2.4",
+              "sum(O_OL_CNT) = count(order_line)",
+              "SELECT 'district ' || o_w_id || '/' || o_d_id || ': sum(o_ol_cnt) ' || s"
+                  + " || ', order lines ' || coalesce(l, 0) FROM"
+                  + " (SELECT o_w_id, o_d_id, sum(o_ol_cnt) s FROM orders GROUP BY 1, 2) o"
+                  + " LEFT JOIN (SELECT ol_w_id, ol_d_id, count(*) l FROM order_line"
+                  + " GROUP BY 1, 2) l ON ol_w_id = o_w_id AND ol_d_id = o_d_id"
+                  + " WHERE s IS DISTINCT FROM l ORDER BY o_w_id, o_d_id"),
+          new Condition(
+              "3.3.2.8",
+              "W_YTD = sum(H_AMOUNT) of the warehouse",
+              "SELECT 'warehouse ' || w_id || ': w_ytd ' || w_ytd || ', sum(h_amount) ' || s"
+                  + " FROM warehouse JOIN (SELECT h_w_id, sum(h_amount) s FROM history"
+                  + " GROUP BY 1) h ON h_w_id = w_id WHERE w_ytd <> s ORDER BY w_id"),
+          new Condition(
+              "3.3.2.9",
+              "D_YTD = sum(H_AMOUNT) of the district",
+              "SELECT 'district ' || d_w_id || '/' || d_id || ': d_ytd ' || d_ytd"
+                  + " || ', sum(h_amount) ' || s FROM district JOIN (SELECT h_w_id, h_d_id,"
+                  + " sum(h_amount) s FROM history GROUP BY 1, 2) h"
+                  + " ON h_w_id = d_w_id AND h_d_id = d_id WHERE d_ytd <> s"
+                  + " ORDER BY d_w_id, d_id"));
+
+  /**
+   * Throws an {@link AssertionError} naming every condition that fails, with its clause, how many
+   * places break it and the first of them; returns the conditions checked.
+   */
+  static List<String> check(Connection c) throws SQLException {
+    List<String> failures = new ArrayList<>();
+    List<String> checked = new ArrayList<>();
+    try (Statement st = c.createStatement()) {
+      for (Condition k : CONDITIONS) {
+        List<String> bad = new ArrayList<>();
+        try (ResultSet rs = st.executeQuery(k.violations())) {
+          while (rs.next()) {
+            bad.add(rs.getString(1));
+          }
+        }
+        checked.add("TPC-C " + k.clause());
+        if (!bad.isEmpty()) {
+          failures.add(
+              "TPC-C "
+                  + k.clause()
+                  + " ("
+                  + k.rule()
+                  + ") fails in "
+                  + bad.size()
+                  + " place(s), first "
+                  + bad.get(0));
+        }
+      }
+    }
+    if (!failures.isEmpty()) {
+      throw new AssertionError(String.join("; ", failures));
+    }
+    return checked;
+  }
+}

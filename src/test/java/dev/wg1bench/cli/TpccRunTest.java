@@ -1,0 +1,151 @@
+package dev.wg1bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wg1bench.json.Json;
+import dev.wg1bench.support.TestServer;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --workload tpcc}: the transactions' counts read back from the rows they added, the mix
+ * from the deck, clause 3.3.2's conditions after a run (and a planted break found by --check), and
+ * a database without the tables refused in one line naming the command that loads them.
+ */
+class TpccRunTest {
+  static final String SCHEMA = "tpcc_run_test";
+
+  @TempDir Path dir;
+
+  static String url() {
+    return TestServer.url("currentSchema=" + SCHEMA);
+  }
+
+  @BeforeAll
+  static void load() throws SQLException {
+    execute("CREATE SCHEMA IF NOT EXISTS " + SCHEMA);
+    Cli r = Cli.run("init", "--workload", "tpcc", "--scale", "1", "--force", "--target", url());
+    assertEquals(0, r.exit, r.toString());
+  }
+
+  static void execute(String sql) throws SQLException {
+    try (Connection c = TestServer.connect();
+        Statement st = c.createStatement()) {
+      st.execute("SET search_path = " + SCHEMA + ", public");
+      st.execute(sql);
+    }
+  }
+
+  static long scalar(String sql) throws SQLException {
+    try (Connection c = TestServer.connect();
+        Statement st = c.createStatement()) {
+      st.execute("SET search_path = " + SCHEMA);
+      try (ResultSet rs = st.executeQuery(sql)) {
+        rs.next();
+        return rs.getLong(1);
+      }
+    }
+  }
+
+  private Cli run(String name, String... extra) {
+    String[] base = {
+      "--workload",
+      "tpcc",
+      "--forks",
+      "0",
+      "--max-tries",
+      "10",
+      "--target",
+      url(),
+      "-o",
+      dir.resolve(name + ".json").toString()
+    };
+    String[] args = new String[base.length + extra.length];
+    System.arraycopy(base, 0, args, 0, base.length);
+    System.arraycopy(extra, 0, args, base.length, extra.length);
+    return Cli.run(args);
+  }
+
+  /** Each step's completions, by name. */
+  private Map<String, Long> steps(String name) throws Exception {
+    JsonNode m =
+        Json.MAPPER
+            .readTree(dir.resolve(name + ".json").toFile())
+            .get("trials")
+            .get(0)
+            .get("measurement");
+    Map<String, Long> out = new HashMap<>();
+    for (JsonNode c : m.get("scripts").get(0).get("commands")) {
+      out.put(c.get("text").asText(), c.get("count").asLong());
+    }
+    assertEquals(0, m.get("totalFailedOps").asLong(), m.toString());
+    return out;
+  }
+
+  @Test
+  void committedTransactionsAreTheRowsAddedAndTheDeckDealsTheMix() throws Exception {
+    long orders = scalar("SELECT count(*) FROM orders");
+    long history = scalar("SELECT count(*) FROM history");
+    Cli r = run("mix", "-c", "4", "-t", "200", "--check");
+    assertEquals(0, r.exit, r.toString());
+    assertTrue(r.out.contains("check: ok"), r.out);
+    Map<String, Long> s = steps("mix");
+    long newOrders = s.getOrDefault("new_order", 0L);
+    long rolledBack = s.getOrDefault("new_order (rolled back by design)", 0L);
+    // two passes of the 100-card deck per client: 45 + 43 + 4 + 4 + 4 cards each
+    assertEquals(4 * 2 * 45, newOrders + rolledBack, s.toString());
+    assertEquals(4 * 2 * 43L, s.get("payment"), s.toString());
+    assertEquals(4 * 2 * 4L, s.get("order_status"), s.toString());
+    assertEquals(4 * 2 * 4L, s.get("delivery"), s.toString());
+    assertEquals(4 * 2 * 4L, s.get("stock_level"), s.toString());
+    // a committed New-Order adds one order, a rolled-back one none; a Payment one history row
+    assertEquals(newOrders, scalar("SELECT count(*) FROM orders") - orders);
+    assertEquals(s.get("payment"), scalar("SELECT count(*) FROM history") - history);
+  }
+
+  @Test
+  void checkNamesTheClauseABrokenConditionBelongsTo() throws Exception {
+    execute("UPDATE district SET d_ytd = d_ytd + 1 WHERE d_w_id = 1 AND d_id = 1");
+    try {
+      Cli r = run("broken", "-c", "1", "-t", "5", "--check");
+      assertEquals(1, r.exit, r.toString());
+      assertTrue(
+          (r.out + r.err).contains("TPC-C 3.3.2.1 (W_YTD = sum(D_YTD)) fails in 1 place(s)"),
+          r.toString());
+    } finally {
+      execute("UPDATE district SET d_ytd = d_ytd - 1 WHERE d_w_id = 1 AND d_id = 1");
+    }
+  }
+
+  @Test
+  void aDatabaseWithoutTheTablesIsRefusedInOneLine() throws SQLException {
+    execute("CREATE SCHEMA IF NOT EXISTS tpcc_run_test_empty");
+    Cli r =
+        Cli.run(
+            "--workload",
+            "tpcc",
+            "--forks",
+            "0",
+            "-t",
+            "1",
+            "--target",
+            TestServer.url("currentSchema=tpcc_run_test_empty"));
+    assertEquals(1, r.exit, r.toString());
+    assertEquals(1, r.err.strip().lines().count(), r.err);
+    assertTrue(
+        r.err.contains(
+            "table warehouse does not exist: load TPC-C's tables first with"
+                + " 'wg1bench init --workload tpcc --scale W --target URL'"),
+        r.err);
+  }
+}
