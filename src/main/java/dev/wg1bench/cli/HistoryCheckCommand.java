@@ -155,6 +155,7 @@ final class HistoryCheckCommand implements Callable<Integer> {
     if (unwritable != null) {
       throw new UsageException("--output " + out + ": " + unwritable);
     }
+    oneConfiguration(series);
     Series first = series.get(0);
     Advice claim =
         Confirmation.claim(
@@ -179,6 +180,30 @@ final class HistoryCheckCommand implements Callable<Integer> {
       byName.put(c.series(), c);
     }
     return byName;
+  }
+
+  /**
+   * One pair of arms measures one configuration: series of several (another workload, other knob
+   * values, another target) would be confirmed or cleared by blocks that ran something else, so
+   * they are refused in one line before anything runs.
+   */
+  static void oneConfiguration(List<Series> series) {
+    java.util.Set<String> configs = new java.util.LinkedHashSet<>();
+    for (Series x : series) {
+      String suffix = "/" + x.metric();
+      String name = x.name();
+      configs.add(
+          name.endsWith(suffix) ? name.substring(0, name.length() - suffix.length()) : name);
+    }
+    if (configs.size() > 1) {
+      throw new UsageException(
+          "--confirm-baseline/--confirm-candidate: one pair of arms re-measures one configuration,"
+              + " and the series to re-measure are of "
+              + configs.size()
+              + " ('"
+              + String.join("', '", configs)
+              + "'); check each with its own arms, selected with --series");
+    }
   }
 
   /** A re-measurement that could not run is a runtime failure, after the gate's lines. */
