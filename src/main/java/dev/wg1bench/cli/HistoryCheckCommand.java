@@ -88,7 +88,7 @@ final class HistoryCheckCommand implements Callable<Integer> {
     List<Series> remeasure = confirming ? remeasured(judged) : List.of();
     if (!remeasure.isEmpty()) {
       confirmedOn = confirm.output.orStamped("history-check");
-      confirmations = remeasure(remeasure, confirmedOn);
+      confirmations = onStderr(remeasure, confirmedOn);
     }
     List<GateReport.Checked> checked = new ArrayList<>();
     for (Map.Entry<Series, RegressionGate.Judged> e : judged.entrySet()) {
@@ -147,6 +147,21 @@ final class HistoryCheckCommand implements Callable<Integer> {
           out.add(x);
         });
     return out;
+  }
+
+  /**
+   * The re-measurement with everything it prints on stderr: stdout is the gate's, and with {@code
+   * --format json} it must parse as JSON whatever the arms print (a replayed log's progress, the
+   * trials' lines of an arm with {@code --check}), so the process's stdout is stderr meanwhile.
+   */
+  private Map<String, Confirmation.Confirmed> onStderr(List<Series> series, Path out) {
+    java.io.PrintStream stdout = System.out;
+    System.setOut(System.err);
+    try {
+      return remeasure(series, out);
+    } finally {
+      System.setOut(stdout);
+    }
   }
 
   /** Runs baseline and candidate in randomized blocks and judges each series from their trials. */

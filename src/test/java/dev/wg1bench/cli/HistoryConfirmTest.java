@@ -268,4 +268,30 @@ class HistoryConfirmTest {
       assertFalse(c.err.contains("Exception"), c.err);
     }
   }
+
+  /**
+   * Arms with --check print each trial's lines ("result written to ..."): with --format json they
+   * go to stderr, and stdout is the gate's JSON alone.
+   */
+  @Test
+  void withJsonStdoutIsTheGatesAloneWhateverTheArmsPrint() throws Exception {
+    String h = history(borderlineLatest());
+    Cli c =
+        confirmed(
+            h,
+            "--format",
+            "json",
+            "--confirm-baseline",
+            FAST + " --check",
+            "--confirm-candidate",
+            FAST + " --check --set application_name=candidate",
+            "-o",
+            home.resolve("checked.json").toString());
+    JsonNode gate = Json.MAPPER.readTree(c.out);
+    assertEquals(c.exit, gate.get("exitCode").asInt(), c.toString());
+    String out = c.out.strip();
+    assertTrue(out.startsWith("{") && out.endsWith("}"), "one JSON document: " + c.out);
+    assertFalse(c.out.contains("result written to"), c.out);
+    assertTrue(c.err.contains("result written to"), "the arms' own lines, on stderr: " + c.err);
+  }
 }
