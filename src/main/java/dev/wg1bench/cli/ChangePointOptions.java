@@ -1,6 +1,7 @@
 package dev.wg1bench.cli;
 
 import dev.wg1bench.history.ChangePointAnalysis;
+import dev.wg1bench.history.RunFilter;
 import dev.wg1bench.history.Series;
 import dev.wg1bench.plan.Checks;
 import dev.wg1bench.plan.UsageException;
@@ -20,6 +21,8 @@ final class ChangePointOptions {
   static final int MAX_WINDOW = 2000;
 
   @Mixin HistoryLocation history;
+
+  @Mixin RunFilterOptions runs;
 
   @Option(
       names = "--series",
@@ -106,13 +109,15 @@ final class ChangePointOptions {
    * note on stderr; when none is left, a usage error naming them.
    */
   List<Series> selected(ToIntFunction<Series> fewest, String needs) {
-    List<Series> all = history.use((store, at) -> store.series(series));
+    RunFilter filter = runs.filter();
+    List<Series> all = history.use((store, at) -> filter.series(store, series));
     String where = history.where();
     if (all.isEmpty()) {
       throw new UsageException(
           (series == null ? "the history" : "--series '" + series + "'")
               + ": no series in "
               + where
+              + (filter.attributes().isEmpty() ? "" : " among its runs with " + filter.describe())
               + (series == null ? "" : "; 'history list' shows the names"));
     }
     List<Series> ok = new ArrayList<>();

@@ -6,7 +6,9 @@ import dev.wg1bench.plan.UsageException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code history check}'s same-machine mode: the two arms re-measured in randomized blocks when the
@@ -96,6 +98,10 @@ final class ConfirmOptions {
 
   @Mixin MarginOption margin;
 
+  /** The command these options are part of: whether --margin was given (it has a default). */
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec mixee;
+
   @Mixin TargetOptions targets;
 
   @Mixin OutputOption output;
@@ -129,6 +135,7 @@ final class ConfirmOptions {
       shape.put("--target", targets.targets.isEmpty() ? null : targets.targets);
       shape.put("--via", targets.via);
       shape.put("--output", output.file);
+      shape.put("--margin", given("--margin") ? margin.margin : null);
       for (Map.Entry<String, Object> e : shape.entrySet()) {
         if (e.getValue() != null) {
           throw new UsageException(
@@ -141,6 +148,12 @@ final class ConfirmOptions {
     }
     Checks.range("--blocks", blocks(), 2, Matrix.MAX_REPEAT, "an interval needs 2 blocks");
     return true;
+  }
+
+  private boolean given(String option) {
+    return mixee != null
+        && mixee.commandLine() != null
+        && mixee.commandLine().getParseResult().hasMatchedOption(option);
   }
 
   Which which() {

@@ -88,7 +88,7 @@ final class HistoryCheckCommand implements Callable<Integer> {
     List<Series> remeasure = confirming ? remeasured(judged) : List.of();
     if (!remeasure.isEmpty()) {
       confirmedOn = confirm.output.orStamped("history-check");
-      confirmations = remeasure(remeasure, confirmedOn);
+      confirmations = onStderr(remeasure, confirmedOn);
     }
     List<GateReport.Checked> checked = new ArrayList<>();
     for (Map.Entry<Series, RegressionGate.Judged> e : judged.entrySet()) {
@@ -149,12 +149,28 @@ final class HistoryCheckCommand implements Callable<Integer> {
     return out;
   }
 
+  /**
+   * The re-measurement with everything it prints on stderr: stdout is the gate's, and with {@code
+   * --format json} it must parse as JSON whatever the arms print (a replayed log's progress, the
+   * trials' lines of an arm with {@code --check}), so the process's stdout is stderr meanwhile.
+   */
+  private Map<String, Confirmation.Confirmed> onStderr(List<Series> series, Path out) {
+    java.io.PrintStream stdout = System.out;
+    System.setOut(System.err);
+    try {
+      return remeasure(series, out);
+    } finally {
+      System.setOut(stdout);
+    }
+  }
+
   /** Runs baseline and candidate in randomized blocks and judges each series from their trials. */
   private Map<String, Confirmation.Confirmed> remeasure(List<Series> series, Path out) {
     String unwritable = JsonReport.unwritable(out);
     if (unwritable != null) {
       throw new UsageException("--output " + out + ": " + unwritable);
     }
+    oneConfiguration(series);
     Series first = series.get(0);
     Advice claim =
         Confirmation.claim(
@@ -179,6 +195,30 @@ final class HistoryCheckCommand implements Callable<Integer> {
       byName.put(c.series(), c);
     }
     return byName;
+  }
+
+  /**
+   * One pair of arms measures one configuration: series of several (another workload, other knob
+   * values, another target) would be confirmed or cleared by blocks that ran something else, so
+   * they are refused in one line before anything runs.
+   */
+  static void oneConfiguration(List<Series> series) {
+    java.util.Set<String> configs = new java.util.LinkedHashSet<>();
+    for (Series x : series) {
+      String suffix = "/" + x.metric();
+      String name = x.name();
+      configs.add(
+          name.endsWith(suffix) ? name.substring(0, name.length() - suffix.length()) : name);
+    }
+    if (configs.size() > 1) {
+      throw new UsageException(
+          "--confirm-baseline/--confirm-candidate: one pair of arms re-measures one configuration,"
+              + " and the series to re-measure are of "
+              + configs.size()
+              + " ('"
+              + String.join("', '", configs)
+              + "'); check each with its own arms, selected with --series");
+    }
   }
 
   /** A re-measurement that could not run is a runtime failure, after the gate's lines. */

@@ -1,6 +1,7 @@
 package dev.wg1bench.cli;
 
 import dev.wg1bench.history.HistoryExport;
+import dev.wg1bench.history.RunFilter;
 import dev.wg1bench.history.Series;
 import dev.wg1bench.history.StoredRun;
 import dev.wg1bench.plan.RunFailure;
@@ -60,6 +61,8 @@ final class HistoryExportCommand implements Callable<Integer> {
 
   @Mixin HistoryLocation history;
 
+  @Mixin RunFilterOptions runFilter;
+
   @Override
   public Integer call() {
     history.check();
@@ -67,8 +70,9 @@ final class HistoryExportCommand implements Callable<Integer> {
       throw new UsageException(
           "--format " + format + ": unknown; valid: " + String.join(", ", HistoryExport.FORMATS));
     }
-    List<Series> selected = history.use((store, at) -> store.series(series));
-    List<StoredRun> runs = history.use((store, at) -> store.runs());
+    RunFilter filter = runFilter.filter();
+    List<Series> selected = history.use((store, at) -> filter.series(store, series));
+    List<StoredRun> runs = history.use((store, at) -> filter.runs(store));
     String where = history.where();
     if (selected.isEmpty()) {
       throw new UsageException(noSeries(series, where));

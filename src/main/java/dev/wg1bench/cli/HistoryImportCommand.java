@@ -1,5 +1,6 @@
 package dev.wg1bench.cli;
 
+import dev.wg1bench.history.AppendOnce;
 import dev.wg1bench.history.ImportSpec;
 import dev.wg1bench.history.OtavaCsv;
 import dev.wg1bench.history.OtavaJson;
@@ -129,18 +130,24 @@ final class HistoryImportCommand implements Callable<Integer> {
     if (format.equals("otava-json")) {
       checkLowerIsBetter(names);
     }
+    int[] again = {0};
     String where =
         history.use(
             (store, at) -> {
+              AppendOnce once = new AppendOnce(store);
               for (StoredRun r : runs) {
-                store.append(r);
+                again[0] += once.append(r).alreadyStored() ? 1 : 0;
               }
               return at;
             });
+    int fresh = runs.size() - again[0];
     System.out.println(
         "imported "
-            + runs.size()
-            + (runs.size() == 1 ? " run" : " runs")
+            + fresh
+            + (fresh == 1 ? " run" : " runs")
+            + (again[0] == 0
+                ? ""
+                : " (" + again[0] + " of the file's " + runs.size() + " already stored: not again)")
             + " from "
             + file
             + " into "

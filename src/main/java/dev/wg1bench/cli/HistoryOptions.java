@@ -1,5 +1,6 @@
 package dev.wg1bench.cli;
 
+import dev.wg1bench.history.AppendOnce;
 import dev.wg1bench.history.HistoryStore;
 import dev.wg1bench.history.HistoryStores;
 import dev.wg1bench.history.NewerFormatException;
@@ -56,10 +57,16 @@ final class HistoryOptions {
   }
 
   static void checkAttrs(Map<String, String> attrs) {
+    checkAttrs(attrs, "--attr");
+  }
+
+  /** Refuses a KEY an attribute cannot have, naming the option it came with. */
+  static void checkAttrs(Map<String, String> attrs, String option) {
     for (String k : attrs.keySet()) {
       if (!k.matches("[A-Za-z][A-Za-z0-9_.-]*")) {
         throw new UsageException(
-            "--attr '"
+            option
+                + " '"
                 + k
                 + "': a KEY starts with a letter and has only letters, digits, '_', '.' or '-'");
       }
@@ -92,10 +99,20 @@ final class HistoryOptions {
     List<StoredRun> stored = new ArrayList<>();
     try (HistoryStore store = HistoryStores.open(location)) {
       where = store.describe();
+      AppendOnce once = new AppendOnce(store);
       for (StoredRun r : runs) {
-        StoredRun s = store.append(r);
-        stored.add(s);
-        System.out.println("history: stored run " + s.id() + " in " + where);
+        AppendOnce.Outcome o = once.append(r);
+        stored.add(o.run());
+        System.out.println(
+            o.alreadyStored()
+                ? "history: run of "
+                    + r.time()
+                    + " already stored as "
+                    + o.run().id()
+                    + " in "
+                    + where
+                    + "; not stored again"
+                : "history: stored run " + o.run().id() + " in " + where);
       }
     } catch (NewerFormatException e) {
       throw new RunFailure("history " + where + ": " + e.getMessage() + kept(files, justWritten));

@@ -3,6 +3,7 @@ package dev.wg1bench.cli;
 import dev.wg1bench.history.ChangePointAnalysis;
 import dev.wg1bench.history.ChangePointFinder;
 import dev.wg1bench.history.HistoryReport;
+import dev.wg1bench.history.RunFilter;
 import dev.wg1bench.history.Series;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;
@@ -42,6 +43,8 @@ final class HistoryReportCommand implements Callable<Integer> {
 
   @Mixin HistoryLocation history;
 
+  @Mixin RunFilterOptions runs;
+
   /** The change points the pages show: {@code history analyze}'s, at Otava's defaults. */
   static ChangePointFinder finder() {
     return ChangePointAnalysis.finder(
@@ -50,7 +53,8 @@ final class HistoryReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    List<Series> selected = history.use((store, at) -> store.series(series));
+    RunFilter filter = runs.filter();
+    List<Series> selected = history.use((store, at) -> filter.series(store, series));
     String where = history.where();
     if (selected.isEmpty()) {
       throw new UsageException(HistoryExportCommand.noSeries(series, where));

@@ -188,7 +188,8 @@ public final class ChangePointAnalysis {
       double ub = vb / nb;
       double ua = va / na;
       double df = (ua + ub) * (ua + ub) / (ua * ua / (na - 1) + ub * ub / (nb - 1));
-      return fieller(relative, a, b, ua, ub, Double.isNaN(df) ? nb + na - 2 : df);
+      return withinRange(
+          fieller(relative, a, b, ua, ub, Double.isNaN(df) ? nb + na - 2 : df), x, from, to);
     }
     // A one-run segment has no spread of its own: the pooled variance, as the t-test assumes.
     int df = nb + na - 2;
@@ -207,8 +208,9 @@ public final class ChangePointAnalysis {
   /**
    * A change of a metric that is never negative (every metric wg1bench stores: rates, latencies,
    * counts, CPU) cannot fall below −100%: the interval is cut there, which keeps its coverage (the
-   * part cut off holds no possible value). The pooled variance of a one-run segment after a fast,
-   * noisy one otherwise reaches below it.
+   * part cut off holds no possible value). Both branches reach below it otherwise: the pooled
+   * variance of a one-run segment after a fast, noisy one, and Welch's variance of a noisy segment
+   * of small values after a steady one.
    */
   private static Change withinRange(Change c, double[] x, int from, int to) {
     if (c.low() == null || c.low() >= -1) {

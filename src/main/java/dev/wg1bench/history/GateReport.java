@@ -27,6 +27,7 @@ public final class GateReport {
    * @param comparison the baseline segment against the latest runs
    * @param confirmation the blocks' answer where the series was re-measured, else null
    * @param outcome the gate's outcome: regression, improvement or pass
+   * @param counts a count series' test (failed ops, retries: rates per attempted op), else null
    */
   public record Checked(
       String name,
@@ -35,7 +36,8 @@ public final class GateReport {
       boolean borderline,
       ChangePointAnalysis.Point comparison,
       Confirmation.Confirmed confirmation,
-      String outcome) {}
+      String outcome,
+      CountTest.Counted counts) {}
 
   /**
    * The whole check.
@@ -70,7 +72,8 @@ public final class GateReport {
       // the blocks showed the candidate equivalent or better: the history's alarm was noise
       outcome = "pass";
     }
-    return new Checked(j.name(), metric, history, j.borderline(), j.comparison(), c, outcome);
+    return new Checked(
+        j.name(), metric, history, j.borderline(), j.comparison(), c, outcome, j.counts());
   }
 
   /** The JSON document. */
@@ -88,7 +91,9 @@ public final class GateReport {
     for (Checked c : g.series()) {
       String head = head(c);
       if (head != null) {
-        out.add(head + " " + c.name() + ": " + ChangePointOutput.line(c.comparison()));
+        String said =
+            c.counts() != null ? c.counts().words() : ChangePointOutput.line(c.comparison());
+        out.add(head + " " + c.name() + ": " + said);
       }
       if (c.confirmation() != null) {
         out.add("  re-measured on this machine: " + remeasured(c.confirmation()));

@@ -175,7 +175,8 @@ public final class ResultRuns {
    * The figures of one point. One trial: its own, tps with its batch-means interval. Repeats: tps
    * is the mean of the trials' with the 95% Student interval over them (the repeats are the
    * samples), latencies and costs the median of the trials' (the summary's figure), failed ops and
-   * retries the sum (the summary's figure).
+   * retries the sum (the summary's figure), and the ops attempted (successful and failed) the sum:
+   * the exposure the gate judges failed ops and retries as rates of.
    */
   static List<StoredMetric> point(String config, List<TrialResult> trials) {
     List<Measurement> ms = trials.stream().map(TrialResult::measurement).toList();
@@ -206,6 +207,9 @@ public final class ResultRuns {
     long failed = ms.stream().mapToLong(Measurement::failedOps).sum();
     out.add(metric(config, "failedOps", false, failed));
     out.add(metric(config, "retries", false, ms.stream().mapToLong(Measurement::retries).sum()));
+    // what failed ops and retries are rates of: every op the windows attempted, failed or not
+    long attempted = ms.stream().mapToLong(m -> m.ops() + m.failedOps()).sum();
+    out.add(metric(config, SeriesOf.ATTEMPTED_OPS, true, attempted));
     median(
         out,
         config,

@@ -13,9 +13,23 @@ import java.time.Instant;
  * @param value the metric's value
  * @param low the lower end of the run's own 95% interval, or NaN when it has none
  * @param high the upper end of the run's own 95% interval, or NaN when it has none
+ * @param attempts the ops the run attempted in this configuration (successful and failed), the
+ *     exposure a count (failed ops, retries) is a rate of; NaN when the run did not record it
  */
 public record SeriesPoint(
-    Instant time, String runId, String commit, double value, double low, double high) {
+    Instant time,
+    String runId,
+    String commit,
+    double value,
+    double low,
+    double high,
+    double attempts) {
+
+  /** A point of a series that is not a count of ops, or whose attempts are unknown. */
+  public SeriesPoint(
+      Instant time, String runId, String commit, double value, double low, double high) {
+    this(time, runId, commit, value, low, high, Double.NaN);
+  }
 
   /** Whether this point carries the run's own interval. */
   public boolean hasInterval() {

@@ -89,7 +89,7 @@ class HistoryCliTest {
     Cli list = Cli.run("history", "list");
     assertEquals(0, list.exit, list.toString());
     String row = list.out.lines().filter(l -> l.startsWith(id)).findFirst().orElseThrow();
-    assertTrue(row.matches(id + "\\s+\\S+ \\S+\\s+run\\s+abc\\s+\\S+\\s+8"), row);
+    assertTrue(row.matches(id + "\\s+\\S+ \\S+\\s+run\\s+abc\\s+\\S+\\s+9"), row);
     assertTrue(list.out.contains("1 run(s) in " + home.resolve("history")), list.out);
 
     JsonNode m = Json.MAPPER.readTree(json.toFile()).get("trials").get(0).get("measurement");
@@ -114,6 +114,11 @@ class HistoryCliTest {
       assertEquals(m.get("latencyMs").get("p999").asDouble(), only(h.series("*/p99.9")).value());
       assertEquals(m.get("failedOps").asDouble(), only(h.series("*/failedOps")).value());
       assertEquals(m.get("retries").asDouble(), only(h.series("*/retries")).value());
+      // the ops the windows attempted, failed included: what failed ops are a rate of
+      double attempted = m.get("ops").asDouble() + m.get("failedOps").asDouble();
+      assertEquals(attempted, only(h.series("*/failedOps")).attempts());
+      assertEquals(attempted, only(h.series("*/retries")).attempts());
+      assertTrue(h.series("*/attemptedOps").isEmpty(), "attempted ops are no series of their own");
       assertEquals(
           m.get("clientCpuMicrosPerOp").asDouble(), only(h.series("*/clientCpuPerOp")).value());
       assertEquals(

@@ -237,6 +237,7 @@ class HistoryConfirmTest {
       {"--confirm-candidate", FAST},
       {"--blocks", "4"},
       {"--target", "embedded"},
+      {"--margin", "2%"},
       {"--confirm", "all"},
       {"--confirm", "sometimes"},
       {"--borderline-p", "0.0001", "--confirm-baseline", FAST, "--confirm-candidate", SLOW},
@@ -250,6 +251,7 @@ class HistoryConfirmTest {
       "--confirm-candidate",
       "--blocks",
       "--target",
+      "--margin",
       "--confirm",
       "--confirm",
       "--borderline-p",
@@ -265,5 +267,31 @@ class HistoryConfirmTest {
       assertTrue(c.err.contains(names[i]), names[i] + " named in: " + c.err);
       assertFalse(c.err.contains("Exception"), c.err);
     }
+  }
+
+  /**
+   * Arms with --check print each trial's lines ("result written to ..."): with --format json they
+   * go to stderr, and stdout is the gate's JSON alone.
+   */
+  @Test
+  void withJsonStdoutIsTheGatesAloneWhateverTheArmsPrint() throws Exception {
+    String h = history(borderlineLatest());
+    Cli c =
+        confirmed(
+            h,
+            "--format",
+            "json",
+            "--confirm-baseline",
+            FAST + " --check",
+            "--confirm-candidate",
+            FAST + " --check --set application_name=candidate",
+            "-o",
+            home.resolve("checked.json").toString());
+    JsonNode gate = Json.MAPPER.readTree(c.out);
+    assertEquals(c.exit, gate.get("exitCode").asInt(), c.toString());
+    String out = c.out.strip();
+    assertTrue(out.startsWith("{") && out.endsWith("}"), "one JSON document: " + c.out);
+    assertFalse(c.out.contains("result written to"), c.out);
+    assertTrue(c.err.contains("result written to"), "the arms' own lines, on stderr: " + c.err);
   }
 }

@@ -45,4 +45,18 @@ class ChangeIntervalTest {
     org.junit.jupiter.api.Assertions.assertEquals(-1.0, c.low());
     assertTrue(c.relative() < -0.99 && c.high() < 0, c.toString());
   }
+
+  /**
+   * Four steady runs, then four of which three measured nothing and one 200: each segment its own
+   * variance (Welch's branch), the after segment's spread reaches below zero, and the change's
+   * interval is cut at -100% there too, as it is for a one-run segment.
+   */
+  @Test
+  void aNoisyFallIsCutAtMinusOneHundredPercentInWelchsBranchToo() {
+    double[] x = {1000, 1001, 999, 1000, 0, 0, 0, 200};
+    ChangePointAnalysis.Change c = ChangePointAnalysis.change(x, null, 0, 4, 8);
+    assertNotNull(c.low());
+    org.junit.jupiter.api.Assertions.assertEquals(-1.0, c.low());
+    assertTrue(c.relative() < -0.9 && c.high() < 0, c.toString());
+  }
 }
