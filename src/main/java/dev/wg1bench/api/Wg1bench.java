@@ -56,11 +56,17 @@ import javax.sql.DataSource;
 public final class Wg1bench {
   private final String workload;
   private final List<ScriptSource> scripts;
-  private final List<TargetSpec> targets = new ArrayList<>();
-  private final List<String> registered = new ArrayList<>();
+  private List<TargetSpec> targets = List.of();
+
+  /**
+   * What this description registered in this JVM (DataSources, a workload supplier), shared by
+   * every description derived from it and forgotten once none is reachable: so that a description
+   * can be run any number of times.
+   */
+  private Registrations registrations;
 
   /** The knobs set so far ({@link #with}); a fresh draft holds their defaults. */
-  private final PlanDraft knobs = new PlanDraft();
+  private PlanDraft knobs = new PlanDraft();
 
   private Duration duration = Duration.ofSeconds(5);
   private Duration warmup = Duration.ofSeconds(1);
@@ -73,14 +79,61 @@ public final class Wg1bench {
   private Path output;
   private PrintStream out = new PrintStream(OutputStream.nullOutputStream());
   private Integer initScale;
-  private final Map<String, String> params = new LinkedHashMap<>();
+  private Map<String, String> params = Map.of();
+  private Map<String, String> settings = Map.of();
 
-  /** The workload is a supplier registered in this JVM, forgotten after the run. */
+  /** The workload is a supplier registered in this JVM, which forks cannot reach. */
   private boolean supplied;
 
   private Wg1bench(String workload, List<ScriptSource> scripts) {
     this.workload = workload;
     this.scripts = scripts;
+    this.registrations = new Registrations();
+  }
+
+  /** A copy of this description with one change: every setter returns one, this stays as it is. */
+  private Wg1bench copy(java.util.function.Consumer<Wg1bench> change) {
+    Wg1bench c = new Wg1bench(workload, scripts);
+    c.targets = targets;
+    c.registrations = registrations;
+    c.knobs = knobs.copy();
+    c.duration = duration;
+    c.warmup = warmup;
+    c.iterations = iterations;
+    c.forks = forks;
+    c.maxTries = maxTries;
+    c.reportPerCommand = reportPerCommand;
+    c.scale = scale;
+    c.randomSeed = randomSeed;
+    c.output = output;
+    c.out = out;
+    c.initScale = initScale;
+    c.params = params;
+    c.settings = settings;
+    c.supplied = supplied;
+    change.accept(c);
+    return c;
+  }
+
+  /**
+   * The ids a description registered, released by a {@link java.lang.ref.Cleaner} when no
+   * description holds them any more (the action holds the lists, never the holder).
+   */
+  private static final class Registrations {
+    private static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create();
+    final List<String> dataSources = new java.util.concurrent.CopyOnWriteArrayList<>();
+    final List<String> workloads = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    Registrations() {
+      List<String> ds = dataSources;
+      List<String> ws = workloads;
+      CLEANER.register(
+          this,
+          () -> {
+            ds.forEach(DataSources::unregister);
+            ws.forEach(JavaWorkloads::unregister);
+          });
+    }
   }
 
   /** A built-in workload ({@code wg1bench list}). */
@@ -105,13 +158,15 @@ public final class Wg1bench {
   public static Wg1bench workload(String name, Supplier<JdbcWorkload> instances) {
     Wg1bench w = new Wg1bench(JavaWorkloads.register(name, instances), List.of());
     w.supplied = true;
+    w.registrations.workloads.add(w.workload);
     return w;
   }
 
   /** A run parameter your workload reads with {@code op.param(name)} ({@code -D NAME=VALUE}). */
   public Wg1bench param(String name, String value) {
-    params.put(name, value);
-    return this;
+    Map<String, String> p = new LinkedHashMap<>(params);
+    p.put(name, value);
+    return copy(c -> c.params = Map.copyOf(p));
   }
 
   /** Your own pgbench-style script. */
@@ -124,8 +179,7 @@ public final class Wg1bench {
    * {@link Knobs} has, validated when the run starts as on the command line.
    */
   public <T> Wg1bench with(Knob<T> knob, T value) {
-    knobs.set(knob, value);
-    return this;
+    return copy(c -> c.knobs.set(knob, value));
   }
 
   public Wg1bench clients(int n) {
@@ -148,24 +202,20 @@ public final class Wg1bench {
   }
 
   public Wg1bench duration(Duration d) {
-    this.duration = d;
-    return this;
+    return copy(c -> c.duration = d);
   }
 
   public Wg1bench warmup(Duration d) {
-    this.warmup = d;
-    return this;
+    return copy(c -> c.warmup = d);
   }
 
   public Wg1bench iterations(int n) {
-    this.iterations = n;
-    return this;
+    return copy(c -> c.iterations = n);
   }
 
   /** JMH forks; 0 (the default here) runs in this JVM. A DataSource target needs 0. */
   public Wg1bench forks(int n) {
-    this.forks = n;
-    return this;
+    return copy(c -> c.forks = n);
   }
 
   public Wg1bench rate(double opsPerSecond) {
@@ -182,26 +232,30 @@ public final class Wg1bench {
 
   /** A session setting on every connection, e.g. {@code set("synchronous_commit", "off")}. */
   public Wg1bench set(String name, String value) {
-    settings.put(name, value);
-    return with(Knobs.SET, settings);
+    Map<String, String> all = new LinkedHashMap<>(settings);
+    all.put(name, value);
+    return copy(c -> c.settings = all).with(Knobs.SET, all);
   }
 
-  private final Map<String, String> settings = new LinkedHashMap<>();
-
   public Wg1bench maxTries(int n) {
-    this.maxTries = n;
-    return this;
+    return copy(c -> c.maxTries = n);
   }
 
   /** Per-statement latency, failures and retries in the result (pgbench -r). */
   public Wg1bench reportPerCommand(boolean on) {
-    this.reportPerCommand = on;
-    return this;
+    return copy(c -> c.reportPerCommand = on);
   }
 
   public Wg1bench scale(int s) {
-    this.scale = s;
-    return this;
+    return copy(c -> c.scale = s);
+  }
+
+  /**
+   * pgjdbc's {@code reWriteBatchedInserts} on every connection the run opens (default false, as
+   * pgjdbc's): a JDBC batch of INSERTs goes as multi-row INSERTs.
+   */
+  public Wg1bench reWriteBatchedInserts(boolean on) {
+    return with(Knobs.REWRITE_BATCHED_INSERTS, on);
   }
 
   public Wg1bench batchSize(int n) {
@@ -209,55 +263,63 @@ public final class Wg1bench {
   }
 
   public Wg1bench randomSeed(long seed) {
-    this.randomSeed = seed;
-    return this;
+    return copy(c -> c.randomSeed = seed);
   }
 
   /** Where the JSON result goes (default: a temporary file). */
   public Wg1bench output(Path file) {
-    this.output = file;
-    return this;
+    return copy(c -> c.output = file);
   }
 
   /** Where the console summary goes (default: nowhere). */
   public Wg1bench console(PrintStream s) {
-    this.out = s;
-    return this;
+    return copy(c -> c.out = s);
   }
 
   /** Create (or re-create: the tables are the test's) the pgbench tables before running. */
   public Wg1bench initPgbench(int scale) {
-    this.initScale = scale;
-    return this;
+    return copy(c -> c.initScale = scale);
   }
 
   /** A server by JDBC URL and credentials. */
   public Wg1bench against(String jdbcUrl, String user, String password) {
     TargetSpec t = Targets.parse(jdbcUrl, Map.of(), null);
-    targets.add(new TargetSpec(t.name(), t.kind(), t.jdbcUrl(), user, null, Secret.of(password)));
-    return this;
+    return withTarget(
+        new TargetSpec(t.name(), t.kind(), t.jdbcUrl(), user, null, Secret.of(password)));
   }
 
   /** The application's own DataSource (its pool and driver settings are used as they are). */
   public Wg1bench against(DataSource ds) {
     String id = DataSources.register(ds);
-    registered.add(id);
-    targets.add(DataSourceTarget.spec("datasource", id));
-    return this;
+    registrations.dataSources.add(id);
+    return withTarget(DataSourceTarget.spec("datasource", id));
   }
 
   /** An embedded PostgreSQL with stock settings, started for this run and removed after it. */
   public Wg1bench againstEmbedded() {
-    targets.add(Targets.defaultTarget());
-    return this;
+    return withTarget(Targets.defaultTarget());
   }
 
   /** The run as a plan: what {@link #run()} runs, and each arm of a {@link #compare} blocks run. */
   RunPlan plan(Path out) {
+    return plan(out, targets);
+  }
+
+  /** The run as a plan on these targets (a comparison's treatment on the baseline's). */
+  RunPlan plan(Path out, List<TargetSpec> on) {
+    if (supplied && forks != 0) {
+      throw Failures.invalid(
+          "forks "
+              + forks
+              + ": the workload "
+              + label()
+              + " is made by a Supplier in this JVM, which a forked JVM cannot call; use forks(0)"
+              + " or a JdbcWorkload class");
+    }
     return knobs
         .copy()
         .workload(workload, scripts)
-        .targets(targets)
+        .targets(on)
         .timing(warmup, duration, iterations, forks, null)
         .retries(maxTries, false)
         .reportPerCommand(reportPerCommand)
@@ -266,9 +328,11 @@ public final class Wg1bench {
         .build();
   }
 
-  /** Runs on {@code other}'s targets (a comparison's treatment that names none). */
-  void sameTargetAs(Wg1bench other) {
-    targets.addAll(other.targets);
+  /** This description with one more target. */
+  private Wg1bench withTarget(TargetSpec t) {
+    List<TargetSpec> all = new ArrayList<>(targets);
+    all.add(t);
+    return copy(c -> c.targets = List.copyOf(all));
   }
 
   /** The targets given so far. */
@@ -285,11 +349,20 @@ public final class Wg1bench {
 
   /** Creates the pgbench tables first when asked ({@link #initPgbench}). */
   void init() {
+    init(targets);
+  }
+
+  /** Creates the pgbench tables on these targets when asked ({@link #initPgbench}). */
+  void init(List<TargetSpec> on) {
     if (initScale != null) {
       new PgbenchInit(this.out)
-          .load(
-              targets.stream().filter(t -> !Targets.of(t).fresh()).toList(), initScale, 100, true);
+          .load(on.stream().filter(t -> !Targets.of(t).fresh()).toList(), initScale, 100, true);
     }
+  }
+
+  /** The scale {@link #initPgbench} asked for, or null. */
+  Integer initScale() {
+    return initScale;
   }
 
   /** The console this run writes to. */
@@ -297,28 +370,26 @@ public final class Wg1bench {
     return out;
   }
 
-  /** Forgets what this run registered in this JVM (DataSources, workload suppliers). */
-  void release() {
-    registered.forEach(DataSources::unregister);
-    if (supplied) {
-      JavaWorkloads.unregister(workload);
-    }
-  }
-
   /**
    * Runs on every target and returns the result; throws UsageException / RunFailure as the CLI
    * does.
    */
   public Result run() {
+    return Failures.translated(
+        () -> {
+          Path out = tempOr(output, "wg1bench-");
+          RunPlan plan = plan(out);
+          init();
+          return new Result(new RunStage(this.out, false).run(plan));
+        });
+  }
+
+  /** {@code file}, or a new temporary file for a result nobody asked to keep. */
+  static Path tempOr(Path file, String prefix) {
     try {
-      Path out = output != null ? output : Files.createTempFile("wg1bench-", ".json");
-      RunPlan plan = plan(out);
-      init();
-      return new Result(new RunStage(this.out, false).run(plan));
+      return file != null ? file : Files.createTempFile(prefix, ".json");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    } finally {
-      release();
     }
   }
 
