@@ -48,6 +48,11 @@ import javax.sql.DataSource;
  * A test asserts a verdict with its uncertainty ({@link #compare}), or what a run did ({@code
  * r.failedOps()}), never an absolute speed: that changes with the machine.
  *
+ * <p>A description is immutable: every method returns a new one and leaves this one as it was, so
+ * one description can be the start of several arms and be run any number of times. Its defaults are
+ * the command line's but for these, said here once: in-process ({@code forks(0)}, the command
+ * line's is 1), 5 s measured (10 s), 1 s warmup (5 s), 3 iterations (5), random seed 42 (random).
+ *
  * <p>Runs are in-process ({@code forks(0)}) by default, so tests stay fast; every knob of the CLI
  * that makes sense in a test is here, validated the same way (a {@link
  * dev.wg1bench.plan.UsageException} names the bad value). The pgbench tables must exist on an
@@ -182,6 +187,7 @@ public final class Wg1bench {
     return copy(c -> c.knobs.set(knob, value));
   }
 
+  /** Concurrent clients, each with its own connection (default 1, as the command line's). */
   public Wg1bench clients(int n) {
     return with(Knobs.CLIENTS, n);
   }
@@ -197,18 +203,31 @@ public final class Wg1bench {
    * Run the clients on virtual threads (needs a Java 21+ runtime) or platform threads (the
    * default). In this JVM (forks 0) the clients run on JMH's worker threads of that kind.
    */
+  public Wg1bench threads(ThreadKind kind) {
+    return with(Knobs.THREADS, kind.plan());
+  }
+
+  /**
+   * As {@link #threads(ThreadKind)}.
+   *
+   * @deprecated the engine's type; use {@link ThreadKind}
+   */
+  @Deprecated
   public Wg1bench threads(dev.wg1bench.plan.ThreadKind kind) {
     return with(Knobs.THREADS, kind);
   }
 
+  /** Measured time per trial (default 5 s; the command line's {@code -T} is 10 s). */
   public Wg1bench duration(Duration d) {
     return copy(c -> c.duration = d);
   }
 
+  /** Warmup per trial (default 1 s; the command line's is 5 s). */
   public Wg1bench warmup(Duration d) {
     return copy(c -> c.warmup = d);
   }
 
+  /** JMH iterations the duration is split into (default 3; the command line's is 5). */
   public Wg1bench iterations(int n) {
     return copy(c -> c.iterations = n);
   }
@@ -218,14 +237,37 @@ public final class Wg1bench {
     return copy(c -> c.forks = n);
   }
 
+  /** A target rate of ops per second over all clients (default: as fast as they go). */
   public Wg1bench rate(double opsPerSecond) {
     return with(Knobs.RATE, opsPerSecond);
   }
 
+  /** The transaction isolation level (default read committed). */
+  public Wg1bench isolation(dev.wg1bench.api.Isolation i) {
+    return with(Knobs.ISOLATION, i.plan());
+  }
+
+  /**
+   * As {@link #isolation(dev.wg1bench.api.Isolation)}.
+   *
+   * @deprecated the engine's type; use {@link dev.wg1bench.api.Isolation}
+   */
+  @Deprecated
   public Wg1bench isolation(Isolation i) {
     return with(Knobs.ISOLATION, i);
   }
 
+  /** How statements go to the server (default simple, as the command line's). */
+  public Wg1bench queryMode(dev.wg1bench.api.QueryMode m) {
+    return with(Knobs.QUERY_MODE, m.plan());
+  }
+
+  /**
+   * As {@link #queryMode(dev.wg1bench.api.QueryMode)}.
+   *
+   * @deprecated the engine's type; use {@link dev.wg1bench.api.QueryMode}
+   */
+  @Deprecated
   public Wg1bench queryMode(QueryMode m) {
     return with(Knobs.QUERY_MODE, m);
   }
@@ -237,6 +279,7 @@ public final class Wg1bench {
     return copy(c -> c.settings = all).with(Knobs.SET, all);
   }
 
+  /** Tries per op after a serialization failure or deadlock (default 1: no retry). */
   public Wg1bench maxTries(int n) {
     return copy(c -> c.maxTries = n);
   }
@@ -246,6 +289,7 @@ public final class Wg1bench {
     return copy(c -> c.reportPerCommand = on);
   }
 
+  /** The data's scale factor the workload assumes (default: what the tables hold). */
   public Wg1bench scale(int s) {
     return copy(c -> c.scale = s);
   }
@@ -258,10 +302,15 @@ public final class Wg1bench {
     return with(Knobs.REWRITE_BATCHED_INSERTS, on);
   }
 
+  /** Rows per JDBC batch for the workloads that insert in batches (default: the workload's). */
   public Wg1bench batchSize(int n) {
     return with(Knobs.BATCH_SIZE, n);
   }
 
+  /**
+   * Seed of the clients' random numbers (default 42, so a test repeats; the command line's is
+   * random and recorded).
+   */
   public Wg1bench randomSeed(long seed) {
     return copy(c -> c.randomSeed = seed);
   }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.wg1bench.plan.QueryMode;
 import dev.wg1bench.result.CommandStats;
 import dev.wg1bench.result.Measurement;
 import dev.wg1bench.support.PgbenchData;
