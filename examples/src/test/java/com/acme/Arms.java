@@ -36,9 +36,15 @@ public final class Arms {
    * heavy that a second's warmup is a few dozen of them, too few to warm the first block's JIT.
    */
   public static Comparison compare(Wg1bench baseline, Wg1bench treatment, Duration warmup) {
+    return compare(baseline, treatment, warmup, 5);
+  }
+
+  /** As {@link #compare(Wg1bench, Wg1bench, Duration)}, in {@code blocks} blocks. */
+  public static Comparison compare(
+      Wg1bench baseline, Wg1bench treatment, Duration warmup, int blocks) {
     Comparison c =
         Wg1bench.compare(arm(baseline).warmup(warmup), arm(treatment).warmup(warmup))
-            .blocks(5)
+            .blocks(blocks)
             .seed(1)
             .run();
     System.out.println(c.table());

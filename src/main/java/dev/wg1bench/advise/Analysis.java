@@ -32,30 +32,58 @@ public final class Analysis {
   /** Stein's pilot blocks when the number of blocks was chosen from them, else null. */
   public final Integer pilot;
 
+  /** The share of attempted ops an arm may fail before it is broken. */
+  public final double allowedFailureRate;
+
+  /** Whether each arm worked, from the blocks' counts (a failure to run is added by result). */
+  public final ArmHealth health;
+
+  /** Both arms on one target, no failed op allowed. */
   public Analysis(Advice advice, String target, List<TrialResult> trials, Integer pilot) {
+    this(advice, target, target, trials, pilot, 0);
+  }
+
+  /**
+   * The baseline's trials on {@code target} paired with the treatment's on {@code treatmentTarget},
+   * block by block; only blocks where both arms measured a positive figure enter the statistics.
+   */
+  public Analysis(
+      Advice advice,
+      String target,
+      String treatmentTarget,
+      List<TrialResult> trials,
+      Integer pilot,
+      double allowedFailureRate) {
     this.pilot = pilot;
     this.advice = advice;
-    this.target = target;
-    this.blocks = blocks(target, trials);
-    double[] d = new double[blocks.size()];
-    for (int i = 0; i < d.length; i++) {
-      Block b = blocks.get(i);
-      d[i] =
-          Math.log(value(advice.metric(), b.treatment()))
-              - Math.log(value(advice.metric(), b.baseline()));
-    }
+    this.target = target.equals(treatmentTarget) ? target : target + " / " + treatmentTarget;
+    this.allowedFailureRate = allowedFailureRate;
+    this.blocks = blocks(target, treatmentTarget, trials);
+    this.health = ArmHealth.of(blocks, advice.metric(), allowedFailureRate, null, null);
+    double[] d =
+        blocks.stream()
+            .filter(b -> ArmHealth.usable(b, advice.metric()))
+            .mapToDouble(
+                b ->
+                    Math.log(value(advice.metric(), b.treatment()))
+                        - Math.log(value(advice.metric(), b.baseline())))
+            .toArray();
     this.estimate = pilot == null ? Stats.paired(d) : Stats.twoStage(d, pilot);
   }
 
-  /** Complete blocks on this target, by block index; a block missing an arm is left out. */
-  static List<Block> blocks(String target, List<TrialResult> trials) {
+  /**
+   * Complete blocks, by block index: the baseline's trial on its target and the treatment's on its
+   * own; a block missing an arm is left out.
+   */
+  static List<Block> blocks(String target, String treatmentTarget, List<TrialResult> trials) {
     Map<Integer, TrialResult[]> byBlock = new TreeMap<>();
     for (TrialResult t : trials) {
-      if (!t.target().equals(target)) {
+      boolean baseline = "baseline".equals(t.point().get("arm"));
+      if (!t.target().equals(baseline ? target : treatmentTarget)) {
         continue;
       }
       TrialResult[] pair = byBlock.computeIfAbsent(t.repeat(), k -> new TrialResult[2]);
-      pair["baseline".equals(t.point().get("arm")) ? 0 : 1] = t;
+      pair[baseline ? 0 : 1] = t;
     }
     List<Block> out = new ArrayList<>();
     byBlock.forEach(
@@ -91,13 +119,27 @@ public final class Analysis {
     return d == null ? Double.NaN : d;
   }
 
+  /** Whether the ratio has an interval to test: two usable blocks or more, and no broken arm. */
   public boolean measurable() {
-    return estimate.hasInterval() && !Double.isNaN(estimate.mean());
+    return !health.broken() && estimate.hasInterval() && Double.isFinite(estimate.mean());
   }
 
   /** The result, given Holm's adjusted p and the level of this claim's step (null: not tested). */
   public AdviceResult result(Double holmP, Double holmAlpha, double margin, String failure) {
-    Verdict v = verdict(holmP, margin, failure);
+    return result(holmP, holmAlpha, margin, failure, null);
+  }
+
+  /**
+   * The result, given Holm's adjusted p and the level of this claim's step (null: not tested), and
+   * why the claim stopped early with the arm that could not run (null when not known).
+   */
+  public AdviceResult result(
+      Double holmP, Double holmAlpha, double margin, String failure, String failedArm) {
+    ArmHealth h =
+        health.broken() || failure == null
+            ? health
+            : ArmHealth.of(blocks, advice.metric(), allowedFailureRate, failure, failedArm);
+    Verdict v = h.broken() ? broken(h, failure) : verdict(holmP, margin);
     List<TrialResult> base = blocks.stream().map(Block::baseline).toList();
     List<TrialResult> treat = blocks.stream().map(Block::treatment).toList();
     return new AdviceResult(
@@ -118,11 +160,18 @@ public final class Analysis {
             blocks.stream()
                 .map(
                     b ->
-                        value(advice.metric(), b.treatment())
-                            / value(advice.metric(), b.baseline()))
+                        ArmHealth.usable(b, advice.metric())
+                            ? value(advice.metric(), b.treatment())
+                                / value(advice.metric(), b.baseline())
+                            : null)
                 .toList(),
             geomean(base, "tps"),
-            geomean(treat, "tps")),
+            geomean(treat, "tps"),
+            h.blockOps(),
+            allowedFailureRate,
+            h.brokenArm(),
+            h.sqlState(),
+            h.message()),
         estimate(holmP, holmAlpha, margin),
         new AdviceResult.SideEffects(
             blockRatio("p50"),
@@ -136,31 +185,32 @@ public final class Analysis {
             pilot != null && blocks.size() > pilot ? pilot : null));
   }
 
-  /**
-   * The verdict: failed when no block completed, inconclusive without an interval, else the verdict
-   * of the Holm-adjusted test, saying how many blocks it took and any failure after them.
-   */
-  private Verdict verdict(Double holmP, double margin, String failure) {
-    if (failure != null && blocks.isEmpty()) {
-      return new Verdict("failed", "failed: " + failure, null);
+  /** The broken verdict: what is wrong with which arm, and its first error. */
+  private static Verdict broken(ArmHealth h, String failure) {
+    String text = "broken: " + h.reason();
+    if (h.sqlState() != null || h.message() != null) {
+      text += "; first error " + h.sqlState() + ": " + h.message();
     }
+    if (failure != null && !h.reason().contains(failure)) {
+      text += " (then failed: " + failure + ")";
+    }
+    return new Verdict("broken", text, null);
+  }
+
+  /**
+   * The verdict when both arms worked: inconclusive without an interval, else the verdict of the
+   * Holm-adjusted test, saying how many blocks it took.
+   */
+  private Verdict verdict(Double holmP, double margin) {
     if (!measurable()) {
-      return new Verdict(
-          failure != null ? "failed" : "inconclusive",
-          (failure != null ? "failed after " + blocks.size() + " block(s): " + failure + "; " : "")
-              + "fewer than 2 complete blocks, no interval",
-          null);
+      return new Verdict("inconclusive", "fewer than 2 complete blocks, no interval", null);
     }
     Verdict v = Verdict.of(estimate, holmP, advice.expect(), margin);
     String took =
         blocks.size()
             + " blocks"
             + (pilot != null && blocks.size() > pilot ? " (pilot " + pilot + ")" : "");
-    v = new Verdict(v.kind(), v.text() + ", after " + took, v.moreBlocks());
-    if (failure != null) {
-      v = new Verdict(v.kind(), v.text() + " (then failed: " + failure + ")", v.moreBlocks());
-    }
-    return v;
+    return new Verdict(v.kind(), v.text() + ", after " + took, v.moreBlocks());
   }
 
   /** The ratio with its 95% interval and, when tested, Holm's adjusted p, level and interval. */
@@ -170,7 +220,7 @@ public final class Analysis {
     double[] ci = interval ? e.interval(0.95) : null;
     double[] holmCi = interval && holmAlpha != null ? e.interval(1 - holmAlpha) : null;
     return new AdviceResult.Estimate(
-        e.ratio(),
+        Double.isFinite(e.ratio()) ? e.ratio() : null,
         ci == null ? null : ci[0],
         ci == null ? null : ci[1],
         interval ? e.p() : null,
@@ -183,26 +233,29 @@ public final class Analysis {
   }
 
   private Double blockRatio(String metric) {
-    if (blocks.isEmpty()) {
+    List<Block> usable = blocks.stream().filter(b -> ArmHealth.usable(b, metric)).toList();
+    if (usable.isEmpty()) {
       return null;
     }
     double s = 0;
-    for (Block b : blocks) {
+    for (Block b : usable) {
       s += Math.log(value(metric, b.treatment()) / value(metric, b.baseline()));
     }
-    double r = Math.exp(s / blocks.size());
+    double r = Math.exp(s / usable.size());
     return Double.isFinite(r) ? r : null;
   }
 
-  private static double geomean(List<TrialResult> ts, String metric) {
+  /** The geometric mean; null without trials, 0 when one of them measured 0. */
+  private static Double geomean(List<TrialResult> ts, String metric) {
     if (ts.isEmpty()) {
-      return Double.NaN;
+      return null;
     }
     double s = 0;
     for (TrialResult t : ts) {
       s += Math.log(value(metric, t));
     }
-    return Math.exp(s / ts.size());
+    double g = Math.exp(s / ts.size());
+    return Double.isNaN(g) ? null : g;
   }
 
   private static long sum(List<TrialResult> ts, boolean retries) {

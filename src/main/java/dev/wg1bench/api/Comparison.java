@@ -1,15 +1,12 @@
 package dev.wg1bench.api;
 
 import dev.wg1bench.advise.Advice;
+import dev.wg1bench.plan.BlockDesignRules;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.TargetSpec;
-import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.result.AdviceResult;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.run.BlockExperiment;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -17,26 +14,36 @@ import java.util.Locale;
 
 /**
  * A baseline against a treatment, measured as {@code advise} measures a claim: randomized complete
- * blocks of one baseline and one treatment trial on one target, the order drawn from the seed for
- * each pair of blocks and reversed in the pair's second block; the blocks' log ratios give a paired
- * t interval of the ratio treatment/baseline (of tps, or of a latency percentile) and its p-value;
- * the verdict says what that interval shows, never how fast this machine is.
+ * blocks of one baseline and one treatment trial, each arm on its own target, the order drawn from
+ * the seed for each pair of blocks and reversed in the pair's second block. Before any ratio is
+ * read, each arm's failed and attempted ops are counted per block: an arm whose ops fail above the
+ * allowed rate (none by default), of which a block measured nothing, or that could not run is
+ * {@link Verdict#BROKEN}. Otherwise the blocks' log ratios give a paired t interval of the ratio
+ * treatment/baseline (of tps, or of a latency percentile) and its p-value; the verdict says what
+ * that interval shows, never how fast this machine is.
  *
- * <p>A gate built on it ({@link Verdicts#assertNotSlower}) raises a false alarm on an A/A pair (the
- * same code as both arms) about as often as α = 5% of its runs: the price of asserting on a
- * difference with uncertainty rather than on an absolute speed that changes with the machine.
+ * <p>The test is two-sided at 5%: on an A/A pair (the same code as both arms) each of FASTER and
+ * SLOWER comes out in about 2.5% of runs, so a gate on {@link Verdicts#assertNotSlower} raises a
+ * false alarm in about 2.5% of them, and {@link Verdicts#assertFaster} passes by chance as often:
+ * the price of asserting on a difference with uncertainty rather than on an absolute speed that
+ * changes with the machine.
  */
 public final class Comparison {
   /** What the treatment is against the baseline. */
   public enum Verdict {
-    /** significantly better: higher tps, or lower latency (p ≤ 0.05) */
+    /** significantly better: higher tps, or lower latency (p ≤ 0.05, two-sided) */
     FASTER,
     /** significantly worse */
     SLOWER,
     /** the 95% interval of the ratio lies within the margin: no difference that matters */
     EQUIVALENT,
     /** neither: more blocks would be needed to say */
-    INCONCLUSIVE
+    INCONCLUSIVE,
+    /**
+     * an arm's ops failed above the allowed rate, a block of it measured nothing, or it could not
+     * run: no verdict on speed ({@link #brokenArm()}, {@link #table()} say which and why)
+     */
+    BROKEN
   }
 
   private final AdviceResult result;
@@ -51,9 +58,13 @@ public final class Comparison {
     this.treatment = treatment;
   }
 
-  /** Treatment / baseline of the metric: the geometric mean of the blocks' ratios. */
+  /**
+   * Treatment / baseline of the metric: the geometric mean of the blocks' ratios; NaN when no block
+   * measured both arms.
+   */
   public double ratio() {
-    return result.estimate().ratio();
+    Double r = result.estimate().ratio();
+    return r == null ? Double.NaN : r;
   }
 
   /** Low end of the ratio's 95% interval (paired t over the blocks), NaN under 2 blocks. */
@@ -61,6 +72,7 @@ public final class Comparison {
     return result.estimate().ciLow() == null ? Double.NaN : result.estimate().ciLow();
   }
 
+  /** High end of the ratio's 95% interval, NaN under 2 blocks. */
   public double high() {
     return result.estimate().ciHigh() == null ? Double.NaN : result.estimate().ciHigh();
   }
@@ -75,7 +87,22 @@ public final class Comparison {
     return result.measured().blocks();
   }
 
-  /** Each block's ratio, in block order. */
+  /**
+   * The arm that is broken, "baseline" or "treatment", when {@link #verdict()} is {@link
+   * Verdict#BROKEN} and the arm is known; else null.
+   */
+  public String brokenArm() {
+    return result.brokenArm();
+  }
+
+  /** The broken arm's first error as "SQLSTATE: message", or null. */
+  public String firstError() {
+    return result.firstError() == null && result.firstErrorSqlState() == null
+        ? null
+        : result.firstErrorSqlState() + ": " + result.firstError();
+  }
+
+  /** Each block's ratio, in block order; null for a block where an arm measured nothing. */
   public List<Double> blockRatios() {
     return result.measured().blockRatios();
   }
@@ -85,10 +112,12 @@ public final class Comparison {
     return result.measured().orders();
   }
 
+  /** What the ratio is of: tps, p50 or p99. */
   public String metric() {
     return result.metric();
   }
 
+  /** The equivalence margin M as a fraction. */
   public double margin() {
     return result.estimate().margin();
   }
@@ -98,9 +127,11 @@ public final class Comparison {
     return run;
   }
 
+  /** What the treatment is against the baseline. */
   public Verdict verdict() {
     String v = result.finding().verdict();
     return switch (v) {
+      case "broken" -> Verdict.BROKEN;
       case "confirms" -> Verdict.FASTER;
       case "contradicts" -> Verdict.SLOWER;
       case "equivalent" -> Verdict.EQUIVALENT;
@@ -111,43 +142,65 @@ public final class Comparison {
   /** The whole comparison in a few lines: what assertion helpers put in their message. */
   public String table() {
     StringBuilder b = new StringBuilder();
+    if (verdict() == Verdict.BROKEN) {
+      b.append(result.verdictText()).append('\n');
+    }
     b.append(
         String.format(
             Locale.ROOT,
-            "%s against %s on %s: %s ratio %.4f, 95%% interval [%.4f, %.4f], p = %.4g, %d blocks"
-                + " (order drawn per pair of blocks, the second of a pair reversed), margin"
-                + " \u00b1%.1f%%: %s%n",
+            "%s against %s on %s: %s ratio %s, 95%% interval %s, p = %s, %d blocks (order drawn"
+                + " per pair of blocks, the second of a pair reversed), margin \u00b1%.1f%%,"
+                + " allowed failures %s: %s%n",
             treatment,
             baseline,
             result.target(),
             metric(),
-            ratio(),
-            low(),
-            high(),
-            p(),
+            figure(ratio()),
+            Double.isNaN(low()) ? "-" : "[" + figure(low()) + ", " + figure(high()) + "]",
+            Double.isNaN(p()) ? "-" : String.format(Locale.ROOT, "%.4g", p()),
             blocks(),
             100 * margin(),
+            dev.wg1bench.advise.ArmHealth.percent(result.allowedFailureRate()),
             verdict()));
-    b.append(String.format(Locale.ROOT, "%-6s %-5s %10s%n", "block", "order", "ratio"));
-    for (int i = 0; i < blockRatios().size(); i++) {
-      b.append(
-          String.format(
-              Locale.ROOT,
-              "%-6d %-5s %10.4f%n",
-              i + 1,
-              i < orders().size() ? orders().get(i) : "",
-              blockRatios().get(i)));
-    }
     b.append(
         String.format(
             Locale.ROOT,
-            "tps: baseline %.1f, treatment %.1f (geometric means)%n",
-            result.measured().baselineTps(),
-            result.measured().treatmentTps()));
+            "%-6s %-5s %10s %20s %20s%n",
+            "block",
+            "order",
+            "ratio",
+            "baseline failed/all",
+            "treatment failed/all"));
+    List<AdviceResult.BlockOps> ops = result.blockOps() == null ? List.of() : result.blockOps();
+    for (int i = 0; i < ops.size(); i++) {
+      AdviceResult.BlockOps o = ops.get(i);
+      Double r = i < blockRatios().size() ? blockRatios().get(i) : null;
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "%-6d %-5s %10s %20s %20s%n",
+              o.block(),
+              i < orders().size() ? orders().get(i) : "",
+              r == null ? "-" : figure(r),
+              o.baselineFailed() + "/" + o.baselineAttempted(),
+              o.treatmentFailed() + "/" + o.treatmentAttempted()));
+    }
+    if (result.measured().baselineTps() != null && result.measured().treatmentTps() != null) {
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "tps: baseline %.1f, treatment %.1f (geometric means)%n",
+              result.measured().baselineTps(),
+              result.measured().treatmentTps()));
+    }
     if (result.measured().failure() != null) {
       b.append("failed: ").append(result.measured().failure()).append('\n');
     }
     return b.toString();
+  }
+
+  private static String figure(double v) {
+    return Double.isFinite(v) ? String.format(Locale.ROOT, "%.4f", v) : "-";
   }
 
   @Override
@@ -155,7 +208,10 @@ public final class Comparison {
     return table();
   }
 
-  /** How the comparison runs; {@link #run()} runs it. */
+  /**
+   * How the comparison runs; {@link #run()} runs it, as often as called. Defaults: 10 blocks, no
+   * precision goal, margin 5%, metric tps, seed 42, no failed op allowed.
+   */
   public static final class Builder {
     private final Wg1bench baseline;
     private final Wg1bench treatment;
@@ -165,37 +221,68 @@ public final class Comparison {
     private double margin = 0.05;
     private String metric = "tps";
     private long seed = 42;
+    private double allowedFailureRate;
 
     Builder(Wg1bench baseline, Wg1bench treatment) {
       this.baseline = baseline;
       this.treatment = treatment;
     }
 
-    /** Blocks to run (default 10); with a precision goal, the pilot's. */
+    /**
+     * Blocks to run (default 10; at least 2, and 3 with a precision goal, at most 1000); with a
+     * precision goal, the pilot's.
+     */
     public Builder blocks(int n) {
       this.blocks = n;
       return this;
     }
 
-    /** Half-width goal of the ratio's 95% interval, e.g. 0.02 for ±2% (Stein's two stages). */
+    /**
+     * Half-width goal of the ratio's 95% interval, e.g. 0.02 for ±2% (Stein's two stages; default:
+     * none, the blocks are fixed). Between 0.001 and 1.
+     */
     public Builder precision(double halfWidth) {
       this.precision = halfWidth;
       return this;
     }
 
-    /** Wall time a precision goal may spend at most (default 10 minutes). */
+    /**
+     * Wall time a precision goal may spend at most (default 10 minutes; {@code advise}'s default is
+     * 1 hour); refused without {@link #precision}.
+     */
     public Builder budget(Duration d) {
       this.budget = d;
       return this;
     }
 
-    /** M of "equivalent within ±M" (default 0.05). */
+    /** M of "equivalent within ±M" as a fraction (default 0.05), between 0.001 and 1. */
     public Builder margin(double m) {
       this.margin = m;
       return this;
     }
 
-    /** tps (default), p50 or p99: what "faster" is judged on. */
+    /**
+     * The share of an arm's attempted ops that may fail (after all their tries) before the arm is
+     * {@link Verdict#BROKEN}, as a fraction between 0 and 1 (default 0: any failed op breaks it).
+     * For code that is expected to fail now and then, e.g. 0.01 for 1%.
+     */
+    public Builder allowedFailureRate(double fraction) {
+      this.allowedFailureRate = fraction;
+      return this;
+    }
+
+    /** What "faster" is judged on (default {@link Metric#TPS}). */
+    public Builder metric(Metric m) {
+      this.metric = m.wire();
+      return this;
+    }
+
+    /**
+     * tps (default), p50 or p99: what "faster" is judged on.
+     *
+     * @deprecated use {@link #metric(Metric)}
+     */
+    @Deprecated
     public Builder metric(String m) {
       this.metric = m;
       return this;
@@ -215,61 +302,94 @@ public final class Comparison {
       return l;
     }
 
+    /**
+     * Runs the blocks and returns the comparison; a setting the command line would refuse throws
+     * {@link InvalidSettingException} with its words, before anything runs.
+     */
     public Comparison run() {
+      return Failures.translated(this::execute);
+    }
+
+    /** The design, checked by the rules {@code advise} checks its options by. */
+    private BlockExperiment.Design design() {
       if (!List.of("tps", "p50", "p99").contains(metric)) {
-        throw new UsageException("metric '" + metric + "' is not one of tps, p50, p99");
+        throw Failures.invalid("metric '" + metric + "' is not one of tps, p50, p99");
       }
-      if (blocks < 2) {
-        throw new UsageException("blocks must be at least 2 for an interval, got " + blocks);
-      }
-      if (!(margin > 0 && margin < 1)) {
-        throw new UsageException("margin must be above 0 and below 1, got " + margin);
-      }
-      List<TargetSpec> targets = baseline.targets();
-      if (treatment.targets().isEmpty()) {
-        // both arms run on the baseline's target: the treatment may leave it out
-        treatment.sameTargetAs(baseline);
-      }
+      boolean goal = precision != null;
+      BlockDesignRules.blocks("blocks", blocks, goal);
+      Double p = goal ? BlockDesignRules.precision("precision", 100 * precision) : null;
+      Duration b =
+          BlockDesignRules.budget("budget", budget, String.valueOf(budget), goal, "precision");
+      return new BlockExperiment.Design(
+          blocks,
+          seed,
+          BlockDesignRules.margin("margin", 100 * margin),
+          p,
+          goal ? (b != null ? b : Duration.ofMinutes(10)) : null,
+          Matrix.BetweenTrials.AUTO,
+          BlockDesignRules.allowedFailureRate("allowedFailureRate", 100 * allowedFailureRate));
+    }
+
+    /** One target per arm: the treatment's own, or the baseline's when it names none. */
+    private static TargetSpec target(String arm, List<TargetSpec> targets) {
       if (targets.size() != 1) {
-        throw new UsageException(
-            "compare runs both arms on one target: give the baseline exactly one, got "
+        throw Failures.invalid(
+            "compare runs each arm on one target: give the "
+                + arm
+                + " exactly one, got "
                 + targets.size());
       }
-      try {
-        Path out = Files.createTempFile("wg1bench-compare-", ".json");
-        baseline.init();
-        TargetSpec target = targets.get(0);
-        String b = baseline.label();
-        String t = treatment.label();
-        String name = "compare";
-        // a claim that the treatment raises tps, or lowers a latency percentile
-        String expect = metric.equals("tps") ? "higher" : "lower";
-        Advice advice =
-            new Advice(name, t + " against " + b, "custom", expect, metric, "", b, t, 0);
-        BlockExperiment.Planned planned =
-            new BlockExperiment.Planned(
-                advice,
-                List.of(new Matrix.Point(baseline.plan(out), target, labels(name, "baseline"))),
-                List.of(new Matrix.Point(treatment.plan(out), target, labels(name, "treatment"))),
-                out);
-        BlockExperiment.Design design =
-            new BlockExperiment.Design(
-                blocks,
-                seed,
-                margin,
-                precision,
-                precision == null ? null : budget != null ? budget : Duration.ofMinutes(10),
-                Matrix.BetweenTrials.AUTO);
-        BenchmarkRun run =
-            new BlockExperiment(baseline.console(), false).run(List.of(planned), design, out);
-        AdviceResult r = run.advice().get(0);
-        return new Comparison(r, run, b, t);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      } finally {
-        baseline.release();
-        treatment.release();
+      return targets.get(0);
+    }
+
+    private Comparison execute() {
+      BlockExperiment.Design design = design();
+      TargetSpec base = target("baseline", baseline.targets());
+      List<TargetSpec> own = treatment.targets();
+      TargetSpec treat = own.isEmpty() ? base : distinct(base, target("treatment", own));
+      Path out = Wg1bench.tempOr(null, "wg1bench-compare-");
+      baseline.init();
+      if (treatment.initScale() != null
+          && (treat != base || !treatment.initScale().equals(baseline.initScale()))) {
+        treatment.init(List.of(treat));
       }
+      String b = baseline.label();
+      String t = treatment.label();
+      String name = "compare";
+      // a claim that the treatment raises tps, or lowers a latency percentile
+      String expect = metric.equals("tps") ? "higher" : "lower";
+      Advice advice = new Advice(name, t + " against " + b, "custom", expect, metric, "", b, t, 0);
+      BlockExperiment.Planned planned =
+          new BlockExperiment.Planned(
+              advice,
+              List.of(new Matrix.Point(baseline.plan(out), base, labels(name, "baseline"))),
+              List.of(
+                  new Matrix.Point(
+                      treatment.plan(out, List.of(treat)), treat, labels(name, "treatment"))),
+              out);
+      BenchmarkRun run =
+          new BlockExperiment(baseline.console(), false).run(List.of(planned), design, out);
+      return new Comparison(run.advice().get(0), run, b, t);
+    }
+
+    /**
+     * The treatment's target under a name of its own when it is another server or DataSource than
+     * the baseline's but named alike (two DataSources are both "datasource"): a run keeps one
+     * server per name.
+     */
+    private static TargetSpec distinct(TargetSpec base, TargetSpec treat) {
+      if (!treat.key().equals(base.key())
+          || java.util.Objects.equals(treat.jdbcUrl(), base.jdbcUrl())) {
+        return treat;
+      }
+      return new TargetSpec(
+          treat.name() + "-treatment",
+          treat.kind(),
+          treat.jdbcUrl(),
+          treat.user(),
+          treat.embeddedVersion(),
+          treat.password(),
+          treat.provision());
     }
   }
 }

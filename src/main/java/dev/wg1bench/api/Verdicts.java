@@ -2,15 +2,21 @@ package dev.wg1bench.api;
 
 /**
  * Assertions on a {@link Comparison}'s verdict for JUnit tests (an {@link AssertionError}, which
- * every test framework reports as a failure), with the whole comparison as the message. They assert
- * what the interval shows, never an absolute speed: a gate on {@link #assertNotSlower} fails an A/A
- * pair in about 5% of runs (α), whatever the machine.
+ * every test framework reports as a failure), with the whole comparison as the message: each
+ * block's ratio and each arm's failed and attempted ops. They assert what the interval shows, never
+ * an absolute speed. Every one of them fails on {@link Comparison.Verdict#BROKEN} (an arm whose ops
+ * failed above the allowed rate, or that could not run), naming the arm and its first error.
+ *
+ * <p>The test under them is two-sided at 5%: on an A/A pair (the same code twice) {@link
+ * #assertNotSlower} fails in about 2.5% of runs (one side of it), whatever the machine, and {@link
+ * #assertFaster} passes in about 2.5%.
  */
 public final class Verdicts {
   private Verdicts() {}
 
-  /** Fails when the treatment is significantly slower than the baseline. */
+  /** Fails when the treatment is significantly slower than the baseline, or an arm is broken. */
   public static void assertNotSlower(Comparison c) {
+    broken(c);
     if (c.verdict() == Comparison.Verdict.SLOWER) {
       throw new AssertionError("the treatment is slower than the baseline:\n" + c.table());
     }
@@ -18,6 +24,7 @@ public final class Verdicts {
 
   /** Fails unless the treatment is significantly faster. */
   public static void assertFaster(Comparison c) {
+    broken(c);
     if (c.verdict() != Comparison.Verdict.FASTER) {
       throw new AssertionError("the treatment is not shown faster:\n" + c.table());
     }
@@ -25,6 +32,7 @@ public final class Verdicts {
 
   /** Fails unless the treatment is significantly slower (a check that a gate would catch it). */
   public static void assertSlower(Comparison c) {
+    broken(c);
     if (c.verdict() != Comparison.Verdict.SLOWER) {
       throw new AssertionError("the treatment is not shown slower:\n" + c.table());
     }
@@ -32,8 +40,19 @@ public final class Verdicts {
 
   /** Fails unless the two are equivalent within the margin. */
   public static void assertEquivalent(Comparison c) {
+    broken(c);
     if (c.verdict() != Comparison.Verdict.EQUIVALENT) {
       throw new AssertionError("the two are not shown equivalent:\n" + c.table());
+    }
+  }
+
+  private static void broken(Comparison c) {
+    if (c.verdict() == Comparison.Verdict.BROKEN) {
+      throw new AssertionError(
+          "the "
+              + (c.brokenArm() == null ? "comparison" : c.brokenArm())
+              + " is broken, no verdict on speed:\n"
+              + c.table());
     }
   }
 }

@@ -48,6 +48,11 @@ import javax.sql.DataSource;
  * A test asserts a verdict with its uncertainty ({@link #compare}), or what a run did ({@code
  * r.failedOps()}), never an absolute speed: that changes with the machine.
  *
+ * <p>A description is immutable: every method returns a new one and leaves this one as it was, so
+ * one description can be the start of several arms and be run any number of times. Its defaults are
+ * the command line's but for these, said here once: in-process ({@code forks(0)}, the command
+ * line's is 1), 5 s measured (10 s), 1 s warmup (5 s), 3 iterations (5), random seed 42 (random).
+ *
  * <p>Runs are in-process ({@code forks(0)}) by default, so tests stay fast; every knob of the CLI
  * that makes sense in a test is here, validated the same way (a {@link
  * dev.wg1bench.plan.UsageException} names the bad value). The pgbench tables must exist on an
@@ -56,11 +61,17 @@ import javax.sql.DataSource;
 public final class Wg1bench {
   private final String workload;
   private final List<ScriptSource> scripts;
-  private final List<TargetSpec> targets = new ArrayList<>();
-  private final List<String> registered = new ArrayList<>();
+  private List<TargetSpec> targets = List.of();
+
+  /**
+   * What this description registered in this JVM (DataSources, a workload supplier), shared by
+   * every description derived from it and forgotten once none is reachable: so that a description
+   * can be run any number of times.
+   */
+  private Registrations registrations;
 
   /** The knobs set so far ({@link #with}); a fresh draft holds their defaults. */
-  private final PlanDraft knobs = new PlanDraft();
+  private PlanDraft knobs = new PlanDraft();
 
   private Duration duration = Duration.ofSeconds(5);
   private Duration warmup = Duration.ofSeconds(1);
@@ -73,14 +84,61 @@ public final class Wg1bench {
   private Path output;
   private PrintStream out = new PrintStream(OutputStream.nullOutputStream());
   private Integer initScale;
-  private final Map<String, String> params = new LinkedHashMap<>();
+  private Map<String, String> params = Map.of();
+  private Map<String, String> settings = Map.of();
 
-  /** The workload is a supplier registered in this JVM, forgotten after the run. */
+  /** The workload is a supplier registered in this JVM, which forks cannot reach. */
   private boolean supplied;
 
   private Wg1bench(String workload, List<ScriptSource> scripts) {
     this.workload = workload;
     this.scripts = scripts;
+    this.registrations = new Registrations();
+  }
+
+  /** A copy of this description with one change: every setter returns one, this stays as it is. */
+  private Wg1bench copy(java.util.function.Consumer<Wg1bench> change) {
+    Wg1bench c = new Wg1bench(workload, scripts);
+    c.targets = targets;
+    c.registrations = registrations;
+    c.knobs = knobs.copy();
+    c.duration = duration;
+    c.warmup = warmup;
+    c.iterations = iterations;
+    c.forks = forks;
+    c.maxTries = maxTries;
+    c.reportPerCommand = reportPerCommand;
+    c.scale = scale;
+    c.randomSeed = randomSeed;
+    c.output = output;
+    c.out = out;
+    c.initScale = initScale;
+    c.params = params;
+    c.settings = settings;
+    c.supplied = supplied;
+    change.accept(c);
+    return c;
+  }
+
+  /**
+   * The ids a description registered, released by a {@link java.lang.ref.Cleaner} when no
+   * description holds them any more (the action holds the lists, never the holder).
+   */
+  private static final class Registrations {
+    private static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create();
+    final List<String> dataSources = new java.util.concurrent.CopyOnWriteArrayList<>();
+    final List<String> workloads = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    Registrations() {
+      List<String> ds = dataSources;
+      List<String> ws = workloads;
+      CLEANER.register(
+          this,
+          () -> {
+            ds.forEach(DataSources::unregister);
+            ws.forEach(JavaWorkloads::unregister);
+          });
+    }
   }
 
   /** A built-in workload ({@code wg1bench list}). */
@@ -105,13 +163,15 @@ public final class Wg1bench {
   public static Wg1bench workload(String name, Supplier<JdbcWorkload> instances) {
     Wg1bench w = new Wg1bench(JavaWorkloads.register(name, instances), List.of());
     w.supplied = true;
+    w.registrations.workloads.add(w.workload);
     return w;
   }
 
   /** A run parameter your workload reads with {@code op.param(name)} ({@code -D NAME=VALUE}). */
   public Wg1bench param(String name, String value) {
-    params.put(name, value);
-    return this;
+    Map<String, String> p = new LinkedHashMap<>(params);
+    p.put(name, value);
+    return copy(c -> c.params = Map.copyOf(p));
   }
 
   /** Your own pgbench-style script. */
@@ -124,10 +184,10 @@ public final class Wg1bench {
    * {@link Knobs} has, validated when the run starts as on the command line.
    */
   public <T> Wg1bench with(Knob<T> knob, T value) {
-    knobs.set(knob, value);
-    return this;
+    return copy(c -> c.knobs.set(knob, value));
   }
 
+  /** Concurrent clients, each with its own connection (default 1, as the command line's). */
   public Wg1bench clients(int n) {
     return with(Knobs.CLIENTS, n);
   }
@@ -143,121 +203,172 @@ public final class Wg1bench {
    * Run the clients on virtual threads (needs a Java 21+ runtime) or platform threads (the
    * default). In this JVM (forks 0) the clients run on JMH's worker threads of that kind.
    */
+  public Wg1bench threads(ThreadKind kind) {
+    return with(Knobs.THREADS, kind.plan());
+  }
+
+  /**
+   * As {@link #threads(ThreadKind)}.
+   *
+   * @deprecated the engine's type; use {@link ThreadKind}
+   */
+  @Deprecated
   public Wg1bench threads(dev.wg1bench.plan.ThreadKind kind) {
     return with(Knobs.THREADS, kind);
   }
 
+  /** Measured time per trial (default 5 s; the command line's {@code -T} is 10 s). */
   public Wg1bench duration(Duration d) {
-    this.duration = d;
-    return this;
+    return copy(c -> c.duration = d);
   }
 
+  /** Warmup per trial (default 1 s; the command line's is 5 s). */
   public Wg1bench warmup(Duration d) {
-    this.warmup = d;
-    return this;
+    return copy(c -> c.warmup = d);
   }
 
+  /** JMH iterations the duration is split into (default 3; the command line's is 5). */
   public Wg1bench iterations(int n) {
-    this.iterations = n;
-    return this;
+    return copy(c -> c.iterations = n);
   }
 
   /** JMH forks; 0 (the default here) runs in this JVM. A DataSource target needs 0. */
   public Wg1bench forks(int n) {
-    this.forks = n;
-    return this;
+    return copy(c -> c.forks = n);
   }
 
+  /** A target rate of ops per second over all clients (default: as fast as they go). */
   public Wg1bench rate(double opsPerSecond) {
     return with(Knobs.RATE, opsPerSecond);
   }
 
+  /** The transaction isolation level (default read committed). */
+  public Wg1bench isolation(dev.wg1bench.api.Isolation i) {
+    return with(Knobs.ISOLATION, i.plan());
+  }
+
+  /**
+   * As {@link #isolation(dev.wg1bench.api.Isolation)}.
+   *
+   * @deprecated the engine's type; use {@link dev.wg1bench.api.Isolation}
+   */
+  @Deprecated
   public Wg1bench isolation(Isolation i) {
     return with(Knobs.ISOLATION, i);
   }
 
+  /** How statements go to the server (default simple, as the command line's). */
+  public Wg1bench queryMode(dev.wg1bench.api.QueryMode m) {
+    return with(Knobs.QUERY_MODE, m.plan());
+  }
+
+  /**
+   * As {@link #queryMode(dev.wg1bench.api.QueryMode)}.
+   *
+   * @deprecated the engine's type; use {@link dev.wg1bench.api.QueryMode}
+   */
+  @Deprecated
   public Wg1bench queryMode(QueryMode m) {
     return with(Knobs.QUERY_MODE, m);
   }
 
   /** A session setting on every connection, e.g. {@code set("synchronous_commit", "off")}. */
   public Wg1bench set(String name, String value) {
-    settings.put(name, value);
-    return with(Knobs.SET, settings);
+    Map<String, String> all = new LinkedHashMap<>(settings);
+    all.put(name, value);
+    return copy(c -> c.settings = all).with(Knobs.SET, all);
   }
 
-  private final Map<String, String> settings = new LinkedHashMap<>();
-
+  /** Tries per op after a serialization failure or deadlock (default 1: no retry). */
   public Wg1bench maxTries(int n) {
-    this.maxTries = n;
-    return this;
+    return copy(c -> c.maxTries = n);
   }
 
   /** Per-statement latency, failures and retries in the result (pgbench -r). */
   public Wg1bench reportPerCommand(boolean on) {
-    this.reportPerCommand = on;
-    return this;
+    return copy(c -> c.reportPerCommand = on);
   }
 
+  /** The data's scale factor the workload assumes (default: what the tables hold). */
   public Wg1bench scale(int s) {
-    this.scale = s;
-    return this;
+    return copy(c -> c.scale = s);
   }
 
+  /**
+   * pgjdbc's {@code reWriteBatchedInserts} on every connection the run opens (default false, as
+   * pgjdbc's): a JDBC batch of INSERTs goes as multi-row INSERTs.
+   */
+  public Wg1bench reWriteBatchedInserts(boolean on) {
+    return with(Knobs.REWRITE_BATCHED_INSERTS, on);
+  }
+
+  /** Rows per JDBC batch for the workloads that insert in batches (default: the workload's). */
   public Wg1bench batchSize(int n) {
     return with(Knobs.BATCH_SIZE, n);
   }
 
+  /**
+   * Seed of the clients' random numbers (default 42, so a test repeats; the command line's is
+   * random and recorded).
+   */
   public Wg1bench randomSeed(long seed) {
-    this.randomSeed = seed;
-    return this;
+    return copy(c -> c.randomSeed = seed);
   }
 
   /** Where the JSON result goes (default: a temporary file). */
   public Wg1bench output(Path file) {
-    this.output = file;
-    return this;
+    return copy(c -> c.output = file);
   }
 
   /** Where the console summary goes (default: nowhere). */
   public Wg1bench console(PrintStream s) {
-    this.out = s;
-    return this;
+    return copy(c -> c.out = s);
   }
 
   /** Create (or re-create: the tables are the test's) the pgbench tables before running. */
   public Wg1bench initPgbench(int scale) {
-    this.initScale = scale;
-    return this;
+    return copy(c -> c.initScale = scale);
   }
 
   /** A server by JDBC URL and credentials. */
   public Wg1bench against(String jdbcUrl, String user, String password) {
     TargetSpec t = Targets.parse(jdbcUrl, Map.of(), null);
-    targets.add(new TargetSpec(t.name(), t.kind(), t.jdbcUrl(), user, null, Secret.of(password)));
-    return this;
+    return withTarget(
+        new TargetSpec(t.name(), t.kind(), t.jdbcUrl(), user, null, Secret.of(password)));
   }
 
   /** The application's own DataSource (its pool and driver settings are used as they are). */
   public Wg1bench against(DataSource ds) {
     String id = DataSources.register(ds);
-    registered.add(id);
-    targets.add(DataSourceTarget.spec("datasource", id));
-    return this;
+    registrations.dataSources.add(id);
+    return withTarget(DataSourceTarget.spec("datasource", id));
   }
 
   /** An embedded PostgreSQL with stock settings, started for this run and removed after it. */
   public Wg1bench againstEmbedded() {
-    targets.add(Targets.defaultTarget());
-    return this;
+    return withTarget(Targets.defaultTarget());
   }
 
   /** The run as a plan: what {@link #run()} runs, and each arm of a {@link #compare} blocks run. */
   RunPlan plan(Path out) {
+    return plan(out, targets);
+  }
+
+  /** The run as a plan on these targets (a comparison's treatment on the baseline's). */
+  RunPlan plan(Path out, List<TargetSpec> on) {
+    if (supplied && forks != 0) {
+      throw Failures.invalid(
+          "forks "
+              + forks
+              + ": the workload "
+              + label()
+              + " is made by a Supplier in this JVM, which a forked JVM cannot call; use forks(0)"
+              + " or a JdbcWorkload class");
+    }
     return knobs
         .copy()
         .workload(workload, scripts)
-        .targets(targets)
+        .targets(on)
         .timing(warmup, duration, iterations, forks, null)
         .retries(maxTries, false)
         .reportPerCommand(reportPerCommand)
@@ -266,9 +377,11 @@ public final class Wg1bench {
         .build();
   }
 
-  /** Runs on {@code other}'s targets (a comparison's treatment that names none). */
-  void sameTargetAs(Wg1bench other) {
-    targets.addAll(other.targets);
+  /** This description with one more target. */
+  private Wg1bench withTarget(TargetSpec t) {
+    List<TargetSpec> all = new ArrayList<>(targets);
+    all.add(t);
+    return copy(c -> c.targets = List.copyOf(all));
   }
 
   /** The targets given so far. */
@@ -285,11 +398,20 @@ public final class Wg1bench {
 
   /** Creates the pgbench tables first when asked ({@link #initPgbench}). */
   void init() {
+    init(targets);
+  }
+
+  /** Creates the pgbench tables on these targets when asked ({@link #initPgbench}). */
+  void init(List<TargetSpec> on) {
     if (initScale != null) {
       new PgbenchInit(this.out)
-          .load(
-              targets.stream().filter(t -> !Targets.of(t).fresh()).toList(), initScale, 100, true);
+          .load(on.stream().filter(t -> !Targets.of(t).fresh()).toList(), initScale, 100, true);
     }
+  }
+
+  /** The scale {@link #initPgbench} asked for, or null. */
+  Integer initScale() {
+    return initScale;
   }
 
   /** The console this run writes to. */
@@ -297,28 +419,26 @@ public final class Wg1bench {
     return out;
   }
 
-  /** Forgets what this run registered in this JVM (DataSources, workload suppliers). */
-  void release() {
-    registered.forEach(DataSources::unregister);
-    if (supplied) {
-      JavaWorkloads.unregister(workload);
-    }
-  }
-
   /**
    * Runs on every target and returns the result; throws UsageException / RunFailure as the CLI
    * does.
    */
   public Result run() {
+    return Failures.translated(
+        () -> {
+          Path out = tempOr(output, "wg1bench-");
+          RunPlan plan = plan(out);
+          init();
+          return new Result(new RunStage(this.out, false).run(plan));
+        });
+  }
+
+  /** {@code file}, or a new temporary file for a result nobody asked to keep. */
+  static Path tempOr(Path file, String prefix) {
     try {
-      Path out = output != null ? output : Files.createTempFile("wg1bench-", ".json");
-      RunPlan plan = plan(out);
-      init();
-      return new Result(new RunStage(this.out, false).run(plan));
+      return file != null ? file : Files.createTempFile(prefix, ".json");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    } finally {
-      release();
     }
   }
 

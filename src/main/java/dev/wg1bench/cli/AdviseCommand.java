@@ -1,12 +1,15 @@
 package dev.wg1bench.cli;
 
 import dev.wg1bench.advise.Advice;
+import dev.wg1bench.plan.BlockDesignRules;
 import dev.wg1bench.plan.Checks;
 import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.report.JsonReport;
+import dev.wg1bench.result.AdviceResult;
+import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.run.BlockExperiment;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -64,6 +67,15 @@ final class AdviseCommand implements Callable<Integer> {
       description =
           "With --precision: wall time for the whole run, shared by the claims (default: 1h).")
   String budget;
+
+  @Option(
+      names = "--allowed-failure-rate",
+      paramLabel = "P%",
+      description =
+          "Share of an arm's attempted ops that may fail (after all their tries) before the claim"
+              + " is broken, its own verdict (default: ${DEFAULT-VALUE}: any failed op breaks"
+              + " it).")
+  String allowedFailureRate = "0%";
 
   @Option(
       names = "--aa",
@@ -131,6 +143,7 @@ final class AdviseCommand implements Callable<Integer> {
     java.time.Duration b = budget(p);
     checkBlocks(p);
     checkOnly(all);
+    double allowed = allowedFailures();
     List<TargetSpec> t = targets.resolve(true);
     long orderSeed = seed != null ? seed : new SecureRandom().nextLong();
     long randomSeed = new SecureRandom().nextLong();
@@ -145,13 +158,35 @@ final class AdviseCommand implements Callable<Integer> {
       throw new UsageException("--output " + out + ": " + unwritable);
     }
     BlockExperiment.Design design =
-        new BlockExperiment.Design(repeat, orderSeed, m, p, b, Matrix.BetweenTrials.AUTO);
+        new BlockExperiment.Design(repeat, orderSeed, m, p, b, Matrix.BetweenTrials.AUTO, allowed);
+    BenchmarkRun run;
     try (arms) {
       List<BlockExperiment.Planned> planned = arms.planned(chosen, t, randomSeed, out);
-      new BlockExperiment(System.out, verbose).run(planned, design, out);
+      run = new BlockExperiment(System.out, verbose).run(planned, design, out);
     }
     history.store(out);
-    return 0;
+    return exitCode(run);
+  }
+
+  /** --allowed-failure-rate as a fraction. */
+  private double allowedFailures() {
+    return Checks.percent("--allowed-failure-rate", allowedFailureRate, 0, 100);
+  }
+
+  /**
+   * 1 when an arm of some claim could not run, 3 when an arm's ops failed above the allowed rate
+   * (or a block of it measured nothing), else 0: a broken claim is never a verdict on speed.
+   */
+  static int exitCode(BenchmarkRun run) {
+    boolean couldNotRun = false;
+    boolean broken = false;
+    for (AdviceResult r : run.advice()) {
+      if (r.verdict().equals("broken")) {
+        broken = true;
+        couldNotRun |= r.failure() != null;
+      }
+    }
+    return couldNotRun ? 1 : broken ? Main.COMPLETED_WITH_FAILURES : 0;
   }
 
   /** The advice to run: --only's, else all that run on this Java (and the A/A test if asked). */
@@ -186,31 +221,20 @@ final class AdviseCommand implements Callable<Integer> {
 
   /** --budget as a duration (1h by default with --precision), null without --precision. */
   private java.time.Duration budget(Double p) {
-    if (budget != null && p == null) {
-      throw new UsageException(
-          "--budget " + budget + ": needs --precision (a goal to spend it on)");
-    }
+    String text = budget == null ? "1h" : budget;
     java.time.Duration b;
     try {
-      b = p == null ? null : Durations.parse(budget == null ? "1h" : budget);
+      b = Durations.parse(text);
     } catch (IllegalArgumentException e) {
       throw new UsageException("--budget " + e.getMessage());
     }
-    if (b != null && b.isZero()) {
-      throw new UsageException("--budget " + budget + ": must be more than 0");
-    }
-    return b;
+    BlockDesignRules.budget("--budget", budget == null ? null : b, text, p != null, "--precision");
+    return p == null ? null : b;
   }
 
   /** --blocks within 2 (3 with --precision) and 1000. */
   private void checkBlocks(Double p) {
-    int minBlocks = p == null ? 2 : 3;
-    Checks.range(
-        "--blocks",
-        repeat,
-        minBlocks,
-        Matrix.MAX_REPEAT,
-        p == null ? "an interval needs 2 blocks" : "3 at least with --precision");
+    BlockDesignRules.blocks("--blocks", repeat, p != null);
   }
 
   /** Every --only name is a piece of advice. */

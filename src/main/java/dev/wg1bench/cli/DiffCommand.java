@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code wg1bench diff BASE.json NEW.json}: two saved results compared point by point. */
@@ -28,20 +29,30 @@ final class DiffCommand implements Callable<Integer> {
 
   @Mixin MarginOption margin;
 
+  @Option(
+      names = "--allowed-failure-rate",
+      paramLabel = "P%",
+      description =
+          "Share of a point's attempted ops that may fail on either side before the point is"
+              + " broken, its own verdict, exit 3 (default: ${DEFAULT-VALUE}).")
+  String allowedFailureRate = "0%";
+
   @Override
   public Integer call() {
     double m = margin.fraction();
+    double allowed =
+        dev.wg1bench.plan.Checks.percent("--allowed-failure-rate", allowedFailureRate, 0, 100);
     HtmlReport.Source b = read(base);
     HtmlReport.Source n = read(neu);
     Diff.Result r;
     try {
-      r = Diff.compare(b.run(), n.run(), m);
+      r = Diff.compare(b.run(), n.run(), m, allowed);
     } catch (UsageException e) {
       throw new UsageException("diff " + base + " " + neu + ": " + e.getMessage());
     }
     System.out.printf("diff %s -> %s%n", base, neu);
     Diff.print(r, m, System.out);
-    return 0;
+    return Diff.anyBroken(r) ? Main.COMPLETED_WITH_FAILURES : 0;
   }
 
   private static HtmlReport.Source read(Path f) {

@@ -139,7 +139,7 @@ public final class GateReport {
   private static String remeasured(Confirmation.Confirmed c) {
     AdviceResult r = c.result();
     String ratio =
-        r.blocks() == 0
+        r.ratio() == null
             ? "no complete block"
             : String.format(
                 Locale.ROOT,
@@ -166,8 +166,8 @@ public final class GateReport {
                       : r.verdictText())
                   + ")";
           case UNSETTLED ->
-              r.verdict().equals("failed")
-                  ? "could not run (" + r.failure() + ")"
+              r.verdict().equals("broken")
+                  ? r.failure() != null ? "could not run (" + r.failure() + ")" : r.verdictText()
                   : "not settled (" + r.verdictText() + "); the history's outcome stands";
         };
     return ratio + ": " + said;

@@ -54,32 +54,31 @@ public final class Diff {
 
   private Diff() {}
 
+  /** As {@link #compare(BenchmarkRun, BenchmarkRun, double, double)}, no failed op allowed. */
   public static Result compare(BenchmarkRun base, BenchmarkRun neu, double margin) {
+    return compare(base, neu, margin, 0);
+  }
+
+  /**
+   * Each point in both results compared; a point where either side's ops failed above {@code
+   * allowed} (a share of attempted ops) is broken, its verdict, and is not tested.
+   */
+  public static Result compare(BenchmarkRun base, BenchmarkRun neu, double margin, double allowed) {
     boolean withTarget = targets(base) > 1 || targets(neu) > 1;
     Map<String, List<TrialResult>> b = byPoint(base, withTarget);
     Map<String, List<TrialResult>> n = byPoint(neu, withTarget);
-    List<String> keys = new ArrayList<>();
-    for (String k : b.keySet()) {
-      if (n.containsKey(k)) {
-        keys.add(k);
-      }
-    }
-    if (keys.isEmpty()) {
-      throw new UsageException(
-          "no point in common: base has "
-              + String.join(" | ", b.keySet())
-              + "; new has "
-              + String.join(" | ", n.keySet()));
-    }
+    List<String> keys = common(b, n);
     List<Stats.Unpaired> estimates = new ArrayList<>();
     List<Stats.Estimate> family = new ArrayList<>();
     List<Integer> tested = new ArrayList<>();
+    List<String> broken = new ArrayList<>();
     for (String k : keys) {
       List<TrialResult> bt = b.get(k);
       List<TrialResult> nt = n.get(k);
       Stats.Unpaired u = Stats.unpaired(tps(bt), tps(nt), iterations(bt), iterations(nt));
       estimates.add(u);
-      if (u.over() != null && u.estimate().hasInterval()) {
+      broken.add(failing(bt, nt, allowed));
+      if (broken.get(broken.size() - 1) == null && u.over() != null && u.estimate().hasInterval()) {
         tested.add(estimates.size() - 1);
         family.add(u.estimate());
       }
@@ -93,7 +92,10 @@ public final class Diff {
       int t = tested.indexOf(i);
       double[] ci = t >= 0 ? e.interval(0.95) : null;
       Double holm = t >= 0 ? adj[t] : null;
-      String verdict = t >= 0 ? words(Verdict.of(e, holm, "higher", margin)) : "no interval";
+      String verdict =
+          broken.get(i) != null
+              ? broken.get(i)
+              : t >= 0 ? words(Verdict.of(e, holm, "higher", margin)) : "no interval";
       rows.add(
           new Row(
               bt.get(0).point() == null ? Map.of() : point(bt.get(0), withTarget),
@@ -113,6 +115,56 @@ public final class Diff {
     List<String> onlyBase = b.keySet().stream().filter(k -> !n.containsKey(k)).toList();
     List<String> onlyNew = n.keySet().stream().filter(k -> !b.containsKey(k)).toList();
     return new Result(rows, onlyBase, onlyNew);
+  }
+
+  /**
+   * "broken: ..." when this side's ops failed above the allowed share of its attempted ops, over
+   * its trials, warmup included; else null. Its tps counts only successes, so its ratio says
+   * nothing about speed.
+   */
+  static String failing(List<TrialResult> base, List<TrialResult> neu, double allowed) {
+    String why = failing("base", base, allowed);
+    return why != null ? why : failing("new", neu, allowed);
+  }
+
+  private static String failing(String side, List<TrialResult> ts, double allowed) {
+    long failed = 0;
+    long attempted = 0;
+    for (TrialResult t : ts) {
+      failed += t.measurement().totalFailedOps();
+      attempted += t.measurement().totalOps() + t.measurement().totalFailedOps();
+    }
+    if (failed == 0 || failed <= allowed * attempted) {
+      return null;
+    }
+    return "broken: "
+        + side
+        + " failed "
+        + failed
+        + " of "
+        + attempted
+        + " attempted ops (allowed "
+        + pct(allowed)
+        + ")";
+  }
+
+  /** The points in both results, in the base's order; none is a usage error. */
+  private static List<String> common(
+      Map<String, List<TrialResult>> b, Map<String, List<TrialResult>> n) {
+    List<String> keys = b.keySet().stream().filter(n::containsKey).toList();
+    if (keys.isEmpty()) {
+      throw new UsageException(
+          "no point in common: base has "
+              + String.join(" | ", b.keySet())
+              + "; new has "
+              + String.join(" | ", n.keySet()));
+    }
+    return keys;
+  }
+
+  /** Whether some point is broken (its verdict says how). */
+  public static boolean anyBroken(Result r) {
+    return r.rows().stream().anyMatch(row -> row.verdict().startsWith("broken"));
   }
 
   /** advise's verdict read as base against new. */

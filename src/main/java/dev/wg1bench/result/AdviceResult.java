@@ -17,13 +17,27 @@ import java.util.List;
  *
  * <p>{@code orders}: each block's order, BT (baseline first) or TB
  *
- * <p>{@code blockRatios}: each block's treatment / baseline ratio of the metric
+ * <p>{@code blockRatios}: each block's treatment / baseline ratio of the metric (null for a block
+ * where an arm measured nothing)
  *
  * <p>{@code baselineTps}: geometric mean of the baseline trials' tps
  *
  * <p>{@code treatmentTps}: geometric mean of the treatment trials' tps
  *
- * <p>{@code ratio}: geometric mean of the block ratios of the metric
+ * <p>{@code blockOps}: per block, each arm's failed ops and attempted ops (successful plus failed)
+ * over the whole trial, warmup included
+ *
+ * <p>{@code allowedFailureRate}: the share of attempted ops an arm may fail before it is broken
+ * (default 0)
+ *
+ * <p>{@code brokenArm}: baseline or treatment when that arm is broken: its ops failed above {@code
+ * allowedFailureRate}, a block of it measured nothing, or it could not run; else null
+ *
+ * <p>{@code firstErrorSqlState}, {@code firstError}: the broken arm's first error: its SQLSTATE and
+ * message
+ *
+ * <p>{@code ratio}: geometric mean of the block ratios of the metric; null when no block measured
+ * both arms
  *
  * <p>{@code ciLow}: lower bound of the 95% Student interval of the ratio over the blocks (not
  * adjusted for multiplicity); null with fewer than 2 blocks
@@ -49,7 +63,8 @@ import java.util.List;
  *
  * <p>{@code failuresAdded}: failed ops of the treatment minus those of the baseline
  *
- * <p>{@code verdict}: confirms, contradicts, equivalent, inconclusive or failed
+ * <p>{@code verdict}: confirms, contradicts, equivalent, inconclusive or broken (an arm's ops
+ * failed above the allowed rate, a block of it measured nothing, or it could not run)
  *
  * <p>{@code verdictText}: the verdict as printed (margin, blocks that would settle it, reason)
  *
@@ -76,19 +91,38 @@ public record AdviceResult(
       String treatment,
       String target) {}
 
-  /** The blocks measured, and the tps of each side. */
+  /**
+   * The blocks measured, the tps of each side, each block's failed and attempted ops per arm, and
+   * the arm that is broken (its ops failed above the allowed rate, or it could not run), if any.
+   */
   public record Blocks(
       String status,
       String failure,
       int blocks,
       List<String> orders,
       List<Double> blockRatios,
-      double baselineTps,
-      double treatmentTps) {}
+      Double baselineTps,
+      Double treatmentTps,
+      List<BlockOps> blockOps,
+      double allowedFailureRate,
+      String brokenArm,
+      String firstErrorSqlState,
+      String firstError) {}
+
+  /**
+   * One block's ops per arm over the whole trial, warmup included: failed after all tries, and
+   * attempted (successful plus failed).
+   */
+  public record BlockOps(
+      int block,
+      long baselineFailed,
+      long baselineAttempted,
+      long treatmentFailed,
+      long treatmentAttempted) {}
 
   /** The ratio and its intervals, raw and after Holm, against the margin. */
   public record Estimate(
-      double ratio,
+      Double ratio,
       Double ciLow,
       Double ciHigh,
       Double pValue,
@@ -161,15 +195,36 @@ public record AdviceResult(
     return measured.blockRatios();
   }
 
-  public double baselineTps() {
+  public List<BlockOps> blockOps() {
+    return measured.blockOps();
+  }
+
+  public double allowedFailureRate() {
+    return measured.allowedFailureRate();
+  }
+
+  public String brokenArm() {
+    return measured.brokenArm();
+  }
+
+  public String firstErrorSqlState() {
+    return measured.firstErrorSqlState();
+  }
+
+  public String firstError() {
+    return measured.firstError();
+  }
+
+  public Double baselineTps() {
     return measured.baselineTps();
   }
 
-  public double treatmentTps() {
+  public Double treatmentTps() {
     return measured.treatmentTps();
   }
 
-  public double ratio() {
+  /** The ratio, null when no block measured both arms. */
+  public Double ratio() {
     return estimate.ratio();
   }
 

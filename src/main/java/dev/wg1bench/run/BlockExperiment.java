@@ -29,11 +29,13 @@ import java.util.Map;
  * Runs each piece of advice as a randomized complete block experiment on every target: blocks of
  * one baseline and one treatment trial, in an order drawn per pair of blocks and claim from the
  * seed and reversed in the pair's second block (see {@link dev.wg1bench.advise.Blocks}); then
- * analyses the blocks' log ratios (paired t, Holm over the run's claims) into a verdict. With a
- * precision goal the first blocks are a pilot whose sd fixes, once, the blocks the goal needs
- * (Stein's two stages: stopping on the observed width would stop when the sd happens to be small
- * and inflate false positives); the time budget may cut them short. A claim that fails is recorded
- * with its reason and the others go on.
+ * judges first whether both arms worked (an arm whose ops failed above the allowed rate, of which a
+ * block measured nothing, or that could not run is broken, see {@link
+ * dev.wg1bench.advise.ArmHealth}) and only then analyses the blocks' log ratios (paired t, Holm
+ * over the run's claims) into a verdict. With a precision goal the first blocks are a pilot whose
+ * sd fixes, once, the blocks the goal needs (Stein's two stages: stopping on the observed width
+ * would stop when the sd happens to be small and inflate false positives); the time budget may cut
+ * them short. A claim that fails is recorded with its reason and the others go on.
  */
 public final class BlockExperiment {
   /**
@@ -70,6 +72,7 @@ public final class BlockExperiment {
    * @param precision half-width goal of the 95% interval as a fraction, or null for fixed blocks
    * @param budget wall time for the whole run with a precision goal
    * @param between hygiene before each trial
+   * @param allowedFailureRate the share of attempted ops an arm may fail before it is broken
    */
   public record Design(
       int blocks,
@@ -77,7 +80,20 @@ public final class BlockExperiment {
       double margin,
       Double precision,
       Duration budget,
-      Matrix.BetweenTrials between) {}
+      Matrix.BetweenTrials between,
+      double allowedFailureRate) {
+
+    /** No failed op allowed. */
+    public Design(
+        int blocks,
+        long seed,
+        double margin,
+        Double precision,
+        Duration budget,
+        Matrix.BetweenTrials between) {
+      this(blocks, seed, margin, precision, budget, between, 0);
+    }
+  }
 
   private final PrintStream out;
   private final boolean verbose;
@@ -92,6 +108,13 @@ public final class BlockExperiment {
     final Planned planned;
     final List<TrialResult> trials = new ArrayList<>();
     String failure;
+
+    /** The arm that could not run (baseline or treatment), null when not known. */
+    String failedArm;
+
+    /** The matrix point taken up last: a failure belongs to its arm. */
+    int point = -1;
+
     final List<Analysis> analyses = new ArrayList<>();
 
     Claim(Planned planned) {
@@ -106,8 +129,9 @@ public final class BlockExperiment {
     List<TrialResult> all = new ArrayList<>();
     out.printf(
         Locale.ROOT,
-        "randomized complete blocks: one baseline and one treatment trial per block, order drawn"
-            + " per block (--seed %d)%s%n",
+        "randomized complete blocks: one baseline and one treatment trial per block, in mirrored"
+            + " pairs (the order drawn for each pair of blocks, the second block reversed; --seed"
+            + " %d)%s%n",
         d.seed(),
         d.precision() == null
             ? ", " + d.blocks() + " blocks per claim"
@@ -141,7 +165,7 @@ public final class BlockExperiment {
         out.printf("  failed: %s%n", c.failure);
       }
     }
-    List<AdviceResult> results = verdicts(claims, d.margin());
+    List<AdviceResult> results = verdicts(claims, d.margin(), d.allowedFailureRate());
     BenchmarkRun run = combined(planned, d, machine, all, results);
     for (Claim c : claims) {
       List<AdviceResult> own =
@@ -166,17 +190,19 @@ public final class BlockExperiment {
         List<TrialResult> ran =
             c.planned.source() != null
                 ? c.planned.source().run(m)
-                : new RunStage(out, verbose).run(m).trials();
+                : new RunStage(out, verbose).onPoint(i -> c.point = i).run(m).trials();
         for (TrialResult t : ran) {
           c.trials.add(t.withSequence(sequenceBefore + c.trials.size() + 1));
         }
       } catch (RuntimeException e) {
         // this claim stops here; what it measured so far is kept and the run goes on
         c.failure = ConnectionFactory.oneLine(e);
+        int targets = c.planned.baseline().size();
+        c.failedArm = c.point < 0 ? null : c.point < targets ? "baseline" : "treatment";
         break;
       } finally {
         done += next;
-        analyse(c, d.precision() == null ? null : d.blocks());
+        analyse(c, d.precision() == null ? null : d.blocks(), d.allowedFailureRate());
       }
       if (d.precision() == null) {
         break;
@@ -199,10 +225,18 @@ public final class BlockExperiment {
     }
   }
 
-  private static void analyse(Claim c, Integer pilot) {
+  /** Each target's analysis: the baseline's point paired with the treatment's at its place. */
+  private static void analyse(Claim c, Integer pilot, double allowed) {
     c.analyses.clear();
-    for (Matrix.Point p : c.planned.baseline()) {
-      c.analyses.add(new Analysis(c.planned.advice(), p.target().name(), c.trials, pilot));
+    for (int i = 0; i < c.planned.baseline().size(); i++) {
+      c.analyses.add(
+          new Analysis(
+              c.planned.advice(),
+              c.planned.baseline().get(i).target().name(),
+              c.planned.treatment().get(i).target().name(),
+              c.trials,
+              pilot,
+              allowed));
     }
   }
 
@@ -224,7 +258,7 @@ public final class BlockExperiment {
   }
 
   /** Holm over every claim and target with an interval, then each one's verdict. */
-  static List<AdviceResult> verdicts(List<Claim> claims, double margin) {
+  static List<AdviceResult> verdicts(List<Claim> claims, double margin, double allowed) {
     List<Analysis> tested = new ArrayList<>();
     for (Claim c : claims) {
       c.analyses.stream().filter(Analysis::measurable).forEach(tested::add);
@@ -239,12 +273,17 @@ public final class BlockExperiment {
     List<AdviceResult> out = new ArrayList<>();
     for (Claim c : claims) {
       if (c.analyses.isEmpty()) {
-        analyse(c, null);
+        analyse(c, null, allowed);
       }
       for (Analysis a : c.analyses) {
         Integer i = index.get(a);
         out.add(
-            a.result(i == null ? null : adj[i], i == null ? null : alphas[i], margin, c.failure));
+            a.result(
+                i == null ? null : adj[i],
+                i == null ? null : alphas[i],
+                margin,
+                c.failure,
+                c.failedArm));
       }
     }
     return out;
@@ -291,7 +330,7 @@ public final class BlockExperiment {
           r.name(),
           r.target(),
           r.blocks(),
-          r.blocks() == 0 ? "-" : String.format(Locale.ROOT, "%.3f", r.ratio()),
+          r.ratio() == null ? "-" : String.format(Locale.ROOT, "%.3f", r.ratio()),
           r.ciLow() == null
               ? "-"
               : String.format(Locale.ROOT, "[%.3f, %.3f]", r.ciLow(), r.ciHigh()),

@@ -32,6 +32,7 @@ public final class RunStage {
   private final boolean verbose;
   private boolean check;
   private AgentSpec agent;
+  private java.util.function.IntConsumer onPoint = i -> {};
 
   public RunStage(PrintStream out, boolean verbose) {
     this.out = out;
@@ -50,6 +51,15 @@ public final class RunStage {
    */
   public RunStage agent(AgentSpec spec) {
     this.agent = spec;
+    return this;
+  }
+
+  /**
+   * Told the index of the matrix point whose workload, target or trial is taken up next, so that a
+   * caller whose arms are points (a comparison) can say which arm a failure belongs to.
+   */
+  public RunStage onPoint(java.util.function.IntConsumer c) {
+    this.onPoint = c;
     return this;
   }
 
@@ -74,6 +84,7 @@ public final class RunStage {
     AgentSession session = null;
     try {
       for (TargetSpec spec : m.targets()) {
+        onPoint.accept(firstPointOn(m, spec));
         live.put(spec.key(), LiveTarget.open(spec, connections, out));
       }
       if (agent != null) {
@@ -83,7 +94,8 @@ public final class RunStage {
       List<TrialResult> trials;
       try {
         trials =
-            new TrialSequence(m, workloads, live, execution, assembler, out).executeAll(varying);
+            new TrialSequence(m, workloads, live, execution, assembler, out)
+                .executeAll(varying, onPoint);
       } catch (RuntimeException e) {
         if (session != null) {
           // the others stop waiting for this agent instead of running out their timeout
@@ -115,8 +127,9 @@ public final class RunStage {
       throw new UsageException("--output " + m.output() + ": " + unwritable);
     }
     for (TargetSpec spec : m.targets()) {
-      for (Matrix.Point p : m.points()) {
-        Targets.of(spec).validate(p.plan());
+      for (int i = 0; i < m.points().size(); i++) {
+        onPoint.accept(i);
+        Targets.of(spec).validate(m.points().get(i).plan());
       }
     }
     if (agent != null) {
@@ -141,9 +154,10 @@ public final class RunStage {
   }
 
   /** Each point's workload; every script error surfaces here, before any server is touched. */
-  private static List<Workload> checkedWorkloads(Matrix m) {
+  private List<Workload> checkedWorkloads(Matrix m) {
     List<Workload> out = new ArrayList<>();
     for (Matrix.Point p : m.points()) {
+      onPoint.accept(out.size());
       Workload w = WorkloadRegistry.resolve(p.plan());
       Set<String> predefined = new HashSet<>(ClientContext.BUILTIN_VARIABLES);
       predefined.addAll(p.plan().params().defines().keySet());
@@ -151,5 +165,15 @@ public final class RunStage {
       out.add(w);
     }
     return out;
+  }
+
+  /** The first point that runs on this target. */
+  private static int firstPointOn(Matrix m, TargetSpec spec) {
+    for (int i = 0; i < m.points().size(); i++) {
+      if (m.points().get(i).target().key().equals(spec.key())) {
+        return i;
+      }
+    }
+    return 0;
   }
 }

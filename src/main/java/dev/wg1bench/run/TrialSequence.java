@@ -40,7 +40,7 @@ final class TrialSequence {
   }
 
   /** Every trial of the schedule, in the order run. */
-  List<TrialResult> executeAll(Set<String> varying) {
+  List<TrialResult> executeAll(Set<String> varying, java.util.function.IntConsumer onPoint) {
     List<Matrix.TrialRef> schedule = m.schedule();
     if (m.isSweep()) {
       out.printf(
@@ -55,6 +55,7 @@ final class TrialSequence {
     List<TrialResult> trials = new ArrayList<>();
     for (Matrix.TrialRef ref : schedule) {
       Matrix.Point p = m.points().get(ref.point());
+      onPoint.accept(ref.point());
       LiveTarget lt = live.get(p.target().key());
       TrialResult r =
           execution.measure(p, workloads.get(ref.point()), lt, ref.repeat(), trials.size() + 1);

@@ -135,7 +135,9 @@ class AdviseClassesTest {
     assertEquals("batch-of-50", a.get("name").asText());
     assertEquals("measured", a.get("status").asText());
     assertEquals(3, a.get("blocks").asInt());
-    assertTrue(AdviseTest.VERDICTS.contains(a.get("verdict").asText()), a.toString());
+    // 50 round trips against one: an effect of several times, which 3 blocks confirm on any
+    // machine (the paired t needs the mean log ratio above 4.3 standard errors)
+    assertEquals("confirms", a.get("verdict").asText(), a.toString());
     JsonNode trials = run.get("trials");
     assertEquals(6, trials.size());
     for (JsonNode t : trials) {

@@ -285,13 +285,14 @@ class AdviseTest {
             + "baseline=--query-mode simple\ntreatment=--query-mode prepared\n");
     Path json = tmp.resolve("two.json");
     Cli r = advise(json, "--advice-dir", dir.toString(), "--blocks", "2", "--seed", "5");
-    assertEquals(0, r.exit, r.toString());
+    assertEquals(1, r.exit, "an arm that could not run exits 1: " + r);
     JsonNode advice = new ObjectMapper().readTree(json.toFile()).get("advice");
     assertEquals(2, advice.size(), advice.toString());
     JsonNode broken = advice.get(0);
     assertEquals("a-broken", broken.get("name").asText());
     assertEquals("failed", broken.get("status").asText());
-    assertEquals("failed", broken.get("verdict").asText());
+    assertEquals("broken", broken.get("verdict").asText());
+    assertEquals("treatment", broken.get("brokenArm").asText(), broken.toString());
     assertTrue(broken.get("failure").asText().contains("work_mem"), broken.toString());
     JsonNode fine = advice.get(1);
     assertEquals("measured", fine.get("status").asText());
@@ -311,6 +312,19 @@ class AdviseTest {
         Cli.run("advise", "--blocks", "1"),
         2,
         "--blocks must be between 2 and 1000, got 1 (an interval needs 2 blocks)");
+    // the Java API's compare() refuses the same values in the same words (CompareTest)
+    CliErrorsTest.assertOneLine(
+        Cli.run("advise", "--blocks", "2", "--precision", "5%"),
+        2,
+        "--blocks must be between 3 and 1000, got 2 (3 at least with a precision goal)");
+    CliErrorsTest.assertOneLine(
+        Cli.run("advise", "--precision", "0"),
+        2,
+        "--precision must be between 0.1 and 100, got 0 (a percentage)");
+    CliErrorsTest.assertOneLine(
+        Cli.run("advise", "--allowed-failure-rate", "150%"),
+        2,
+        "--allowed-failure-rate must be between 0 and 100, got 150 (a percentage)");
   }
 
   @Test

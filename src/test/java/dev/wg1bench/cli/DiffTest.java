@@ -80,7 +80,8 @@ class DiffTest {
   @Test
   void theCommandPrintsTheTableAndReportHtmlShowsIt() throws Exception {
     Path[] f = fixtures();
-    Cli r = Cli.run("diff", f[0].toString(), f[1].toString());
+    // the fixture's 32-client simple-mode trials fail 3 ops each (serialization): allowed here
+    Cli r = Cli.run("diff", "--allowed-failure-rate", "1%", f[0].toString(), f[1].toString());
     assertEquals(0, r.exit, r.toString());
     assertTrue(r.out.contains("Welch's t on log tps over each point's repeats"), r.out);
     assertTrue(r.out.contains("new faster"), r.out);
@@ -91,6 +92,34 @@ class DiffTest {
     assertTrue(html.contains("new.json against base.json"), "diff section");
     assertTrue(html.contains("<a href=\"#diff\">"), "linked from the top");
     assertTrue(html.contains("<strong>new faster</strong>"));
+  }
+
+  /** A point whose new ops failed is broken, not a speed verdict, and diff exits 3. */
+  @Test
+  void aPointWhoseOpsFailedIsBrokenAndExits3() throws Exception {
+    Path[] f = fixtures();
+    JsonNode tree = Json.MAPPER.readTree(f[1].toFile());
+    long planted = 0;
+    for (JsonNode t : tree.get("trials")) {
+      JsonNode p = t.get("point");
+      if (p.get("clients").asText().equals("8") && p.get("queryMode").asText().equals("simple")) {
+        ((ObjectNode) t.get("measurement")).put("totalFailedOps", 5);
+        planted += 5;
+      }
+    }
+    Json.MAPPER.writeValue(f[1].toFile(), tree);
+    Diff.Result r = Diff.compare(HtmlReport.read(f[0]).run(), HtmlReport.read(f[1]).run(), 0.05);
+    Diff.Row broken = row(r, "8", "simple");
+    assertTrue(broken.verdict().startsWith("broken: new failed "), broken.verdict());
+    assertTrue(
+        broken.verdict().contains(" failed " + planted / 2 + " of "),
+        planted + " planted over 2 targets: " + broken.verdict());
+    assertEquals("new faster", row(r, "32", "prepared").verdict(), "the other points stand");
+    Cli cli = Cli.run("diff", f[0].toString(), f[1].toString());
+    assertEquals(3, cli.exit, cli.toString());
+    Cli allowed =
+        Cli.run("diff", "--allowed-failure-rate", "100%", f[0].toString(), f[1].toString());
+    assertEquals(0, allowed.exit, allowed.toString());
   }
 
   @Test

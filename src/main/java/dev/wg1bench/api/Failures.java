@@ -1,0 +1,29 @@
+package dev.wg1bench.api;
+
+import dev.wg1bench.plan.RunFailure;
+import dev.wg1bench.plan.UsageException;
+import java.util.function.Supplier;
+
+/** The engine's exceptions turned into the API's own, at the API's edge. */
+final class Failures {
+  private Failures() {}
+
+  /**
+   * Runs {@code body}; a usage error becomes an {@link InvalidSettingException}, a failure a {@link
+   * RunFailedException}, both with the engine's one line.
+   */
+  static <T> T translated(Supplier<T> body) {
+    try {
+      return body.get();
+    } catch (UsageException e) {
+      throw new InvalidSettingException(e.getMessage(), e);
+    } catch (RunFailure e) {
+      throw new RunFailedException(e.getMessage(), e);
+    }
+  }
+
+  /** A refusal worded as the command line words it. */
+  static InvalidSettingException invalid(String message) {
+    return new InvalidSettingException(message, null);
+  }
+}
