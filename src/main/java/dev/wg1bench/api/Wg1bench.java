@@ -147,6 +147,15 @@ public final class Wg1bench {
     return with(Knobs.THREADS, kind);
   }
 
+  /**
+   * The round-trip time of the application's network (--rtt): every client connection's replies
+   * become readable this long after they arrived, e.g. {@code Duration.ofMillis(1)}; zero (the
+   * default) leaves the path as it is.
+   */
+  public Wg1bench rtt(Duration d) {
+    return with(Knobs.RTT, d);
+  }
+
   public Wg1bench duration(Duration d) {
     this.duration = d;
     return this;

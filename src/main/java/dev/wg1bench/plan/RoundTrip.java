@@ -73,4 +73,11 @@ public final class RoundTrip {
     }
     return BigDecimal.valueOf(us, 6).stripTrailingZeros().toPlainString() + "s";
   }
+
+  /** What a result says of the round-trip time a run added ({@code rttMs} in its client record). */
+  public static String added(double ms) {
+    return ms == 0
+        ? "0 (no delay line)"
+        : text(Duration.ofNanos(Math.round(ms * 1e6))) + " added (delay line)";
+  }
 }
