@@ -217,6 +217,15 @@ public final class Wg1bench {
     return with(Knobs.THREADS, kind);
   }
 
+  /**
+   * The round-trip time of the application's network (--rtt): every client connection's replies
+   * become readable this long after they arrived, e.g. {@code Duration.ofMillis(1)}; zero (the
+   * default) leaves the path as it is.
+   */
+  public Wg1bench rtt(Duration d) {
+    return with(Knobs.RTT, d);
+  }
+
   /** Measured time per trial (default 5 s; the command line's {@code -T} is 10 s). */
   public Wg1bench duration(Duration d) {
     return copy(c -> c.duration = d);

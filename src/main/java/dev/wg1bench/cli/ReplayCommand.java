@@ -71,7 +71,8 @@ public final class ReplayCommand implements Callable<Integer> {
           Knobs.FETCH_SIZE,
           Knobs.SSLMODE,
           Knobs.JDBC_PROPERTY,
-          Knobs.STATEMENT_TIMEOUT);
+          Knobs.STATEMENT_TIMEOUT,
+          Knobs.RTT);
 
   final Map<Knob<?>, OptionSpec> knobOptions = new LinkedHashMap<>();
 

@@ -1,6 +1,6 @@
 package dev.wg1bench.plan;
 
-import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -23,7 +23,8 @@ import org.postgresql.PGProperty;
  * @param rewriteBatchedInserts pgjdbc's reWriteBatchedInserts
  * @param properties any other pgjdbc property, by its pgjdbc name (--jdbc-property)
  * @param declared the pgjdbc properties of knobs that have no field here (a knob declared with
- *     {@code stored(...).pgjdbc(...)}), by pgjdbc name; the plan's knobs record them already
+ *     {@code stored(...).pgjdbc(...)}), by pgjdbc name; written (when any) so that client settings
+ *     read back in a fork apply them as the settings that wrote them did
  */
 public record DriverKnobs(
     String sslmode,
@@ -32,7 +33,7 @@ public record DriverKnobs(
     Integer fetchSize,
     boolean rewriteBatchedInserts,
     Map<String, String> properties,
-    @JsonIgnore Map<String, String> declared) {
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> declared) {
 
   static final List<String> SSLMODES =
       List.of("disable", "allow", "prefer", "require", "verify-ca", "verify-full");
@@ -91,13 +92,40 @@ public record DriverKnobs(
   public Map<String, String> pgjdbc() {
     Map<String, String> out = new LinkedHashMap<>();
     for (Knob<?> k : Knobs.ALL) {
-      String v = k.pgjdbcValue(this);
+      // the delay line's argument goes with the line, which the connection factory installs on
+      // the clients' connections only when the round-trip time is not zero
+      String v = k == Knobs.RTT ? null : k.pgjdbcValue(this);
       if (v != null) {
         out.put(k.pgProperty().getName(), v);
       }
     }
     out.putAll(properties);
     return out;
+  }
+
+  /**
+   * These settings with the properties of stored knobs added (see {@link Knobs#declaredPgjdbc}).
+   */
+  DriverKnobs withDeclared(Map<String, String> more) {
+    if (more.isEmpty() || declared.entrySet().containsAll(more.entrySet())) {
+      return this;
+    }
+    Map<String, String> all = new LinkedHashMap<>(declared);
+    all.putAll(more);
+    return new DriverKnobs(
+        sslmode,
+        prepareThreshold,
+        binaryTransfer,
+        fetchSize,
+        rewriteBatchedInserts,
+        properties,
+        all);
+  }
+
+  /** The round-trip time --rtt adds to client connections; zero when none. */
+  public java.time.Duration rtt() {
+    String text = Knobs.RTT.pgjdbcValue(this);
+    return text == null ? java.time.Duration.ZERO : RoundTrip.parse(text);
   }
 
   /** --jdbc-property names and values, checked against pgjdbc's own list. */

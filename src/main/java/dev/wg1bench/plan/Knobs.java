@@ -282,6 +282,41 @@ public final class Knobs {
           .check((v, p) -> v.checkRuntime())
           .declare();
 
+  /**
+   * The network between the clients and the server: every client connection's replies become
+   * readable this long after they arrived (server/delay's line, pgjdbc's socketFactory with this as
+   * its socketFactoryArg), so an app-side choice is measured at the round-trip time of the
+   * application's own network, not loopback's. 0 installs no line at all.
+   */
+  public static final Knob<java.time.Duration> RTT =
+      Knob.<java.time.Duration>builder("rtt", Knob.Shape.LIST, java.time.Duration.class, "--rtt")
+          .param("DURATION")
+          .help(
+              "Round-trip time added to every client connection, e.g. 0.5ms (a zone), 2ms"
+                  + " (across zones); replies are readable RTT after they arrive, so a pipelined"
+                  + " batch pays it once (default: 0, the path as it is); sweeps, e.g. 0,0.5ms,2ms.")
+          .sweeps()
+          .parse(RoundTrip::parse)
+          .stored(RoundTrip::parse, RoundTrip::text)
+          .pgjdbc(socketFactoryArg())
+          .check(
+              (v, p) -> {
+                if (!v.isZero()
+                    && p.driver().properties().containsKey(PGProperty.SOCKET_FACTORY.getName())) {
+                  throw new UsageException(
+                      "--rtt "
+                          + RoundTrip.text(v)
+                          + " cannot be combined with --jdbc-property socketFactory: the delay"
+                          + " line is pgjdbc's socket factory; give one of them");
+                }
+              })
+          .declare();
+
+  @SuppressWarnings("deprecation")
+  private static PGProperty socketFactoryArg() {
+    return PGProperty.SOCKET_FACTORY_ARG;
+  }
+
   /** Every knob, in label and sweep order. */
   public static final List<Knob<?>> ALL =
       List.of(
@@ -302,7 +337,8 @@ public final class Knobs {
           REWRITE_BATCHED_INSERTS,
           SSLMODE,
           JDBC_PROPERTY,
-          STATEMENT_TIMEOUT);
+          STATEMENT_TIMEOUT,
+          RTT);
 
   /** Each knob's constraints on a plan, in declaration order. */
   static void validate(RunPlan plan) {

@@ -59,10 +59,12 @@ public record RunPlan(
     this.poolSize = poolSize;
     this.timing = timing;
     this.session = session;
-    this.driver = driver;
     this.params = params;
     this.output = output;
     this.knobs = Collections.unmodifiableMap(new LinkedHashMap<>(knobs));
+    // the pgjdbc properties of stored knobs follow the knobs' texts, so a plan read back from its
+    // JSON (a fork's, an agent's) applies them as the plan that wrote it did
+    this.driver = driver == null ? null : driver.withDeclared(Knobs.declaredPgjdbc(this.knobs));
     validate();
   }
 

@@ -223,7 +223,8 @@ public final class SessionPlayer {
                   d.binaryTransfer(),
                   d.fetchSize(),
                   d.rewriteBatchedInserts(),
-                  named);
+                  named,
+                  d.declared());
           ClientSettings s = config.settings();
           return new ConnectionFactory(
               withDatabase(config.target(), database),

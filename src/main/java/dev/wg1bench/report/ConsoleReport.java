@@ -89,8 +89,8 @@ public final class ConsoleReport {
         t.client().prepareThreshold(),
         t.client().isolation());
     out.printf(
-        "connection: ssl %s (sslmode %s), pgjdbc %s%n",
-        t.client().ssl(), t.client().sslmode(), t.client().pgjdbc());
+        "connection: ssl %s (sslmode %s), pgjdbc %s, rtt %s%n",
+        t.client().ssl(), t.client().sslmode(), t.client().pgjdbc(), t.client().rttText());
     if (!t.client().sessionSettings().isEmpty()) {
       out.printf("session settings: %s%n", t.client().sessionSettings());
     }

@@ -62,6 +62,8 @@ final class TargetsHtml {
                           + ci.fetchSize()
                           + ", reWriteBatchedInserts="
                           + ci.rewriteBatchedInserts()
+                          + ", rtt "
+                          + ci.rttText()
                           + (ci.jdbcProperties() == null || ci.jdbcProperties().isEmpty()
                               ? ""
                               : ", " + new TreeMap<>(ci.jdbcProperties())))));

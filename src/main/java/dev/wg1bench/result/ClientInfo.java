@@ -19,6 +19,9 @@ import java.util.Map;
  *
  * <p>{@code jdbcProperties}: other pgjdbc properties given with --jdbc-property
  *
+ * <p>{@code rttMs}: the round-trip time --rtt added to every client connection (the delay line), in
+ * ms; 0 when none (the path as it was)
+ *
  * <p>{@code pool}: the shared pool, or null when each client had its own connection
  *
  * <p>{@code socketTimeoutS}: pgjdbc socketTimeout of client connections: how long one read may wait
@@ -53,7 +56,8 @@ public record ClientInfo(
       boolean binaryTransfer,
       int fetchSize,
       boolean rewriteBatchedInserts,
-      Map<String, String> jdbcProperties) {}
+      Map<String, String> jdbcProperties,
+      double rttMs) {}
 
   /** How many clients, over how many connections. */
   public record Connections(int clients, int connections, PoolInfo pool) {}
@@ -109,6 +113,16 @@ public record ClientInfo(
 
   public Map<String, String> jdbcProperties() {
     return driver.jdbcProperties();
+  }
+
+  public double rttMs() {
+    return driver.rttMs();
+  }
+
+  /** The round-trip time added, as the console and the HTML say it. */
+  @com.fasterxml.jackson.annotation.JsonIgnore
+  public String rttText() {
+    return dev.wg1bench.plan.RoundTrip.added(rttMs());
   }
 
   public int clients() {

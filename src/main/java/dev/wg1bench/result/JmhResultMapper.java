@@ -113,7 +113,8 @@ public final class JmhResultMapper {
             d.binaryTransfer() == null || d.binaryTransfer(),
             d.fetchSize() == null ? 0 : d.fetchSize(),
             d.rewriteBatchedInserts(),
-            d.properties()),
+            d.properties(),
+            d.rtt().toNanos() / 1e6),
         new ClientInfo.Connections(
             p.clients(),
             p.connections(),

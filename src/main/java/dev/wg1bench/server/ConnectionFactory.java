@@ -4,6 +4,7 @@ import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.server.delay.DelayedSocketFactory;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -96,7 +97,11 @@ public final class ConnectionFactory {
     Properties p = properties();
     int timeout = socketTimeoutSeconds(settings.driver(), fallbackTimeoutS);
     PGProperty.SOCKET_TIMEOUT.set(p, timeout);
-    if (timeout == 0 && PGProperty.SOCKET_FACTORY.getOrDefault(p) == null) {
+    if (!settings.driver().rtt().isZero()) {
+      // --rtt: the clients' connections read through the delay line (its own reads never time
+      // out: it keeps the socket timeout and applies it to the driver's reads)
+      DelayedSocketFactory.install(p, settings.driver().rtt());
+    } else if (timeout == 0 && PGProperty.SOCKET_FACTORY.getOrDefault(p) == null) {
       // untimed reads: one blocking read per answer, not the non-blocking read, poll and read a
       // plain socket is left with by pgjdbc's timed connect (see BlockingSocketFactory); with a
       // timeout a channel's socket would switch modes around every read instead

@@ -230,7 +230,7 @@ public final class ReportFixtures {
                 "prefer (pgjdbc default)",
                 "off",
                 Map.of("application_name", APP_NAME)),
-            new ClientInfo.Driver(true, 0, false, Map.of()),
+            new ClientInfo.Driver(true, 0, false, Map.of(), 0),
             new ClientInfo.Connections(clients, clients, null),
             new ClientInfo.Timeouts(0, 10),
             null);

@@ -1,0 +1,57 @@
+package dev.wg1bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wg1bench.json.Json;
+import dev.wg1bench.support.PgbenchData;
+import dev.wg1bench.support.TestServer;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * --rtt reaches the clients of a forked JVM: each point records its round-trip time, and a
+ * one-statement op at 20 ms takes at least 20 ms where the point without the line does not pay it.
+ */
+class RttOptionTest {
+  @TempDir Path tmp;
+
+  @Test
+  void aForkedSweepRecordsEachRttAndItsOpsPayIt() throws Exception {
+    PgbenchData.reset();
+    Path out = tmp.resolve("r.json");
+    Cli r =
+        Cli.run(
+            "--workload",
+            "select_only",
+            "--target",
+            TestServer.url(),
+            "--clients",
+            "1",
+            "--duration",
+            "1s",
+            "--warmup",
+            "0",
+            "--repeat",
+            "1",
+            "--forks",
+            "1",
+            "--rtt",
+            "0,20ms",
+            "-o",
+            out.toString());
+    assertEquals(0, r.exit, r.toString());
+    JsonNode trials = Json.MAPPER.readTree(out.toFile()).get("trials");
+    assertEquals(2, trials.size());
+    for (JsonNode t : trials) {
+      double rtt = t.get("client").get("rttMs").asDouble();
+      assertEquals(t.get("point").get("rtt").asText().equals("20ms") ? 20.0 : 0.0, rtt);
+      double p50 = t.get("measurement").get("latencyMs").get("p50").asDouble();
+      if (rtt > 0) {
+        assertTrue(p50 >= rtt, "p50 " + p50 + " ms at --rtt " + rtt + " ms");
+      }
+    }
+  }
+}
