@@ -218,9 +218,8 @@ public final class Wg1bench {
   }
 
   /**
-   * The round-trip time of the application's network (--rtt): every client connection's replies
-   * become readable this long after they arrived, e.g. {@code Duration.ofMillis(1)}; zero (the
-   * default) leaves the path as it is.
+   * The network's round-trip time (--rtt; default zero, the path as it is): each client
+   * connection's replies become readable this long after they arrived.
    */
   public Wg1bench rtt(Duration d) {
     return with(Knobs.RTT, d);
