@@ -1,5 +1,6 @@
 package dev.wg1bench.fork;
 
+import dev.wg1bench.workload.OpCounts;
 import java.util.ArrayList;
 import java.util.List;
 

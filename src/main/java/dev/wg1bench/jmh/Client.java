@@ -1,12 +1,12 @@
 package dev.wg1bench.jmh;
 
-import dev.wg1bench.fork.OpCounts;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.server.ConnectionFactory;
 import dev.wg1bench.workload.ClientContext;
 import dev.wg1bench.workload.ClientSession;
 import dev.wg1bench.workload.CommandTimes;
 import dev.wg1bench.workload.FailureKind;
+import dev.wg1bench.workload.OpCounts;
 import dev.wg1bench.workload.OpStats;
 import dev.wg1bench.workload.StepTimes;
 import java.lang.invoke.MethodHandles;

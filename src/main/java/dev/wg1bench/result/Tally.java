@@ -1,8 +1,8 @@
 package dev.wg1bench.result;
 
 import dev.wg1bench.fork.ForkReport;
-import dev.wg1bench.fork.OpCounts;
 import dev.wg1bench.stats.BatchMeans;
+import dev.wg1bench.workload.OpCounts;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
