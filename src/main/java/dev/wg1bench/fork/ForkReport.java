@@ -83,8 +83,9 @@ public final class ForkReport {
     public long startEpochMicros;
 
     public long nanos;
-    public long ok;
-    public long failed;
+
+    /** What completed inside it: each client's window counts, added. */
+    public OpCounts counts = new OpCounts();
 
     /** Successful ops completed in each second of the window, the last second possibly partial. */
     public long[] okPerSecond;

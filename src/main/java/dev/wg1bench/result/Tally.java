@@ -137,13 +137,13 @@ final class Tally {
 
   /** One measurement window of a fork. */
   private void window(ForkReport.Window w) {
-    iterationTps.add(w.nanos > 0 ? w.ok * 1e9 / w.nanos : 0);
+    iterationTps.add(w.nanos > 0 ? w.counts.ok * 1e9 / w.nanos : 0);
     windows.add(
         new Window(
             Instant.ofEpochSecond(0, w.startEpochMicros * 1000).toString(),
             w.nanos / 1e9,
-            w.ok,
-            w.failed,
+            w.counts.ok,
+            w.counts.failed,
             w.serverCommits,
             w.serverCommits == null ? null : w.serverNanos / 1e9,
             w.walStart,
