@@ -421,32 +421,22 @@ final class Tally {
       if (a.commands != null) {
         commands = new ArrayList<>();
         for (ForkReport.CommandFigures x : a.commands) {
-          if (x.step) {
-            commands.add(
-                CommandStats.ofStep(
-                    s + 1,
-                    x.line,
-                    "step " + x.line,
-                    x.text,
-                    x.count,
-                    x.sumNanos / 1e6,
-                    x.sumSquares / 1e12,
-                    x.failures,
-                    x.retries,
-                    x.histogram == null ? null : Histograms.decode(x.histogram)));
-            continue;
-          }
-          commands.add(
-              CommandStats.of(
-                  s + 1,
-                  x.line,
-                  a.name + ":" + x.line,
-                  x.text,
+          CommandStats.Sums f =
+              new CommandStats.Sums(
                   x.count,
                   x.sumNanos / 1e6,
                   x.sumSquares / 1e12,
                   x.failures,
-                  x.retries));
+                  x.retries,
+                  x.histogram == null ? null : Histograms.decode(x.histogram));
+          commands.add(
+              CommandStats.of(
+                  s + 1,
+                  x.line,
+                  x.step ? "step " + x.line : a.name + ":" + x.line,
+                  x.text,
+                  x.step,
+                  f));
         }
       }
       out.add(
