@@ -179,7 +179,8 @@ class ArchitectureTest {
 
   /**
    * One class maps what the measurement stage reports to the result model; the rest of result reads
-   * only the forks' wire format (fork.ForkReport, fork.OpCounts), never the runner or its trials.
+   * only the forks' wire format (fork.ForkReport, and the counts it carries), never the runner or
+   * its trials.
    */
   @ArchTest
   static final ArchRule oneJmhResultMapper =

@@ -1,5 +1,6 @@
 package dev.wg1bench.fork;
 
+import dev.wg1bench.workload.OpCounts;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -82,8 +83,9 @@ public final class ForkReport {
     public long startEpochMicros;
 
     public long nanos;
-    public long ok;
-    public long failed;
+
+    /** What completed inside it: each client's window counts, added. */
+    public OpCounts counts = new OpCounts();
 
     /** Successful ops completed in each second of the window, the last second possibly partial. */
     public long[] okPerSecond;

@@ -1,90 +1,86 @@
 package dev.wg1bench.jmh;
 
 import dev.wg1bench.fork.ForkReport;
-import dev.wg1bench.workload.CommandTimes;
+import dev.wg1bench.workload.OpCounts;
 import dev.wg1bench.workload.ScriptOutline;
-import dev.wg1bench.workload.StepTimes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
- * A fork's per-script and per-command figures: each client's measured iterations summed, then
- * written into the {@link ForkReport} with the scripts' names, weights and command texts.
+ * A fork's per-script and per-command figures, written into the {@link ForkReport} with the
+ * scripts' names, weights and command texts. The figures are the parts of the fork's measured
+ * {@link OpCounts} (each client's window adds its own in); this only names them.
  */
 final class Breakdown {
   private List<ScriptOutline> outline;
-  private ScriptTally scripts;
-  private CommandTimes commands;
-  private StepTimes steps;
+  private boolean commands;
+  private boolean steps;
 
-  /** Adds a client's measured iteration (called under the benchmark's lock). */
+  /** Notes a client's scripts (called under the benchmark's lock). */
   void absorb(Client c) {
-    if (c.scripts == null) {
-      return;
-    }
-    if (outline == null) {
+    if (c.scripts != null && outline == null) {
       outline = c.session.outline();
-      scripts = new ScriptTally(outline.size());
-      commands = c.times == null ? null : new CommandTimes(outline);
-      steps = c.steps == null ? null : new StepTimes();
-    }
-    scripts.add(c.scripts);
-    if (commands != null && c.times != null) {
-      commands.add(c.times);
-    }
-    if (steps != null && c.steps != null) {
-      steps.add(c.steps);
+      commands = c.times != null;
+      steps = c.steps != null;
     }
   }
 
   void into(ForkReport r) {
-    if (outline == null || (commands == null && steps != null && steps.names().isEmpty())) {
+    if (outline == null) {
+      return;
+    }
+    String[] keys = ScriptOutline.keys(outline);
+    if (!commands && steps && r.measured.partOrEmpty(keys[0]).parts.isEmpty()) {
       // a workload class whose ops name no steps: its one "script" is the headline
       return;
     }
     r.scripts = new ArrayList<>();
     for (int s = 0; s < outline.size(); s++) {
       ScriptOutline o = outline.get(s);
+      OpCounts p = r.measured.partOrEmpty(keys[s]);
       ForkReport.ScriptFigures f = new ForkReport.ScriptFigures();
       f.name = o.name();
       f.weight = o.weight();
-      f.ok = scripts.ok[s];
-      f.failed = scripts.failed[s];
-      f.retries = scripts.retries[s];
-      f.retriedOps = scripts.retriedOps[s];
-      f.retriedOpsAll = scripts.retriedAll[s];
-      f.latencyNanos = scripts.latencyNanos[s];
-      f.latencySquares = scripts.latencySquares[s];
-      if (commands != null) {
+      f.ok = p.ok;
+      f.failed = p.failed;
+      f.retries = p.retries;
+      f.retriedOps = p.retriedOps;
+      f.retriedOpsAll = p.retriedAll;
+      f.latencyNanos = p.latencyNanos;
+      f.latencySquares = p.latencySquares;
+      if (commands) {
         f.commands = new ArrayList<>();
         for (int i = 0; i < o.commands().size(); i++) {
-          ForkReport.CommandFigures x = new ForkReport.CommandFigures();
-          x.line = o.commands().get(i).line();
+          ForkReport.CommandFigures x =
+              figures(p.partOrEmpty(ScriptOutline.commandKey(i)), o.commands().get(i).line());
           x.text = o.commands().get(i).text();
-          x.count = commands.count(s, i);
-          x.sumNanos = commands.sumNanos(s, i);
-          x.sumSquares = commands.sumSquares(s, i);
-          x.failures = commands.failures(s, i);
-          x.retries = commands.retries(s, i);
           f.commands.add(x);
         }
-      } else if (steps != null) {
+      } else if (steps) {
         f.commands = new ArrayList<>();
-        for (int i = 0; i < steps.names().size(); i++) {
-          ForkReport.CommandFigures x = new ForkReport.CommandFigures();
-          x.line = i + 1;
-          x.text = steps.names().get(i);
+        int line = 1;
+        for (Map.Entry<String, OpCounts> e : p.parts.entrySet()) {
+          ForkReport.CommandFigures x = figures(e.getValue(), line++);
+          x.text = e.getKey();
           x.step = true;
-          x.count = steps.count(i);
-          x.sumNanos = steps.sumNanos(i);
-          x.sumSquares = steps.sumSquares(i);
-          x.failures = steps.failures(i);
-          x.retries = steps.retries(i);
-          x.histogram = ForkReport.encode(steps.histogram(i));
+          x.histogram = ForkReport.encode(e.getValue().histogram);
           f.commands.add(x);
         }
       }
       r.scripts.add(f);
     }
+  }
+
+  /** A command's or a step's part: its completions, their latency sums, its failures, retries. */
+  private static ForkReport.CommandFigures figures(OpCounts c, int line) {
+    ForkReport.CommandFigures x = new ForkReport.CommandFigures();
+    x.line = line;
+    x.count = c.ok;
+    x.sumNanos = c.latencyNanos;
+    x.sumSquares = c.latencySquares;
+    x.failures = c.failed;
+    x.retries = c.retries;
+    return x;
   }
 }

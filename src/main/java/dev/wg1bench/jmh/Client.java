@@ -1,13 +1,14 @@
 package dev.wg1bench.jmh;
 
-import dev.wg1bench.fork.OpCounts;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.server.ConnectionFactory;
 import dev.wg1bench.workload.ClientContext;
 import dev.wg1bench.workload.ClientSession;
 import dev.wg1bench.workload.CommandTimes;
 import dev.wg1bench.workload.FailureKind;
+import dev.wg1bench.workload.OpCounts;
 import dev.wg1bench.workload.OpStats;
+import dev.wg1bench.workload.ScriptOutline;
 import dev.wg1bench.workload.StepTimes;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -33,8 +34,11 @@ public class Client {
   Connection conn;
   ClientSession session;
 
-  /** Per-script counts when the mix has several scripts or -r is on, else null (nothing per op). */
-  ScriptTally scripts;
+  /**
+   * Per script, its part of {@link #window} when the mix has several scripts or -r is on, else null
+   * (nothing per op); in {@link ScriptOutline} order.
+   */
+  OpCounts[] scripts;
 
   /** Per-command figures under -r, else null. */
   CommandTimes times;
@@ -166,7 +170,11 @@ public class Client {
     steps = session.stepTimes();
     int n = session.outline().size();
     if (n > 1 || (n == 1 && (times != null || steps != null))) {
-      scripts = new ScriptTally(n);
+      String[] keys = ScriptOutline.keys(session.outline());
+      scripts = new OpCounts[n];
+      for (int s = 0; s < n; s++) {
+        scripts[s] = window.part(keys[s]);
+      }
     }
     if (p.timing().log() != null) {
       txLog =
@@ -261,10 +269,8 @@ public class Client {
     poolWait.reset();
     lag.reset();
     all.clear();
+    // the per-script parts with it
     window.clear();
-    if (scripts != null) {
-      scripts.reset();
-    }
     if (times != null) {
       times.reset();
     }
@@ -362,28 +368,30 @@ public class Client {
   }
 
   /**
-   * After an op: its script's counts and its commands' figures are kept when it completed inside
-   * the window ({@code counted}), as the headline's; {@code ran} is false when no script ran (no
-   * connection), and then no script is charged.
+   * After an op: its script's counts and its commands' (or steps') figures go into its script's
+   * part of the window's counts when it completed inside the window ({@code counted}), as the
+   * headline's; {@code ran} is false when no script ran (no connection), and then no script is
+   * charged.
    */
   void afterOp(
       boolean counted, boolean ran, boolean success, long latency, long retried, long retriedOp) {
     if (times != null) {
       if (counted) {
-        times.commit();
+        times.commit(window);
       } else {
         times.discard();
       }
     }
     if (steps != null) {
       if (counted) {
-        steps.commit();
+        // a workload class is one "script": its steps are that part's parts
+        steps.commit(scripts[0]);
       } else {
         steps.discard();
       }
     }
     if (scripts != null && counted && ran) {
-      scripts.op(session.lastScriptIndex(), success, latency, retried, retriedOp);
+      scripts[session.lastScriptIndex()].op(success, latency, retried, retriedOp);
     }
   }
 

@@ -60,8 +60,7 @@ final class ForkTally {
       measuredPoolWait.add(c.poolWait);
       measuredLag.add(c.lag);
       ForkReport.Window w = span.record;
-      w.ok += c.window.ok;
-      w.failed += c.window.failed;
+      w.counts.add(c.window);
       if (c.okPerSecond.length > w.okPerSecond.length && t) {
         w.okPerSecond = Arrays.copyOf(w.okPerSecond, c.okPerSecond.length);
       }
@@ -71,8 +70,7 @@ final class ForkTally {
       report.measured.add(c.window);
       breakdown.absorb(c);
     }
-    report.whole.ok += c.all.ok;
-    report.whole.failed += c.all.failed;
+    report.whole.add(c.all);
     String phase = measurement ? "measurement" : "warmup";
     for (OpStats.ErrorSample e : s.samples().values()) {
       String key = phase + "/" + e.kind + "/" + e.sqlState;

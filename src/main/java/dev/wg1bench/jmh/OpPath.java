@@ -27,7 +27,7 @@ final class OpPath {
    * completed in, then its success or failure. The hot path reads the clock twice, allocates
    * nothing and takes no lock (see Client.using and Client.recordLatency).
    */
-  void run(Client c, Committed committed, Trouble trouble) throws SQLException {
+  void run(Client c) throws SQLException {
     if (b.stopping) {
       throw new OpFailedException(
           "stopped: another client failed under --exit-on-error or --exit-on-abort", null);
@@ -42,7 +42,7 @@ final class OpPath {
     }
     attempt(c, op);
     op.end(c.stats, System.nanoTime());
-    trouble.retries += op.retried;
+    c.all.retries += op.retried;
     // counted by completion time: an op belongs to the window it finished in (MeasurementWindow)
     MeasurementWindow.Span span = b.window.current();
     boolean counted = span != null && span.contains(op.done);
@@ -51,9 +51,9 @@ final class OpPath {
     }
     c.afterOp(counted, op.ran, op.success, op.latencyNanos, op.retried, op.retriedOp);
     if (op.success) {
-      succeeded(c, op, committed, counted ? span : null);
+      succeeded(c, op, counted ? span : null);
     } else {
-      failed(c, op, trouble, counted);
+      failed(c, op, counted);
     }
     if (b.progress != null) {
       (op.success ? b.progress.ok : b.progress.failed).increment();
@@ -234,12 +234,11 @@ final class OpPath {
   }
 
   /** A successful op; {@code span} is the window it counts in, null when it counts in none. */
-  private void succeeded(Client c, OpRun op, Committed committed, MeasurementWindow.Span span) {
+  private void succeeded(Client c, OpRun op, MeasurementWindow.Span span) {
     if (c.down) {
       b.connectionBack(c);
     }
     c.all.ok++;
-    committed.ok++;
     if (span != null) {
       c.window.ok++;
       c.okIn(span.bin(op.done));
@@ -254,9 +253,8 @@ final class OpPath {
    * A failed op: counted by kind; a connection failure marks an outage; an error that won't heal
    * stops the client, else a connection that may be dead is checked and reopened.
    */
-  private void failed(Client c, OpRun op, Trouble trouble, boolean counted) {
+  private void failed(Client c, OpRun op, boolean counted) {
     c.all.failed++;
-    trouble.failed++;
     FailureKind kind = c.stats.lastFailed;
     if (counted) {
       c.window.failed(kind.label());

@@ -331,15 +331,21 @@ public class WorkloadBenchmark {
     }
   }
 
+  /**
+   * {@code committed} and {@code trouble} are asked for so that JMH reports their counters, views
+   * of the client's counts.
+   */
   @Benchmark
   public void op(Client c, Committed committed, Trouble trouble) throws SQLException {
+    committed.watch(c.all);
+    trouble.watch(c.all);
     try {
       if (opsPerClient == 0) {
-        ops.run(c, committed, trouble);
+        ops.run(c);
         return;
       }
       try {
-        ops.run(c, committed, trouble);
+        ops.run(c);
       } finally {
         if (++c.invocations == opsPerClient) {
           window.clientFinished(c.threads());

@@ -40,116 +40,80 @@ public record CommandStats(
     Double p99Ms,
     String histogram) {
 
-  /** A script's command. */
-  public static CommandStats of(
-      int script,
-      int line,
-      String location,
-      String text,
-      long count,
-      double totalMs,
-      double sumSquaresMs2,
-      long failures,
-      long retries) {
-    return build(
-        script,
-        line,
-        location,
-        text,
-        count,
-        totalMs,
-        sumSquaresMs2,
-        failures,
-        retries,
-        false,
-        null);
-  }
-
-  /** A workload class's step, its percentiles read from its histogram of µs. */
-  public static CommandStats ofStep(
-      int script,
-      int line,
-      String location,
-      String text,
+  /**
+   * A command's or a step's figures as they add up: the sums, counts and (for a step) the histogram
+   * of µs that the mean, stddev and percentiles are read from.
+   */
+  public record Sums(
       long count,
       double totalMs,
       double sumSquaresMs2,
       long failures,
       long retries,
       org.HdrHistogram.Histogram micros) {
-    return build(
-        script,
-        line,
-        location,
-        text,
-        count,
-        totalMs,
-        sumSquaresMs2,
-        failures,
-        retries,
-        true,
-        micros);
+
+    /** Both parts' figures as one: sums added, histograms merged where there are any. */
+    Sums plus(Sums y) {
+      org.HdrHistogram.Histogram h = micros == null ? null : micros.copy();
+      if (y.micros() != null) {
+        if (h == null) {
+          h = y.micros().copy();
+        } else {
+          h.add(y.micros());
+        }
+      }
+      return new Sums(
+          count + y.count(),
+          totalMs + y.totalMs(),
+          sumSquaresMs2 + y.sumSquaresMs2(),
+          failures + y.failures(),
+          retries + y.retries(),
+          h);
+    }
   }
 
   /**
-   * This command's figures and another part's of the same command (another client, fork or agent)
-   * as one: the sums added, the histograms merged where there are any; a step stays a step.
+   * The one way a command's figures are built: the mean and stddev from the sums, the percentiles
+   * from the histogram where there is one (a step's).
    */
-  public CommandStats plus(CommandStats y) {
-    org.HdrHistogram.Histogram h = null;
-    for (CommandStats c : java.util.List.of(this, y)) {
-      if (c.histogram() != null) {
-        org.HdrHistogram.Histogram d = Histograms.decode(c.histogram());
-        if (h == null) {
-          h = d;
-        } else {
-          h.add(d);
-        }
-      }
-    }
-    return build(
-        script,
-        line,
-        location,
-        text,
-        count + y.count(),
-        totalMs + y.totalMs(),
-        sumSquaresMs2 + y.sumSquaresMs2(),
-        failures + y.failures(),
-        retries + y.retries(),
-        step || y.step(),
-        h);
-  }
-
-  /** The mean and stddev from the sums; the percentiles from the histogram where there is one. */
-  private static CommandStats build(
-      int script,
-      int line,
-      String location,
-      String text,
-      long count,
-      double totalMs,
-      double sumSquaresMs2,
-      long failures,
-      long retries,
-      boolean step,
-      org.HdrHistogram.Histogram micros) {
+  public static CommandStats of(
+      int script, int line, String location, String text, boolean step, Sums f) {
+    org.HdrHistogram.Histogram micros = f.micros();
     boolean any = micros != null && micros.getTotalCount() > 0;
     return new CommandStats(
         script,
         line,
         location,
         text,
-        count,
-        totalMs,
-        sumSquaresMs2,
-        ScriptStats.mean(count, totalMs),
-        ScriptStats.stddev(count, totalMs, sumSquaresMs2),
-        failures,
-        retries,
+        f.count(),
+        f.totalMs(),
+        f.sumSquaresMs2(),
+        ScriptStats.mean(f.count(), f.totalMs()),
+        ScriptStats.stddev(f.count(), f.totalMs(), f.sumSquaresMs2()),
+        f.failures(),
+        f.retries(),
         step,
         any ? micros.getValueAtPercentile(50) / 1000.0 : null,
         any ? micros.getValueAtPercentile(99) / 1000.0 : null,
         micros == null ? null : Histograms.encode(micros));
+  }
+
+  /** The figures this was built from (the histogram decoded). */
+  public Sums sums() {
+    return new Sums(
+        count,
+        totalMs,
+        sumSquaresMs2,
+        failures,
+        retries,
+        histogram == null ? null : Histograms.decode(histogram));
+  }
+
+  /**
+   * This command's figures and another part's of the same command (another client, fork or agent)
+   * as one; a step stays a step.
+   */
+  public CommandStats plus(CommandStats y) {
+    return of(script, line, location, text, step || y.step(), sums().plus(y.sums()));
   }
 }

@@ -147,8 +147,8 @@ public record Measurement(
       Double initialConnectionMs) {}
 
   /** The measured ops' counts as the one value they merge as (agents' parts of a trial). */
-  public dev.wg1bench.fork.OpCounts measuredCounts() {
-    dev.wg1bench.fork.OpCounts c = new dev.wg1bench.fork.OpCounts();
+  public dev.wg1bench.workload.OpCounts measuredCounts() {
+    dev.wg1bench.workload.OpCounts c = new dev.wg1bench.workload.OpCounts();
     c.ok = ops();
     c.failed = failedOps();
     c.retries = retries();

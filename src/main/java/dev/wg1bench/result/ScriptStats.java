@@ -172,18 +172,7 @@ public record ScriptStats(
     List<CommandStats> out = new java.util.ArrayList<>();
     int line = 1;
     for (CommandStats x : byName.values()) {
-      out.add(
-          CommandStats.ofStep(
-              x.script(),
-              line,
-              "step " + line,
-              x.text(),
-              x.count(),
-              x.totalMs(),
-              x.sumSquaresMs2(),
-              x.failures(),
-              x.retries(),
-              x.histogram() == null ? null : Histograms.decode(x.histogram())));
+      out.add(CommandStats.of(x.script(), line, "step " + line, x.text(), true, x.sums()));
       line++;
     }
     return out;

@@ -1,8 +1,8 @@
 package dev.wg1bench.result;
 
 import dev.wg1bench.fork.ForkReport;
-import dev.wg1bench.fork.OpCounts;
 import dev.wg1bench.stats.BatchMeans;
+import dev.wg1bench.workload.OpCounts;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -137,13 +137,13 @@ final class Tally {
 
   /** One measurement window of a fork. */
   private void window(ForkReport.Window w) {
-    iterationTps.add(w.nanos > 0 ? w.ok * 1e9 / w.nanos : 0);
+    iterationTps.add(w.nanos > 0 ? w.counts.ok * 1e9 / w.nanos : 0);
     windows.add(
         new Window(
             Instant.ofEpochSecond(0, w.startEpochMicros * 1000).toString(),
             w.nanos / 1e9,
-            w.ok,
-            w.failed,
+            w.counts.ok,
+            w.counts.failed,
             w.serverCommits,
             w.serverCommits == null ? null : w.serverNanos / 1e9,
             w.walStart,
@@ -421,32 +421,22 @@ final class Tally {
       if (a.commands != null) {
         commands = new ArrayList<>();
         for (ForkReport.CommandFigures x : a.commands) {
-          if (x.step) {
-            commands.add(
-                CommandStats.ofStep(
-                    s + 1,
-                    x.line,
-                    "step " + x.line,
-                    x.text,
-                    x.count,
-                    x.sumNanos / 1e6,
-                    x.sumSquares / 1e12,
-                    x.failures,
-                    x.retries,
-                    x.histogram == null ? null : Histograms.decode(x.histogram)));
-            continue;
-          }
-          commands.add(
-              CommandStats.of(
-                  s + 1,
-                  x.line,
-                  a.name + ":" + x.line,
-                  x.text,
+          CommandStats.Sums f =
+              new CommandStats.Sums(
                   x.count,
                   x.sumNanos / 1e6,
                   x.sumSquares / 1e12,
                   x.failures,
-                  x.retries));
+                  x.retries,
+                  x.histogram == null ? null : Histograms.decode(x.histogram));
+          commands.add(
+              CommandStats.of(
+                  s + 1,
+                  x.line,
+                  x.step ? "step " + x.line : a.name + ":" + x.line,
+                  x.text,
+                  x.step,
+                  f));
         }
       }
       out.add(

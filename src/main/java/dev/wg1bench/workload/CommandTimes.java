@@ -1,19 +1,18 @@
 package dev.wg1bench.workload;
 
-import java.util.Arrays;
 import java.util.List;
 
 /**
- * Per-command latency, failures and retries of one client (pgbench -r), over the ops its caller
- * keeps. Commands of all scripts share flat arrays, preallocated once: recording a command is a few
- * array updates, with no allocation.
+ * Per-command latency, failures and retries of one client's op in progress (pgbench -r). Commands
+ * of all scripts share flat arrays, preallocated once: recording a command is a few array updates,
+ * with no allocation.
  *
- * <p>An op's figures wait in a pending set until the caller knows whether the op counts (it
- * completed inside a measurement window): {@link #commit()} adds them, {@link #discard()} drops
- * them, so per-command figures cover exactly the ops the headline counts. As in pgbench, a
- * command's latency is recorded each time it completes (retried executions included), a retry is
- * counted on the command whose error caused it, and a failed op's failure on the command that
- * failed last.
+ * <p>An op's figures wait here until the caller knows whether the op counts (it completed inside a
+ * measurement window): {@link #commit} adds them to the client's {@link OpCounts}, as the parts of
+ * its script's part, {@link #discard()} drops them, so per-command figures cover exactly the ops
+ * the headline counts. As in pgbench, a command's latency is recorded each time it completes
+ * (retried executions included), a retry is counted on the command whose error caused it, and a
+ * failed op's failure on the command that failed last.
  */
 public final class CommandTimes {
   private final int[] offset;
@@ -21,16 +20,17 @@ public final class CommandTimes {
   /** Per script, the command of each step (see {@link ScriptOutline#commandOfStep()}). */
   private final int[][] commandOf;
 
-  private final long[] count;
-  private final long[] sumNanos;
-  private final double[] sumSquares;
-  private final long[] failures;
-  private final long[] retries;
+  private final String[] scriptKeys;
   private final long[] opCount;
   private final long[] opSumNanos;
   private final double[] opSumSquares;
   private final long[] opFailures;
   private final long[] opRetries;
+
+  /** The value the op's figures were last added to, and its command parts, flat as above. */
+  private OpCounts into;
+
+  private OpCounts[] target;
 
   /** The script of the op in progress, -1 when none is pending. */
   private int opScript = -1;
@@ -43,12 +43,8 @@ public final class CommandTimes {
       offset[s + 1] = offset[s] + outline.get(s).commands().size();
       commandOf[s] = outline.get(s).commandOfStep();
     }
+    scriptKeys = ScriptOutline.keys(outline);
     int n = offset[outline.size()];
-    count = new long[n];
-    sumNanos = new long[n];
-    sumSquares = new double[n];
-    failures = new long[n];
-    retries = new long[n];
     opCount = new long[n];
     opSumNanos = new long[n];
     opSumSquares = new double[n];
@@ -90,19 +86,38 @@ public final class CommandTimes {
     opFailures[offset[s] + c]++;
   }
 
-  /** The pending op counts. */
-  public void commit() {
+  /**
+   * The pending op counts: its commands' figures are added to {@code counts}, each command a part
+   * of its script's part (named by {@link ScriptOutline#keys} and {@link
+   * ScriptOutline#commandKey}), made once, on the first op added to that value.
+   */
+  public void commit(OpCounts counts) {
     if (opScript < 0) {
       return;
     }
+    if (counts != into) {
+      resolve(counts);
+    }
     for (int k = offset[opScript]; k < offset[opScript + 1]; k++) {
-      count[k] += opCount[k];
-      sumNanos[k] += opSumNanos[k];
-      sumSquares[k] += opSumSquares[k];
-      failures[k] += opFailures[k];
-      retries[k] += opRetries[k];
+      OpCounts c = target[k];
+      c.ok += opCount[k];
+      c.latencyNanos += opSumNanos[k];
+      c.latencySquares += opSumSquares[k];
+      c.failed += opFailures[k];
+      c.retries += opRetries[k];
     }
     discard();
+  }
+
+  private void resolve(OpCounts counts) {
+    into = counts;
+    target = new OpCounts[opCount.length];
+    for (int s = 0; s < scriptKeys.length; s++) {
+      OpCounts script = counts.part(scriptKeys[s]);
+      for (int k = offset[s]; k < offset[s + 1]; k++) {
+        target[k] = script.part(ScriptOutline.commandKey(k - offset[s]));
+      }
+    }
   }
 
   /** The pending op does not count. */
@@ -120,45 +135,8 @@ public final class CommandTimes {
     opScript = -1;
   }
 
-  /** Forgets everything (a new iteration). */
+  /** Forgets the op in progress (a new iteration). */
   public void reset() {
     discard();
-    Arrays.fill(count, 0);
-    Arrays.fill(sumNanos, 0);
-    Arrays.fill(sumSquares, 0);
-    Arrays.fill(failures, 0);
-    Arrays.fill(retries, 0);
-  }
-
-  /** Adds another client's committed figures (same outline) to these. */
-  public void add(CommandTimes o) {
-    for (int k = 0; k < count.length; k++) {
-      count[k] += o.count[k];
-      sumNanos[k] += o.sumNanos[k];
-      sumSquares[k] += o.sumSquares[k];
-      failures[k] += o.failures[k];
-      retries[k] += o.retries[k];
-    }
-  }
-
-  /** Figures of command {@code i} (an index into {@link ScriptOutline#commands()}). */
-  public long count(int s, int i) {
-    return count[offset[s] + i];
-  }
-
-  public long sumNanos(int s, int i) {
-    return sumNanos[offset[s] + i];
-  }
-
-  public double sumSquares(int s, int i) {
-    return sumSquares[offset[s] + i];
-  }
-
-  public long failures(int s, int i) {
-    return failures[offset[s] + i];
-  }
-
-  public long retries(int s, int i) {
-    return retries[offset[s] + i];
   }
 }

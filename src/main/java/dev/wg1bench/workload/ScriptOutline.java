@@ -22,6 +22,26 @@ public record ScriptOutline(String name, int weight, List<Command> commands, int
   }
 
   /**
+   * The name each script's figures go by among a client's {@link OpCounts#parts}: its file as
+   * given, numbered after the first when a mix names one file twice.
+   */
+  public static String[] keys(List<ScriptOutline> outline) {
+    String[] keys = new String[outline.size()];
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (int s = 0; s < keys.length; s++) {
+      String name = outline.get(s).name();
+      keys[s] = seen.add(name) ? name : name + " #" + (s + 1);
+      seen.add(keys[s]);
+    }
+    return keys;
+  }
+
+  /** The name a command's figures go by among its script's {@link OpCounts#parts}: its index. */
+  public static String commandKey(int i) {
+    return Integer.toString(i);
+  }
+
+  /**
    * A command: the line it starts on and that line's text, as pgbench prints a command's first
    * line.
    */

@@ -5,30 +5,24 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /**
- * Per-step latency, failures and retries of one client running a workload class's ops, the steps
- * named by the op itself ({@code op.step("load order", ...)}): pgbench -r's per-statement figures
- * for code that is not a script. Steps are numbered in the order this client first ran them.
+ * Per-step latency, failures and retries of one client's op in progress, for a workload class's
+ * ops, the steps named by the op itself ({@code op.step("load order", ...)}): pgbench -r's
+ * per-statement figures for code that is not a script. Steps are numbered in the order this client
+ * first ran them.
  *
  * <p>As {@link CommandTimes}: an op's figures wait until the caller knows whether the op counts (it
- * completed inside a measurement window): {@link #commit()} adds them, {@link #discard()} drops
- * them. A step's latency is recorded each time it completes (a retried op's earlier attempts
- * included), a retry is counted on the step whose exception caused it, and a failed op's failure on
- * the step it failed in. Each step also keeps an HdrHistogram of its latencies (µs, 3 significant
- * digits), which adds up across clients, forks and agents as the headline's does.
+ * completed inside a measurement window): {@link #commit} adds them to the class's {@link OpCounts}
+ * part, one part per step (by name, with a histogram of its latencies in µs, which adds up across
+ * clients, forks and agents as the headline's does), {@link #discard()} drops them. A step's
+ * latency is recorded each time it completes (a retried op's earlier attempts included), a retry is
+ * counted on the step whose exception caused it, and a failed op's failure on the step it failed
+ * in.
  */
 public final class StepTimes {
   private final Map<String, Integer> index = new HashMap<>();
   private final List<String> names = new ArrayList<>();
-
-  private long[] count = new long[4];
-  private long[] sumNanos = new long[4];
-  private double[] sumSquares = new double[4];
-  private long[] failures = new long[4];
-  private long[] retries = new long[4];
-  private final List<Histogram> histograms = new ArrayList<>();
 
   // the op in progress: completed steps (index, nanos), and its retries and failure by step
   private int[] pendingStep = new int[16];
@@ -36,6 +30,11 @@ public final class StepTimes {
   private int pending;
   private long[] opRetries = new long[4];
   private int opFailed = -1;
+
+  /** The value the op's figures were last added to, and its step parts by number. */
+  private OpCounts into;
+
+  private final List<OpCounts> target = new ArrayList<>();
 
   /** The step of this name, numbered on first sight. */
   public int step(String name) {
@@ -46,15 +45,8 @@ public final class StepTimes {
     int n = names.size();
     index.put(name, n);
     names.add(name);
-    histograms.add(new Histogram(3));
-    if (n == count.length) {
-      int m = 2 * n;
-      count = Arrays.copyOf(count, m);
-      sumNanos = Arrays.copyOf(sumNanos, m);
-      sumSquares = Arrays.copyOf(sumSquares, m);
-      failures = Arrays.copyOf(failures, m);
-      retries = Arrays.copyOf(retries, m);
-      opRetries = Arrays.copyOf(opRetries, m);
+    if (n == opRetries.length) {
+      opRetries = Arrays.copyOf(opRetries, 2 * n);
     }
     return n;
   }
@@ -79,21 +71,29 @@ public final class StepTimes {
     opFailed = s;
   }
 
-  /** The op in progress counts. */
-  public void commit() {
+  /**
+   * The op in progress counts: its steps' figures are added to {@code counts}, one part per step
+   * this client has run, by name, in the order first run.
+   */
+  public void commit(OpCounts counts) {
+    if (counts != into) {
+      into = counts;
+      target.clear();
+    }
+    while (target.size() < names.size()) {
+      target.add(counts.timedPart(names.get(target.size())));
+    }
     for (int i = 0; i < pending; i++) {
-      int s = pendingStep[i];
+      OpCounts c = target.get(pendingStep[i]);
       long nanos = pendingNanos[i];
-      count[s]++;
-      sumNanos[s] += nanos;
-      sumSquares[s] += (double) nanos * nanos;
-      histograms.get(s).recordValue(Math.max(0, nanos / 1000));
+      c.completed(nanos);
+      c.histogram.recordValue(Math.max(0, nanos / 1000));
     }
     for (int s = 0; s < names.size(); s++) {
-      retries[s] += opRetries[s];
+      target.get(s).retries += opRetries[s];
     }
     if (opFailed >= 0) {
-      failures[opFailed]++;
+      target.get(opFailed).failed++;
     }
     discard();
   }
@@ -105,59 +105,8 @@ public final class StepTimes {
     opFailed = -1;
   }
 
-  /** Forgets the counts (a new iteration); the steps keep their numbers. */
+  /** Forgets the op in progress (a new iteration); the steps keep their numbers. */
   public void reset() {
     discard();
-    Arrays.fill(count, 0);
-    Arrays.fill(sumNanos, 0);
-    Arrays.fill(sumSquares, 0);
-    Arrays.fill(failures, 0);
-    Arrays.fill(retries, 0);
-    for (Histogram h : histograms) {
-      h.reset();
-    }
-  }
-
-  /** Adds another client's committed figures to these, matching steps by name. */
-  public void add(StepTimes o) {
-    for (int j = 0; j < o.names.size(); j++) {
-      int s = step(o.names.get(j));
-      count[s] += o.count[j];
-      sumNanos[s] += o.sumNanos[j];
-      sumSquares[s] += o.sumSquares[j];
-      failures[s] += o.failures[j];
-      retries[s] += o.retries[j];
-      histograms.get(s).add(o.histograms.get(j));
-    }
-  }
-
-  /** The steps' names, in the order they were first run. */
-  public List<String> names() {
-    return names;
-  }
-
-  public long count(int s) {
-    return count[s];
-  }
-
-  public long sumNanos(int s) {
-    return sumNanos[s];
-  }
-
-  public double sumSquares(int s) {
-    return sumSquares[s];
-  }
-
-  public long failures(int s) {
-    return failures[s];
-  }
-
-  public long retries(int s) {
-    return retries[s];
-  }
-
-  /** Latencies of the step's counted completions, microseconds. */
-  public Histogram histogram(int s) {
-    return histograms.get(s);
   }
 }

@@ -202,8 +202,8 @@ class ResultJsonGoldenTest {
       ForkReport.Window w = new ForkReport.Window();
       w.startEpochMicros = 1_767_225_600_000_000L + (n * 10L + i * 3L) * 1_000_000L;
       w.nanos = i == 0 ? 1_000_000_000L : 1_000_400_000L;
-      w.ok = 500L * n;
-      w.failed = n;
+      w.counts.ok = 500L * n;
+      w.counts.failed = n;
       w.okPerSecond = new long[] {500L * n + i, 7};
       w.serverCommits = i == 1 && n == 2 ? null : 510L * n;
       w.serverNanos = w.nanos + 1000;

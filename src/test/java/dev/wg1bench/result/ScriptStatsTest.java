@@ -12,7 +12,13 @@ class ScriptStatsTest {
   private static CommandStats command(double... ms) {
     double total = Arrays.stream(ms).sum();
     double squares = Arrays.stream(ms).map(x -> x * x).sum();
-    return CommandStats.of(1, 3, "a.sql:3", "SELECT 1;", ms.length, total, squares, 1, 2);
+    return CommandStats.of(
+        1,
+        3,
+        "a.sql:3",
+        "SELECT 1;",
+        false,
+        new CommandStats.Sums(ms.length, total, squares, 1, 2, null));
   }
 
   private static ScriptStats script(double seconds, double... ms) {
@@ -64,8 +70,13 @@ class ScriptStatsTest {
       total += us / 1000.0;
       squares += (us / 1000.0) * (us / 1000.0);
     }
-    return CommandStats.ofStep(
-        1, line, "step " + line, name, micros.length, total, squares, 1, 0, h);
+    return CommandStats.of(
+        1,
+        line,
+        "step " + line,
+        name,
+        true,
+        new CommandStats.Sums(micros.length, total, squares, 1, 0, h));
   }
 
   private static ScriptStats steps(CommandStats... steps) {

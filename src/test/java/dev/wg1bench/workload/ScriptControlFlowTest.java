@@ -76,6 +76,7 @@ class ScriptControlFlowTest {
     try (Connection c = connect(QueryMode.PREPARED);
         ClientSession s = w.open(new ClientContext(0, 1, 1, 42L, 1, false, Map.of(), 8, true))) {
       CommandTimes t = s.commandTimes();
+      OpCounts counts = new OpCounts();
       List<ScriptOutline.Command> commands = s.outline().get(0).commands();
       assertEquals(
           List.of(
@@ -95,26 +96,26 @@ class ScriptControlFlowTest {
       int ops = 60;
       for (int i = 0; i < ops; i++) {
         assertTrue(s.runOp(c, stats));
-        t.commit();
+        t.commit(counts);
       }
-      assertEquals(ops, t.count(0, 0));
-      assertEquals(ops, t.count(0, 1));
-      assertEquals(ops, t.count(0, 3), "\\elif is reached on every op");
-      long one = t.count(0, 2);
-      long two = t.count(0, 4);
-      long three = t.count(0, 6);
+      assertEquals(ops, cmd(counts, 0).ok);
+      assertEquals(ops, cmd(counts, 1).ok);
+      assertEquals(ops, cmd(counts, 3).ok, "\\elif is reached on every op");
+      long one = cmd(counts, 2).ok;
+      long two = cmd(counts, 4).ok;
+      long three = cmd(counts, 6).ok;
       assertEquals(ops, one + two + three);
       assertTrue(one > 0 && two > 0 && three > 0, one + " " + two + " " + three);
-      assertEquals(two, t.count(0, 5), "the \\else line ends the \\elif branch");
-      assertEquals(three, t.count(0, 7), "the inner \\if runs in the \\else branch");
-      assertEquals(0, t.count(0, 8));
-      assertEquals(0, t.count(0, 9), "the inner \\endif ends a branch never taken");
-      assertEquals(three, t.count(0, 10), "the outer \\endif ends the \\else branch");
-      assertEquals(0, t.failures(0, 2) + t.retries(0, 2));
+      assertEquals(two, cmd(counts, 5).ok, "the \\else line ends the \\elif branch");
+      assertEquals(three, cmd(counts, 7).ok, "the inner \\if runs in the \\else branch");
+      assertEquals(0, cmd(counts, 8).ok);
+      assertEquals(0, cmd(counts, 9).ok, "the inner \\endif ends a branch never taken");
+      assertEquals(three, cmd(counts, 10).ok, "the outer \\endif ends the \\else branch");
+      assertEquals(0, cmd(counts, 2).failed + cmd(counts, 2).retries);
       // an op that does not count leaves nothing behind
       assertTrue(s.runOp(c, stats));
       t.discard();
-      assertEquals(ops, t.count(0, 0));
+      assertEquals(ops, cmd(counts, 0).ok);
     }
   }
 
@@ -137,6 +138,7 @@ class ScriptControlFlowTest {
     try (Connection c = connect(QueryMode.PREPARED);
         ClientSession s = w.open(new ClientContext(0, 1, 1, 42L, 1, false, Map.of(), 8, true))) {
       CommandTimes t = s.commandTimes();
+      OpCounts counts = new OpCounts();
       assertEquals(
           List.of(
               "\\set d 1",
@@ -152,33 +154,38 @@ class ScriptControlFlowTest {
       for (int i = 0; i < ops; i++) {
         // 1 / 0 fails the batch: every op fails at its \\endpipeline
         assertFalse(s.runOp(c, stats));
-        t.commit();
+        t.commit(counts);
       }
       for (int k = 0; k <= 4; k++) {
-        assertEquals(ops, t.count(0, k), "command " + k);
-        assertEquals(0, t.failures(0, k), "command " + k);
+        assertEquals(ops, cmd(counts, k).ok, "command " + k);
+        assertEquals(0, cmd(counts, k).failed, "command " + k);
       }
-      assertEquals(0, t.count(0, 5), "the failed batch's \\endpipeline did not complete");
-      assertEquals(ops, t.failures(0, 5));
-      assertEquals(0, t.count(0, 6));
+      assertEquals(0, cmd(counts, 5).ok, "the failed batch's \\endpipeline did not complete");
+      assertEquals(ops, cmd(counts, 5).failed);
+      assertEquals(0, cmd(counts, 6).ok);
     }
     String ok = script.replace("\\set d :d - 1", "\\set d :d + 1");
     ScriptWorkload good = new ScriptWorkload("t", List.of(new ScriptSource("t.sql", ok, 1)));
     try (Connection c = connect(QueryMode.PREPARED);
         ClientSession s = good.open(new ClientContext(0, 1, 1, 42L, 1, false, Map.of(), 8, true))) {
       CommandTimes t = s.commandTimes();
+      OpCounts counts = new OpCounts();
       OpStats stats = new OpStats();
       int ops = 5;
       for (int i = 0; i < ops; i++) {
         assertTrue(s.runOp(c, stats), () -> stats.samples().toString());
-        t.commit();
+        t.commit(counts);
       }
       for (int k = 0; k <= 6; k++) {
-        assertEquals(ops, t.count(0, k), "command " + k);
+        assertEquals(ops, cmd(counts, k).ok, "command " + k);
       }
       // the batch's round trip (pg_sleep included) is the \\endpipeline's
-      assertTrue(t.sumNanos(0, 5) >= ops * 2_000_000L, Long.toString(t.sumNanos(0, 5)));
-      assertTrue(t.sumNanos(0, 2) < t.sumNanos(0, 5), Long.toString(t.sumNanos(0, 2)));
+      assertTrue(
+          cmd(counts, 5).latencyNanos >= ops * 2_000_000L,
+          Long.toString(cmd(counts, 5).latencyNanos));
+      assertTrue(
+          cmd(counts, 2).latencyNanos < cmd(counts, 5).latencyNanos,
+          Long.toString(cmd(counts, 2).latencyNanos));
     }
   }
 
@@ -359,5 +366,10 @@ class ScriptControlFlowTest {
       assertEquals(1, scalar(c, "SELECT count(*) FROM cf_open"));
       sql(c, "DROP TABLE cf_open");
     }
+  }
+
+  /** Command {@code i}'s figures of the one script "t.sql", as a client's counts hold them. */
+  private static OpCounts cmd(OpCounts counts, int i) {
+    return counts.partOrEmpty("t.sql").partOrEmpty(ScriptOutline.commandKey(i));
   }
 }

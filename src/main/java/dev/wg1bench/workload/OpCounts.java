@@ -1,0 +1,173 @@
+package dev.wg1bench.workload;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What ops did, as one value that adds up the way HdrHistogram's histograms do: a command's, a
+ * script's or a client's over an iteration, a fork's over its windows or its whole trial, a trial's
+ * over its forks, a run's over its agents. One value and one {@link #add}, so a count travels from
+ * the client to every output by the same path and means the same figure everywhere.
+ *
+ * <p>The value nests: its {@link #parts} are the same value for each part of the ops (a script of a
+ * mix, and in it each command of the script or step of a workload class's op), and {@code add}
+ * merges them by name. Counts by another key (a transaction type) are one more part, not one more
+ * counter. For a command or a step, {@link #ok} counts its completed executions and {@link #failed}
+ * the ops that failed on it.
+ *
+ * <p>Mutable on purpose: a client increments its own on every op, allocation-free (parts are made
+ * once and {@link #clear} keeps them), and hands it in at the iteration's end.
+ */
+public final class OpCounts {
+  /** Successful ops. */
+  public long ok;
+
+  /** Ops that failed after all tries. */
+  public long failed;
+
+  /** --rate with --latency-limit: ops skipped because they could not start in time. */
+  public long skipped;
+
+  /** --latency-limit: successful ops whose latency exceeded the limit. */
+  public long late;
+
+  /** Re-executions after serialization failures or deadlocks. */
+  public long retries;
+
+  /** Successful ops that needed at least one retry. */
+  public long retriedOps;
+
+  /** Ops retried at least once, failed ones included (pgbench's "transactions retried"). */
+  public long retriedAll;
+
+  /** SQL statements sent (BEGIN and END included). */
+  public long statements;
+
+  /** Failed ops by kind (FailureKind's label), in the order first seen. */
+  public Map<String, Long> failures = new LinkedHashMap<>();
+
+  /** The summed latency, in nanoseconds, of what {@link #ok} counts (for a part's mean). */
+  public long latencyNanos;
+
+  /** The sum of the latencies' squares, ns², so that merged figures keep an exact stddev. */
+  public double latencySquares;
+
+  /** Latencies in µs, where a part keeps them (a workload class's step); else null. */
+  @JsonIgnore public Histogram histogram;
+
+  /**
+   * The same value per part of the ops, by name, in the order first seen. Not in the fork's wire
+   * form: the fork report carries its parts with their scripts' names and texts (ForkReport).
+   */
+  @JsonIgnore public final Map<String, OpCounts> parts = new LinkedHashMap<>();
+
+  /** One failed op of {@code kind}. */
+  public void failed(String kind) {
+    failed++;
+    failures.merge(kind, 1L, Long::sum);
+  }
+
+  /**
+   * One op of this part ended: successful (its latency timed) or failed, after {@code retried}
+   * retries, {@code retriedOp} 1 when it succeeded after any.
+   */
+  public void op(boolean success, long nanos, long retried, long retriedOp) {
+    if (success) {
+      completed(nanos);
+    } else {
+      failed++;
+    }
+    retries += retried;
+    retriedOps += retriedOp;
+    if (retried > 0) {
+      retriedAll++;
+    }
+  }
+
+  /** One more success (a command's or step's execution) that took {@code nanos}. */
+  public void completed(long nanos) {
+    ok++;
+    latencyNanos += nanos;
+    latencySquares += (double) nanos * nanos;
+  }
+
+  /** The part named {@code name}, made (empty) on first use. */
+  public OpCounts part(String name) {
+    OpCounts p = parts.get(name);
+    if (p == null) {
+      p = new OpCounts();
+      parts.put(name, p);
+    }
+    return p;
+  }
+
+  /** The part named {@code name}, or an empty value when there is none. */
+  public OpCounts partOrEmpty(String name) {
+    OpCounts p = parts.get(name);
+    return p == null ? new OpCounts() : p;
+  }
+
+  /** A part that keeps its latencies in a histogram (µs, 3 significant digits) too. */
+  public OpCounts timedPart(String name) {
+    OpCounts p = part(name);
+    if (p.histogram == null) {
+      p.histogram = new Histogram(3);
+    }
+    return p;
+  }
+
+  /** Adds {@code o}'s counts to these, its parts to the parts of the same name; returns this. */
+  public OpCounts add(OpCounts o) {
+    ok += o.ok;
+    failed += o.failed;
+    skipped += o.skipped;
+    late += o.late;
+    retries += o.retries;
+    retriedOps += o.retriedOps;
+    retriedAll += o.retriedAll;
+    statements += o.statements;
+    latencyNanos += o.latencyNanos;
+    latencySquares += o.latencySquares;
+    o.failures.forEach((k, v) -> failures.merge(k, v, Long::sum));
+    if (o.histogram != null) {
+      if (histogram == null) {
+        histogram = new Histogram(o.histogram.getNumberOfSignificantValueDigits());
+      }
+      histogram.add(o.histogram);
+    }
+    o.parts.forEach((k, v) -> part(k).add(v));
+    return this;
+  }
+
+  /** All ops attempted: successful and failed. */
+  public long attempted() {
+    return ok + failed;
+  }
+
+  /** Every count zero again, parts included; the parts themselves are kept, for reuse. */
+  public void clear() {
+    ok = 0;
+    failed = 0;
+    skipped = 0;
+    late = 0;
+    retries = 0;
+    retriedOps = 0;
+    retriedAll = 0;
+    statements = 0;
+    latencyNanos = 0;
+    latencySquares = 0;
+    failures.clear();
+    if (histogram != null) {
+      histogram.reset();
+    }
+    for (OpCounts p : parts.values()) {
+      p.clear();
+    }
+  }
+
+  public OpCounts copy() {
+    return new OpCounts().add(this);
+  }
+}
