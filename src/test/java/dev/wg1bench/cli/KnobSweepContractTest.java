@@ -49,7 +49,8 @@ class KnobSweepContractTest {
           Map.entry("--fetch-size", List.of("--workload", "tpcb", "--fetch-size", "10,100")),
           Map.entry(
               "--statement-timeout", List.of("--workload", "tpcb", "--statement-timeout", "1s,0")),
-          Map.entry("--threads", List.of("--workload", "tpcb", "--threads", "platform,virtual")));
+          Map.entry("--threads", List.of("--workload", "tpcb", "--threads", "platform,virtual")),
+          Map.entry("--rtt", List.of("--workload", "tpcb", "--rtt", "0,0.5ms")));
 
   @Test
   void everySweepableKnobLabelsItsPoints() {
