@@ -368,7 +368,7 @@ public final class Comparison {
       List<TargetSpec> own = treatment.targets();
       TargetSpec treat = own.isEmpty() ? base : distinct(base, target("treatment", own));
       Path out = ApiRegistrations.tempOr(null, "wg1bench-compare-");
-      baseline.init();
+      baseline.init(baseline.targets());
       if (treatment.initScale() != null
           && (treat != base || !treatment.initScale().equals(baseline.initScale()))) {
         treatment.init(List.of(treat));
@@ -382,7 +382,9 @@ public final class Comparison {
       BlockExperiment.Planned planned =
           new BlockExperiment.Planned(
               advice,
-              List.of(new Matrix.Point(baseline.plan(out), base, labels(name, "baseline"))),
+              List.of(
+                  new Matrix.Point(
+                      baseline.plan(out, baseline.targets()), base, labels(name, "baseline"))),
               List.of(
                   new Matrix.Point(
                       treatment.plan(out, List.of(treat)), treat, labels(name, "treatment"))),

@@ -52,10 +52,8 @@ import javax.sql.DataSource;
  * the command line's but for these, said here once: in-process ({@code forks(0)}, the command
  * line's is 1), 5 s measured (10 s), 1 s warmup (5 s), 3 iterations (5), random seed 42 (random).
  *
- * <p>Runs are in-process ({@code forks(0)}) by default, so tests stay fast; every knob of the CLI
- * that makes sense in a test is here, validated the same way (a {@link
- * dev.wg1bench.plan.UsageException} names the bad value). The pgbench tables must exist on an
- * external target ({@code initPgbench(scale)} creates them); the embedded server creates its own.
+ * <p>Every knob is validated as on the command line ({@link InvalidSettingException}, same words).
+ * An external target needs the pgbench tables ({@code initPgbench(scale)} creates them).
  */
 public final class Wg1bench {
   private final String workload;
@@ -81,6 +79,7 @@ public final class Wg1bench {
   private Integer initScale;
   private Map<String, String> params = Map.of();
   private Map<String, String> settings = Map.of();
+  private Map<String, String> jdbcProperties = Map.of();
 
   /** The workload is a supplier registered in this JVM, which forks cannot reach. */
   private boolean supplied;
@@ -110,6 +109,7 @@ public final class Wg1bench {
     c.initScale = initScale;
     c.params = params;
     c.settings = settings;
+    c.jdbcProperties = jdbcProperties;
     c.supplied = supplied;
     change.accept(c);
     return c;
@@ -154,9 +154,12 @@ public final class Wg1bench {
   }
 
   /**
-   * Any declared knob, e.g. {@code with(Knobs.FETCH_SIZE, 100)}: the builder method every knob of
-   * {@link Knobs} has, validated when the run starts as on the command line.
+   * Any declared knob of the engine, validated when the run starts as on the command line.
+   *
+   * @deprecated the engine's type; use the method named after the knob ({@link #fetchSize}, {@link
+   *     #jdbcProperty}, {@link #statementTimeout}...)
    */
+  @Deprecated
   public <T> Wg1bench with(Knob<T> knob, T value) {
     return copy(c -> c.knobs.set(knob, value));
   }
@@ -255,6 +258,23 @@ public final class Wg1bench {
     return copy(c -> c.settings = all).with(Knobs.SET, all);
   }
 
+  /** Rows pgjdbc fetches per round trip (pgjdbc's defaultRowFetchSize; default pgjdbc's, 0). */
+  public Wg1bench fetchSize(int rows) {
+    return with(Knobs.FETCH_SIZE, rows);
+  }
+
+  /** A pgjdbc connection property on every connection the run opens (default: none set). */
+  public Wg1bench jdbcProperty(String name, String value) {
+    Map<String, String> all = new LinkedHashMap<>(jdbcProperties);
+    all.put(name, value);
+    return copy(c -> c.jdbcProperties = all).with(Knobs.JDBC_PROPERTY, all);
+  }
+
+  /** The server's statement_timeout on every connection (default: none, the server's). */
+  public Wg1bench statementTimeout(Duration d) {
+    return with(Knobs.STATEMENT_TIMEOUT, d);
+  }
+
   /** Tries per op after a serialization failure or deadlock (default 1: no retry). */
   public Wg1bench maxTries(int n) {
     return copy(c -> c.maxTries = n);
@@ -325,12 +345,7 @@ public final class Wg1bench {
     return withTarget(Targets.defaultTarget());
   }
 
-  /** The run as a plan: what {@link #run()} runs, and each arm of a {@link #compare} blocks run. */
-  RunPlan plan(Path out) {
-    return plan(out, targets);
-  }
-
-  /** The run as a plan on these targets (a comparison's treatment on the baseline's). */
+  /** The run as a plan on these targets: what {@link #run()} runs, and each arm of a comparison. */
   RunPlan plan(Path out, List<TargetSpec> on) {
     if (supplied && forks != 0) {
       throw Failures.invalid(
@@ -372,11 +387,6 @@ public final class Wg1bench {
         : workload;
   }
 
-  /** Creates the pgbench tables first when asked ({@link #initPgbench}). */
-  void init() {
-    init(targets);
-  }
-
   /** Creates the pgbench tables on these targets when asked ({@link #initPgbench}). */
   void init(List<TargetSpec> on) {
     if (initScale != null) {
@@ -403,8 +413,8 @@ public final class Wg1bench {
     return Failures.translated(
         () -> {
           Path out = ApiRegistrations.tempOr(output, "wg1bench-");
-          RunPlan plan = plan(out);
-          init();
+          RunPlan plan = plan(out, targets);
+          init(targets);
           return new Result(new RunStage(this.out, false).run(plan));
         });
   }
