@@ -28,7 +28,8 @@ import java.util.stream.Stream;
  *
  * <p><b>Internal: not part of the API</b>, and may change without notice. It is public only because
  * the {@link java.util.ServiceLoader} that finds it needs a public class, and the command line (in
- * another package) checks {@code --workload-class} through it; use {@link Wg1bench#workload(Class)}.
+ * another package) checks {@code --workload-class} through it; use {@link
+ * Wg1bench#workload(Class)}.
  */
 public final class JavaWorkloads implements WorkloadProvider {
   /** Suppliers of this JVM by id (in-process runs only: a lambda cannot cross into a fork). */
