@@ -141,14 +141,14 @@ public final class Wg1bench {
     return w;
   }
 
-  /** A run parameter your workload reads with {@code op.param(name)} ({@code -D NAME=VALUE}). */
+  /** A parameter your workload reads with {@code op.param(name)} ({@code -D}; default none). */
   public Wg1bench param(String name, String value) {
     Map<String, String> p = new LinkedHashMap<>(params);
     p.put(name, value);
     return copy(c -> c.params = Map.copyOf(p));
   }
 
-  /** Your own pgbench-style script. */
+  /** Your own pgbench-style script, run with the defaults above. */
   public static Wg1bench script(String name, String text) {
     return new Wg1bench("custom", List.of(new ScriptSource(name, text, 1)));
   }
@@ -170,7 +170,8 @@ public final class Wg1bench {
   }
 
   /**
-   * Let {@code m} pooled connections serve the clients (HikariCP), as an application server does.
+   * Let {@code m} pooled connections serve the clients (HikariCP), as an application server does
+   * (default: no pool, one connection per client).
    */
   public Wg1bench poolSize(int m) {
     return with(Knobs.POOL_SIZE, m);
@@ -280,7 +281,7 @@ public final class Wg1bench {
     return copy(c -> c.maxTries = n);
   }
 
-  /** Per-statement latency, failures and retries in the result (pgbench -r). */
+  /** Per-statement latency, failures and retries in the result (pgbench -r; default off). */
   public Wg1bench reportPerCommand(boolean on) {
     return copy(c -> c.reportPerCommand = on);
   }
