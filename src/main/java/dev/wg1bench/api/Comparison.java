@@ -122,8 +122,28 @@ public final class Comparison {
     return result.estimate().margin();
   }
 
-  /** Every trial and the verdict, as the JSON result holds them. */
+  /**
+   * Every trial and the verdict, as the JSON result holds them.
+   *
+   * @deprecated the engine's type, which may change; use {@link #json()} or {@link #writeJson}
+   */
+  @Deprecated
   public BenchmarkRun run() {
+    return run;
+  }
+
+  /** Every trial and the verdict as the JSON the command line's {@code advise} writes. */
+  public String json() {
+    return dev.wg1bench.json.Json.text(run);
+  }
+
+  /** Writes {@link #json()} to {@code file}, atomically. */
+  public void writeJson(Path file) {
+    dev.wg1bench.json.Json.write(run, file);
+  }
+
+  /** The engine's record, for this package (the JSON result). */
+  BenchmarkRun benchmarkRun() {
     return run;
   }
 
@@ -347,8 +367,8 @@ public final class Comparison {
       TargetSpec base = target("baseline", baseline.targets());
       List<TargetSpec> own = treatment.targets();
       TargetSpec treat = own.isEmpty() ? base : distinct(base, target("treatment", own));
-      Path out = Wg1bench.tempOr(null, "wg1bench-compare-");
-      baseline.init();
+      Path out = ApiRegistrations.tempOr(null, "wg1bench-compare-");
+      baseline.init(baseline.targets());
       if (treatment.initScale() != null
           && (treat != base || !treatment.initScale().equals(baseline.initScale()))) {
         treatment.init(List.of(treat));
@@ -362,7 +382,9 @@ public final class Comparison {
       BlockExperiment.Planned planned =
           new BlockExperiment.Planned(
               advice,
-              List.of(new Matrix.Point(baseline.plan(out), base, labels(name, "baseline"))),
+              List.of(
+                  new Matrix.Point(
+                      baseline.plan(out, baseline.targets()), base, labels(name, "baseline"))),
               List.of(
                   new Matrix.Point(
                       treatment.plan(out, List.of(treat)), treat, labels(name, "treatment"))),

@@ -25,6 +25,11 @@ import java.util.stream.Stream;
  * Finds the user's {@link JdbcWorkload}s for the workload registry (a {@link WorkloadProvider},
  * registered as a service): a class named by {@code --workload-class}, loaded from {@code
  * --classpath} in every JVM that runs clients, or a supplier a JUnit test registered in this JVM.
+ *
+ * <p><b>Internal: not part of the API</b>, and may change without notice. It is public only because
+ * the {@link java.util.ServiceLoader} that finds it needs a public class, and the command line (in
+ * another package) checks {@code --workload-class} through it; use {@link
+ * Wg1bench#workload(Class)}.
  */
 public final class JavaWorkloads implements WorkloadProvider {
   /** Suppliers of this JVM by id (in-process runs only: a lambda cannot cross into a fork). */

@@ -1,5 +1,6 @@
 package dev.wg1bench.api;
 
+import dev.wg1bench.json.Json;
 import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.Knob;
 import dev.wg1bench.plan.Knobs;
@@ -9,6 +10,7 @@ import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.ScriptSource;
 import dev.wg1bench.plan.Secret;
 import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.report.JsonReport;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.run.PgbenchInit;
 import dev.wg1bench.run.RunStage;
@@ -16,11 +18,8 @@ import dev.wg1bench.server.DataSourceTarget;
 import dev.wg1bench.server.DataSources;
 import dev.wg1bench.server.Targets;
 import dev.wg1bench.workload.WorkloadRegistry;
-import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -53,22 +52,16 @@ import javax.sql.DataSource;
  * the command line's but for these, said here once: in-process ({@code forks(0)}, the command
  * line's is 1), 5 s measured (10 s), 1 s warmup (5 s), 3 iterations (5), random seed 42 (random).
  *
- * <p>Runs are in-process ({@code forks(0)}) by default, so tests stay fast; every knob of the CLI
- * that makes sense in a test is here, validated the same way (a {@link
- * dev.wg1bench.plan.UsageException} names the bad value). The pgbench tables must exist on an
- * external target ({@code initPgbench(scale)} creates them); the embedded server creates its own.
+ * <p>Every knob is validated as on the command line ({@link InvalidSettingException}, same words).
+ * An external target needs the pgbench tables ({@code initPgbench(scale)} creates them).
  */
 public final class Wg1bench {
   private final String workload;
   private final List<ScriptSource> scripts;
   private List<TargetSpec> targets = List.of();
 
-  /**
-   * What this description registered in this JVM (DataSources, a workload supplier), shared by
-   * every description derived from it and forgotten once none is reachable: so that a description
-   * can be run any number of times.
-   */
-  private Registrations registrations;
+  /** What this description registered in this JVM, shared by the descriptions made from it. */
+  private ApiRegistrations registrations;
 
   /** The knobs set so far ({@link #with}); a fresh draft holds their defaults. */
   private PlanDraft knobs = new PlanDraft();
@@ -86,6 +79,7 @@ public final class Wg1bench {
   private Integer initScale;
   private Map<String, String> params = Map.of();
   private Map<String, String> settings = Map.of();
+  private Map<String, String> jdbcProperties = Map.of();
 
   /** The workload is a supplier registered in this JVM, which forks cannot reach. */
   private boolean supplied;
@@ -93,7 +87,7 @@ public final class Wg1bench {
   private Wg1bench(String workload, List<ScriptSource> scripts) {
     this.workload = workload;
     this.scripts = scripts;
-    this.registrations = new Registrations();
+    this.registrations = new ApiRegistrations();
   }
 
   /** A copy of this description with one change: every setter returns one, this stays as it is. */
@@ -115,30 +109,10 @@ public final class Wg1bench {
     c.initScale = initScale;
     c.params = params;
     c.settings = settings;
+    c.jdbcProperties = jdbcProperties;
     c.supplied = supplied;
     change.accept(c);
     return c;
-  }
-
-  /**
-   * The ids a description registered, released by a {@link java.lang.ref.Cleaner} when no
-   * description holds them any more (the action holds the lists, never the holder).
-   */
-  private static final class Registrations {
-    private static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create();
-    final List<String> dataSources = new java.util.concurrent.CopyOnWriteArrayList<>();
-    final List<String> workloads = new java.util.concurrent.CopyOnWriteArrayList<>();
-
-    Registrations() {
-      List<String> ds = dataSources;
-      List<String> ws = workloads;
-      CLEANER.register(
-          this,
-          () -> {
-            ds.forEach(DataSources::unregister);
-            ws.forEach(JavaWorkloads::unregister);
-          });
-    }
   }
 
   /** A built-in workload ({@code wg1bench list}). */
@@ -167,22 +141,25 @@ public final class Wg1bench {
     return w;
   }
 
-  /** A run parameter your workload reads with {@code op.param(name)} ({@code -D NAME=VALUE}). */
+  /** A parameter your workload reads with {@code op.param(name)} ({@code -D}; default none). */
   public Wg1bench param(String name, String value) {
     Map<String, String> p = new LinkedHashMap<>(params);
     p.put(name, value);
     return copy(c -> c.params = Map.copyOf(p));
   }
 
-  /** Your own pgbench-style script. */
+  /** Your own pgbench-style script, run with the defaults above. */
   public static Wg1bench script(String name, String text) {
     return new Wg1bench("custom", List.of(new ScriptSource(name, text, 1)));
   }
 
   /**
-   * Any declared knob, e.g. {@code with(Knobs.FETCH_SIZE, 100)}: the builder method every knob of
-   * {@link Knobs} has, validated when the run starts as on the command line.
+   * Any declared knob of the engine, validated when the run starts as on the command line.
+   *
+   * @deprecated the engine's type; use the method named after the knob ({@link #fetchSize}, {@link
+   *     #jdbcProperty}, {@link #statementTimeout}...)
    */
+  @Deprecated
   public <T> Wg1bench with(Knob<T> knob, T value) {
     return copy(c -> c.knobs.set(knob, value));
   }
@@ -193,7 +170,8 @@ public final class Wg1bench {
   }
 
   /**
-   * Let {@code m} pooled connections serve the clients (HikariCP), as an application server does.
+   * Let {@code m} pooled connections serve the clients (HikariCP), as an application server does
+   * (default: no pool, one connection per client).
    */
   public Wg1bench poolSize(int m) {
     return with(Knobs.POOL_SIZE, m);
@@ -208,8 +186,6 @@ public final class Wg1bench {
   }
 
   /**
-   * As {@link #threads(ThreadKind)}.
-   *
    * @deprecated the engine's type; use {@link ThreadKind}
    */
   @Deprecated
@@ -256,8 +232,6 @@ public final class Wg1bench {
   }
 
   /**
-   * As {@link #isolation(dev.wg1bench.api.Isolation)}.
-   *
    * @deprecated the engine's type; use {@link dev.wg1bench.api.Isolation}
    */
   @Deprecated
@@ -271,8 +245,6 @@ public final class Wg1bench {
   }
 
   /**
-   * As {@link #queryMode(dev.wg1bench.api.QueryMode)}.
-   *
    * @deprecated the engine's type; use {@link dev.wg1bench.api.QueryMode}
    */
   @Deprecated
@@ -287,12 +259,29 @@ public final class Wg1bench {
     return copy(c -> c.settings = all).with(Knobs.SET, all);
   }
 
+  /** Rows pgjdbc fetches per round trip (pgjdbc's defaultRowFetchSize; default pgjdbc's, 0). */
+  public Wg1bench fetchSize(int rows) {
+    return with(Knobs.FETCH_SIZE, rows);
+  }
+
+  /** A pgjdbc connection property on every connection the run opens (default: none set). */
+  public Wg1bench jdbcProperty(String name, String value) {
+    Map<String, String> all = new LinkedHashMap<>(jdbcProperties);
+    all.put(name, value);
+    return copy(c -> c.jdbcProperties = all).with(Knobs.JDBC_PROPERTY, all);
+  }
+
+  /** The server's statement_timeout on every connection (default: none, the server's). */
+  public Wg1bench statementTimeout(Duration d) {
+    return with(Knobs.STATEMENT_TIMEOUT, d);
+  }
+
   /** Tries per op after a serialization failure or deadlock (default 1: no retry). */
   public Wg1bench maxTries(int n) {
     return copy(c -> c.maxTries = n);
   }
 
-  /** Per-statement latency, failures and retries in the result (pgbench -r). */
+  /** Per-statement latency, failures and retries in the result (pgbench -r; default off). */
   public Wg1bench reportPerCommand(boolean on) {
     return copy(c -> c.reportPerCommand = on);
   }
@@ -357,12 +346,7 @@ public final class Wg1bench {
     return withTarget(Targets.defaultTarget());
   }
 
-  /** The run as a plan: what {@link #run()} runs, and each arm of a {@link #compare} blocks run. */
-  RunPlan plan(Path out) {
-    return plan(out, targets);
-  }
-
-  /** The run as a plan on these targets (a comparison's treatment on the baseline's). */
+  /** The run as a plan on these targets: what {@link #run()} runs, and each arm of a comparison. */
   RunPlan plan(Path out, List<TargetSpec> on) {
     if (supplied && forks != 0) {
       throw Failures.invalid(
@@ -404,11 +388,6 @@ public final class Wg1bench {
         : workload;
   }
 
-  /** Creates the pgbench tables first when asked ({@link #initPgbench}). */
-  void init() {
-    init(targets);
-  }
-
   /** Creates the pgbench tables on these targets when asked ({@link #initPgbench}). */
   void init(List<TargetSpec> on) {
     if (initScale != null) {
@@ -434,20 +413,11 @@ public final class Wg1bench {
   public Result run() {
     return Failures.translated(
         () -> {
-          Path out = tempOr(output, "wg1bench-");
-          RunPlan plan = plan(out);
-          init();
+          Path out = ApiRegistrations.tempOr(output, "wg1bench-");
+          RunPlan plan = plan(out, targets);
+          init(targets);
           return new Result(new RunStage(this.out, false).run(plan));
         });
-  }
-
-  /** {@code file}, or a new temporary file for a result nobody asked to keep. */
-  static Path tempOr(Path file, String prefix) {
-    try {
-      return file != null ? file : Files.createTempFile(prefix, ".json");
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 
   /**
@@ -459,42 +429,72 @@ public final class Wg1bench {
     return new Comparison.Builder(baseline, treatment);
   }
 
-  /** What a test asserts on; {@link #run()} gives access to everything else. */
+  /**
+   * What a run measured: every trial ({@link #trials()}, one per target), the JSON the command line
+   * writes ({@link #json()}), and for a run of one trial its figures directly ({@link #tps()}...;
+   * with several trials these refuse in one line, naming {@code trials()}).
+   *
+   * @param run the engine's record of the run; use the accessors instead
+   */
   public record Result(BenchmarkRun run) {
-    private dev.wg1bench.result.Measurement m() {
-      return run.trials().get(0).measurement();
+    /**
+     * The engine's record of the run.
+     *
+     * @deprecated the engine's type, which may change; use {@link #trials()} or {@link #json()}
+     */
+    @Deprecated
+    public BenchmarkRun run() {
+      return run;
     }
 
-    /** Successful ops per second (first target). */
+    /** Every trial, in the order they ran: one per target (and knob value, in a matrix). */
+    public List<Trial> trials() {
+      return Trial.all(run);
+    }
+
+    /** The run as the JSON the command line writes to {@code --output}. */
+    public String json() {
+      return Json.text(run);
+    }
+
+    /** Writes {@link #json()} to {@code file} (atomically, as the command line does). */
+    public void writeJson(Path file) {
+      JsonReport.write(run, file);
+    }
+
+    /** The one trial's {@link Trial#tps()}: successful ops per second. */
     public double tps() {
-      return m().tps();
+      return Trial.only(run, "tps").tps();
     }
 
+    /** The one trial's {@link Trial#p50Ms()}: median latency in milliseconds. */
     public double p50Ms() {
-      return m().latencyMs().p50();
+      return Trial.only(run, "p50Ms").p50Ms();
     }
 
+    /** The one trial's {@link Trial#p99Ms()}: 99th percentile latency in milliseconds. */
     public double p99Ms() {
-      return m().latencyMs().p99();
+      return Trial.only(run, "p99Ms").p99Ms();
     }
 
-    /** Ops that failed after all their tries, in the measurement windows: the JSON's failedOps. */
+    /** The one trial's {@link Trial#failedOps()}: failed ops in the measurement windows. */
     public long failedOps() {
-      return m().failedOps();
+      return Trial.only(run, "failedOps").failedOps();
     }
 
-    /** Ops that failed after all their tries over the whole run, warmup included. */
+    /** The one trial's {@link Trial#totalFailedOps()}: failed ops, warmup included. */
     public long totalFailedOps() {
-      return m().totalFailedOps();
+      return Trial.only(run, "totalFailedOps").totalFailedOps();
     }
 
+    /** The one trial's {@link Trial#retries()}: tries after the first (0 by default). */
     public long retries() {
-      return m().retries();
+      return Trial.only(run, "retries").retries();
     }
 
-    /** Successful ops over the whole run, warmup included (what the data shows). */
+    /** The one trial's {@link Trial#committedOps()}: successful ops, warmup included. */
     public long committedOps() {
-      return m().totalOps();
+      return Trial.only(run, "committedOps").committedOps();
     }
   }
 }

@@ -61,6 +61,15 @@ public final class Json {
     }
   }
 
+  /** {@code value} as the indented JSON {@link #write} puts in a file. */
+  public static String text(Object value) {
+    try {
+      return MAPPER.writeValueAsString(value);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write JSON: " + e.getMessage(), e);
+    }
+  }
+
   /** Writes {@code value} to {@code file} atomically (a temporary file moved into place). */
   public static void write(Object value, Path file) {
     try {

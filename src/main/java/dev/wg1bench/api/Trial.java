@@ -1,0 +1,87 @@
+package dev.wg1bench.api;
+
+import dev.wg1bench.result.BenchmarkRun;
+import dev.wg1bench.result.Measurement;
+import dev.wg1bench.result.TrialResult;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one trial of a run measured: one target (and, in a matrix, one value of each varied knob). A
+ * run with one target has one trial; {@link Wg1bench.Result#trials()} lists them all.
+ *
+ * @param target the target's name, as the JSON result's {@code target} ({@code embedded} for the
+ *     embedded server, the host or the DataSource's name otherwise)
+ * @param point the varied knobs' values of this trial (empty when nothing varies, the default)
+ * @param tps successful ops per second over the measured time (the JSON's {@code tps})
+ * @param p50Ms median latency of an op, in milliseconds
+ * @param p90Ms 90th percentile latency, in milliseconds
+ * @param p99Ms 99th percentile latency, in milliseconds
+ * @param ops successful ops in the measurement windows (the JSON's {@code ops})
+ * @param failedOps ops that failed after all their tries in the measurement windows (the JSON's
+ *     {@code failedOps}; 0 when nothing failed)
+ * @param retries tries after the first, in the measurement windows (0 with {@code maxTries(1)}, the
+ *     default)
+ * @param committedOps successful ops over the whole trial, warmup included (what the data shows)
+ * @param totalFailedOps failed ops over the whole trial, warmup included
+ */
+public record Trial(
+    String target,
+    Map<String, String> point,
+    double tps,
+    double p50Ms,
+    double p90Ms,
+    double p99Ms,
+    long ops,
+    long failedOps,
+    long retries,
+    long committedOps,
+    long totalFailedOps) {
+
+  /** A copy of the point, so that a trial stays as the run left it. */
+  public Trial {
+    point = Map.copyOf(point);
+  }
+
+  /** The API's view of one engine trial. */
+  static Trial of(TrialResult t) {
+    Measurement m = t.measurement();
+    return new Trial(
+        t.target(),
+        t.point() == null ? Map.of() : t.point(),
+        m.tps(),
+        m.latencyMs().p50(),
+        m.latencyMs().p90(),
+        m.latencyMs().p99(),
+        m.ops(),
+        m.failedOps(),
+        m.retries(),
+        m.totalOps(),
+        m.totalFailedOps());
+  }
+
+  /** Every trial of {@code run}, in the order they ran. */
+  static List<Trial> all(BenchmarkRun run) {
+    return run.trials().stream().map(Trial::of).toList();
+  }
+
+  /**
+   * The run's one trial, for the accessors that describe it; with several, a refusal naming what to
+   * call instead (so that a second target is never silently dropped).
+   */
+  static Trial only(BenchmarkRun run, String method) {
+    List<TrialResult> all = run.trials();
+    if (all.size() != 1) {
+      throw new IllegalStateException(
+          method
+              + "() describes a run of one trial, this one has "
+              + all.size()
+              + " (targets "
+              + all.stream().map(TrialResult::target).distinct().toList()
+              + "): use trials().get(i)."
+              + method
+              + "()");
+    }
+    return of(all.get(0));
+  }
+}
