@@ -26,11 +26,11 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = {
       "Test each piece of advice in config/advice/ on this server.",
-      "Run each piece of advice in config/advice/ (or --advice-dir) as baseline against treatment",
-      "in randomized complete blocks (one trial of each per block, the order drawn per pair of",
-      "blocks and reversed in the pair's second), and say whether this server confirms the claim,",
-      "contradicts it (Holm-adjusted paired t test over the blocks' log ratios), shows the arms",
-      "equivalent within --margin, or is inconclusive."
+      "Run each piece of advice in config/advice/ (or --advice-dir) as baseline against treatment "
+          + "in randomized complete blocks (one trial of each per block, the order drawn per pair of "
+          + "blocks and reversed in the pair's second), and say whether this server confirms the claim, "
+          + "contradicts it (Holm-adjusted paired t test over the blocks' log ratios), shows the arms "
+          + "equivalent within --margin, or is inconclusive."
     })
 final class AdviseCommand implements Callable<Integer> {
   @Mixin TargetOptions targets;

@@ -26,6 +26,7 @@ public final class CliReference {
   /** The reference as Markdown. */
   static String markdown() {
     CommandLine root = Main.commandLine();
+    root.setUsageHelpAutoWidth(false); // the same reference whatever terminal builds it
     root.setUsageHelpWidth(WIDTH);
     StringBuilder md = new StringBuilder();
     md.append("# CLI reference\n\n")

@@ -16,9 +16,9 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description = {
       "Compare two saved results, point by point.",
-      "Points are matched by their knob values; per point the new / base tps ratio with its 95%%",
-      "interval, the p50 and p99 ratios and a verdict (new faster, new slower, equivalent within",
-      "--margin, or inconclusive; Holm-adjusted over the points)."
+      "Points are matched by their knob values; per point the new / base tps ratio with its 95%% "
+          + "interval, the p50 and p99 ratios and a verdict (new faster, new slower, equivalent within "
+          + "--margin, or inconclusive; Holm-adjusted over the points)."
     })
 final class DiffCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "BASE.json", description = "The result to compare against.")

@@ -20,8 +20,8 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description = {
       "Store result files (run, sweep, advise, merge, replay) in a history.",
-      "One stored run per file; every file is checked first: one that is not a result stores",
-      "none of them."
+      "One stored run per file; every file is checked first: one that is not a result stores "
+          + "none of them."
     })
 final class HistoryAddCommand implements Callable<Integer> {
   @Parameters(paramLabel = "FILE", arity = "1..*", description = "wg1bench result files (JSON).")

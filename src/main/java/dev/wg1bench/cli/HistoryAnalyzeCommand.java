@@ -15,9 +15,9 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = {
       "Change points per series, as Apache Otava finds them.",
-      "E-Divisive means with a t-test, windowed, weak points re-checked. For each change point:",
-      "the run and commit where the new segment starts, the means before and after with 95%%",
-      "intervals over each segment's runs, the relative change with its interval, and p."
+      "E-Divisive means with a t-test, windowed, weak points re-checked. For each change point: "
+          + "the run and commit where the new segment starts, the means before and after with 95%% "
+          + "intervals over each segment's runs, the relative change with its interval, and p."
     })
 final class HistoryAnalyzeCommand implements Callable<Integer> {
   @Mixin ChangePointOptions options;

@@ -31,12 +31,12 @@ import picocli.CommandLine.Option;
       "The CI gate: the latest run(s) against the segment before them.",
       "Per series, the latest run (or the last --last N) against the segment before them. Exits "
           + HistoryCheckCommand.REGRESSION
-          + " when some series is worse by more than",
-      "--magnitude and the difference is significant at --p, with one line per regressed series;",
-      "improvements are reported and pass; 0 otherwise. With --confirm-baseline and",
-      "--confirm-candidate, the series the history cannot settle (borderline: worse, p between",
-      "--p and --borderline-p) are re-measured on this machine in randomized blocks before the",
-      "gate decides."
+          + " when some series is worse by more than "
+          + "--magnitude and the difference is significant at --p, with one line per regressed series; "
+          + "improvements are reported and pass; 0 otherwise. With --confirm-baseline and "
+          + "--confirm-candidate, the series the history cannot settle (borderline: worse, p between "
+          + "--p and --borderline-p) are re-measured on this machine in randomized blocks before the "
+          + "gate decides."
     })
 final class HistoryCheckCommand implements Callable<Integer> {
   /** The exit code of a regression (0-3 are taken; see docs/reference/exit-codes.md). */

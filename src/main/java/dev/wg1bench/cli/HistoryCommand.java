@@ -11,8 +11,8 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     description = {
       "The results history: every run stored, change points found, and a CI gate.",
-      "Change points come with their uncertainty. Runs go in with --history on a run, replay or",
-      "advise, or with 'history add'."
+      "Change points come with their uncertainty. Runs go in with --history on a run, replay or "
+          + "advise, or with 'history add'."
     },
     subcommands = {
       // history-store: add, list

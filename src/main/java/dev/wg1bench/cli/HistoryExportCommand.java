@@ -26,12 +26,12 @@ import picocli.CommandLine.Option;
     sortOptions = false,
     description = {
       "Export series for other tools: Apache Otava's CSV or JSON (every run),",
-      "Bencher Metric Format or github-action-benchmark's custom JSON (one run:",
-      "the latest, or --run), or a plain CSV (one row per run and series, with",
-      "each run's own 95%% interval).",
-      "github-action-benchmark reads one direction per file: with -o FILE.json",
-      "the higher-is-better figures go to FILE-customBiggerIsBetter.json, the",
-      "others to FILE-customSmallerIsBetter.json (the tool setting that reads each)."
+      "Bencher Metric Format or github-action-benchmark's custom JSON (one run: "
+          + "the latest, or --run), or a plain CSV (one row per run and series, with "
+          + "each run's own 95%% interval). "
+          + "github-action-benchmark reads one direction per file: with -o FILE.json "
+          + "the higher-is-better figures go to FILE-customBiggerIsBetter.json, the "
+          + "others to FILE-customSmallerIsBetter.json (the tool setting that reads each)."
     })
 final class HistoryExportCommand implements Callable<Integer> {
   @Option(

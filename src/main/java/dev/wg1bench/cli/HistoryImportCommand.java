@@ -28,10 +28,10 @@ import picocli.CommandLine.Parameters;
     sortOptions = false,
     description = {
       "Import runs from an Apache Otava CSV or JSON file: one stored run per row",
-      "or entry, with its time and attributes (commit, ...); each metric becomes",
-      "the series NAME/METRIC. The whole file is checked before anything is",
-      "stored: a bad row stops the import. A wg1bench result is stored as",
-      "'history add' stores it."
+      "or entry, with its time and attributes (commit, ...); each metric becomes "
+          + "the series NAME/METRIC. The whole file is checked before anything is "
+          + "stored: a bad row stops the import. A wg1bench result is stored as "
+          + "'history add' stores it."
     })
 final class HistoryImportCommand implements Callable<Integer> {
   static final List<String> FORMATS = List.of("otava-csv", "otava-json", "wg1bench");

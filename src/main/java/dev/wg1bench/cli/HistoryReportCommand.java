@@ -23,9 +23,9 @@ import picocli.CommandLine.Option;
     sortOptions = false,
     description = {
       "Write HTML pages of the history: DIR/index.html lists every series with",
-      "its latest change; DIR/series/ has a page per series with its chart (each",
-      "run with its own interval, segment means, change points), its change",
-      "points and every run's commit."
+      "its latest change; DIR/series/ has a page per series with its chart (each "
+          + "run with its own interval, segment means, change points), its change "
+          + "points and every run's commit."
     })
 final class HistoryReportCommand implements Callable<Integer> {
   @Option(

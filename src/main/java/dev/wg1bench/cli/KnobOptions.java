@@ -46,7 +46,9 @@ public final class KnobOptions implements IModelTransformer {
   static OptionSpec option(Knob<?> k) {
     OptionSpec.Builder b =
         OptionSpec.builder(k.names().toArray(new String[0]))
-            .description(k.help().toArray(new String[0]));
+            // one paragraph: picocli wraps it at the usage width, a line break of ours would be
+            // wrapped again
+            .description(String.join(" ", k.help()));
     if (!k.paramLabel().isEmpty()) {
       b.paramLabel(k.paramLabel());
     }

@@ -27,11 +27,11 @@ import picocli.CommandLine.Mixin;
     versionProvider = Main.Version.class,
     sortOptions = false,
     description = {
-      "Measures what a data-access choice does to PostgreSQL throughput and latency.",
-      "With no --target it starts an embedded PostgreSQL with stock settings.",
-      "Exit codes: 0 ok, 1 runtime failure or run stopped early, 2 usage error,",
-      "3 run completed but some ops failed (counted in the result);",
-      "a --check that finds the data wrong exits 1; 4 'history check' found a regression."
+      "Measures what a data-access choice does to PostgreSQL throughput and latency. "
+          + "With no --target it starts an embedded PostgreSQL with stock settings.",
+      "Exit codes: 0 ok, 1 runtime failure or run stopped early, 2 usage error, "
+          + "3 run completed but some ops failed (counted in the result); "
+          + "a --check that finds the data wrong exits 1; 4 'history check' found a regression."
     })
 public final class Main implements Callable<Integer> {
   @Mixin RunOptions run;
@@ -239,6 +239,8 @@ public final class Main implements Callable<Integer> {
   private static CommandLine withHandlers(CommandLine cl) {
     // "--workload ssb" names the workload, not the ssb subcommand
     cl.setAllowSubcommandsAsOptionParameters(true);
+    // help as wide as the terminal when picocli can tell its width, else 80 columns
+    cl.setUsageHelpAutoWidth(true);
     cl.setParameterExceptionHandler(
         (ex, args) -> {
           // One line: what is wrong and what would be valid; picocli's suggestions appended.

@@ -28,10 +28,10 @@ import picocli.CommandLine.Parameters;
     sortOptions = false,
     description = {
       "Merge the results of a run's agents (--agent I/N) into one result.",
-      "Counts are summed, percentiles come from the union of their latency histograms, tps is over",
-      "the common window, each agent's host, clients and CPU share are kept, and agents without a",
-      "result are listed.",
-      "The merged file is an ordinary result: 'report' and 'diff' read it."
+      "Counts are summed, percentiles come from the union of their latency histograms, tps is over "
+          + "the common window, each agent's host, clients and CPU share are kept, and agents without a "
+          + "result are listed. "
+          + "The merged file is an ordinary result: 'report' and 'diff' read it."
     })
 final class MergeCommand implements Callable<Integer> {
   @Parameters(arity = "0..*", paramLabel = "RESULT.json", description = "The agents' results.")

@@ -50,12 +50,12 @@ import picocli.CommandLine.Parameters;
           + " judged against the log's.",
       "Every session replays into the target URL's database as the target's user unless"
           + " --map-database says otherwise. See --capture-settings for the server settings of a"
-          + " capture.",
-      "A knob given several values (-M simple,prepared) or several --target give one replay"
+          + " capture. "
+          + "A knob given several values (-M simple,prepared) or several --target give one replay"
           + " trial per combination, in one JSON result. A replay of INSERT/UPDATE/DELETE/DDL"
           + " changes the target: --fresh restores its database before each trial (and is the"
-          + " only thing that drops one).",
-      "Exit codes: 0 ok, 1 runtime failure, 2 usage error, 3 some statement's outcome (ok or"
+          + " only thing that drops one). "
+          + "Exit codes: 0 ok, 1 runtime failure, 2 usage error, 3 some statement's outcome (ok or"
           + " its SQLSTATE) differed from the log's."
     })
 public final class ReplayCommand implements Callable<Integer> {

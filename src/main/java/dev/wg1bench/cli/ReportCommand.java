@@ -24,10 +24,10 @@ import picocli.CommandLine.Parameters;
     sortOptions = false,
     description = {
       "Write an HTML report of one or more JSON results.",
-      "DIR/index.html (self-contained), the plots as PNG, and as CSV the trials",
-      "(results.csv), the points (results-summary.csv) and the clients table",
-      "(results-clients.csv).",
-      "Replay results (wg1bench replay -o) get their own report: DIR/index.html with each"
+      "DIR/index.html (self-contained), the plots as PNG, and as CSV the trials "
+          + "(results.csv), the points (results-summary.csv) and the clients table "
+          + "(results-clients.csv). "
+          + "Replay results (wg1bench replay -o) get their own report: DIR/index.html with each"
           + " trial's fidelity, lag and statement-class tables, and DIR/replay.csv and"
           + " DIR/replay-fidelity.csv."
     })

@@ -18,13 +18,18 @@ public final class TargetOptions {
   @Option(
       names = "--target",
       paramLabel = "[NAME=]URL",
+      // one URL form a line: picocli may break a line after ':', so a URL that started mid-line
+      // could be cut in two; at the start of its own line it fits the column whole
       description = {
-        "Server to run against, repeatable for a side-by-side comparison:",
-        "jdbc:postgresql://HOST[:PORT]/DB, postgresql://USER@HOST[:PORT]/DB, embedded,",
-        "container:IMAGE or jdbc:tc:postgresql:TAG:///DB (a container started for the run,",
-        "needs Docker). Default for a run and for advise: an embedded PostgreSQL started",
-        "for it; init, ssb and experiment need one.",
-        "Credentials: from the URL, else PGUSER/PGPASSWORD, else --password-file."
+        "Server to run against, repeatable for a side-by-side comparison; one of:",
+        "  jdbc:postgresql://HOST[:PORT]/DB",
+        "  postgresql://USER@HOST[:PORT]/DB",
+        "  embedded",
+        "  container:IMAGE (a container started for the run, needs Docker)",
+        "  jdbc:tc:postgresql:TAG:///DB (the same, as Testcontainers names it)",
+        "Default for a run and for advise: an embedded PostgreSQL started for it; init, ssb and"
+            + " experiment need one. Credentials: from the URL, else PGUSER/PGPASSWORD, else"
+            + " --password-file."
       })
   List<String> targets = new ArrayList<>();
 
@@ -37,20 +42,18 @@ public final class TargetOptions {
   @Option(
       names = "--server-setting",
       paramLabel = "NAME=VALUE",
-      description = {
-        "Server setting a container target is started with (postgres -c NAME=VALUE),",
-        "repeatable; stock settings otherwise. Recorded in the result."
-      })
+      description =
+          "Server setting a container target is started with (postgres -c NAME=VALUE), "
+              + "repeatable; stock settings otherwise. Recorded in the result.")
   List<String> serverSettings = new ArrayList<>();
 
   @Option(
       names = "--via",
       paramLabel = "POOLER",
-      description = {
-        "Put a pooler in front of every target: pgbouncer:session|transaction|statement",
-        "[,NAME=VALUE...] (pgbouncer.ini settings, e.g. max_prepared_statements=200).",
-        "Runs as a container (needs Docker and the wg1bench/pgbouncer image)."
-      })
+      description =
+          "Put a pooler in front of every target: pgbouncer:session|transaction|statement"
+              + "[,NAME=VALUE...] (pgbouncer.ini settings, e.g. max_prepared_statements=200). "
+              + "Runs as a container (needs Docker and the wg1bench/pgbouncer image).")
   String via;
 
   /** Parsed targets, at least one: none named is a usage error saying {@code needs}. */

@@ -112,7 +112,7 @@ public final class Knobs {
       Knob.<Map<String, String>>builder("set", Knob.Shape.MAP, String.class, "--set")
           .param("NAME=VALUE")
           .help(
-              "Session setting on every connection, repeatable (e.g. synchronous_commit=off);"
+              "Session setting on every connection, repeatable (for example synchronous_commit=off);"
                   + " NAME=V1,V2 sweeps (\\, for a literal comma).")
           .sweeps()
           .labelPrefix("set.")
