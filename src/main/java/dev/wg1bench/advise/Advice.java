@@ -34,6 +34,12 @@ public record Advice(
     String treatment,
     int java) {
 
+  /** Whether an arm goes through a container (PgBouncer in front, a container target). */
+  public boolean needsContainers() {
+    String all = " " + common + " " + baseline + " " + treatment + " ";
+    return all.contains(" --via ") || all.contains("container:");
+  }
+
   /** Whether this runtime can run both arms. */
   public boolean runsHere() {
     return Runtime.version().feature() >= java;

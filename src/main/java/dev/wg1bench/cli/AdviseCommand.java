@@ -210,6 +210,11 @@ final class AdviseCommand implements Callable<Integer> {
               a.name(), a.java(), Runtime.version());
           continue;
         }
+        if (only.isEmpty() && a.needsContainers() && !containers()) {
+          // as for the runtime: the other claims still run where no Docker engine answers
+          System.out.printf("skipping %s: needs a Docker engine and none answers%n", a.name());
+          continue;
+        }
         chosen.add(a);
       }
     }
@@ -217,6 +222,16 @@ final class AdviseCommand implements Callable<Integer> {
       chosen.add(Advice.aa(aaOptions));
     }
     return chosen;
+  }
+
+  private Boolean containers;
+
+  /** Whether a Docker engine answers, asked once. */
+  private boolean containers() {
+    if (containers == null) {
+      containers = dev.wg1bench.server.Targets.containersAvailable();
+    }
+    return containers;
   }
 
   /** --budget as a duration (1h by default with --precision), null without --precision. */

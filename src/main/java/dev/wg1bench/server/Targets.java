@@ -61,6 +61,15 @@ public final class Targets {
   }
 
   /** The default target: an embedded server of the bundled major. */
+  /** Whether a Docker engine answers, for the container targets and PgBouncer in front. */
+  public static boolean containersAvailable() {
+    try {
+      return org.testcontainers.DockerClientFactory.instance().isDockerAvailable();
+    } catch (RuntimeException | LinkageError e) {
+      return false;
+    }
+  }
+
   public static TargetSpec defaultTarget() {
     return EmbeddedTarget.spec(null);
   }

@@ -291,6 +291,9 @@ final class ReadmeCommands {
         || first.equals("experiment")
         || first.equals("advise")
         || command.startsWith("init ssb")
+        // the advise guide's init before its advise against a named server: run where that
+        // advise runs (an arm that cannot run makes advise exit 1)
+        || command.startsWith("init --scale 10 --target local=")
         || command.matches(".*--workload ssb\\S*.*");
   }
 }
