@@ -1,11 +1,8 @@
 package dev.wg1bench.server;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.channels.SocketChannel;
-import javax.net.SocketFactory;
 
 /**
  * pgjdbc's {@code socketFactory} for the benchmark's client connections: sockets of a {@link
@@ -23,48 +20,12 @@ import javax.net.SocketFactory;
  * Nothing interrupts a client in an op but JMH's iteration timeout (30 min): its op then fails as a
  * connection failure and the client reconnects, as after the stall watchdog's abort.
  */
-public final class BlockingSocketFactory extends SocketFactory {
+public final class BlockingSocketFactory extends UnconnectedSocketFactory {
   /** pgjdbc instantiates the factory by its class name, with no argument. */
   public BlockingSocketFactory() {}
 
   @Override
   public Socket createSocket() throws IOException {
     return SocketChannel.open().socket();
-  }
-
-  // pgjdbc calls only createSocket() and connects the socket itself; the rest of SocketFactory's
-  // contract, for completeness
-
-  @Override
-  public Socket createSocket(String host, int port) throws IOException {
-    return createSocket(InetAddress.getByName(host), port);
-  }
-
-  @Override
-  public Socket createSocket(String host, int port, InetAddress localHost, int localPort)
-      throws IOException {
-    return createSocket(InetAddress.getByName(host), port, localHost, localPort);
-  }
-
-  @Override
-  public Socket createSocket(InetAddress host, int port) throws IOException {
-    return open(new InetSocketAddress(host, port), null);
-  }
-
-  @Override
-  public Socket createSocket(InetAddress address, int port, InetAddress localAddress, int localPort)
-      throws IOException {
-    return open(
-        new InetSocketAddress(address, port), new InetSocketAddress(localAddress, localPort));
-  }
-
-  /** A socket connected to {@code to}, bound first to {@code local} unless that is null. */
-  private Socket open(InetSocketAddress to, InetSocketAddress local) throws IOException {
-    Socket s = createSocket();
-    if (local != null) {
-      s.bind(local);
-    }
-    s.connect(to);
-    return s;
   }
 }

@@ -1,11 +1,9 @@
 package dev.wg1bench.server.delay;
 
+import dev.wg1bench.server.UnconnectedSocketFactory;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.util.Properties;
-import javax.net.SocketFactory;
 import org.postgresql.PGProperty;
 
 /**
@@ -21,7 +19,7 @@ import org.postgresql.PGProperty;
  * sooner, is invisible to both. A delay on the write side would need a writer thread per socket
  * too, since the driver's write must return at once for its pipelining to work.
  */
-public final class DelayedSocketFactory extends SocketFactory {
+public final class DelayedSocketFactory extends UnconnectedSocketFactory {
   private final long delayNanos;
 
   /** What pgjdbc calls: the connection's properties, the delay in {@code socketFactoryArg}. */
@@ -63,35 +61,5 @@ public final class DelayedSocketFactory extends SocketFactory {
   @Override
   public Socket createSocket() throws IOException {
     return new DelayedSocket(delayNanos);
-  }
-
-  // pgjdbc calls only createSocket() and connects the socket itself; the rest of SocketFactory's
-  // contract, for completeness
-
-  @Override
-  public Socket createSocket(String host, int port) throws IOException {
-    return createSocket(InetAddress.getByName(host), port);
-  }
-
-  @Override
-  public Socket createSocket(String host, int port, InetAddress localHost, int localPort)
-      throws IOException {
-    return createSocket(InetAddress.getByName(host), port, localHost, localPort);
-  }
-
-  @Override
-  public Socket createSocket(InetAddress host, int port) throws IOException {
-    Socket s = createSocket();
-    s.connect(new InetSocketAddress(host, port));
-    return s;
-  }
-
-  @Override
-  public Socket createSocket(InetAddress address, int port, InetAddress localAddress, int localPort)
-      throws IOException {
-    Socket s = createSocket();
-    s.bind(new InetSocketAddress(localAddress, localPort));
-    s.connect(new InetSocketAddress(address, port));
-    return s;
   }
 }
