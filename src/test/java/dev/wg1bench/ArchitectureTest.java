@@ -10,6 +10,11 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
+import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.server.ContainerTarget;
+import dev.wg1bench.server.DataSourceTarget;
+import dev.wg1bench.server.EmbeddedTarget;
+import dev.wg1bench.server.ExternalTarget;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -139,6 +144,27 @@ class ArchitectureTest {
           .dependOnClassesThat()
           .resideInAnyPackage(
               "org.openjdk.jmh..", BASE + ".jmh..", BASE + ".fork..", BASE + ".plot..");
+
+  /**
+   * What a target is, is asked of its kind's traits in server/ ({@code Targets.has}), never by
+   * comparing a kind's name or constant elsewhere: a new kind then says in one place how it is
+   * treated.
+   */
+  @ArchTest
+  static final ArchRule kindsAskedOnlyInServer =
+      noClasses()
+          .that()
+          .resideOutsideOfPackages(BASE + ".server..", BASE + ".plan..")
+          .should()
+          .callMethod(TargetSpec.Kind.class, "name")
+          .orShould()
+          .accessField(EmbeddedTarget.class, "EMBEDDED")
+          .orShould()
+          .accessField(ContainerTarget.class, "CONTAINER")
+          .orShould()
+          .accessField(ExternalTarget.class, "EXTERNAL")
+          .orShould()
+          .accessField(DataSourceTarget.class, "DATASOURCE");
 
   /**
    * Writers format a result; JMH's types, and the forks' wire format, reach them only through the

@@ -244,7 +244,8 @@ public final class ReplayStage {
     Instant end = r.started().plusNanos((long) (t.wallSeconds() * 1e9));
     return new TrialResult(
         new TrialResult.Position(r.point(), r.repeat(), r.sequence()),
-        new TrialResult.Subject(spec.name(), spec.kind().name(), spec.jdbcUrl(), null, 0, dataset),
+        new TrialResult.Subject(
+            spec.name(), Targets.label(spec.kind()), spec.jdbcUrl(), null, 0, dataset),
         r.server(),
         null,
         m,

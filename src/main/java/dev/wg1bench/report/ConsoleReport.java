@@ -10,6 +10,8 @@ import dev.wg1bench.result.Measurement;
 import dev.wg1bench.result.Outage;
 import dev.wg1bench.result.TrialResult;
 import dev.wg1bench.result.Window;
+import dev.wg1bench.server.TargetKind;
+import dev.wg1bench.server.Targets;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -67,7 +69,9 @@ public final class ConsoleReport {
         "target: %s, PostgreSQL %s%s%n",
         t.target(),
         t.server().version(),
-        t.targetKind().equals("embedded") ? " (embedded, stock settings)" : "");
+        Targets.has(t.targetKind(), TargetKind.Trait.STOCK_SETTINGS)
+            ? " (embedded, stock settings)"
+            : "");
     out.printf("  %s%n", t.url());
     provision(t.provision(), out);
     out.printf(
