@@ -167,6 +167,20 @@ class ArchitectureTest {
           .accessField(DataSourceTarget.class, "DATASOURCE");
 
   /**
+   * Writers format, they do not compute: estimates, intervals, tests and verdicts come to them as
+   * values (a diff from {@code advise.ResultDiff}, a run's summaries from {@code result}), so one
+   * figure is computed once whichever writer shows it.
+   */
+  @ArchTest
+  static final ArchRule writersDoNotCompute =
+      noClasses()
+          .that()
+          .resideInAnyPackage(BASE + ".report..", BASE + ".plot..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage(BASE + ".stats..");
+
+  /**
    * Writers format a result; JMH's types, and the forks' wire format, reach them only through the
    * result model.
    */
