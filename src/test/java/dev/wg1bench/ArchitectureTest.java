@@ -9,16 +9,23 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
+import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.server.ContainerTarget;
+import dev.wg1bench.server.DataSourceTarget;
+import dev.wg1bench.server.EmbeddedTarget;
+import dev.wg1bench.server.ExternalTarget;
+import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * The stage order of docs/ARCHITECTURE.md as rules, so an import running back up fails the build
- * instead of waiting for a review.
+ * The layers of docs/explanation/architecture.md as rules, so an import running back up fails the
+ * build instead of waiting for a review.
  *
- * <p>Data flows cli → plan → server → workload → jmh → (fork) → result → report; imports run the
- * other way: a stage reads the types of the stages before it and never names a stage after it. The
- * entry points and the schedulers call every stage, so they sit on top; the packages every stage
- * shares (plan, stats, json) sit at the bottom.
+ * <p>A run's data flows down from the entries through the schedulers to the server and back up as a
+ * result; imports point down only: a layer reads the types of the layers under it and never names
+ * one above it. The entry points and the schedulers call every stage, so they sit on top; what
+ * every stage shares (plan, stats, json) sits at the bottom.
  */
 @AnalyzeClasses(
     packages = "dev.wg1bench",
@@ -33,100 +40,69 @@ class ArchitectureTest {
   }
 
   /**
-   * Each layer may be used only by the layers above it. A new package has to be placed here, so the
-   * picture grows with the tree.
+   * One layer of the picture: its name, the packages in it and why it sits where it does.
+   *
+   * @param name the layer's name in ArchUnit's messages and on the architecture page
+   * @param packages the packages it holds, relative to {@code dev.wg1bench} ("" is the base)
+   * @param why one line for the page
    */
-  @ArchTest
-  static final ArchRule layers =
-      layeredArchitecture()
-          .consideringOnlyDependenciesInLayers()
-          // the user's ways in: picocli commands and the Java API; nothing calls them. The
-          // built-in TPC-C is written on the Java API as a user's class is (see tpccOnlyOnTheApi)
-          .layer("Entry")
-          .definedBy(BASE + ".cli..", BASE + ".api..", BASE + ".tpcc..")
-          // the results history: stored runs, change points, the CI gate; it reads results and
-          // may re-run a comparison through the schedulers, so it sits right under the entries
-          .layer("History")
-          .definedBy(BASE + ".history..")
-          // schedulers that run a whole stage sequence (trials, sweeps, agents, replays,
-          // experiments, SSB, advice) and hand the result to the writers
-          .layer("Schedulers")
-          .definedBy(
-              BASE + ".run..",
-              BASE + ".replay..",
-              BASE + ".experiment..",
-              BASE + ".ssb..",
-              BASE + ".advise..")
-          // writers format what the result holds
-          .layer("Report")
-          .definedBy(BASE + ".report..")
-          // the one plotting toolkit: only writers (and experiments) draw
-          .layer("Plot")
-          .definedBy(BASE + ".plot..")
-          // result records and the one JMH → result mapper
-          .layer("Result")
-          .definedBy(BASE + ".result..")
-          // the @Benchmark, its states and the JMH runner
-          .layer("Measurement")
-          .definedBy(BASE + ".jmh..")
-          // what a fork sends back (its report, the mergeable counts): written by jmh, read by
-          // result and the agents' scheduler
-          .layer("Fork")
-          .definedBy(BASE + ".fork..")
-          // what a client does: workloads, the pgbench script language, data loading
-          .layer("Workload")
-          .definedBy(BASE + ".workload..", BASE + ".script..", BASE + ".load..")
-          // targets behind one interface, pgjdbc connections, server info
-          .layer("Server")
-          .definedBy(BASE + ".server..")
-          // shared by every stage: the validated plan, pure statistics, the one JSON mapper,
-          // the build's identity
-          .layer("Foundation")
-          .definedBy(BASE + ".plan..", BASE + ".stats..", BASE + ".json..", BASE)
-          .whereLayer("Entry")
-          .mayNotBeAccessedByAnyLayer()
-          .whereLayer("History")
-          .mayOnlyBeAccessedByLayers("Entry")
-          .whereLayer("Schedulers")
-          .mayOnlyBeAccessedByLayers("Entry", "History")
-          .whereLayer("Report")
-          .mayOnlyBeAccessedByLayers("Entry", "History", "Schedulers")
-          .whereLayer("Plot")
-          .mayOnlyBeAccessedByLayers("Entry", "History", "Schedulers", "Report")
-          .whereLayer("Result")
-          .mayOnlyBeAccessedByLayers("Entry", "History", "Schedulers", "Report", "Plot")
-          .whereLayer("Measurement")
-          .mayOnlyBeAccessedByLayers("Entry", "History", "Schedulers", "Report", "Plot", "Result")
-          .whereLayer("Fork")
-          .mayOnlyBeAccessedByLayers(
-              "Entry", "History", "Schedulers", "Report", "Plot", "Result", "Measurement")
-          .whereLayer("Workload")
-          .mayOnlyBeAccessedByLayers(
-              "Entry", "History", "Schedulers", "Report", "Plot", "Result", "Measurement", "Fork")
-          .whereLayer("Server")
-          .mayOnlyBeAccessedByLayers(
+  record Layer(String name, List<String> packages, String why) {
+    String[] patterns() {
+      return packages.stream()
+          .map(p -> p.isEmpty() ? BASE : BASE + "." + p + "..")
+          .toArray(String[]::new);
+    }
+  }
+
+  /**
+   * The layers from the top (nothing calls it) to the bottom (everything may use it). This list is
+   * the map: {@link #layers} enforces it and {@code ArchitectureMapTest} holds the architecture
+   * page to it, so the page cannot draw a picture the build does not check. A new package has to be
+   * placed here.
+   */
+  static final List<Layer> LAYERS =
+      List.of(
+          new Layer(
               "Entry",
-              "History",
+              List.of("cli", "api", "tpcc"),
+              "the commands, the Java API, TPC-C on the API"),
+          new Layer("History", List.of("history"), "stored runs, change points, the CI gate"),
+          new Layer(
               "Schedulers",
-              "Report",
-              "Plot",
-              "Result",
-              "Measurement",
-              "Fork",
-              "Workload")
-          .whereLayer("Foundation")
-          .mayOnlyBeAccessedByLayers(
-              "Entry",
-              "History",
-              "Schedulers",
-              "Report",
-              "Plot",
-              "Result",
-              "Measurement",
-              "Fork",
+              List.of("run", "replay", "experiment", "ssb", "advise"),
+              "run whole stage sequences"),
+          new Layer("Report", List.of("report"), "writers: format what a result holds"),
+          new Layer("Plot", List.of("plot"), "the one plotting toolkit"),
+          new Layer("Result", List.of("result"), "result records, the one JMH mapper"),
+          new Layer("Measurement", List.of("jmh"), "the @Benchmark and JMH's runner"),
+          new Layer("Fork", List.of("fork"), "what a forked JVM hands back"),
+          new Layer(
               "Workload",
-              "Server")
-          .ensureAllClassesAreContainedInArchitecture();
+              List.of("workload", "script", "load"),
+              "what a client does, data loading"),
+          new Layer("Server", List.of("server"), "targets, connections, server info"),
+          new Layer(
+              "Foundation",
+              List.of("plan", "stats", "json", ""),
+              "the plan, pure statistics, JSON"));
+
+  /** Each layer may be used only by the layers above it in {@link #LAYERS}. */
+  @ArchTest static final ArchRule layers = layered();
+
+  private static ArchRule layered() {
+    LayeredArchitecture a = layeredArchitecture().consideringOnlyDependenciesInLayers();
+    for (Layer l : LAYERS) {
+      a = a.layer(l.name()).definedBy(l.patterns());
+    }
+    for (int i = 0; i < LAYERS.size(); i++) {
+      String[] above = LAYERS.subList(0, i).stream().map(Layer::name).toArray(String[]::new);
+      a =
+          i == 0
+              ? a.whereLayer(LAYERS.get(i).name()).mayNotBeAccessedByAnyLayer()
+              : a.whereLayer(LAYERS.get(i).name()).mayOnlyBeAccessedByLayers(above);
+    }
+    return a.ensureAllClassesAreContainedInArchitecture();
+  }
 
   /**
    * Packages in one layer may use each other, so the layers alone allow a cycle there (run ↔
@@ -153,6 +129,56 @@ class ArchitectureTest {
               "javax.sql..",
               "org.postgresql",
               "org.postgresql.copy..");
+
+  /**
+   * The commands read options into the values of the layer that does the work and print what comes
+   * back: they never drive JMH, read a fork's wire format or draw, which belong to the run stage
+   * and the writers.
+   */
+  @ArchTest
+  static final ArchRule commandsStayAtTheirLayer =
+      noClasses()
+          .that()
+          .resideInAPackage(BASE + ".cli..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              "org.openjdk.jmh..", BASE + ".jmh..", BASE + ".fork..", BASE + ".plot..");
+
+  /**
+   * What a target is, is asked of its kind's traits in server/ ({@code Targets.has}), never by
+   * comparing a kind's name or constant elsewhere: a new kind then says in one place how it is
+   * treated.
+   */
+  @ArchTest
+  static final ArchRule kindsAskedOnlyInServer =
+      noClasses()
+          .that()
+          .resideOutsideOfPackages(BASE + ".server..", BASE + ".plan..")
+          .should()
+          .callMethod(TargetSpec.Kind.class, "name")
+          .orShould()
+          .accessField(EmbeddedTarget.class, "EMBEDDED")
+          .orShould()
+          .accessField(ContainerTarget.class, "CONTAINER")
+          .orShould()
+          .accessField(ExternalTarget.class, "EXTERNAL")
+          .orShould()
+          .accessField(DataSourceTarget.class, "DATASOURCE");
+
+  /**
+   * Writers format, they do not compute: estimates, intervals, tests and verdicts come to them as
+   * values (a diff from {@code advise.ResultDiff}, a run's summaries from {@code result}), so one
+   * figure is computed once whichever writer shows it.
+   */
+  @ArchTest
+  static final ArchRule writersDoNotCompute =
+      noClasses()
+          .that()
+          .resideInAnyPackage(BASE + ".report..", BASE + ".plot..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage(BASE + ".stats..");
 
   /**
    * Writers format a result; JMH's types, and the forks' wire format, reach them only through the

@@ -1,8 +1,10 @@
 package dev.wg1bench.cli;
 
+import dev.wg1bench.advise.ResultDiff;
 import dev.wg1bench.plan.UsageException;
-import dev.wg1bench.report.Diff;
+import dev.wg1bench.report.DiffTable;
 import dev.wg1bench.report.HtmlReport;
+import dev.wg1bench.result.PointsDiff;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -44,15 +46,15 @@ final class DiffCommand implements Callable<Integer> {
         dev.wg1bench.plan.Checks.percent("--allowed-failure-rate", allowedFailureRate, 0, 100);
     HtmlReport.Source b = read(base);
     HtmlReport.Source n = read(neu);
-    Diff.Result r;
+    PointsDiff r;
     try {
-      r = Diff.compare(b.run(), n.run(), m, allowed);
+      r = ResultDiff.compare(b.run(), n.run(), m, allowed);
     } catch (UsageException e) {
       throw new UsageException("diff " + base + " " + neu + ": " + e.getMessage());
     }
     System.out.printf("diff %s -> %s%n", base, neu);
-    Diff.print(r, m, System.out);
-    return Diff.anyBroken(r) ? Main.COMPLETED_WITH_FAILURES : 0;
+    DiffTable.print(r, m, System.out);
+    return r.anyBroken() ? Main.COMPLETED_WITH_FAILURES : 0;
   }
 
   private static HtmlReport.Source read(Path f) {

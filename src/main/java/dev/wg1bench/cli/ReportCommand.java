@@ -1,10 +1,12 @@
 package dev.wg1bench.cli;
 
+import dev.wg1bench.advise.ResultDiff;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.replay.ReplayResult;
 import dev.wg1bench.replay.ReplayTables;
 import dev.wg1bench.report.HtmlReport;
+import dev.wg1bench.result.PointsDiff;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -76,7 +78,12 @@ final class ReportCommand implements Callable<Integer> {
     }
     Path index;
     try {
-      index = HtmlReport.write(sources, html, baseline);
+      // two results: the second read against the first, as diff compares them (margin ±5%)
+      PointsDiff diff =
+          sources.size() == 2
+              ? ResultDiff.attempt(sources.get(0).run(), sources.get(1).run(), 0.05)
+              : null;
+      index = HtmlReport.write(sources, html, baseline, diff);
     } catch (HtmlReport.BadBaseline e) {
       throw new UsageException("report: " + e.getMessage(), e);
     } catch (UncheckedIOException e) {

@@ -2,14 +2,13 @@ package dev.wg1bench.cli;
 
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
-import dev.wg1bench.server.ContainerTarget;
 import dev.wg1bench.server.PgBouncerTarget;
+import dev.wg1bench.server.TargetKind;
 import dev.wg1bench.server.Targets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
@@ -78,12 +77,12 @@ public final class TargetOptions {
     String pooler = via == null ? null : PgBouncerTarget.checkVia(via);
     List<TargetSpec> provided = new ArrayList<>();
     for (TargetSpec t : out) {
-      if (!settings.isEmpty() && !ContainerTarget.CONTAINER.equals(t.kind())) {
+      if (!settings.isEmpty() && !Targets.has(t.kind(), TargetKind.Trait.TAKES_SERVER_SETTINGS)) {
         throw new UsageException(
             "--server-setting applies to container targets only; target "
                 + t.name()
                 + " is "
-                + t.kind().name().toLowerCase(Locale.ROOT)
+                + Targets.label(t.kind())
                 + " (its settings are the server's own)");
       }
       if (settings.isEmpty() && pooler == null) {

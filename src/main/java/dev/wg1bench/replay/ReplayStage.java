@@ -196,17 +196,7 @@ public final class ReplayStage {
   static TrialResult trial(Done d, String dataset) {
     ReplayResult r = d.result();
     ReplayResult.Throughput t = r.throughput();
-    // an error the capture had too is its traffic replayed faithfully, not a failure of the
-    // replay: only the errors beyond the log's own, SQLSTATE by SQLSTATE, fail ops (a gate would
-    // otherwise call every arm of a log with an error in it broken)
-    Map<String, Long> failures = new LinkedHashMap<>();
-    r.errorsBySqlState()
-        .forEach(
-            (k, v) -> {
-              if (v.replay() > v.log()) {
-                failures.put(k, v.replay() - v.log());
-              }
-            });
+    Map<String, Long> failures = beyondTheLog(r);
     long errors = failures.values().stream().mapToLong(Long::longValue).sum();
     ReplayStats s = d.outcome().stats();
     Histogram lag = s.lagCopy();
@@ -244,7 +234,8 @@ public final class ReplayStage {
     Instant end = r.started().plusNanos((long) (t.wallSeconds() * 1e9));
     return new TrialResult(
         new TrialResult.Position(r.point(), r.repeat(), r.sequence()),
-        new TrialResult.Subject(spec.name(), spec.kind().name(), spec.jdbcUrl(), null, 0, dataset),
+        new TrialResult.Subject(
+            spec.name(), Targets.label(spec.kind()), spec.jdbcUrl(), null, 0, dataset),
         r.server(),
         null,
         m,
@@ -255,5 +246,22 @@ public final class ReplayStage {
         end.toString(),
         List.of(),
         null);
+  }
+
+  /**
+   * The errors beyond the log's own, SQLSTATE by SQLSTATE: an error the capture had too is its
+   * traffic replayed faithfully, not a failure of the replay (a gate would otherwise call every arm
+   * of a log with an error in it broken).
+   */
+  private static Map<String, Long> beyondTheLog(ReplayResult r) {
+    Map<String, Long> failures = new LinkedHashMap<>();
+    r.errorsBySqlState()
+        .forEach(
+            (k, v) -> {
+              if (v.replay() > v.log()) {
+                failures.put(k, v.replay() - v.log());
+              }
+            });
+    return failures;
   }
 }

@@ -11,6 +11,7 @@ import dev.wg1bench.plan.Timing;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.Machine;
 import dev.wg1bench.result.PointSummary;
+import dev.wg1bench.result.PointsDiff;
 import dev.wg1bench.result.Summaries;
 import dev.wg1bench.result.TrialResult;
 import java.io.IOException;
@@ -97,9 +98,9 @@ public final class HtmlReport {
     return new Source(file.getFileName().toString(), run, advice);
   }
 
-  /** {@link #write(List, Path, String)} with the first column as the baseline. */
+  /** {@link #write(List, Path, String, PointsDiff)} with the first column as the baseline. */
   public static Path write(List<Source> sources, Path dir) {
-    return write(sources, dir, null);
+    return write(sources, dir, null, null);
   }
 
   /**
@@ -108,9 +109,11 @@ public final class HtmlReport {
    *
    * @param baseline {@code report --baseline}: the clients table's baseline column, null for its
    *     first
+   * @param diff the second of two results read against the first (a section and its ratio figure),
+   *     or null for none
    * @throws BadBaseline when the baseline matches no column, before anything is written
    */
-  public static Path write(List<Source> sources, Path dir, String baseline) {
+  public static Path write(List<Source> sources, Path dir, String baseline, PointsDiff diff) {
     List<BenchmarkRun> runs = sources.stream().map(Source::run).toList();
     List<TrialResult> trials = new ArrayList<>();
     runs.forEach(r -> trials.addAll(r.trials()));
@@ -125,7 +128,10 @@ public final class HtmlReport {
     }
     List<Plots.Figure> figures = Plots.all(summaries, trials, timing(sources));
     // two results: the diff's ratios drawn beside its table
-    Plots.Figure ratio = sources.size() == 2 ? ratioFigure(sources.get(0), sources.get(1)) : null;
+    Plots.Figure ratio =
+        diff == null || diff.refused() != null
+            ? null
+            : RatioPlots.figure(diff, sources.get(0).name(), sources.get(1).name());
     try {
       Files.createDirectories(dir);
       if (ratio != null) {
@@ -141,18 +147,8 @@ public final class HtmlReport {
     CsvReport.atomicWrite(dir.resolve("results-clients.csv"), ClientsTable.csv(tables));
     Path index = dir.resolve("index.html");
     CsvReport.atomicWrite(
-        index, html(sources, summaries, trials, figures, ratio, tables, baseline));
+        index, html(sources, summaries, trials, figures, diff, ratio, tables, baseline));
     return index;
-  }
-
-  /** The diff's ratio figure, null when the two results share no point or cannot be compared. */
-  private static Plots.Figure ratioFigure(Source base, Source neu) {
-    try {
-      return RatioPlots.figure(Diff.compare(base.run(), neu.run(), 0.05), base.name(), neu.name());
-    } catch (RuntimeException e) {
-      // the diff section says why it has no table
-      return null;
-    }
   }
 
   /** {@code report --baseline} matches no column of the clients table; the message is one line. */
@@ -190,6 +186,7 @@ public final class HtmlReport {
       List<PointSummary> summaries,
       List<TrialResult> trials,
       List<Plots.Figure> figures,
+      PointsDiff diff,
       Plots.Figure ratio,
       List<ClientsTable.Table> tables,
       String baseline) {
@@ -201,9 +198,9 @@ public final class HtmlReport {
     // the answer first: a single point's figures and verdict, or the comparison between points;
     // then the plots read at a glance; the detail tables; provenance (runs, targets) last
     boolean onePoint = summaries.size() == 1;
-    if (sources.size() == 2) {
+    if (diff != null) {
       // two results: the second read against the first, as the diff command prints it
-      page.addHeaded("diff", "New against base", h -> diff(h, sources, ratio));
+      page.addHeaded("diff", "New against base", h -> diff(h, sources, diff, ratio));
     }
     if (onePoint) {
       page.add("result", "Result", h -> HeadlineHtml.section(h, trials));
@@ -253,8 +250,9 @@ public final class HtmlReport {
   }
 
   /** The second result read against the first, and the figure of their ratios when there is one. */
-  private static void diff(StringBuilder h, List<Source> sources, Plots.Figure ratio) {
-    Diff.html(h, sources.get(0), sources.get(1));
+  private static void diff(
+      StringBuilder h, List<Source> sources, PointsDiff diff, Plots.Figure ratio) {
+    DiffTable.html(h, sources.get(0), sources.get(1), diff);
     if (ratio != null) {
       h.append("<div class=\"figs\">\n");
       figure(h, ratio);

@@ -1,6 +1,7 @@
 package dev.wg1bench.report;
 
 import dev.wg1bench.plot.Charts;
+import dev.wg1bench.result.PointsDiff;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.util.ArrayList;
@@ -21,8 +22,8 @@ final class RatioPlots {
   private RatioPlots() {}
 
   /** Null when no point matched. */
-  static Plots.Figure figure(Diff.Result r, String baseName, String newName) {
-    List<Diff.Row> rows = r.rows();
+  static Plots.Figure figure(PointsDiff r, String baseName, String newName) {
+    List<PointsDiff.Row> rows = r.rows();
     if (rows.isEmpty()) {
       return null;
     }
@@ -59,7 +60,7 @@ final class RatioPlots {
     double[] x = new double[rows.size()];
     double[] y = new double[rows.size()];
     for (int i = 0; i < rows.size(); i++) {
-      Diff.Row row = rows.get(i);
+      PointsDiff.Row row = rows.get(i);
       x[i] = i;
       y[i] = row.ratio();
       if (row.low() != null && row.high() != null) {
@@ -87,7 +88,7 @@ final class RatioPlots {
   }
 
   /** The point keys whose values differ between rows: the rest say nothing in a label. */
-  private static List<String> varying(List<Diff.Row> rows) {
+  private static List<String> varying(List<PointsDiff.Row> rows) {
     Set<String> keys = new LinkedHashSet<>();
     rows.forEach(r -> keys.addAll(r.point().keySet()));
     List<String> out = new ArrayList<>();

@@ -9,6 +9,7 @@ import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.server.ServerInfo;
+import dev.wg1bench.server.Targets;
 import dev.wg1bench.stats.BatchMeans;
 import dev.wg1bench.workload.Workload;
 import java.time.Instant;
@@ -56,7 +57,7 @@ public final class JmhResultMapper {
         new TrialResult.Position(trial.point(), trial.repeat(), trial.sequence()),
         new TrialResult.Subject(
             trial.target().name(),
-            trial.target().kind().name().toLowerCase(java.util.Locale.ROOT),
+            Targets.label(trial.target().kind()),
             trial.target().jdbcUrl(),
             trial.target().provision(),
             trial.scale(),

@@ -12,6 +12,8 @@ import dev.wg1bench.result.AgentRun;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.TrialResult;
 import dev.wg1bench.server.ConnectionFactory;
+import dev.wg1bench.server.TargetKind;
+import dev.wg1bench.server.Targets;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,7 +58,7 @@ final class AgentSession implements AutoCloseable {
           "--agent needs exactly one --target (the server every agent reaches), got "
               + m.targets().size());
     }
-    if (m.targets().get(0).kind().name().equals("EMBEDDED")) {
+    if (Targets.has(m.targets().get(0).kind(), TargetKind.Trait.ONE_PER_PROCESS)) {
       throw new UsageException(
           "--agent needs a --target every agent reaches (a jdbc:postgresql:// URL); an embedded"
               + " server would be one per agent");

@@ -5,7 +5,7 @@ import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
-import dev.wg1bench.report.ConsoleReport;
+import dev.wg1bench.report.ConsoleTables;
 import dev.wg1bench.report.JsonReport;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.Machine;
@@ -146,9 +146,9 @@ public final class RunStage {
   private void report(BenchmarkRun run, Matrix m, Set<String> varying) {
     JsonReport.write(run, m.output());
     if (m.isSweep()) {
-      ConsoleReport.summary(run, varying, out);
+      ConsoleTables.summary(run, varying, out);
     } else {
-      ConsoleReport.comparison(run, out);
+      ConsoleTables.comparison(run, out);
     }
     out.println("result written to " + m.output());
   }

@@ -12,6 +12,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.testcontainers.postgresql.PostgreSQLContainer;
@@ -42,7 +43,8 @@ public final class ContainerTarget implements Target {
           CONTAINER,
           url -> url.startsWith("container:") || url.startsWith("jdbc:tc:"),
           (name, url, text, env, pwFile) -> parse(name, url, text),
-          ContainerTarget::new);
+          ContainerTarget::new,
+          Set.of(TargetKind.Trait.TAKES_SERVER_SETTINGS));
 
   private final TargetSpec wanted;
   private PostgreSQLContainer container;

@@ -3,6 +3,7 @@ package dev.wg1bench.server;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
+import java.util.Set;
 import javax.sql.DataSource;
 
 /**
@@ -23,7 +24,8 @@ public final class DataSourceTarget implements Target {
           (name, url, text, env, pwFile) -> {
             throw new UnsupportedOperationException("DataSource targets come from the Java API");
           },
-          DataSourceTarget::new);
+          DataSourceTarget::new,
+          Set.of());
 
   private final TargetSpec spec;
 

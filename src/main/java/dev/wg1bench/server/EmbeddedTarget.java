@@ -2,6 +2,7 @@ package dev.wg1bench.server;
 
 import dev.wg1bench.plan.TargetSpec;
 import java.io.PrintStream;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -16,7 +17,8 @@ public final class EmbeddedTarget implements Target {
           EMBEDDED,
           url -> SYNTAX.matcher(url).matches(),
           (name, url, text, env, pwFile) -> parse(name, url),
-          EmbeddedTarget::new);
+          EmbeddedTarget::new,
+          Set.of(TargetKind.Trait.ONE_PER_PROCESS, TargetKind.Trait.STOCK_SETTINGS));
 
   /** {@code embedded[:MAJOR]}, named {@code name} when the option gave one. */
   private static TargetSpec parse(String name, String url) {

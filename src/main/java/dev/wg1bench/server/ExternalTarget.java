@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -30,7 +31,8 @@ public final class ExternalTarget implements Target {
           EXTERNAL,
           url -> url.startsWith("jdbc:") || url.startsWith("postgres"),
           ExternalTarget::parse,
-          ExternalTarget::new);
+          ExternalTarget::new,
+          Set.of());
 
   private final TargetSpec spec;
 

@@ -4,6 +4,7 @@ import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -60,7 +61,6 @@ public final class Targets {
     throw new IllegalArgumentException("no target kind " + spec.kind() + " in this build");
   }
 
-  /** The default target: an embedded server of the bundled major. */
   /** Whether a Docker engine answers, for the container targets and PgBouncer in front. */
   public static boolean containersAvailable() {
     try {
@@ -70,8 +70,41 @@ public final class Targets {
     }
   }
 
+  /** The default target: an embedded server of the bundled major. */
   public static TargetSpec defaultTarget() {
     return EmbeddedTarget.spec(null);
+  }
+
+  /** Whether targets of this kind have the trait; the one way to ask what a target is. */
+  public static boolean has(TargetSpec.Kind kind, TargetKind.Trait trait) {
+    return registered(kind).traits().contains(trait);
+  }
+
+  /**
+   * As {@link #has(TargetSpec.Kind, TargetKind.Trait)}, for a kind as a result records it (its
+   * {@link #label}); false for a label no kind of this build has.
+   */
+  public static boolean has(String label, TargetKind.Trait trait) {
+    for (TargetKind k : KINDS) {
+      if (label(k.kind()).equals(label)) {
+        return k.traits().contains(trait);
+      }
+    }
+    return false;
+  }
+
+  /** A kind as results and messages name it: {@code embedded}, {@code container}, ... */
+  public static String label(TargetSpec.Kind kind) {
+    return kind.name().toLowerCase(Locale.ROOT);
+  }
+
+  private static TargetKind registered(TargetSpec.Kind kind) {
+    for (TargetKind k : KINDS) {
+      if (k.kind().equals(kind)) {
+        return k;
+      }
+    }
+    throw new IllegalArgumentException("no target kind " + kind + " in this build");
   }
 
   private static TargetKind kindOf(String url) {

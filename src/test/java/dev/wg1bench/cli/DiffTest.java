@@ -6,12 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wg1bench.advise.ResultDiff;
 import dev.wg1bench.json.Json;
-import dev.wg1bench.report.Diff;
 import dev.wg1bench.report.HtmlReport;
 import dev.wg1bench.report.JsonReport;
 import dev.wg1bench.report.ReportFixtures;
 import dev.wg1bench.result.BenchmarkRun;
+import dev.wg1bench.result.PointsDiff;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -48,17 +49,18 @@ class DiffTest {
   @Test
   void pointsAreMatchedAndGetRatiosIntervalsAndVerdicts() throws Exception {
     Path[] f = fixtures();
-    Diff.Result r = Diff.compare(HtmlReport.read(f[0]).run(), HtmlReport.read(f[1]).run(), 0.05);
+    PointsDiff r =
+        ResultDiff.compare(HtmlReport.read(f[0]).run(), HtmlReport.read(f[1]).run(), 0.05);
     assertEquals(12, r.rows().size(), "2 targets x 3 client counts x 2 query modes");
     assertTrue(r.onlyBase().isEmpty() && r.onlyNew().isEmpty());
-    Diff.Row faster = row(r, "32", "prepared");
+    PointsDiff.Row faster = row(r, "32", "prepared");
     assertEquals(1.3, faster.ratio(), 1e-9);
-    assertEquals(Diff.OVER_REPEATS, faster.over());
+    assertEquals(PointsDiff.OVER_REPEATS, faster.over());
     assertEquals(3, faster.baseTrials());
     assertNotNull(faster.low());
     assertTrue(faster.low() < 1.3 && faster.high() > 1.3);
     assertEquals("new faster", faster.verdict());
-    Diff.Row same = row(r, "8", "simple");
+    PointsDiff.Row same = row(r, "8", "simple");
     assertEquals(1.0, same.ratio(), 1e-12);
     assertEquals(1.0, same.p99Ratio(), 1e-12);
     // identical repeats: the interval is the noise of 3 repeats, around 1
@@ -68,7 +70,7 @@ class DiffTest {
         same.verdict());
   }
 
-  private static Diff.Row row(Diff.Result r, String clients, String mode) {
+  private static PointsDiff.Row row(PointsDiff r, String clients, String mode) {
     return r.rows().stream()
         .filter(x -> x.point().get("target").equals("local"))
         .filter(x -> x.point().get("clients").equals(clients))
@@ -88,7 +90,11 @@ class DiffTest {
     String html =
         Files.readString(
             HtmlReport.write(
-                List.of(HtmlReport.read(f[0]), HtmlReport.read(f[1])), dir.resolve("h")));
+                List.of(HtmlReport.read(f[0]), HtmlReport.read(f[1])),
+                dir.resolve("h"),
+                null,
+                ResultDiff.attempt(
+                    HtmlReport.read(f[0]).run(), HtmlReport.read(f[1]).run(), 0.05)));
     assertTrue(html.contains("new.json against base.json"), "diff section");
     assertTrue(html.contains("<a href=\"#diff\">"), "linked from the top");
     assertTrue(html.contains("<strong>new faster</strong>"));
@@ -108,8 +114,9 @@ class DiffTest {
       }
     }
     Json.MAPPER.writeValue(f[1].toFile(), tree);
-    Diff.Result r = Diff.compare(HtmlReport.read(f[0]).run(), HtmlReport.read(f[1]).run(), 0.05);
-    Diff.Row broken = row(r, "8", "simple");
+    PointsDiff r =
+        ResultDiff.compare(HtmlReport.read(f[0]).run(), HtmlReport.read(f[1]).run(), 0.05);
+    PointsDiff.Row broken = row(r, "8", "simple");
     assertTrue(broken.verdict().startsWith("broken: new failed "), broken.verdict());
     assertTrue(
         broken.verdict().contains(" failed " + planted / 2 + " of "),

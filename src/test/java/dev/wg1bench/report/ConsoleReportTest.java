@@ -22,10 +22,10 @@ class ConsoleReportTest {
     assertEquals(
         "warning: the targets hold different data (local: pgbench scale 10 (scale 10), embedded:"
             + " pgbench scale 1 (scale 1)); the ratios compare databases, not only servers",
-        ConsoleReport.dataDiffers(data));
+        ConsoleTables.dataDiffers(data));
     data.put("embedded", "pgbench scale 10 (scale 10)");
-    assertNull(ConsoleReport.dataDiffers(data));
-    assertNull(ConsoleReport.dataDiffers(Map.of("one", "pgbench scale 1 (scale 1)")));
+    assertNull(ConsoleTables.dataDiffers(data));
+    assertNull(ConsoleTables.dataDiffers(Map.of("one", "pgbench scale 1 (scale 1)")));
   }
 
   @Test
@@ -78,7 +78,7 @@ class ConsoleReportTest {
               p.retries(),
               p.totalFailedOps()));
     }
-    String got = print(out -> ConsoleReport.summary(run, keys, out));
+    String got = print(out -> ConsoleTables.summary(run, keys, out));
     assertEquals(want.toString(), got.substring(0, want.length()));
 
     // a trial whose failures are broken down by kind, where the fixture has one

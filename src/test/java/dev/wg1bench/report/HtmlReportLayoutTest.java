@@ -59,7 +59,7 @@ class HtmlReportLayoutTest {
     Path json = dir.resolve("run.json");
     JsonReport.write(run, json);
     return Files.readString(
-        HtmlReport.write(List.of(HtmlReport.read(json)), dir.resolve("out"), baseline));
+        HtmlReport.write(List.of(HtmlReport.read(json)), dir.resolve("out"), baseline, null));
   }
 
   @Test
@@ -258,7 +258,7 @@ class HtmlReportLayoutTest {
     HtmlReport.BadBaseline e =
         assertThrows(
             HtmlReport.BadBaseline.class,
-            () -> HtmlReport.write(List.of(HtmlReport.read(json)), out, "queryMode=smple"));
+            () -> HtmlReport.write(List.of(HtmlReport.read(json)), out, "queryMode=smple", null));
     assertEquals(
         "--baseline 'queryMode=smple' matches no column; give a column (local, prepared | local,"
             + " simple | remote, prepared | remote, simple) or KNOB=VALUE[,KNOB=VALUE] with knobs"
@@ -289,7 +289,8 @@ class HtmlReportLayoutTest {
     Path json = dir.resolve("stopped.json");
     Json.MAPPER.writeValue(json.toFile(), tree);
     Path out = dir.resolve("stopped");
-    String html = Files.readString(HtmlReport.write(List.of(HtmlReport.read(json)), out, null));
+    String html =
+        Files.readString(HtmlReport.write(List.of(HtmlReport.read(json)), out, null, null));
 
     String summary = section(html, "summary");
     List<String> sh = headerOf(summary);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wg1bench.advise.ResultDiff;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.PointSummary;
@@ -187,7 +188,12 @@ class HtmlReportTest {
     JsonReport.write(b, jb);
     Path out = dir.resolve("two");
     String html =
-        Files.readString(HtmlReport.write(List.of(HtmlReport.read(ja), HtmlReport.read(jb)), out));
+        Files.readString(
+            HtmlReport.write(
+                List.of(HtmlReport.read(ja), HtmlReport.read(jb)),
+                out,
+                null,
+                ResultDiff.attempt(a, b, 0.05)));
     assertTrue(html.contains("a.json") && html.contains("b.json"));
     // the diff and every other section under one heading each
     assertEquals(1, count(html, "<h2 id=\"diff\">"));
