@@ -260,7 +260,8 @@ public final class PgBouncerTarget implements Target {
    * PgBouncer counts a client against {@code max_client_conn} until its event loop has processed
    * the close, and on a busy machine the tool's own sessions that prepared the trial (data, checks)
    * were seen still counted when the clients connected: clients the user's limit admits were
-   * refused. Waits, under a deadline, until SHOW CLIENTS lists no client but the console's own.
+   * refused. Waits, under a deadline, until SHOW CLIENTS lists no client but the console's own (a
+   * console refused for {@code max_client_conn} is waited out the same way).
    */
   @Override
   public void beforeClients() {
@@ -278,8 +279,12 @@ public final class PgBouncerTarget implements Target {
           return;
         }
       } catch (IOException e) {
-        // the clients' own connects will say what is wrong
-        return;
+        // the console's own connection counts against max_client_conn too: refused while the
+        // tool's sessions are still counted, it is the wait's reason, not a broken pooler
+        if (!String.valueOf(e.getMessage()).contains("no more connections allowed")) {
+          // the clients' own connects will say what is wrong
+          return;
+        }
       }
       if (System.nanoTime() > deadline) {
         // left as it is: the clients meet the pooler as it is, and any refusal is counted
