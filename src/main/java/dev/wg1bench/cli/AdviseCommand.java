@@ -188,20 +188,22 @@ final class AdviseCommand implements Callable<Integer> {
     return exitCode(run);
   }
 
-  /** --rtt's values, each as RoundTrip writes it back (0, 0.5ms, 2ms), distinct. */
+  /** --rtt's values as typed (0.5ms stays 0.5ms in the claims' names), each a distinct RTT. */
   private List<String> rtts() {
     List<String> out = new ArrayList<>();
+    List<java.time.Duration> seen = new ArrayList<>();
     for (String v : rtt) {
-      String text;
+      java.time.Duration d;
       try {
-        text = RoundTrip.text(RoundTrip.parse(v));
+        d = RoundTrip.parse(v);
       } catch (IllegalArgumentException e) {
         throw new UsageException("--rtt " + e.getMessage());
       }
-      if (out.contains(text)) {
-        throw new UsageException("--rtt lists " + text + " twice");
+      if (seen.contains(d)) {
+        throw new UsageException("--rtt lists " + RoundTrip.text(d) + " twice");
       }
-      out.add(text);
+      seen.add(d);
+      out.add(v.strip());
     }
     return out;
   }
