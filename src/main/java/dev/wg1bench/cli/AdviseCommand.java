@@ -1,15 +1,18 @@
 package dev.wg1bench.cli;
 
 import dev.wg1bench.advise.Advice;
+import dev.wg1bench.advise.RttSweep;
 import dev.wg1bench.plan.BlockDesignRules;
 import dev.wg1bench.plan.Checks;
 import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.Matrix;
+import dev.wg1bench.plan.RoundTrip;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.report.JsonReport;
 import dev.wg1bench.result.AdviceResult;
 import dev.wg1bench.result.BenchmarkRun;
+import dev.wg1bench.result.RttSweepRow;
 import dev.wg1bench.run.BlockExperiment;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -126,6 +129,16 @@ final class AdviseCommand implements Callable<Integer> {
       description = "Read advice files from DIR instead of the shipped ones.")
   Path adviceDir;
 
+  @Option(
+      names = "--rtt",
+      paramLabel = "DURATION",
+      split = ",",
+      description =
+          "Ask each claim again at each round-trip time (both arms with --rtt), e.g."
+              + " 0,0.5ms,2ms: its verdict and ratio per RTT, and where a verdict flips or the"
+              + " effect moves beyond its interval.")
+  List<String> rtt = new ArrayList<>();
+
   @Mixin OutputOption output;
 
   @Option(
@@ -137,7 +150,8 @@ final class AdviseCommand implements Callable<Integer> {
   public Integer call() {
     history.check();
     List<Advice> all = adviceDir != null ? Advice.fromDirectory(adviceDir) : Advice.shipped();
-    List<Advice> chosen = chosen(all);
+    List<String> rtts = rtts();
+    List<Advice> chosen = atRtts(chosen(all), rtts);
     double m = margin.fraction();
     Double p = precision == null ? null : Checks.percent("--precision", precision, 0.1, 100);
     java.time.Duration b = budget(p);
@@ -164,8 +178,50 @@ final class AdviseCommand implements Callable<Integer> {
       List<BlockExperiment.Planned> planned = arms.planned(chosen, t, randomSeed, out);
       run = new BlockExperiment(System.out, verbose).run(planned, design, out);
     }
+    if (!rtts.isEmpty()) {
+      List<RttSweepRow> rows = RttSweep.rows(rtts, run.advice());
+      RttSweep.print(System.out, rtts, rows);
+      run = run.withRttSweep(rows);
+      JsonReport.write(run, out);
+    }
     history.store(out);
     return exitCode(run);
+  }
+
+  /** --rtt's values as typed (0.5ms stays 0.5ms in the claims' names), each a distinct RTT. */
+  private List<String> rtts() {
+    List<String> out = new ArrayList<>();
+    List<java.time.Duration> seen = new ArrayList<>();
+    for (String v : rtt) {
+      java.time.Duration d;
+      try {
+        d = RoundTrip.parse(v);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException("--rtt " + e.getMessage());
+      }
+      if (seen.contains(d)) {
+        throw new UsageException("--rtt lists " + RoundTrip.text(d) + " twice");
+      }
+      seen.add(d);
+      out.add(v.strip());
+    }
+    return out;
+  }
+
+  /** Each claim once per round-trip time (the A/A claim once, at the path as it is). */
+  private static List<Advice> atRtts(List<Advice> chosen, List<String> rtts) {
+    if (rtts.isEmpty()) {
+      return chosen;
+    }
+    List<Advice> out = new ArrayList<>();
+    for (Advice a : chosen) {
+      if (a.name().equals("aa")) {
+        out.add(a);
+        continue;
+      }
+      rtts.forEach(r -> out.add(RttSweep.at(a, r)));
+    }
+    return out;
   }
 
   /** --allowed-failure-rate as a fraction. */

@@ -11,6 +11,7 @@ import java.util.List;
  *
  * @param madeBy the tool that wrote it, written into the JSON in its place
  * @param ran the workload it ran, written into the JSON in its place
+ * @param rttSweep advise --rtt's claims per round-trip time, null otherwise
  */
 public record BenchmarkRun(
     @JsonUnwrapped Tool madeBy,
@@ -23,7 +24,10 @@ public record BenchmarkRun(
     List<AdviceResult> advice,
     @com.fasterxml.jackson.annotation.JsonInclude(
             com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        AgentRun agents) {
+        AgentRun agents,
+    @com.fasterxml.jackson.annotation.JsonInclude(
+            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        List<RttSweepRow> rttSweep) {
 
   /** The tool's name and version, and the JMH it measured with. */
   public record Tool(String tool, String version, String jmh) {}
@@ -41,12 +45,32 @@ public record BenchmarkRun(
       List<TrialResult> trials,
       List<PointSummary> summary,
       List<AdviceResult> advice) {
-    this(madeBy, ran, plan, matrix, machine, trials, summary, advice, null);
+    this(madeBy, ran, plan, matrix, machine, trials, summary, advice, null, null);
+  }
+
+  /** A run with agents, or a merge's, which is never an RTT sweep of advice. */
+  public BenchmarkRun(
+      Tool madeBy,
+      WorkloadRun ran,
+      RunPlan plan,
+      MatrixInfo matrix,
+      Machine machine,
+      List<TrialResult> trials,
+      List<PointSummary> summary,
+      List<AdviceResult> advice,
+      AgentRun agents) {
+    this(madeBy, ran, plan, matrix, machine, trials, summary, advice, agents, null);
+  }
+
+  /** This advise run with its claims' verdicts per round-trip time (advise --rtt). */
+  public BenchmarkRun withRttSweep(List<RttSweepRow> rows) {
+    return new BenchmarkRun(
+        madeBy, ran, plan, matrix, machine, trials, summary, advice, agents, rows);
   }
 
   /** This run as one agent's (or a merge's) part of a distributed run. */
   public BenchmarkRun withAgents(AgentRun a, List<TrialResult> t, List<PointSummary> s) {
-    return new BenchmarkRun(madeBy, ran, plan, matrix, machine, t, s, advice, a);
+    return new BenchmarkRun(madeBy, ran, plan, matrix, machine, t, s, advice, a, rttSweep);
   }
 
   public String tool() {
