@@ -33,7 +33,7 @@ import org.hipparchus.distribution.continuous.BetaDistribution;
  * <pre>java -cp target/wg1bench.jar bench/GateCalibration.java compare RUN.json BLOCKS N SEED
  * java -cp target/wg1bench.jar bench/GateCalibration.java history RUN.json RUNS N P SEED</pre>
  *
- * A comparison of BLOCKS blocks draws BLOCKS/2 of the recorded pairs of blocks (a pair is blocks
+ * A comparison of BLOCKS blocks draws ceil(BLOCKS/2) of the recorded pairs of blocks (a pair is blocks
  * 2i-1 and 2i, run in opposite orders, as the tool draws them) without replacement, renumbered 1..BLOCKS.
  * A history of RUNS runs draws RUNS recorded trials of one arm without replacement, in random order
  * ("perm"), or takes RUNS trials in the order they ran starting at a random trial ("chrono", which
@@ -43,7 +43,9 @@ public final class GateCalibration {
   public static void main(String[] args) throws Exception {
     BenchmarkRun run = JsonReport.read(Path.of(args[1]));
     if (args[0].equals("compare")) {
-      compare(run, Integer.parseInt(args[2]), Integer.parseInt(args[3]), Long.parseLong(args[4]));
+      boolean swap = args.length > 5 && args[5].equals("swap");
+      compare(
+          run, Integer.parseInt(args[2]), Integer.parseInt(args[3]), Long.parseLong(args[4]), swap);
     } else {
       history(
           run,
@@ -57,7 +59,7 @@ public final class GateCalibration {
   static final Advice ADVICE =
       new Advice("compare", "calibration", "custom", "higher", "tps", "", "b", "t", 0);
 
-  static void compare(BenchmarkRun run, int blocks, int n, long seed) {
+  static void compare(BenchmarkRun run, int blocks, int n, long seed, boolean swap) {
     Map<Integer, List<TrialResult>> byBlock = new TreeMap<>();
     for (TrialResult t : run.trials()) {
       byBlock.computeIfAbsent(t.repeat(), k -> new ArrayList<>()).add(t);
@@ -77,10 +79,15 @@ public final class GateCalibration {
       List<List<TrialResult>> shuffled = new ArrayList<>(pairs);
       Collections.shuffle(shuffled, r);
       List<TrialResult> trials = new ArrayList<>();
-      for (int p = 0; p < blocks / 2; p++) {
-        for (TrialResult t : shuffled.get(p)) {
+      for (int p = 0; p < (blocks + 1) / 2; p++) {
+        boolean swapped = swap && r.nextBoolean();
+        for (TrialResult t0 : shuffled.get(p)) {
+          TrialResult t = swapped ? armSwapped(t0) : t0;
           int within = (t.repeat() - 1) % 2; // first or second block of its pair
-          trials.add(renumbered(t, 2 * p + 1 + within));
+          int at = 2 * p + 1 + within;
+          if (at <= blocks) { // an odd count ends on the first block of a pair, as the tool's does
+            trials.add(renumbered(t, at));
+          }
         }
       }
       Analysis a = new Analysis(ADVICE, base, treat, trials, null, 0);
@@ -97,12 +104,20 @@ public final class GateCalibration {
         "pool: %d blocks, ratio %.4f [%.4f, %.4f], block sd of log ratio %.4f%n",
         whole.estimate.n(),
         whole.estimate.ratio(),
-        Math.exp(whole.estimate.interval(0.95)[0]),
-        Math.exp(whole.estimate.interval(0.95)[1]),
+        whole.estimate.interval(0.95)[0],
+        whole.estimate.interval(0.95)[1],
         whole.estimate.sd());
     for (String v : List.of("FASTER", "SLOWER", "EQUIVALENT", "INCONCLUSIVE", "BROKEN")) {
       int c = verdicts.getOrDefault(v, 0);
-      System.out.printf(Locale.ROOT, "%d blocks %-12s %4d / %d  %s%n", blocks, v, c, n, rate(c, n));
+      System.out.printf(
+          Locale.ROOT,
+          "%d blocks%s %-12s %4d / %d  %s%n",
+          blocks,
+          swap ? " (arms swapped per pair at random)" : "",
+          v,
+          c,
+          n,
+          rate(c, n));
     }
   }
 
@@ -125,9 +140,24 @@ public final class GateCalibration {
         .target();
   }
 
+  /**
+   * The trial under the other arm's name: in an A/A run the arms are the same code, so which one
+   * is called the treatment is arbitrary; swapping the names of a random half of the pairs gives
+   * A/A comparisons in which no difference between the recorded arms can show up as an effect.
+   */
+  static TrialResult armSwapped(TrialResult t) {
+    Map<String, String> point = new TreeMap<>(t.point());
+    point.put("arm", "baseline".equals(point.get("arm")) ? "treatment" : "baseline");
+    return withPosition(t, new TrialResult.Position(point, t.repeat(), t.sequence()));
+  }
+
   static TrialResult renumbered(TrialResult t, int repeat) {
+    return withPosition(t, new TrialResult.Position(t.point(), repeat, t.sequence()));
+  }
+
+  static TrialResult withPosition(TrialResult t, TrialResult.Position position) {
     return new TrialResult(
-        new TrialResult.Position(t.point(), repeat, t.sequence()),
+        position,
         t.subject(),
         t.server(),
         t.client(),

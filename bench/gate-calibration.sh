@@ -39,11 +39,15 @@ if [ -z "${REUSE:-}" ]; then
   echo "load after the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
 fi
 
-calib() { java -cp "$jar" bench/GateCalibration.java "$@"; }
+mkdir -p "$out/classes"
+javac -d "$out/classes" -cp "$jar" bench/GateCalibration.java
+calib() { java -cp "$jar:$out/classes" GateCalibration "$@"; }
 for f in aa p5 p2; do
   echo "== $f: comparisons"
   for blocks in 5 10 20; do calib compare "$out/$f.json" "$blocks" "$n" 1128; done
 done
+echo "== aa: comparisons, the arms' names swapped in a random half of the pairs"
+for blocks in 5 10 20; do calib compare "$out/aa.json" "$blocks" "$n" 1128 swap; done
 echo "== aa: histories"
 for runs in 6 30; do
   for p in 0.001 0.01 0.05; do calib history "$out/aa.json" "$runs" "$n" "$p" 1128; done
