@@ -25,19 +25,22 @@ import org.hipparchus.distribution.continuous.BetaDistribution;
  * Builds many short comparisons and histories out of the real blocks that GateCalibrationRun
  * recorded, and judges each with the tool's own code: a comparison with {@link Analysis} (the
  * paired t test of the blocks' log tps ratios), Holm over its one claim ({@link Stats#holm}) and
- * {@link Analysis#result}, whose verdict Comparison maps to FASTER/SLOWER/EQUIVALENT/INCONCLUSIVE
- * as BlockExperiment does for advise and Wg1bench.compare; a history with {@link
- * RegressionGate#judge}, as history check does, at its defaults (window 50, magnitude 0, min segment
- * 1) and the given --p.
+ * {@link Analysis#result}, whose verdict is named as Comparison.verdict() names it, as
+ * BlockExperiment does for advise and Wg1bench.compare; a history with {@link
+ * RegressionGate#judge}, as history check does, at its defaults (window 50, magnitude 0, min
+ * segment 1) and the given --p.
  *
- * <pre>java -cp target/wg1bench.jar bench/GateCalibration.java compare RUN.json BLOCKS N SEED
- * java -cp target/wg1bench.jar bench/GateCalibration.java history RUN.json RUNS N P SEED</pre>
+ * <pre>
+ * GateCalibration compare RUN.json BLOCKS N SEED [swap]
+ * GateCalibration history RUN.json RUNS N P SEED
+ * </pre>
  *
- * A comparison of BLOCKS blocks draws ceil(BLOCKS/2) of the recorded pairs of blocks (a pair is blocks
- * 2i-1 and 2i, run in opposite orders, as the tool draws them) without replacement, renumbered 1..BLOCKS.
- * A history of RUNS runs draws RUNS recorded trials of one arm without replacement, in random order
- * ("perm"), or takes RUNS trials in the order they ran starting at a random trial ("chrono", which
- * keeps the drift of a shared machine).
+ * A comparison of BLOCKS blocks draws ceil(BLOCKS/2) of the recorded pairs of blocks (a pair is
+ * blocks 2i-1 and 2i, run in opposite orders, as the tool draws them) without replacement,
+ * renumbered 1..BLOCKS; with "swap" each drawn pair's arm names are swapped with probability 1/2.
+ * A history of RUNS runs draws RUNS recorded trials (both arms: in an A/A run they are one script)
+ * without replacement, in random order ("perm"), or takes RUNS trials in the order they ran from a
+ * random start ("chrono", which keeps the drift of a shared machine).
  */
 public final class GateCalibration {
   public static void main(String[] args) throws Exception {
@@ -121,7 +124,7 @@ public final class GateCalibration {
     }
   }
 
-  /** The API's name of an advise verdict, as Comparison.verdict() maps it for a claim of higher tps. */
+  /** The API's name of an advise verdict, as Comparison.verdict() maps it (claim: higher tps). */
   static String api(String v) {
     return switch (v) {
       case "broken" -> "BROKEN";
@@ -239,6 +242,7 @@ public final class GateCalibration {
     double lo = k == 0 ? 0 : new BetaDistribution(k, n - k + 1).inverseCumulativeProbability(0.025);
     double hi =
         k == n ? 1 : new BetaDistribution(k + 1, n - k).inverseCumulativeProbability(0.975);
-    return String.format(Locale.ROOT, "%5.1f%% [%.1f%%, %.1f%%]", 100.0 * k / n, 100 * lo, 100 * hi);
+    return String.format(
+        Locale.ROOT, "%5.1f%% [%.1f%%, %.1f%%]", 100.0 * k / n, 100 * lo, 100 * hi);
   }
 }

@@ -18,7 +18,10 @@
 # with the tool's own Analysis / Holm / verdict code, and N histories of 6 and 30 runs out of the A/A
 # trials (each trial one run) judged by history check's RegressionGate at --p 0.001 (its default),
 # 0.01 and 0.05. Comparisons drawn from one pool share blocks: the rates are those of the tool's
-# verdict on this machine's block-to-block noise, the pool's own mean standing for the truth.
+# verdict on this machine's block-to-block noise, the pool's own mean standing for the truth; the
+# A/A rows are also given with the arms' names swapped in a random half of the pairs (same code in
+# both arms, so the names are arbitrary), which takes out any lean of the recorded pool.
+# REUSE=1 OUT=DIR judges the JSON already in DIR without running anything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 url=${1:-jdbc:postgresql://127.0.0.1:5432/test?user=postgres}
@@ -29,11 +32,12 @@ out=${OUT:-results/gate-calibration-$(date +%Y%m%d-%H%M%S)}; mkdir -p "$out"
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 if [ -z "${REUSE:-}" ]; then
-  java -cp "$jar" bench/GateCalibrationRun.java "$url" aa-select "$aa" "$out/aa.json" > "$out/aa.log" &
+  record() { java -cp "$jar" bench/GateCalibrationRun.java "$url" "$1" "$2" "$out/$3.json"; }
+  record aa-select "$aa" aa > "$out/aa.log" &
   a=$!
-  java -cp "$jar" bench/GateCalibrationRun.java "$url" sleep:0.004:0.00421 "$planted" "$out/p5.json" > "$out/p5.log" &
+  record sleep:0.004:0.00421 "$planted" p5 > "$out/p5.log" &
   b=$!
-  java -cp "$jar" bench/GateCalibrationRun.java "$url" sleep:0.004:0.004085 "$planted" "$out/p2.json" > "$out/p2.log" &
+  record sleep:0.004:0.004085 "$planted" p2 > "$out/p2.log" &
   c=$!
   wait $a $b $c
   echo "load after the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
