@@ -18,9 +18,9 @@
 # with the tool's own Analysis / Holm / verdict code, and N histories of 6 and 30 runs out of the
 # A/A trials (each trial one run) judged by history check's RegressionGate at --p 0.001 (its
 # default), 0.01 and 0.05. Comparisons drawn from one pool share blocks: the rates are those of
-# the tool's verdict on this machine's block-to-block noise, the pool's own mean standing for the truth; the
-# A/A rows are also given with the arms' names swapped in a random half of the pairs (same code in
-# both arms, so the names are arbitrary), which takes out any lean of the recorded pool.
+# the tool's verdict on this machine's block-to-block noise, the pool's own mean standing for the
+# truth; the A/A rows are also given with the arms' names swapped in a random half of the pairs
+# (same code in both arms, so the names are arbitrary), which takes out any lean of the pool.
 # REUSE=1 OUT=DIR judges the JSON already in DIR without running anything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
