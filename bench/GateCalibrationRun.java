@@ -12,7 +12,8 @@ import java.time.Duration;
  *
  * <pre>java -cp target/wg1bench.jar bench/GateCalibrationRun.java URL KIND BLOCKS OUT.json</pre>
  *
- * KIND: "aa-select" (the same point select as both arms, on pgbench tables of scale 1), or
+ * KIND: "aa-select" (the same point select as both arms, on pgbench tables of scale 1 that the
+ * baseline's initPgbench(1) makes), "aa-select-both" (the same, both arms with initPgbench(1)), or
  * "sleep:B:T" (an op of SELECT pg_sleep(B seconds) against one of pg_sleep(T seconds): a slowdown
  * planted on the server, whose realised size the blocks measure).
  */
@@ -23,11 +24,13 @@ public final class GateCalibrationRun {
     int blocks = Integer.parseInt(args[2]);
     Wg1bench base;
     Wg1bench treat;
-    if (kind.equals("aa-select")) {
+    if (kind.startsWith("aa-select")) {
       String select =
           "\\set aid random(1, 100000)\nSELECT abalance FROM pgbench_accounts WHERE aid = :aid;\n";
       base = trial(Wg1bench.script("select", select)).initPgbench(1);
       treat = trial(Wg1bench.script("select", select));
+      // aa-select-both: the treatment is described exactly as the baseline, initPgbench included
+      treat = kind.equals("aa-select-both") ? treat.initPgbench(1) : treat;
     } else {
       String[] s = kind.split(":");
       base = trial(Wg1bench.script("sleep-base", "SELECT pg_sleep(" + s[1] + ");\n"));

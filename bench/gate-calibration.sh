@@ -9,9 +9,11 @@
 #
 # Three long real comparisons run first, at once, through Wg1bench.compare (bench/GateCalibrationRun
 # .java): AA_BLOCKS blocks of the same point select as both arms (pgbench tables of scale 1, made
-# by the run), and PLANTED_BLOCKS blocks each of an op SELECT pg_sleep(0.004) against
-# pg_sleep(0.00421) (about 5% slower) and against pg_sleep(0.004085) (about 2%); the realised
-# slowdown is what the recorded blocks measure, printed as "pool". Every trial is 1 s measured
+# by the run), and PLANTED_BLOCKS blocks each of an op SELECT pg_sleep(0.020) against
+# pg_sleep(0.021) (about 5% slower) and pg_sleep(0.050) against pg_sleep(0.051) (about 2%):
+# pg_sleep waits whole milliseconds (ceil of what is left), so a plant finer than 1 ms is not one;
+# the realised slowdown is what the recorded blocks measure, printed as "pool".
+# Every trial is 1 s measured
 # after 0.5 s of warmup, 2 clients, in the order the tool draws (pairs of blocks, the second of a
 # pair reversed). Then bench/GateCalibration.java builds N comparisons of 5, 10 and 20 blocks out
 # of the recorded pairs of blocks (drawn without replacement within a comparison) and judges each
@@ -35,9 +37,9 @@ if [ -z "${REUSE:-}" ]; then
   record() { java -cp "$jar" bench/GateCalibrationRun.java "$url" "$1" "$2" "$out/$3.json"; }
   record aa-select "$aa" aa > "$out/aa.log" &
   a=$!
-  record sleep:0.004:0.00421 "$planted" p5 > "$out/p5.log" &
+  record sleep:0.020:0.021 "$planted" p5 > "$out/p5.log" &
   b=$!
-  record sleep:0.004:0.004085 "$planted" p2 > "$out/p2.log" &
+  record sleep:0.050:0.051 "$planted" p2 > "$out/p2.log" &
   c=$!
   wait $a $b $c
   echo "load after the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
