@@ -145,6 +145,11 @@ final class JavaClassWorkload implements Workload {
 
     private Throwable thrownFromStep;
 
+    /** Steps running now (nested ones count), and whether the innermost reported a rollback. */
+    private int depth;
+
+    private boolean rolledBack;
+
     Session(JdbcWorkload w, ClientContext ctx) {
       this.w = w;
       this.ctx = ctx;
@@ -175,6 +180,8 @@ final class JavaClassWorkload implements Workload {
     @Override
     public <T> T step(String name, java.util.concurrent.Callable<T> step) throws Exception {
       int s = steps.step(name);
+      rolledBack = false;
+      depth++;
       long t0 = System.nanoTime();
       T value;
       try {
@@ -186,9 +193,22 @@ final class JavaClassWorkload implements Workload {
           thrownFromStep = e;
         }
         throw e;
+      } finally {
+        depth--;
       }
-      steps.completed(s, System.nanoTime() - t0);
+      // the report belongs to the step it was made in, not to one enclosing it
+      steps.completed(s, System.nanoTime() - t0, rolledBack);
+      rolledBack = false;
       return value;
+    }
+
+    @Override
+    public void rolledBackByDesign() {
+      if (depth == 0) {
+        throw new IllegalStateException(
+            "rolledBackByDesign() counts on a step: call it inside op.step(name, ...)");
+      }
+      rolledBack = true;
     }
 
     /** The step {@code thrown} came out of, -1 when it came from outside any step. */
