@@ -97,19 +97,23 @@ final class JavaClassWorkload implements Workload {
   public void verify(DataSource dataSource, long committedOps) throws Exception {
     JdbcWorkload w = instances.get();
     try {
-      w.check(dataSource, committedOps);
+      w.check(dataSource, committedOps, params);
     } finally {
       w.close();
     }
   }
 
-  /** Whether the class has a check() of its own (JdbcWorkload's does nothing). */
+  /** Whether the class has a check() of its own, either form (JdbcWorkload's do nothing). */
   @Override
   public boolean verifies() {
     JdbcWorkload w = instances.get();
     try {
       return w.getClass().getMethod("check", DataSource.class, long.class).getDeclaringClass()
-          != JdbcWorkload.class;
+              != JdbcWorkload.class
+          || w.getClass()
+                  .getMethod("check", DataSource.class, long.class, java.util.Map.class)
+                  .getDeclaringClass()
+              != JdbcWorkload.class;
     } catch (NoSuchMethodException e) {
       return false;
     } finally {

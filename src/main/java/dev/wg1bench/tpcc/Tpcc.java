@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Map;
 import javax.sql.DataSource;
 
 /**
@@ -38,7 +39,8 @@ public final class Tpcc implements JdbcWorkload {
    * that names the command which loads them.
    */
   @Override
-  public void setUp(DataSource dataSource) throws SQLException {
+  public void setUp(DataSource dataSource, Map<String, String> params) throws SQLException {
+    fullCheck(params);
     try (Connection c = dataSource.getConnection()) {
       warehouses(c);
     }
@@ -126,13 +128,27 @@ public final class Tpcc implements JdbcWorkload {
   }
 
   /**
-   * Under --check: clause 3.3.2's consistency conditions 1 to 4, each failure named with its
-   * clause.
+   * Under --check: clause 3.3.2's consistency conditions 1 to 4, 8 and 9; with {@code -D
+   * check=full} all twelve. Each failure is named with its clause.
    */
   @Override
-  public void check(DataSource dataSource, long committedOps) throws SQLException {
+  public void check(DataSource dataSource, long committedOps, Map<String, String> params)
+      throws SQLException {
     try (Connection c = dataSource.getConnection()) {
-      Consistency.check(c);
+      Consistency.check(c, fullCheck(params));
     }
+  }
+
+  /** -D check=full asks for all twelve conditions; any other value is refused before the run. */
+  private static boolean fullCheck(Map<String, String> params) {
+    String depth = params.getOrDefault("check", "");
+    if (!depth.isEmpty() && !depth.equals("full")) {
+      throw new IllegalArgumentException(
+          "-D check="
+              + depth
+              + " is not valid: the only value is full (all twelve conditions of"
+              + " TPC-C 3.3.2)");
+    }
+    return depth.equals("full");
   }
 }

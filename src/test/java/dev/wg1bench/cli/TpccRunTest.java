@@ -131,6 +131,39 @@ class TpccRunTest {
   }
 
   @Test
+  void theFullCheckEvaluatesAllTwelveConditionsAndNamesABrokenOne() throws Exception {
+    Cli ok = run("full", "-c", "2", "-t", "50", "--check", "-D", "check=full");
+    assertEquals(0, ok.exit, ok.toString());
+    assertTrue(ok.out.contains("check: ok"), ok.out);
+    // 3.3.2.12 is one only the full check reads: the cheap check passes a break of it
+    execute(
+        "UPDATE customer SET c_balance = c_balance + 1 WHERE c_w_id = 1 AND c_d_id = 2 AND c_id = 7");
+    try {
+      Cli cheap = run("cheap", "-c", "1", "-t", "5", "--check");
+      assertEquals(0, cheap.exit, cheap.toString());
+      Cli full = run("broken-full", "-c", "1", "-t", "5", "--check", "-D", "check=full");
+      assertEquals(1, full.exit, full.toString());
+      String said = full.out + full.err;
+      assertTrue(said.contains("TPC-C 3.3.2.12 (C_BALANCE + C_YTD_PAYMENT"), said);
+      assertTrue(said.contains("fails in 1 place(s), first customer 1/2/7"), said);
+      // 3.3.2.10 reads the same balance
+      assertTrue(said.contains("TPC-C 3.3.2.10 (C_BALANCE = sum(delivered OL_AMOUNT)"), said);
+    } finally {
+      execute(
+          "UPDATE customer SET c_balance = c_balance - 1 WHERE c_w_id = 1 AND c_d_id = 2 AND c_id = 7");
+    }
+  }
+
+  @Test
+  void aCheckDepthOtherThanFullIsRefusedBeforeTheRun() throws Exception {
+    long orders = scalar("SELECT count(*) FROM orders");
+    Cli r = run("depth", "-c", "1", "-t", "5", "--check", "-D", "check=most");
+    assertEquals(1, r.exit, r.toString());
+    assertTrue(r.err.contains("-D check=most is not valid: the only value is full"), r.err);
+    assertEquals(orders, scalar("SELECT count(*) FROM orders"));
+  }
+
+  @Test
   void aDatabaseWithoutTheTablesIsRefusedInOneLine() throws SQLException {
     execute("CREATE SCHEMA IF NOT EXISTS tpcc_run_test_empty");
     Cli r =
