@@ -154,6 +154,14 @@ final class JavaClassWorkload implements Workload {
 
     private boolean rolledBack;
 
+    /** The try of the op in progress, from 1. */
+    private int attempt = 1;
+
+    @Override
+    public int attempt() {
+      return attempt;
+    }
+
     Session(JdbcWorkload w, ClientContext ctx) {
       this.w = w;
       this.ctx = ctx;
@@ -238,6 +246,7 @@ final class JavaClassWorkload implements Workload {
         Throwable thrown = null;
         thrownStep = -1;
         thrownFromStep = null;
+        this.attempt = attempt;
         try {
           w.op(this);
         } catch (Exception | AssertionError e) {

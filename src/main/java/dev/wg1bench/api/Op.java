@@ -21,6 +21,13 @@ public interface Op {
   /** How many clients the run has. */
   int clients();
 
+  /**
+   * Which try of this op this is: 1, then 2 and on when the op is tried again after a serialization
+   * failure or deadlock under {@code --max-tries}. A retry should repeat the same work (the same
+   * inputs), as a terminal resubmits the same transaction.
+   */
+  int attempt();
+
   /** A run parameter ({@code -D NAME=VALUE}), or null when it was not given. */
   String param(String name);
 

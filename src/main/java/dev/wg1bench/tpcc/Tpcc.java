@@ -83,12 +83,23 @@ public final class Tpcc implements JdbcWorkload {
         Terminal.of(op.client(), warehouses(c), Constants.read(c), new TpccRandom(op.random()));
   }
 
+  /** The transaction being tried, and its inputs: a retry repeats them (see Op.attempt()). */
+  private int card;
+
+  private NewOrder.Input newOrder;
+  private Payment.Input payment;
+
   @Override
   public void op(Op op) throws Exception {
     Connection c = op.connection();
-    switch (next(op)) {
+    if (op.attempt() == 1) {
+      card = next(op);
+      newOrder = card == 0 ? NewOrder.input(terminal) : null;
+      payment = card == 1 ? Payment.input(terminal) : null;
+    }
+    switch (card) {
       case 0 -> {
-        NewOrder.Input in = NewOrder.input(terminal);
+        NewOrder.Input in = newOrder;
         op.step(
             NEW_ORDER,
             () -> {
@@ -98,7 +109,7 @@ public final class Tpcc implements JdbcWorkload {
             });
       }
       case 1 -> {
-        Payment.Input in = Payment.input(terminal);
+        Payment.Input in = payment;
         op.step(PAYMENT, () -> Payment.run(c, in));
       }
       case 2 -> op.step(ORDER_STATUS, () -> OrderStatus.run(c, terminal));

@@ -164,6 +164,64 @@ class TpccRunTest {
   }
 
   @Test
+  void listShowsTpcc() {
+    Cli r = Cli.run("list");
+    assertEquals(0, r.exit, r.toString());
+    assertTrue(r.out.lines().anyMatch(l -> l.startsWith("tpcc ") && l.contains("init")), r.out);
+  }
+
+  /**
+   * Serializable on one warehouse with many clients: the serialization failures and deadlocks are
+   * retried under --max-tries and counted, and the conditions hold after it (whether or not any
+   * retry happened: the counts must agree with the rows either way).
+   */
+  @Test
+  void aSerializableRunOnOneWarehouseKeepsTheConditionsAndCountsItsRetries() throws Exception {
+    long orders = scalar("SELECT count(*) FROM orders");
+    long history = scalar("SELECT count(*) FROM history");
+    Cli r =
+        run(
+            "serializable",
+            "-c",
+            "8",
+            "-t",
+            "100",
+            "--isolation",
+            "serializable",
+            "--check",
+            "-D",
+            "check=full");
+    assertTrue(r.out.contains("check: ok"), r.out);
+    JsonNode m =
+        Json.MAPPER
+            .readTree(dir.resolve("serializable.json").toFile())
+            .get("trials")
+            .get(0)
+            .get("measurement");
+    // exit 3 only when some op still failed after its 10 tries, and then they are counted
+    assertEquals(m.get("totalFailedOps").asLong() > 0 ? 3 : 0, r.exit, r.toString());
+    long retries = 0;
+    Map<String, Long> s = new HashMap<>();
+    Map<String, Long> dealt = new HashMap<>();
+    for (JsonNode c : m.get("scripts").get(0).get("commands")) {
+      retries += c.get("retries").asLong();
+      s.put(c.get("text").asText(), c.get("count").asLong() - c.get("rolledBack").asLong());
+      dealt.put(c.get("text").asText(), c.get("count").asLong() + c.get("failures").asLong());
+    }
+    // a retry repeats its transaction (Op.attempt()): one whole deck per client, retried or not
+    assertEquals(8 * 45L, dealt.get("new_order"), dealt.toString());
+    assertEquals(8 * 43L, dealt.get("payment"), dealt.toString());
+    assertEquals(8 * 4L, dealt.get("delivery"), dealt.toString());
+    // the steps' retries are the run's: every retry is counted on the step that caused it
+    assertEquals(m.get("retries").asLong(), retries, m.toString());
+    assertTrue(r.out.contains("number of retries: " + retries + " "), r.out);
+    // each op either succeeded or failed: nothing lost between the two counts
+    assertEquals(8 * 100L, m.get("totalOps").asLong() + m.get("totalFailedOps").asLong());
+    assertEquals(s.getOrDefault("new_order", 0L), scalar("SELECT count(*) FROM orders") - orders);
+    assertEquals(s.getOrDefault("payment", 0L), scalar("SELECT count(*) FROM history") - history);
+  }
+
+  @Test
   void aDatabaseWithoutTheTablesIsRefusedInOneLine() throws SQLException {
     execute("CREATE SCHEMA IF NOT EXISTS tpcc_run_test_empty");
     Cli r =
