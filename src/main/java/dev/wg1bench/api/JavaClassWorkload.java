@@ -97,19 +97,23 @@ final class JavaClassWorkload implements Workload {
   public void verify(DataSource dataSource, long committedOps) throws Exception {
     JdbcWorkload w = instances.get();
     try {
-      w.check(dataSource, committedOps);
+      w.check(dataSource, committedOps, params);
     } finally {
       w.close();
     }
   }
 
-  /** Whether the class has a check() of its own (JdbcWorkload's does nothing). */
+  /** Whether the class has a check() of its own, either form (JdbcWorkload's do nothing). */
   @Override
   public boolean verifies() {
     JdbcWorkload w = instances.get();
     try {
       return w.getClass().getMethod("check", DataSource.class, long.class).getDeclaringClass()
-          != JdbcWorkload.class;
+              != JdbcWorkload.class
+          || w.getClass()
+                  .getMethod("check", DataSource.class, long.class, java.util.Map.class)
+                  .getDeclaringClass()
+              != JdbcWorkload.class;
     } catch (NoSuchMethodException e) {
       return false;
     } finally {
@@ -145,6 +149,19 @@ final class JavaClassWorkload implements Workload {
 
     private Throwable thrownFromStep;
 
+    /** Steps running now (nested ones count), and whether the innermost reported a rollback. */
+    private int depth;
+
+    private boolean rolledBack;
+
+    /** The try of the op in progress, from 1. */
+    private int attempt = 1;
+
+    @Override
+    public int attempt() {
+      return attempt;
+    }
+
     Session(JdbcWorkload w, ClientContext ctx) {
       this.w = w;
       this.ctx = ctx;
@@ -175,6 +192,8 @@ final class JavaClassWorkload implements Workload {
     @Override
     public <T> T step(String name, java.util.concurrent.Callable<T> step) throws Exception {
       int s = steps.step(name);
+      rolledBack = false;
+      depth++;
       long t0 = System.nanoTime();
       T value;
       try {
@@ -186,9 +205,22 @@ final class JavaClassWorkload implements Workload {
           thrownFromStep = e;
         }
         throw e;
+      } finally {
+        depth--;
       }
-      steps.completed(s, System.nanoTime() - t0);
+      // the report belongs to the step it was made in, not to one enclosing it
+      steps.completed(s, System.nanoTime() - t0, rolledBack);
+      rolledBack = false;
       return value;
+    }
+
+    @Override
+    public void rolledBackByDesign() {
+      if (depth == 0) {
+        throw new IllegalStateException(
+            "rolledBackByDesign() counts on a step: call it inside op.step(name, ...)");
+      }
+      rolledBack = true;
     }
 
     /** The step {@code thrown} came out of, -1 when it came from outside any step. */
@@ -214,6 +246,7 @@ final class JavaClassWorkload implements Workload {
         Throwable thrown = null;
         thrownStep = -1;
         thrownFromStep = null;
+        this.attempt = attempt;
         try {
           w.op(this);
         } catch (Exception | AssertionError e) {

@@ -59,4 +59,14 @@ public interface JdbcWorkload {
    * trial's successful ops, warmup included, as the database saw them.
    */
   default void check(DataSource dataSource, long committedOps) throws Exception {}
+
+  /**
+   * As {@link #check(DataSource, long)}, with the run's parameters ({@code -D NAME=VALUE}) for how
+   * much a check reads (a fuller check on request); calls {@link #check(DataSource, long)} unless
+   * overridden.
+   */
+  default void check(DataSource dataSource, long committedOps, java.util.Map<String, String> params)
+      throws Exception {
+    check(dataSource, committedOps);
+  }
 }

@@ -21,6 +21,13 @@ public interface Op {
   /** How many clients the run has. */
   int clients();
 
+  /**
+   * Which try of this op this is: 1, then 2 and on when the op is tried again after a serialization
+   * failure or deadlock under {@code --max-tries}. A retry should repeat the same work (the same
+   * inputs), as a terminal resubmits the same transaction.
+   */
+  int attempt();
+
   /** A run parameter ({@code -D NAME=VALUE}), or null when it was not given. */
   String param(String name);
 
@@ -40,6 +47,15 @@ public interface Op {
 
   /** As {@link #step(String, Step)}, for a step that returns a value; returns it. */
   <T> T step(String name, java.util.concurrent.Callable<T> step) throws Exception;
+
+  /**
+   * Reports that the step running now ended in a rollback the workload meant (TPC-C's New-Order
+   * naming an unused item, clause 2.4.2.3): the step completes as a success, timed as usual, and is
+   * counted besides as rolled back by design ({@code rolledBack} beside {@code count} in the
+   * result, so {@code count - rolledBack} committed). Not a failure and not retried. Call it inside
+   * {@link #step}, after rolling back; outside any step it throws {@link IllegalStateException}.
+   */
+  void rolledBackByDesign();
 
   /** A part of an op that returns nothing and may throw. */
   @FunctionalInterface

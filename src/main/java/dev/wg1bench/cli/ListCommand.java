@@ -20,10 +20,18 @@ final class ListCommand implements Callable<Integer> {
       name = Math.max(name, w.name().length());
       seed = Math.max(seed, w.seed().length());
     }
+    for (WorkloadRegistry.Listed a : WorkloadRegistry.applications()) {
+      name = Math.max(name, a.name().length());
+      seed = Math.max(seed, a.seed().length());
+    }
     String row = "%-" + name + "s  %-" + seed + "s  %s%n";
     System.out.printf(row, "workload", "seed", "description");
     for (Workload w : WorkloadRegistry.all()) {
       System.out.printf(row, w.name(), w.seed(), w.description());
+    }
+    // the applications written on the Java API (TPC-C), built when a run names them
+    for (WorkloadRegistry.Listed a : WorkloadRegistry.applications()) {
+      System.out.printf(row, a.name(), a.seed(), a.description());
     }
     return 0;
   }

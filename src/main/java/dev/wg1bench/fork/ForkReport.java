@@ -147,6 +147,10 @@ public final class ForkReport {
     public String histogram;
 
     public long count;
+
+    /** Of count: the completions the workload reported rolled back by design. */
+    public long rolledBack;
+
     public long sumNanos;
     public double sumSquares;
     public long failures;

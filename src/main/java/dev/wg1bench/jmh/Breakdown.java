@@ -77,6 +77,7 @@ final class Breakdown {
     ForkReport.CommandFigures x = new ForkReport.CommandFigures();
     x.line = line;
     x.count = c.ok;
+    x.rolledBack = c.rolledBack;
     x.sumNanos = c.latencyNanos;
     x.sumSquares = c.latencySquares;
     x.failures = c.failed;

@@ -135,8 +135,11 @@ final class CommandColumns {
           Column.<CommandRow>of("line", "file:line", TEXT, r -> r.command().line())
               .page(r -> r.command().location()),
           Column.<CommandRow>of("command", "command", CODE, r -> r.command().text())
-              .inline(4, r -> r.command().text()),
+              .inline(4, CommandColumns::inlineText),
           Column.<CommandRow>of("count", "count", COUNT, r -> r.command().count()),
+          // a step's: of count, the rollbacks its workload meant (TPC-C's unused item)
+          Column.<CommandRow>of(
+              "rolledBack", "rolled back by design", COUNT, r -> r.command().rolledBack()),
           Column.<CommandRow>of("avgMs", "avg (ms)", MS, r -> r.command().avgMs())
               // pgbench prints 0 for a command that never completed
               .inline(
@@ -153,6 +156,23 @@ final class CommandColumns {
               .inline(3, r -> String.format(Locale.ROOT, "%10d", r.command().retries())),
           Column.<CommandRow>of("p50Ms", "p50 (ms)", MS, r -> r.command().p50Ms()),
           Column.<CommandRow>of("p99Ms", "p99 (ms)", MS, r -> r.command().p99Ms()));
+
+  /**
+   * A command's text as pgbench prints it; a step's with its count besides (pgbench -r has none,
+   * but a workload class's steps are its transaction types), and its rollbacks by design if any.
+   */
+  private static String inlineText(CommandRow r) {
+    CommandStats c = r.command();
+    if (!c.step()) {
+      return c.text();
+    }
+    long back = c.rolledBack() == null ? 0 : c.rolledBack();
+    return c.text()
+        + " (count "
+        + c.count()
+        + (back == 0 ? "" : ", of which rolled back by design " + back)
+        + ")";
+  }
 
   /** The rows of a trial's scripts. */
   static List<ScriptRow> scripts(Measurement m) {

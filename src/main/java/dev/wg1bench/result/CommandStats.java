@@ -22,6 +22,8 @@ package dev.wg1bench.result;
  * @param p99Ms a step's 99th percentile latency; null for a command
  * @param histogram a step's latencies in µs, HdrHistogram compressed and base64-encoded, so that
  *     agents' and saved figures merge exactly; null for a command
+ * @param rolledBack of count, a step's completions its workload reported rolled back by design
+ *     ({@code Op.rolledBackByDesign()}): successes that committed nothing; null for a command
  */
 public record CommandStats(
     int script,
@@ -38,7 +40,10 @@ public record CommandStats(
     boolean step,
     Double p50Ms,
     Double p99Ms,
-    String histogram) {
+    String histogram,
+    @com.fasterxml.jackson.annotation.JsonInclude(
+            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        Long rolledBack) {
 
   /**
    * A command's or a step's figures as they add up: the sums, counts and (for a step) the histogram
@@ -50,6 +55,7 @@ public record CommandStats(
       double sumSquaresMs2,
       long failures,
       long retries,
+      long rolledBack,
       org.HdrHistogram.Histogram micros) {
 
     /** Both parts' figures as one: sums added, histograms merged where there are any. */
@@ -68,6 +74,7 @@ public record CommandStats(
           sumSquaresMs2 + y.sumSquaresMs2(),
           failures + y.failures(),
           retries + y.retries(),
+          rolledBack + y.rolledBack(),
           h);
     }
   }
@@ -95,7 +102,8 @@ public record CommandStats(
         step,
         any ? micros.getValueAtPercentile(50) / 1000.0 : null,
         any ? micros.getValueAtPercentile(99) / 1000.0 : null,
-        micros == null ? null : Histograms.encode(micros));
+        micros == null ? null : Histograms.encode(micros),
+        step ? f.rolledBack() : null);
   }
 
   /** The figures this was built from (the histogram decoded). */
@@ -106,6 +114,7 @@ public record CommandStats(
         sumSquaresMs2,
         failures,
         retries,
+        rolledBack == null ? 0 : rolledBack,
         histogram == null ? null : Histograms.decode(histogram));
   }
 

@@ -428,6 +428,7 @@ final class Tally {
                   x.sumSquares / 1e12,
                   x.failures,
                   x.retries,
+                  x.rolledBack,
                   x.histogram == null ? null : Histograms.decode(x.histogram));
           commands.add(
               CommandStats.of(

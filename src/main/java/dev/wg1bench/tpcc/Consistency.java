@@ -8,15 +8,21 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The consistency conditions of TPC-C 5.11 clause 3.3.2 as queries, each returning the warehouses
- * or districts that break it: 1 to 4 (cheap, per warehouse and district), and 8 and 9 (the
- * year-to-date totals against the history rows).
+ * The consistency conditions of TPC-C 5.11 clause 3.3.2 as queries, each returning the warehouses,
+ * districts, orders or customers that break it: 1 to 4 (cheap, per warehouse and district), and 8
+ * and 9 (the year-to-date totals against the history rows), checked by every --check; with {@code
+ * -D check=full} also 5, 6, 7, 10, 11 and 12, which read every order, order line and customer.
  */
 final class Consistency {
   private Consistency() {}
 
   /** A condition: its clause, what must hold, and a query returning one line per violation. */
-  private record Condition(String clause, String rule, String violations) {}
+  record Condition(String clause, String rule, String violations) {}
+
+  /** 3.3.2.N's N. */
+  private static int number(String clause) {
+    return Integer.parseInt(clause.substring(clause.lastIndexOf('.') + 1));
+  }
 
   static final List<Condition> CONDITIONS =
       List.of(
@@ -71,13 +77,19 @@ final class Consistency {
 
   /**
    * Throws an {@link AssertionError} naming every condition that fails, with its clause, how many
-   * places break it and the first of them; returns the conditions checked.
+   * places break it and the first of them; returns the conditions checked (all twelve when {@code
+   * full}, in clause order).
    */
-  static List<String> check(Connection c) throws SQLException {
+  static List<String> check(Connection c, boolean full) throws SQLException {
     List<String> failures = new ArrayList<>();
     List<String> checked = new ArrayList<>();
+    List<Condition> all = new ArrayList<>(CONDITIONS);
+    if (full) {
+      all.addAll(FullConsistency.CONDITIONS);
+      all.sort(java.util.Comparator.comparingInt(k -> number(k.clause())));
+    }
     try (Statement st = c.createStatement()) {
-      for (Condition k : CONDITIONS) {
+      for (Condition k : all) {
         List<String> bad = new ArrayList<>();
         try (ResultSet rs = st.executeQuery(k.violations())) {
           while (rs.next()) {

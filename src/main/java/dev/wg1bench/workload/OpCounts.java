@@ -24,6 +24,13 @@ public final class OpCounts {
   /** Successful ops. */
   public long ok;
 
+  /**
+   * Of {@link #ok}: the ones the workload reported as rolled back by design ({@code
+   * Op.rolledBackByDesign()}, TPC-C's New-Order on an unused item): successes that committed
+   * nothing, so {@code ok - rolledBack} is what committed.
+   */
+  public long rolledBack;
+
   /** Ops that failed after all tries. */
   public long failed;
 
@@ -121,6 +128,7 @@ public final class OpCounts {
   /** Adds {@code o}'s counts to these, its parts to the parts of the same name; returns this. */
   public OpCounts add(OpCounts o) {
     ok += o.ok;
+    rolledBack += o.rolledBack;
     failed += o.failed;
     skipped += o.skipped;
     late += o.late;
@@ -149,6 +157,7 @@ public final class OpCounts {
   /** Every count zero again, parts included; the parts themselves are kept, for reuse. */
   public void clear() {
     ok = 0;
+    rolledBack = 0;
     failed = 0;
     skipped = 0;
     late = 0;

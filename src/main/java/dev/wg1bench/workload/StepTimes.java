@@ -27,6 +27,7 @@ public final class StepTimes {
   // the op in progress: completed steps (index, nanos), and its retries and failure by step
   private int[] pendingStep = new int[16];
   private long[] pendingNanos = new long[16];
+  private boolean[] pendingRolledBack = new boolean[16];
   private int pending;
   private long[] opRetries = new long[4];
   private int opFailed = -1;
@@ -51,13 +52,18 @@ public final class StepTimes {
     return n;
   }
 
-  /** Step {@code s} of the op in progress completed in {@code nanos}. */
-  public void completed(int s, long nanos) {
+  /**
+   * Step {@code s} of the op in progress completed in {@code nanos}; {@code rolledBack} when the
+   * workload reported it rolled back by design (a success that committed nothing).
+   */
+  public void completed(int s, long nanos, boolean rolledBack) {
     if (pending == pendingStep.length) {
       pendingStep = Arrays.copyOf(pendingStep, 2 * pending);
       pendingNanos = Arrays.copyOf(pendingNanos, 2 * pending);
+      pendingRolledBack = Arrays.copyOf(pendingRolledBack, 2 * pending);
     }
     pendingStep[pending] = s;
+    pendingRolledBack[pending] = rolledBack;
     pendingNanos[pending++] = nanos;
   }
 
@@ -87,6 +93,9 @@ public final class StepTimes {
       OpCounts c = target.get(pendingStep[i]);
       long nanos = pendingNanos[i];
       c.completed(nanos);
+      if (pendingRolledBack[i]) {
+        c.rolledBack++;
+      }
       c.histogram.recordValue(Math.max(0, nanos / 1000));
     }
     for (int s = 0; s < names.size(); s++) {

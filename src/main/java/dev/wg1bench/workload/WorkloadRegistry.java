@@ -24,6 +24,11 @@ public final class WorkloadRegistry {
    */
   private static final Map<String, String> APPLICATIONS = new LinkedHashMap<>();
 
+  /** An application's row in {@code wg1bench list}: name, seed and what it does. */
+  public record Listed(String name, String seed, String description) {}
+
+  private static final List<Listed> LISTED = new java.util.ArrayList<>();
+
   private static final List<String> SSB_QUERIES =
       List.of(
           "ssb/q1.1",
@@ -74,6 +79,17 @@ public final class WorkloadRegistry {
     script("ssb_q4.2", "ssb/q4.2");
     script("ssb_q4.3", "ssb/q4.3");
     APPLICATIONS.put("tpcc", "dev.wg1bench.tpcc.Tpcc");
+    LISTED.add(
+        new Listed(
+            "tpcc",
+            "issue 44 (TPC-C 5.11)",
+            "TPC-C's five transactions, deck mix 45/43/4/4/4, on the Java API; load with 'init"
+                + " --workload tpcc --scale W'"));
+  }
+
+  /** The applications, as {@code wg1bench list} shows them after the built-ins. */
+  public static List<Listed> applications() {
+    return List.copyOf(LISTED);
   }
 
   private WorkloadRegistry() {}
