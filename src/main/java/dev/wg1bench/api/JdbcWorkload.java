@@ -41,7 +41,9 @@ public interface JdbcWorkload {
 
   /**
    * As {@link #setUp(DataSource)}, with the run's parameters ({@code -D NAME=VALUE}) for what a
-   * set-up sizes (rows to load); calls {@link #setUp(DataSource)} unless overridden.
+   * set-up sizes (rows to load); calls {@link #setUp(DataSource)} unless overridden. A parameter it
+   * refuses is an {@link IllegalArgumentException} whose message names the parameter, its value and
+   * what is valid: the command prints that line and exits 2, as for any bad option.
    */
   default void setUp(DataSource dataSource, java.util.Map<String, String> params) throws Exception {
     setUp(dataSource);

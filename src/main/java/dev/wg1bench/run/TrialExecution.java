@@ -6,6 +6,7 @@ import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.RunPlan;
+import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.result.JmhResultMapper;
 import dev.wg1bench.result.TrialResult;
 import dev.wg1bench.server.ClientSettings;
@@ -190,11 +191,15 @@ final class TrialExecution {
 
   /**
    * The workload's own set-up before the trial's clients connect (a user's workload class creates
-   * and loads its tables there); one that throws ends the run with one line naming it, exit 1.
+   * and loads its tables there); one that throws ends the run with one line naming it, exit 1, or
+   * exit 2 for an IllegalArgumentException (a -D parameter it refuses).
    */
   private static void setUp(Workload workload, ConnectionFactory cf) {
     try {
       workload.setUp(new FactoryDataSource(cf));
+    } catch (IllegalArgumentException e) {
+      // a workload refusing one of its -D parameters: bad input, said in the workload's words
+      throw new UsageException("workload " + workload.name() + ": " + e.getMessage(), e);
     } catch (Exception | AssertionError e) {
       throw new RunFailure(
           "setUp() of workload "

@@ -158,8 +158,11 @@ class TpccRunTest {
   void aCheckDepthOtherThanFullIsRefusedBeforeTheRun() throws Exception {
     long orders = scalar("SELECT count(*) FROM orders");
     Cli r = run("depth", "-c", "1", "-t", "5", "--check", "-D", "check=most");
-    assertEquals(1, r.exit, r.toString());
-    assertTrue(r.err.contains("-D check=most is not valid: the only value is full"), r.err);
+    // bad input: exit 2, one line in the workload's words, no exception's class name
+    assertEquals(2, r.exit, r.toString());
+    assertTrue(
+        r.err.contains("workload tpcc: -D check=most is not valid: the only value is full"), r.err);
+    assertTrue(!r.err.contains("Exception"), r.err);
     assertEquals(orders, scalar("SELECT count(*) FROM orders"));
   }
 
