@@ -1,5 +1,6 @@
 package dev.wg1bench.api;
 
+import dev.wg1bench.api.internal.JavaWorkloads;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.Knob;
