@@ -1,5 +1,6 @@
 package dev.wg1bench.api;
 
+import dev.wg1bench.api.internal.JavaWorkloads;
 import dev.wg1bench.server.DataSources;
 import java.lang.ref.Cleaner;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.wg1bench.api;
 
+import dev.wg1bench.api.internal.JavaWorkloads;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.Knob;
@@ -252,7 +253,10 @@ public final class Wg1bench {
     return with(Knobs.QUERY_MODE, m);
   }
 
-  /** A session setting on every connection, e.g. {@code set("synchronous_commit", "off")}. */
+  /**
+   * A session setting on every connection, e.g. {@code set("synchronous_commit", "off")} (default:
+   * none set, the server's).
+   */
   public Wg1bench set(String name, String value) {
     Map<String, String> all = new LinkedHashMap<>(settings);
     all.put(name, value);
@@ -322,19 +326,25 @@ public final class Wg1bench {
     return copy(c -> c.out = s);
   }
 
-  /** Create (or re-create: the tables are the test's) the pgbench tables before running. */
+  /**
+   * Create (or re-create: the tables are the test's) the pgbench tables before running (default:
+   * none created, the tables are used as they are).
+   */
   public Wg1bench initPgbench(int scale) {
     return copy(c -> c.initScale = scale);
   }
 
-  /** A server by JDBC URL and credentials. */
+  /** A server by JDBC URL and credentials (default: no target; each {@code against} adds one). */
   public Wg1bench against(String jdbcUrl, String user, String password) {
     TargetSpec t = Targets.parse(jdbcUrl, Map.of(), null);
     return withTarget(
         new TargetSpec(t.name(), t.kind(), t.jdbcUrl(), user, null, Secret.of(password)));
   }
 
-  /** The application's own DataSource (its pool and driver settings are used as they are). */
+  /**
+   * The application's own DataSource, its pool and driver settings used as they are (default: no
+   * target; each {@code against} adds one).
+   */
   public Wg1bench against(DataSource ds) {
     String id = DataSources.register(ds);
     registrations.dataSources.add(id);

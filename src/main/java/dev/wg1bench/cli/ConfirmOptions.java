@@ -30,10 +30,11 @@ final class ConfirmOptions {
       names = "--confirm-baseline",
       paramLabel = "OPTIONS",
       description =
-          "Run options of the baseline, what the runs before the latest ran (e.g. \"--workload-class"
-              + " com.acme.OrderDao --classpath base.jar\"). With --confirm-candidate: series the"
-              + " history cannot settle are re-measured on this machine, baseline against"
-              + " candidate in randomized blocks (the advise engine), before the gate decides.")
+          "Run options of the baseline, what the runs before the latest ran (e.g. \"--classpath"
+              + " base.jar\"). With --confirm-candidate: series the history cannot settle are"
+              + " re-measured on this machine, baseline against candidate in randomized blocks"
+              + " (the advise engine), before the gate decides; each series with the workload and"
+              + " knob values its configuration recorded, under these options.")
   String baseline;
 
   @Option(

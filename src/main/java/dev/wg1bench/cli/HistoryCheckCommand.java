@@ -83,12 +83,14 @@ final class HistoryCheckCommand implements Callable<Integer> {
     for (Series x : series) {
       judged.put(x, RegressionGate.judge(x, s, last, borderlineP));
     }
-    Path confirmedOn = null;
+    String confirmedOn = null;
     Map<String, Confirmation.Confirmed> confirmations = Map.of();
     List<Series> remeasure = confirming ? remeasured(judged) : List.of();
     if (!remeasure.isEmpty()) {
-      confirmedOn = confirm.output.orStamped("history-check");
-      confirmations = onStderr(remeasure, confirmedOn);
+      confirmations = onStderr(remeasure, confirm.output.orStamped("history-check"));
+      // several configurations ran one experiment each: the first one's file, each names its own
+      confirmedOn =
+          confirmations.values().stream().map(c -> c.arms().resultFile()).findFirst().orElse(null);
     }
     List<GateReport.Checked> checked = new ArrayList<>();
     for (Map.Entry<Series, RegressionGate.Judged> e : judged.entrySet()) {
@@ -104,7 +106,7 @@ final class HistoryCheckCommand implements Callable<Integer> {
             p,
             borderlineP,
             s.method().magnitude(),
-            confirmedOn == null ? null : confirmedOn.toString(),
+            confirmedOn,
             checked);
     if (format == Format.json) {
       System.out.print(GateReport.json(gate));
@@ -164,61 +166,81 @@ final class HistoryCheckCommand implements Callable<Integer> {
     }
   }
 
-  /** Runs baseline and candidate in randomized blocks and judges each series from their trials. */
+  /**
+   * Runs baseline and candidate in randomized blocks, one experiment per configuration of the
+   * series with the arms of that configuration, and judges each series from its own experiment's
+   * trials.
+   */
   private Map<String, Confirmation.Confirmed> remeasure(List<Series> series, Path out) {
     String unwritable = JsonReport.unwritable(out);
     if (unwritable != null) {
       throw new UsageException("--output " + out + ": " + unwritable);
     }
-    oneConfiguration(series);
-    Series first = series.get(0);
-    Advice claim =
-        Confirmation.claim(
-            first.metric(), first.higherIsBetter(), confirm.baseline, confirm.candidate);
+    List<ConfigurationArms.Group> groups =
+        ConfigurationArms.groups(series, confirm.baseline, confirm.candidate, System.err);
+    Map<String, Confirmation.Confirmed> byName = new LinkedHashMap<>();
+    AdviceArms.ArmNames names =
+        (a, arm) -> arm.equals("baseline") ? "--confirm-baseline" : "--confirm-candidate";
+    try (AdviceArms arms = new AdviceArms(confirm.shape(), confirm.verbose, names)) {
+      List<BlockExperiment.Planned> planned = new ArrayList<>();
+      List<ConfigurationArms.Group> kept = new ArrayList<>();
+      for (ConfigurationArms.Group g : groups) {
+        Path file = groups.size() == 1 ? out : numbered(out, kept.size() + 1);
+        Series first = g.series().get(0);
+        Advice claim =
+            Confirmation.claim(first.metric(), first.higherIsBetter(), g.baseline(), g.candidate());
+        BlockExperiment.Planned p =
+            arms.planned(claim, confirm.targets.resolve(true), new SecureRandom().nextLong(), file);
+        String contradiction = ConfigurationArms.contradiction(g.configuration(), p);
+        if (contradiction != null) {
+          ConfigurationArms.refuse(
+              System.err,
+              g.series(),
+              "the arms do not measure its configuration '"
+                  + g.configuration()
+                  + "': "
+                  + contradiction);
+          continue;
+        }
+        planned.add(p);
+        kept.add(g);
+      }
+      for (int i = 0; i < kept.size(); i++) {
+        byName.putAll(experiment(kept.get(i), planned.get(i)));
+      }
+    }
+    return byName;
+  }
+
+  /** One configuration's experiment, each of its series judged from its trials. */
+  private Map<String, Confirmation.Confirmed> experiment(
+      ConfigurationArms.Group g, BlockExperiment.Planned planned) {
     double margin = confirm.margin.fraction();
     long orderSeed = confirm.seed != null ? confirm.seed : new SecureRandom().nextLong();
     BlockExperiment.Design design =
         new BlockExperiment.Design(
             confirm.blocks(), orderSeed, margin, null, null, Matrix.BetweenTrials.AUTO);
-    BenchmarkRun run;
-    AdviceArms.ArmNames names =
-        (a, arm) -> arm.equals("baseline") ? "--confirm-baseline" : "--confirm-candidate";
-    try (AdviceArms arms = new AdviceArms(confirm.shape(), confirm.verbose, names)) {
-      BlockExperiment.Planned planned =
-          arms.planned(claim, confirm.targets.resolve(true), new SecureRandom().nextLong(), out);
-      // the experiment's own lines go to stderr: stdout is the gate's (and its JSON)
-      run = new BlockExperiment(System.err, confirm.verbose).run(List.of(planned), design, out);
-    }
+    // the experiment's own lines go to stderr: stdout is the gate's (and its JSON)
+    BenchmarkRun run =
+        new BlockExperiment(System.err, confirm.verbose)
+            .run(List.of(planned), design, planned.output());
     String failure = run.advice().isEmpty() ? null : run.advice().get(0).failure();
+    Confirmation.Arms arms =
+        new Confirmation.Arms(
+            g.configuration(), g.baseline(), g.candidate(), planned.output().toString());
     Map<String, Confirmation.Confirmed> byName = new LinkedHashMap<>();
-    for (Confirmation.Confirmed c : Confirmation.judge(run, series, claim, margin, failure)) {
+    for (Confirmation.Confirmed c :
+        Confirmation.judge(run, g.series(), planned.advice(), margin, failure, arms)) {
       byName.put(c.series(), c);
     }
     return byName;
   }
 
-  /**
-   * One pair of arms measures one configuration: series of several (another workload, other knob
-   * values, another target) would be confirmed or cleared by blocks that ran something else, so
-   * they are refused in one line before anything runs.
-   */
-  static void oneConfiguration(List<Series> series) {
-    java.util.Set<String> configs = new java.util.LinkedHashSet<>();
-    for (Series x : series) {
-      String suffix = "/" + x.metric();
-      String name = x.name();
-      configs.add(
-          name.endsWith(suffix) ? name.substring(0, name.length() - suffix.length()) : name);
-    }
-    if (configs.size() > 1) {
-      throw new UsageException(
-          "--confirm-baseline/--confirm-candidate: one pair of arms re-measures one configuration,"
-              + " and the series to re-measure are of "
-              + configs.size()
-              + " ('"
-              + String.join("', '", configs)
-              + "'); check each with its own arms, selected with --series");
-    }
+  /** The result file of the n-th configuration's experiment: {@code out} with "-n" before .json. */
+  static Path numbered(Path out, int n) {
+    String name = out.getFileName().toString();
+    String stem = name.endsWith(".json") ? name.substring(0, name.length() - 5) : name;
+    return out.resolveSibling(stem + "-" + n + ".json");
   }
 
   /**

@@ -1,6 +1,6 @@
 package dev.wg1bench.cli;
 
-import dev.wg1bench.api.JavaWorkloads;
+import dev.wg1bench.api.internal.JavaWorkloads;
 import dev.wg1bench.plan.Checks;
 import dev.wg1bench.plan.Knob;
 import dev.wg1bench.plan.Knobs;

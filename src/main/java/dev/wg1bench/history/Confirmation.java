@@ -38,8 +38,21 @@ public final class Confirmation {
    * @param series the series' name
    * @param decision what the blocks say
    * @param result the blocks' ratio (candidate / baseline), its intervals and verdict
+   * @param arms the configuration the blocks measured and its two arms
    */
-  public record Confirmed(String series, Decision decision, AdviceResult result) {}
+  public record Confirmed(String series, Decision decision, AdviceResult result, Arms arms) {}
+
+  /**
+   * What one experiment of the re-measurement ran: each series is re-measured with the arms of its
+   * own configuration.
+   *
+   * @param configuration the configuration, the CONFIG of the series' {@code CONFIG/METRIC}
+   * @param baseline the baseline arm's run options: the configuration's under --confirm-baseline's
+   * @param candidate the candidate arm's run options: the configuration's under
+   *     --confirm-candidate's
+   * @param resultFile the experiment's result file
+   */
+  public record Arms(String configuration, String baseline, String candidate, String resultFile) {}
 
   /**
    * The claim the blocks test for a metric: the candidate (treatment) is worse than the baseline,
@@ -73,9 +86,15 @@ public final class Confirmation {
    * @param base the claim the experiment ran (its arms' options, as recorded)
    * @param margin equivalence margin as a fraction
    * @param failure why the experiment stopped early, or null
+   * @param arms the configuration and arms the experiment ran
    */
   public static List<Confirmed> judge(
-      BenchmarkRun run, List<Series> series, Advice base, double margin, String failure) {
+      BenchmarkRun run,
+      List<Series> series,
+      Advice base,
+      double margin,
+      String failure,
+      Arms arms) {
     List<TrialResult> trials = run.trials();
     String target = trials.isEmpty() ? "" : trials.get(0).target();
     List<Analysis> analyses = new ArrayList<>();
@@ -92,7 +111,7 @@ public final class Confirmation {
       AdviceResult r =
           a.result(
               k < 0 ? null : holm.adjusted()[k], k < 0 ? null : holm.alphas()[k], margin, failure);
-      out.add(new Confirmed(series.get(i).name(), decision(r.verdict()), r));
+      out.add(new Confirmed(series.get(i).name(), decision(r.verdict()), r, arms));
     }
     return out;
   }

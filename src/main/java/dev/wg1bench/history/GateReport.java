@@ -48,8 +48,8 @@ public final class GateReport {
    * @param p the gate's level
    * @param borderlineP the looser level of a borderline series
    * @param magnitude the smallest change that counts
-   * @param confirmedOn where the blocks ran (their result file), or null when nothing was
-   *     re-measured
+   * @param confirmedOn where the blocks ran (their result file; with several configurations, the
+   *     first one's, each confirmation naming its own), or null when nothing was re-measured
    * @param series every series judged, in the history's order
    */
   public record Gate(
@@ -97,6 +97,15 @@ public final class GateReport {
       }
       if (c.confirmation() != null) {
         out.add("  re-measured on this machine: " + remeasured(c.confirmation()));
+        Confirmation.Arms a = c.confirmation().arms();
+        out.add(
+            "  configuration "
+                + a.configuration()
+                + ": baseline '"
+                + a.baseline()
+                + "', candidate '"
+                + a.candidate()
+                + "'");
       }
     }
     long regressed = g.series().stream().filter(c -> c.outcome().equals("regression")).count();

@@ -38,6 +38,36 @@ class ApiJavadocTest {
   }
 
   /**
+   * Every setting of a run description or a comparison (a public method of {@link Wg1bench} or
+   * {@code Comparison.Builder} that takes a value and returns the description) says its default in
+   * its javadoc, or is deprecated.
+   */
+  @Test
+  void everySettingSaysItsDefault() throws IOException {
+    List<String> silent = new ArrayList<>();
+    for (String file : List.of("Wg1bench.java", "Comparison.java")) {
+      List<String> lines = Files.readAllLines(API.resolve(file));
+      for (int i = 0; i < lines.size(); i++) {
+        if (!lines.get(i).matches("\\s+public (Wg1bench|Builder) \\w+\\(.+\\) \\{")) {
+          continue;
+        }
+        StringBuilder doc = new StringBuilder();
+        for (int j = i - 1; j >= 0; j--) {
+          doc.append(lines.get(j)).append('\n');
+          if (lines.get(j).strip().startsWith("/**")) {
+            break;
+          }
+        }
+        String text = doc.toString().toLowerCase(java.util.Locale.ROOT);
+        if (!text.contains("default") && !text.contains("deprecated")) {
+          silent.add(file + ":" + (i + 1) + " " + lines.get(i).strip());
+        }
+      }
+    }
+    assertEquals(List.of(), silent, "settings whose javadoc does not say their default");
+  }
+
+  /**
    * A public declaration: marked so, an enum constant, or a member of a public interface (public
    * without the word: a line at member indentation that is not a comment, annotation or brace).
    */

@@ -180,6 +180,11 @@ class HistoryConfirmTest {
     assertTrue(c.out.startsWith("cleared cfg/tps: #10 run "), c.out);
     assertTrue(c.out.contains("re-measured on this machine: candidate / baseline tps"), c.out);
     assertTrue(c.out.contains("no regression"), c.out);
+    // a configuration the history cannot rebuild ("cfg", imported), the only one: the arms as given
+    assertTrue(
+        c.out.contains(
+            "\n  configuration cfg: baseline '" + SLOW + "', candidate '" + FAST + "'\n"),
+        c.out);
     assertTrue(c.out.contains("0 regressed, 0 improved, 0 borderline, 1 re-measured"), c.out);
     assertTrue(Files.exists(home.resolve("cleared.json")));
   }

@@ -1,5 +1,7 @@
-package dev.wg1bench.api;
+package dev.wg1bench.api.internal;
 
+import dev.wg1bench.api.JdbcWorkload;
+import dev.wg1bench.api.Op;
 import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.workload.ClientContext;
 import dev.wg1bench.workload.ClientSession;

@@ -1,5 +1,6 @@
-package dev.wg1bench.api;
+package dev.wg1bench.api.internal;
 
+import dev.wg1bench.api.JdbcWorkload;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.workload.Workload;
@@ -26,10 +27,10 @@ import java.util.stream.Stream;
  * registered as a service): a class named by {@code --workload-class}, loaded from {@code
  * --classpath} in every JVM that runs clients, or a supplier a JUnit test registered in this JVM.
  *
- * <p><b>Internal: not part of the API</b>, and may change without notice. It is public only because
- * the {@link java.util.ServiceLoader} that finds it needs a public class, and the command line (in
- * another package) checks {@code --workload-class} through it; use {@link
- * Wg1bench#workload(Class)}.
+ * <p>Plumbing, not part of the API ({@code dev.wg1bench.api} is): it lives in this internal package
+ * because the {@link java.util.ServiceLoader} that finds it needs a public class, and the command
+ * line (in another package) checks {@code --workload-class} through it; use {@link
+ * dev.wg1bench.api.Wg1bench#workload(Class)}.
  */
 public final class JavaWorkloads implements WorkloadProvider {
   /** Suppliers of this JVM by id (in-process runs only: a lambda cannot cross into a fork). */
@@ -71,18 +72,19 @@ public final class JavaWorkloads implements WorkloadProvider {
   }
 
   /** Registers a supplier for runs in this JVM; returns its workload name. */
-  static String register(String label, Supplier<JdbcWorkload> supplier) {
+  public static String register(String label, Supplier<JdbcWorkload> supplier) {
     String id = SUPPLIER + IDS.incrementAndGet() + "/" + label;
     SUPPLIERS.put(id, supplier);
     return WorkloadRegistry.CLASS_PREFIX + id;
   }
 
-  static void unregister(String name) {
+  /** Forgets a supplier registered in this JVM, once no run description holds it. */
+  public static void unregister(String name) {
     SUPPLIERS.remove(name.substring(WorkloadRegistry.CLASS_PREFIX.length()));
   }
 
   /** What a name shows: the class, or the label a supplier was registered with. */
-  static String label(String name) {
+  public static String label(String name) {
     String rest = name.substring(WorkloadRegistry.CLASS_PREFIX.length());
     if (rest.startsWith(SUPPLIER)) {
       return rest.substring(rest.indexOf('/', SUPPLIER.length()) + 1);
