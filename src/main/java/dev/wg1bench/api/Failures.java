@@ -26,4 +26,15 @@ final class Failures {
   static InvalidSettingException invalid(String message) {
     return new InvalidSettingException(message, null);
   }
+
+  /** A workload made by a Supplier in this JVM asked to run in forks, which cannot call it. */
+  static InvalidSettingException suppliedInForks(int forks, String workload) {
+    return invalid(
+        "forks "
+            + forks
+            + ": the workload "
+            + workload
+            + " is made by a Supplier in this JVM, which a forked JVM cannot call; use forks(0)"
+            + " or a JdbcWorkload class");
+  }
 }

@@ -359,13 +359,7 @@ public final class Wg1bench {
   /** The run as a plan on these targets: what {@link #run()} runs, and each arm of a comparison. */
   RunPlan plan(Path out, List<TargetSpec> on) {
     if (supplied && forks != 0) {
-      throw Failures.invalid(
-          "forks "
-              + forks
-              + ": the workload "
-              + label()
-              + " is made by a Supplier in this JVM, which a forked JVM cannot call; use forks(0)"
-              + " or a JdbcWorkload class");
+      throw Failures.suppliedInForks(forks, label());
     }
     return knobs
         .copy()
@@ -388,7 +382,7 @@ public final class Wg1bench {
 
   /** The targets given so far. */
   List<TargetSpec> targets() {
-    return List.copyOf(targets);
+    return targets;
   }
 
   /** What a comparison calls this arm. */
@@ -416,10 +410,7 @@ public final class Wg1bench {
     return out;
   }
 
-  /**
-   * Runs on every target and returns the result; throws UsageException / RunFailure as the CLI
-   * does.
-   */
+  /** Runs on every target; refuses what the command line refuses ({@link Wg1benchException}). */
   public Result run() {
     return Failures.translated(
         () -> {
@@ -448,9 +439,7 @@ public final class Wg1bench {
    */
   public record Result(BenchmarkRun run) {
     /**
-     * The engine's record of the run.
-     *
-     * @deprecated the engine's type, which may change; use {@link #trials()} or {@link #json()}
+     * @deprecated the engine's record of the run, which may change: use {@link #trials()}
      */
     @Deprecated
     public BenchmarkRun run() {
