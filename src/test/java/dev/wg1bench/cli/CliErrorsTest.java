@@ -370,7 +370,11 @@ class CliErrorsTest {
     assertTrue(all.stream().anyMatch(w -> !(w instanceof ScriptWorkload)), "Java workloads");
     assertTrue(all.stream().anyMatch(w -> w.schema() == Workload.Schema.SSB), "SSB workloads");
     List<String> rows = r.out.lines().skip(1).toList();
-    assertEquals(all.size(), rows.size(), r.out);
+    // the workloads, then the applications written on the Java API (TPC-C)
+    assertEquals(all.size() + WorkloadRegistry.applications().size(), rows.size(), r.out);
+    for (WorkloadRegistry.Listed a : WorkloadRegistry.applications()) {
+      assertTrue(rows.stream().anyMatch(l -> l.startsWith(a.name() + " ")), a.name() + r.out);
+    }
     for (Workload w : all) {
       assertTrue(
           rows.stream().anyMatch(l -> l.startsWith(w.name() + " ") && l.contains(w.seed())),

@@ -117,12 +117,18 @@ class ClientStopsTest {
       Cli r = run("SELECT 1;\n", url, "--clients", "4", "--duration", "1s", "--forks", "1");
       assertEquals(0, r.exit, r.toString());
       JsonNode m = measurement();
-      assertEquals(2, m.get("clientsStopped").asInt(), m.toString());
+      // at least the two beyond the limit; a backend of the parent's closed sessions still
+      // counts against the role's limit until its process has exited, so on a busy machine a
+      // third client can meet it (the server's accounting, not the tool's)
+      int stopped = m.get("clientsStopped").asInt();
+      assertTrue(stopped >= 2 && stopped < 4, m.toString());
       assertTrue(m.get("ops").asLong() > 0, m.toString());
       assertEquals(0, m.get("failedOps").asLong(), m.toString());
       assertTrue(
           r.out.contains(
-              "clients stopped: 2 of 4, on an error that won't heal (--continue-on-error keeps"
+              "clients stopped: "
+                  + stopped
+                  + " of 4, on an error that won't heal (--continue-on-error keeps"
                   + " them running): could not connect (53300): FATAL: too many connections"),
           r.out);
     } finally {
