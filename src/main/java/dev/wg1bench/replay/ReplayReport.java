@@ -66,13 +66,18 @@ public final class ReplayReport {
   private static ReplayResult.Order order(SessionPlayer.Config config, ReplayStats s, Watchdog w) {
     String model =
         config.poolSize() == null
-            ? "starts in the log's order; a start waits for what ended before it in the log"
-            : "a start waits for what ended before it in the log; starts are not ordered, as"
-                + " sessions queue for the pool";
+            ? "starts in the log's order; a start waits for what ended before it in the log, and a"
+                + " statement that waited for a row lock in the capture for what ended before it"
+                + " got the lock"
+            : "a start waits for what ended before it in the log, and a statement that waited"
+                + " for a row lock in the capture for what ended before it got the lock; starts are"
+                + " not ordered, as sessions queue for the pool";
     return new ReplayResult.Order(
         model,
         s.orderWaits.get(),
         SessionPlayer.round(s.orderWaitedNanos.get() / 1e9),
+        s.grantWaits.get(),
+        SessionPlayer.round(s.grantWaitedNanos.get() / 1e9),
         w.gaveWay(),
         SessionPlayer.round(w.gaveWayNanos() / 1e9),
         w.gaveWayAt(),

@@ -82,6 +82,14 @@ final class ReplayStats {
   final AtomicLong orderWaits = new AtomicLong();
 
   final AtomicLong orderWaitedNanos = new AtomicLong();
+
+  /**
+   * Of those, statements that waited for a row lock in the capture held until what ended before
+   * they got it had ended ({@link LockWaits}), and the time, in ns.
+   */
+  final AtomicLong grantWaits = new AtomicLong();
+
+  final AtomicLong grantWaitedNanos = new AtomicLong();
   final Outcomes outcomes = new Outcomes();
   private final Histogram lag = new Histogram(HIGHEST_MICROS, 3);
   private final Histogram poolWait = new Histogram(HIGHEST_MICROS, 3);

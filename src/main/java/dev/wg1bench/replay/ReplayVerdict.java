@@ -84,6 +84,14 @@ public final class ReplayVerdict {
         o.model(),
         o.waits(),
         o.waitedSeconds());
+    if (o.lockGrantWaits() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "  %d of them (%.3f s) for a row lock's grant: statements that waited for a lock in the"
+              + " capture, sent once what ended before they got it had ended%n",
+          o.lockGrantWaits(),
+          o.lockGrantSeconds());
+    }
     if (o.lockCycles() > 0) {
       out.printf(
           Locale.ROOT,

@@ -27,7 +27,9 @@ import java.util.List;
  * wait, so the ranks never ask for an order the capture did not have, and waits on them cannot form
  * a cycle. Records logged in the same millisecond are ordered as the log wrote them ({@link
  * LogOrder}), so a start logged after another session's end waits for it even in the same
- * millisecond.
+ * millisecond. A statement that waited for a row lock in the capture is sent, once started, only
+ * when what ended before it got the lock has ended ({@link LockWaits}): the server may grant a row
+ * in another order than it was asked for, and the replay keeps the capture's grants.
  */
 final class Schedule {
   /** Per session: [0] its connection, [i + 1] its statement i; the rank of each start. */
@@ -43,6 +45,13 @@ final class Schedule {
   final int[] startSession;
 
   final int[] endSession;
+
+  /**
+   * Per session, per statement: how many end events must be done before it is sent, once started,
+   * when it waited for a row lock in the capture ({@link LockWaits}): those before its grant; else
+   * -1, nothing beyond {@link #endsNeeded}.
+   */
+  final int[][] grantNeeds;
 
   final int starts;
   final int ends;
@@ -88,6 +97,14 @@ final class Schedule {
     for (int s = 0; s < n; s++) {
       for (int p = 0; p < startTimes[s].length; p++) {
         endsNeeded[s][p] = before(endTimes, startTimes[s][p]);
+      }
+    }
+    Instant[][] grants = LockWaits.grants(sessions);
+    grantNeeds = new int[n][];
+    for (int s = 0; s < n; s++) {
+      grantNeeds[s] = new int[grants[s].length];
+      for (int i = 0; i < grants[s].length; i++) {
+        grantNeeds[s][i] = grants[s][i] == null ? -1 : before(endTimes, grants[s][i]);
       }
     }
     starts = startEvents.size();

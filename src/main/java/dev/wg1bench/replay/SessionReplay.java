@@ -126,7 +126,11 @@ final class SessionReplay {
   private boolean send(Connection c, LoggedStatement st, long due, Transactions.Counter tx) {
     order.started(schedule.startRank[index][marked + 1]);
     if (replayer.config.speed() != 0) {
+      // the lag of its start: a wait for its lock's grant below is the capture's own wait
       stats.lag((System.nanoTime() - due) / 1000);
+    }
+    if (!awaitGrant(st)) {
+      return false;
     }
     live.set(index, Sessions.RUNNING);
     long begin = System.nanoTime();
@@ -150,6 +154,37 @@ final class SessionReplay {
       stats.sessionsFailed.incrementAndGet();
     }
     return sent.connectionLost();
+  }
+
+  /**
+   * For a statement that waited for a row lock in the capture: waits, once started, until what
+   * ended before it got the lock has ended, so the server grants the row in the capture's order
+   * ({@link LockWaits}); false if stopped.
+   */
+  private boolean awaitGrant(LoggedStatement st) {
+    int needs = schedule.grantNeeds[index][marked];
+    if (needs < 0 || detached) {
+      return !stopped();
+    }
+    long t = System.nanoTime();
+    Order.Wait w =
+        order.await(
+            index,
+            0,
+            needs,
+            st.where(),
+            replayer.config.stop(),
+            () -> live.set(index, Sessions.ORDER));
+    if (w != Order.Wait.FREE) {
+      long waited = System.nanoTime() - t;
+      stats.orderWaits.incrementAndGet();
+      stats.orderWaitedNanos.addAndGet(waited);
+      stats.grantWaits.incrementAndGet();
+      stats.grantWaitedNanos.addAndGet(waited);
+    }
+    detached = w == Order.Wait.BROKEN_BY_POOL;
+    live.set(index, Sessions.RUNNING);
+    return !stopped();
   }
 
   /** Waits for the order of start {@code position} (0 the connection, i + 1 statement i). */
