@@ -45,12 +45,14 @@ final class LockWaits {
               + NAME
               + "|lock\\s+(?:table\\s+)?"
               + NAME
-              + ")");
+              + ")",
+          Pattern.CASE_INSENSITIVE);
   private static final Pattern LOCKING_SELECT =
       Pattern.compile(
           "^select\\b.*?\\bfrom\\s+"
               + NAME
-              + ".*\\bfor\\s+(?:no\\s+key\\s+|key\\s+)?(?:update|share)\\b");
+              + ".*\\bfor\\s+(?:no\\s+key\\s+|key\\s+)?(?:update|share)\\b",
+          Pattern.CASE_INSENSITIVE);
 
   private LockWaits() {}
 
@@ -107,7 +109,6 @@ final class LockWaits {
         sql.replaceAll("(?s)/\\*.*?\\*/", " ")
             .replaceAll("--[^\n]*", " ")
             .strip()
-            .toLowerCase(Locale.ROOT)
             .replaceAll("\\s+", " ");
     Matcher m = TARGET.matcher(s);
     if (!m.find()) {
@@ -118,7 +119,9 @@ final class LockWaits {
     }
     for (int g = 1; g <= m.groupCount(); g++) {
       if (m.group(g) != null) {
-        return m.group(g);
+        // unquoted names fold to lower case, as the server folds them; quoted ones are kept
+        String name = m.group(g);
+        return name.contains("\"") ? name : name.toLowerCase(Locale.ROOT);
       }
     }
     return null;
