@@ -5,7 +5,7 @@
 # began, at --speed 1 and --speed max, simple and prepared, with a connection per session and
 # through a pool. Prints, per replay: wall time against the captured span, statements/s against
 # the capture's, the schedule lag (p50/p99/max), waits for the order between sessions (count and
-# summed seconds) and waits broken by the watchdog, the divergent statements, and whether the
+# summed seconds; of them, grant waits), waits broken by the watchdog, the divergent statements, and whether the
 # final rows (history rows, sum of deltas, the balances of accounts, tellers and branches) equal
 # the capture's.
 #
@@ -112,6 +112,7 @@ logged = next(x["log"] for x in r["fidelity"] if x["what"] == "statements")
 lags = "-" if lag is None else f"{lag['p50Ms']:.1f}/{lag['p99Ms']:.1f}/{lag['maxMs']:.1f}"
 print(f"{name:<8} {label:<13} {span:6.1f} {wall:6.1f} {wall / span:6.2f} {tp['statementsPerSecond']:8.0f} "
       f"{logged / span:8.0f} {lags:>21} {o['waits']:6d} ({o['waitedSeconds']:6.1f}) "
+      f"grants {o.get('lockGrantWaits', '-')} "
       f"{o.get('lockCycles', '-'):>4}/{o.get('lockCycleSeconds', 0):5.2f} {sum(o['broken'].values()):6d} {f['divergent']:4d} "
       f"{'same' if want == got else 'DIFFER ' + got} exit {code}")
 PY
