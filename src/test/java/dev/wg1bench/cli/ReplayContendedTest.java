@@ -221,8 +221,14 @@ class ReplayContendedTest {
     assertEquals(captured, rows(db), "final rows against the capture's");
     JsonNode order = result.get("order");
     assertEquals(0, order.get("broken").size(), "waits broken by the watchdog: " + order);
-    // every wait is counted and timed, those let go on a lock cycle among them
+    // every wait is counted and timed, those held for a lock's grant and those let go on a lock
+    // cycle among them
     assertTrue(order.get("waits").asLong() >= order.get("lockCycles").asLong(), order.toString());
+    assertTrue(
+        order.get("waits").asLong() >= order.get("lockGrantWaits").asLong(), order.toString());
+    assertTrue(
+        order.get("waitedSeconds").asDouble() >= order.get("lockGrantSeconds").asDouble(),
+        order.toString());
     assertTrue(
         order.get("lockCycles").asLong() == 0 || order.get("lockCycleSeconds").asDouble() > 0);
   }
