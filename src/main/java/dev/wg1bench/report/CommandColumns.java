@@ -26,7 +26,20 @@ final class CommandColumns {
   record ScriptRow(Measurement trial, ScriptStats script) {}
 
   /** A command of a script. */
-  record CommandRow(ScriptStats script, CommandStats command) {}
+  record CommandRow(Measurement trial, ScriptStats script, CommandStats command) {
+    /**
+     * A step's completions less its rollbacks by design, per minute of the measurement windows: on
+     * TPC-C's new_order, New-Orders per minute (NOPM, as HammerDB reports it); null for a script's
+     * command, or when nothing was measured.
+     */
+    Double perMinute() {
+      if (!command.step() || trial.measuredSeconds() <= 0) {
+        return null;
+      }
+      long back = command.rolledBack() == null ? 0 : command.rolledBack();
+      return (command.count() - back) * 60.0 / trial.measuredSeconds();
+    }
+  }
 
   /** The columns the console leaves out when ops are not retried, as pgbench does. */
   private static final Set<String> RETRIED_ONLY = Set.of("retries", "retriedOpsAll");
@@ -140,6 +153,8 @@ final class CommandColumns {
           // a step's: of count, the rollbacks its workload meant (TPC-C's unused item)
           Column.<CommandRow>of(
               "rolledBack", "rolled back by design", COUNT, r -> r.command().rolledBack()),
+          Column.<CommandRow>of(
+              "perMinute", "per minute (not rolled back)", TPS, CommandRow::perMinute),
           Column.<CommandRow>of("avgMs", "avg (ms)", MS, r -> r.command().avgMs())
               // pgbench prints 0 for a command that never completed
               .inline(
@@ -167,10 +182,15 @@ final class CommandColumns {
       return c.text();
     }
     long back = c.rolledBack() == null ? 0 : c.rolledBack();
+    Double perMinute = r.perMinute();
     return c.text()
         + " (count "
         + c.count()
         + (back == 0 ? "" : ", of which rolled back by design " + back)
+        + (perMinute == null
+            ? ""
+            : String.format(
+                Locale.ROOT, "; %.1f/min%s", perMinute, back == 0 ? "" : " not rolled back"))
         + ")";
   }
 
@@ -179,11 +199,11 @@ final class CommandColumns {
     return m.scripts().stream().map(s -> new ScriptRow(m, s)).toList();
   }
 
-  /** The rows of a script's commands; none when it did not time them. */
-  static List<CommandRow> commands(ScriptStats s) {
+  /** The rows of a trial's script's commands; none when it did not time them. */
+  static List<CommandRow> commands(Measurement m, ScriptStats s) {
     return s.commands() == null
         ? List.of()
-        : s.commands().stream().map(c -> new CommandRow(s, c)).toList();
+        : s.commands().stream().map(c -> new CommandRow(m, s, c)).toList();
   }
 
   /** The columns the console prints, in its order: retries only when ops may be retried. */

@@ -36,7 +36,7 @@ final class CommandsConsole {
           "per-step figures: the ops completed inside the measurement windows (%.2f s), as the"
               + " headline; latency timed in the client over every completion of the step%n",
           m.measuredSeconds());
-      commands(scripts.get(0), p.session().maxTries() > 1, "", out);
+      commands(m, scripts.get(0), p.session().maxTries() > 1, "", out);
       return;
     }
     // what these figures are over, as the headline's lines say theirs
@@ -49,7 +49,7 @@ final class CommandsConsole {
         perCommand ? ", per command over every execution" : "");
     boolean retries = p.session().maxTries() > 1;
     if (scripts.size() == 1) {
-      commands(scripts.get(0), retries, "", out);
+      commands(m, scripts.get(0), retries, "", out);
       return;
     }
     for (ScriptRow r : CommandColumns.scripts(m)) {
@@ -60,7 +60,7 @@ final class CommandsConsole {
           out.println(line);
         }
       }
-      commands(r.script(), retries, " - ", out);
+      commands(m, r.script(), retries, " - ", out);
     }
   }
 
@@ -69,7 +69,8 @@ final class CommandsConsole {
   }
 
   /** The script's commands, a line each: pgbench -r's columns, then the command's text. */
-  private static void commands(ScriptStats s, boolean retries, String lead, PrintStream out) {
+  private static void commands(
+      Measurement m, ScriptStats s, boolean retries, String lead, PrintStream out) {
     if (s.commands() == null) {
       return;
     }
@@ -80,7 +81,7 @@ final class CommandsConsole {
                 ? what + " latencies in milliseconds, failures and retries:"
                 : what + " latencies in milliseconds and failures:"));
     List<Column<CommandRow>> shown = CommandColumns.onConsole(CommandColumns.COMMANDS, retries);
-    for (CommandRow r : CommandColumns.commands(s)) {
+    for (CommandRow r : CommandColumns.commands(m, s)) {
       out.println("   " + String.join("  ", shown.stream().map(col -> col.console(r)).toList()));
     }
   }

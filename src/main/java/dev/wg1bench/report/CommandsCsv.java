@@ -62,7 +62,7 @@ final class CommandsCsv {
     return table(
         runs,
         CommandColumns.COMMANDS,
-        m -> m.scripts().stream().flatMap(s -> CommandColumns.commands(s).stream()).toList());
+        m -> m.scripts().stream().flatMap(s -> CommandColumns.commands(m, s).stream()).toList());
   }
 
   /** A trial's rows (its scripts, its commands) under these columns, after the trial's lead. */

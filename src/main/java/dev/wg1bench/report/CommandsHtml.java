@@ -74,7 +74,7 @@ final class CommandsHtml {
   /** One row per command of every script of a trial that timed its commands. */
   private static void commandRows(StringBuilder h, Measurement m) {
     for (ScriptStats s : m.scripts()) {
-      for (CommandRow r : CommandColumns.commands(s)) {
+      for (CommandRow r : CommandColumns.commands(m, s)) {
         row(h, COMMANDS, r);
       }
     }

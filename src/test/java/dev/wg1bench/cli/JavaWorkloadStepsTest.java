@@ -137,9 +137,14 @@ class JavaWorkloadStepsTest {
     assertEquals(ops, steps.get("validate").get("count").asLong());
     assertEquals(failed, steps.get("validate").get("failures").asLong());
     for (JsonNode c : steps.values()) {
-      // every step ran and was timed: a step never timed would show 0
-      assertTrue(c.get("avgMs").asDouble() > 0 && c.get("p99Ms").asDouble() > 0, c.toString());
+      // every step ran and was timed: a step never timed would show 0 (its mean sums
+      // nanoseconds; its percentiles are whole microseconds, so the in-memory "conflict" step may
+      // have a p99 of 0 on a fast machine, as may "validate")
+      assertTrue(c.get("avgMs").asDouble() > 0, c.toString());
       assertNotNull(c.get("histogram").asText(null), c.toString());
+    }
+    for (String server : List.of("insert")) {
+      assertTrue(steps.get(server).get("p99Ms").asDouble() > 0, steps.get(server).toString());
     }
     // the failed validations' inserts were rolled back: rows are the trial's successful ops
     try (Connection c = TestServer.connect();
@@ -151,7 +156,8 @@ class JavaWorkloadStepsTest {
     assertTrue(r.out.contains("step latencies in milliseconds, failures and retries:"), r.out);
     // a step's line ends with its name and its count, none of it rolled back by design
     assertTrue(
-        r.out.lines().anyMatch(l -> l.strip().matches(".* validate \\(count \\d+\\)")), r.out);
+        r.out.lines().anyMatch(l -> l.strip().matches(".* validate \\(count \\d+; [\\d.]+/min\\)")),
+        r.out);
     String csv = Files.readString(dir.resolve("steps-commands.csv"));
     assertTrue(csv.lines().anyMatch(l -> l.contains(",insert,")), csv);
     Cli report = Cli.run("report", out.toString(), "--html", dir.resolve("html").toString());

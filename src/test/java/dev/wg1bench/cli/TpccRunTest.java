@@ -114,6 +114,21 @@ class TpccRunTest {
     // a committed New-Order adds one order, a rolled-back one none; a Payment one history row
     assertEquals(newOrders, scalar("SELECT count(*) FROM orders") - orders);
     assertEquals(s.get("payment"), scalar("SELECT count(*) FROM history") - history);
+    // NOPM: the committed New-Orders per minute of the measured window, on new_order's line
+    double seconds =
+        Json.MAPPER
+            .readTree(dir.resolve("mix.json").toFile())
+            .get("trials")
+            .get(0)
+            .get("measurement")
+            .get("measuredSeconds")
+            .asDouble();
+    String nopm = String.format(java.util.Locale.ROOT, "%.1f", newOrders * 60.0 / seconds);
+    assertTrue(
+        r.out
+            .lines()
+            .anyMatch(l -> l.contains("new_order (count") && l.contains("; " + nopm + "/min")),
+        nopm + " in " + r.out);
   }
 
   @Test
