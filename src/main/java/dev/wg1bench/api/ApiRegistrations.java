@@ -28,12 +28,32 @@ final class ApiRegistrations {
         });
   }
 
-  /** {@code file}, or a new temporary file for a result nobody asked to keep. */
-  static java.nio.file.Path tempOr(java.nio.file.Path file, String prefix) {
+  /**
+   * Runs {@code body} with {@code file}, or with a new temporary file for a result nobody asked to
+   * keep, deleted afterwards: the result is held in memory ({@code json()} writes it anew), and a
+   * user's test suite should not leave a file in the temporary directory per run.
+   */
+  static <T> T withOutput(
+      java.nio.file.Path file,
+      String prefix,
+      java.util.function.Function<java.nio.file.Path, T> body) {
+    if (file != null) {
+      return body.apply(file);
+    }
+    java.nio.file.Path temp;
     try {
-      return file != null ? file : java.nio.file.Files.createTempFile(prefix, ".json");
+      temp = java.nio.file.Files.createTempFile(prefix, ".json");
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
+    }
+    try {
+      return body.apply(temp);
+    } finally {
+      try {
+        java.nio.file.Files.deleteIfExists(temp);
+      } catch (java.io.IOException e) {
+        // a file left in the temporary directory: nothing the run's result depends on
+      }
     }
   }
 }

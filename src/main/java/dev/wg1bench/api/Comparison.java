@@ -363,11 +363,14 @@ public final class Comparison {
     }
 
     private Comparison execute() {
+      return ApiRegistrations.withOutput(null, "wg1bench-compare-", this::execute);
+    }
+
+    private Comparison execute(Path out) {
       BlockExperiment.Design design = design();
       TargetSpec base = target("baseline", baseline.targets());
       List<TargetSpec> own = treatment.targets();
       TargetSpec treat = own.isEmpty() ? base : distinct(base, target("treatment", own));
-      Path out = ApiRegistrations.tempOr(null, "wg1bench-compare-");
       baseline.init(baseline.targets());
       if (treatment.initScale() != null
           && (treat != base || !treatment.initScale().equals(baseline.initScale()))) {

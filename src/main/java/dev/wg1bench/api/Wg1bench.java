@@ -316,7 +316,7 @@ public final class Wg1bench {
     return copy(c -> c.randomSeed = seed);
   }
 
-  /** Where the JSON result goes (default: a temporary file). */
+  /** Where the JSON result goes (default: a temporary file, deleted when the run ends). */
   public Wg1bench output(Path file) {
     return copy(c -> c.output = file);
   }
@@ -412,13 +412,13 @@ public final class Wg1bench {
 
   /** Runs on every target; refuses what the command line refuses ({@link Wg1benchException}). */
   public Result run() {
-    return Failures.translated(
-        () -> {
-          Path out = ApiRegistrations.tempOr(output, "wg1bench-");
-          RunPlan plan = plan(out, targets);
-          init(targets);
-          return new Result(new RunStage(this.out, false).run(plan));
-        });
+    return Failures.translated(() -> ApiRegistrations.withOutput(output, "wg1bench-", this::run));
+  }
+
+  private Result run(Path file) {
+    RunPlan plan = plan(file, targets);
+    init(targets);
+    return new Result(new RunStage(out, false).run(plan));
   }
 
   /**
