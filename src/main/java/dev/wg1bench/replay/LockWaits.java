@@ -100,16 +100,12 @@ final class LockWaits {
   }
 
   /**
-   * The relation a statement may wait for a row lock on, as written (lower case), or null for a
-   * statement that takes no row lock another transaction can hold (a plain SELECT, an INSERT, a
-   * transaction control).
+   * The relation a statement may wait for a row lock on, as written (unquoted names in lower case,
+   * as the server folds them), or null for a statement that takes no row lock another transaction
+   * can hold (a plain SELECT, an INSERT, a transaction control).
    */
   static String relation(String sql) {
-    String s =
-        sql.replaceAll("(?s)/\\*.*?\\*/", " ")
-            .replaceAll("--[^\n]*", " ")
-            .strip()
-            .replaceAll("\\s+", " ");
+    String s = SqlText.stripComments(sql).strip().replaceAll("\\s+", " ");
     Matcher m = TARGET.matcher(s);
     if (!m.find()) {
       m = LOCKING_SELECT.matcher(s);

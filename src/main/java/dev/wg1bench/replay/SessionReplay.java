@@ -166,23 +166,11 @@ final class SessionReplay {
     if (needs < 0 || detached) {
       return !stopped();
     }
-    long t = System.nanoTime();
-    Order.Wait w =
-        order.await(
-            index,
-            0,
-            needs,
-            st.where(),
-            replayer.config.stop(),
-            () -> live.set(index, Sessions.ORDER));
-    if (w != Order.Wait.FREE) {
-      long waited = System.nanoTime() - t;
-      stats.orderWaits.incrementAndGet();
-      stats.orderWaitedNanos.addAndGet(waited);
+    long waited = awaitOrder(0, needs, st.where());
+    if (waited >= 0) {
       stats.grantWaits.incrementAndGet();
       stats.grantWaitedNanos.addAndGet(waited);
     }
-    detached = w == Order.Wait.BROKEN_BY_POOL;
     live.set(index, Sessions.RUNNING);
     return !stopped();
   }
@@ -192,21 +180,32 @@ final class SessionReplay {
     if (detached) {
       return !stopped();
     }
+    awaitOrder(schedule.startRank[index][position], schedule.endsNeeded[index][position], where);
+    return !stopped();
+  }
+
+  /**
+   * Waits at the order until the starts below {@code startRank} and {@code endsNeeded} ends are
+   * done; counts a wait that was not free and returns how long it took in ns, or -1 when free.
+   */
+  private long awaitOrder(int startRank, int endsNeeded, String where) {
     long t = System.nanoTime();
     Order.Wait w =
         order.await(
             index,
-            schedule.startRank[index][position],
-            schedule.endsNeeded[index][position],
+            startRank,
+            endsNeeded,
             where,
             replayer.config.stop(),
             () -> live.set(index, Sessions.ORDER));
-    if (w != Order.Wait.FREE) {
-      stats.orderWaits.incrementAndGet();
-      stats.orderWaitedNanos.addAndGet(System.nanoTime() - t);
-    }
     detached = w == Order.Wait.BROKEN_BY_POOL;
-    return !stopped();
+    if (w == Order.Wait.FREE) {
+      return -1;
+    }
+    long waited = System.nanoTime() - t;
+    stats.orderWaits.incrementAndGet();
+    stats.orderWaitedNanos.addAndGet(waited);
+    return waited;
   }
 
   /** The session's connection, its own or a pooled one; null when it could not be had. */

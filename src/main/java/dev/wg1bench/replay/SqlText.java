@@ -339,7 +339,7 @@ public final class SqlText {
     return s.substring(0, i);
   }
 
-  private static String stripComments(String sql) {
+  static String stripComments(String sql) {
     return sql.replaceAll("(?s)/\\*.*?\\*/", " ").replaceAll("--[^\n]*", " ");
   }
 
