@@ -137,11 +137,10 @@ class AdviseClassesTest {
     assertEquals(5, a.get("blocks").asInt());
     // 50 rather than 200 rows an op: on a loaded machine 200 single inserts took long enough that
     // a 600 ms window closed before one ended (a block measuring nothing is broken, rightly).
-    // 50 round trips against one pipelined batch, with the commit's flush taken out
-    // (synchronous_commit=off) so that it does not dilute the effect: several times on any
-    // machine, which 5 blocks confirm (the paired t needs the mean log ratio above 2.8 standard
-    // errors; a ratio of 3 with the blocks' log ratios spread by 0.3 puts it above 8)
-    assertEquals("confirms", a.get("verdict").asText(), a.toString());
+    // Which verdict the blocks reach is this machine's speed, not a guarantee: the batch won by 3x
+    // on a quiet machine and by 1.2x (inconclusive after 5 blocks) with every core busy. What the
+    // tool guarantees is that the verdict is the one its own figures call for.
+    assertVerdictFollowsItsFigures(a);
     JsonNode trials = run.get("trials");
     assertEquals(10, trials.size());
     for (JsonNode t : trials) {
@@ -158,6 +157,19 @@ class AdviseClassesTest {
           t.get("check").toString());
     }
     assertTrue(r.out.contains("batch-of-50"), r.out);
+  }
+
+  /** Holm p at most 0.05 decides on the ratio's side of 1; otherwise no side is claimed. */
+  private static void assertVerdictFollowsItsFigures(JsonNode a) {
+    String verdict = a.get("verdict").asText();
+    double ratio = a.get("ratio").asDouble();
+    if (a.get("holmP").asDouble() <= 0.05) {
+      assertEquals(ratio > 1 ? "confirms" : "contradicts", verdict, a.toString());
+    } else {
+      assertTrue(List.of("equivalent", "inconclusive").contains(verdict), a.toString());
+      assertTrue(
+          a.get("ciLow").asDouble() < ratio && ratio < a.get("ciHigh").asDouble(), a.toString());
+    }
   }
 
   @Test
