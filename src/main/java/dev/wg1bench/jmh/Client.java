@@ -373,8 +373,7 @@ public class Client {
    * headline's; {@code ran} is false when no script ran (no connection), and then no script is
    * charged.
    */
-  void afterOp(
-      boolean counted, boolean ran, boolean success, long latency, long retried, long retriedOp) {
+  void afterOp(boolean counted, boolean ran, OpCounts op) {
     if (times != null) {
       if (counted) {
         times.commit(window);
@@ -391,7 +390,7 @@ public class Client {
       }
     }
     if (scripts != null && counted && ran) {
-      scripts[session.lastScriptIndex()].op(success, latency, retried, retriedOp);
+      scripts[session.lastScriptIndex()].add(op);
     }
   }
 

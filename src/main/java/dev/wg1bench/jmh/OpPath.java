@@ -2,6 +2,7 @@ package dev.wg1bench.jmh;
 
 import dev.wg1bench.server.ConnectionFactory;
 import dev.wg1bench.workload.FailureKind;
+import dev.wg1bench.workload.OpCounts;
 import dev.wg1bench.workload.OpFailedException;
 import dev.wg1bench.workload.OpStats;
 import java.sql.Connection;
@@ -41,23 +42,26 @@ final class OpPath {
       return;
     }
     attempt(c, op);
-    op.end(c.stats, System.nanoTime());
-    c.all.retries += op.retried;
+    op.end(c.stats, System.nanoTime(), b.latencyLimitNanos);
+    // the op's counts, whole: added once to each value that holds it, and nowhere by hand
+    OpCounts counts = c.stats.op;
+    c.all.add(counts);
     // counted by completion time: an op belongs to the window it finished in (MeasurementWindow)
     MeasurementWindow.Span span = b.window.current();
     boolean counted = span != null && span.contains(op.done);
     if (counted) {
+      c.window.add(counts);
       countInWindow(c, op, span);
     }
-    c.afterOp(counted, op.ran, op.success, op.latencyNanos, op.retried, op.retriedOp);
+    c.afterOp(counted, op.ran, counts);
     if (op.success) {
       succeeded(c, op, counted ? span : null);
     } else {
-      failed(c, op, counted);
+      failed(c, op);
     }
     if (b.progress != null) {
       (op.success ? b.progress.ok : b.progress.failed).increment();
-      b.progress.retries.add(op.retried);
+      b.progress.retries.add(counts.retries);
       if (op.success) {
         b.progress.record(Math.max(1, op.latencyNanos / 1000));
       }
@@ -209,7 +213,7 @@ final class OpPath {
     return false;
   }
 
-  /** An op that completed inside the window: its statements, retries, lag and b.pool wait. */
+  /** An op that completed inside the window: its transaction log line, lag and pool wait. */
   private void countInWindow(Client c, OpRun op, MeasurementWindow.Span span) {
     OpStats s = c.stats;
     if (c.txLog != null && span.measured) {
@@ -220,11 +224,8 @@ final class OpPath {
           c.session.lastScriptIndex(),
           op.success ? null : s.lastFailed,
           op.lagNanos >= 0 ? op.lagNanos / 1000 : -1,
-          op.retried);
+          s.op.retries);
     }
-    c.window.statements += op.statements(s);
-    c.window.retries += op.retried;
-    c.window.retriedOps += op.retriedOp;
     if (op.lagNanos >= 0) {
       c.lag.recordValue(Math.max(1, op.lagNanos / 1000));
     }
@@ -238,27 +239,18 @@ final class OpPath {
     if (c.down) {
       b.connectionBack(c);
     }
-    c.all.ok++;
     if (span != null) {
-      c.window.ok++;
       c.okIn(span.bin(op.done));
       c.recordLatency(Math.max(1, op.latencyNanos / 1000));
-      if (op.latencyNanos > b.latencyLimitNanos) {
-        c.window.late++;
-      }
     }
   }
 
   /**
-   * A failed op: counted by kind; a connection failure marks an outage; an error that won't heal
-   * stops the client, else a connection that may be dead is checked and reopened.
+   * A failed op (counted with the op's counts): a connection failure marks an outage; an error that
+   * won't heal stops the client, else a connection that may be dead is checked and reopened.
    */
-  private void failed(Client c, OpRun op, boolean counted) {
-    c.all.failed++;
+  private void failed(Client c, OpRun op) {
     FailureKind kind = c.stats.lastFailed;
-    if (counted) {
-      c.window.failed(kind.label());
-    }
     if (op.connected && kind == FailureKind.CONNECTION) {
       b.tally.outages.failure(c);
     }

@@ -1,5 +1,6 @@
 package dev.wg1bench.jmh;
 
+import dev.wg1bench.workload.OpCounts;
 import dev.wg1bench.workload.OpStats;
 
 /**
@@ -19,12 +20,6 @@ final class OpRun {
   /** With a pool, how long the lease took; -1 without a pool or when it gave no connection. */
   long waitNanos;
 
-  /** The client's counts as the op began, to tell the op's own share. */
-  long statementsBefore;
-
-  long retriesBefore;
-  long retriedOpsBefore;
-
   /** False when the client had no connection to run it on (never connected, or lost). */
   boolean connected;
 
@@ -38,32 +33,36 @@ final class OpRun {
 
   long latencyNanos;
 
-  /** Its retries, and 1 when it needed any (its share of the client's retried ops), else 0. */
-  long retried;
-
-  long retriedOp;
-
   void begin(OpStats s, long intended, long lagNanos) {
     this.intended = intended;
     this.lagNanos = lagNanos;
     waitNanos = -1;
-    statementsBefore = s.statements;
-    retriesBefore = s.retries;
-    retriedOpsBefore = s.retriedOps;
+    s.op.clear();
     connected = true;
     ran = false;
     success = false;
   }
 
-  void end(OpStats s, long done) {
+  /**
+   * The op ended at {@code done}: its outcome joins its counts, which are then whole ({@code
+   * s.op}): one success with its latency, or one failure of the kind it failed as; a retried op
+   * counted once among those retried, a success over {@code latencyLimitNanos} as late.
+   */
+  void end(OpStats s, long done, long latencyLimitNanos) {
     this.done = done;
     latencyNanos = done - intended;
-    retried = s.retries - retriesBefore;
-    retriedOp = s.retriedOps - retriedOpsBefore;
-  }
-
-  /** Statements the op sent, BEGIN and END included. */
-  long statements(OpStats s) {
-    return s.statements - statementsBefore;
+    OpCounts o = s.op;
+    if (success) {
+      o.completed(latencyNanos);
+      if (latencyNanos > latencyLimitNanos) {
+        o.late++;
+      }
+    } else if (o.failed == 0) {
+      // a path that failed the op without naming a kind again: the kind it last failed as
+      o.failed(s.lastFailed.label());
+    }
+    if (o.retries > 0) {
+      o.retriedAll++;
+    }
   }
 }

@@ -189,7 +189,7 @@ public final class InsertWorkload implements Workload {
         }
         ps.executeBatch();
         conn.commit();
-        stats.statements += rows;
+        stats.sent(rows);
       } finally {
         if (auto) {
           ScriptSession.rollbackIfNeeded(conn);
@@ -208,7 +208,7 @@ public final class InsertWorkload implements Workload {
         ps.setLong(p++, d.delta + i);
       }
       ps.executeUpdate();
-      stats.statements++;
+      stats.sent(1);
     }
 
     private void copy(Connection conn, OpStats stats) throws SQLException {
@@ -240,7 +240,7 @@ public final class InsertWorkload implements Workload {
           in.cancelCopy();
         }
       }
-      stats.statements++;
+      stats.sent(1);
     }
 
     @Override

@@ -76,23 +76,6 @@ public final class OpCounts {
     failures.merge(kind, 1L, Long::sum);
   }
 
-  /**
-   * One op of this part ended: successful (its latency timed) or failed, after {@code retried}
-   * retries, {@code retriedOp} 1 when it succeeded after any.
-   */
-  public void op(boolean success, long nanos, long retried, long retriedOp) {
-    if (success) {
-      completed(nanos);
-    } else {
-      failed++;
-    }
-    retries += retried;
-    retriedOps += retriedOp;
-    if (retried > 0) {
-      retriedAll++;
-    }
-  }
-
   /** One more success (a command's or step's execution) that took {@code nanos}. */
   public void completed(long nanos) {
     ok++;
@@ -138,14 +121,20 @@ public final class OpCounts {
     statements += o.statements;
     latencyNanos += o.latencyNanos;
     latencySquares += o.latencySquares;
-    o.failures.forEach((k, v) -> failures.merge(k, v, Long::sum));
+    // checked first: an op's own counts are added on every op, and a lambda over an empty map
+    // still allocates
+    if (!o.failures.isEmpty()) {
+      o.failures.forEach((k, v) -> failures.merge(k, v, Long::sum));
+    }
     if (o.histogram != null) {
       if (histogram == null) {
         histogram = new Histogram(o.histogram.getNumberOfSignificantValueDigits());
       }
       histogram.add(o.histogram);
     }
-    o.parts.forEach((k, v) -> part(k).add(v));
+    if (!o.parts.isEmpty()) {
+      o.parts.forEach((k, v) -> part(k).add(v));
+    }
     return this;
   }
 

@@ -1,24 +1,18 @@
 package dev.wg1bench.workload;
 
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One client's running counts. Mutated only by its own thread; read by the measurement layer at
- * iteration boundaries. Plain fields, no allocation per op on the success path.
+ * What one client's op in progress did, as it runs: its counts in the one value they travel in
+ * ({@link #op}: statements sent, retries, its outcome by kind), which the op's path clears as the
+ * op begins and adds once, as it ends, to the client's window, script and whole trial; and the
+ * errors it saw, sampled by kind and SQLSTATE for the report. Mutated only by the client's own
+ * thread; no allocation per op on the success path.
  */
 public final class OpStats {
-  /** SQL statements sent (BEGIN and END included, as the server sees them). */
-  public long statements;
-
-  /** Re-executions of ops after a serialization failure or deadlock. */
-  public long retries;
-
-  /** Ops that succeeded only after at least one retry. */
-  public long retriedOps;
-
-  private final EnumMap<FailureKind, Long> failures = new EnumMap<>(FailureKind.class);
+  /** The op in progress, counted as it runs (see the class comment). */
+  public final OpCounts op = new OpCounts();
 
   /** First message and time of each distinct error (by kind and SQLSTATE). */
   private final Map<String, ErrorSample> samples = new LinkedHashMap<>();
@@ -55,8 +49,24 @@ public final class OpStats {
 
   public String lastMessage;
 
+  /** The op sent {@code n} SQL statements (BEGIN and END included, as the server sees them). */
+  public void sent(long n) {
+    op.statements += n;
+  }
+
+  /** The op failed on a serialization failure or deadlock and will be executed again. */
+  public void retried() {
+    op.retries++;
+  }
+
+  /** The op succeeded after at least one retry. */
+  public void succeededAfterRetries() {
+    op.retriedOps++;
+  }
+
+  /** The op failed, after its tries, as {@code kind}. */
   public void failed(FailureKind kind) {
-    failures.merge(kind, 1L, Long::sum);
+    op.failed(kind.label());
     lastFailed = kind;
   }
 
@@ -78,27 +88,13 @@ public final class OpStats {
     }
   }
 
-  public long failures(FailureKind kind) {
-    return failures.getOrDefault(kind, 0L);
-  }
-
-  public long failedOps() {
-    long n = 0;
-    for (long v : failures.values()) {
-      n += v;
-    }
-    return n;
-  }
-
   public Map<String, ErrorSample> samples() {
     return samples;
   }
 
+  /** A new iteration: no op in progress, no error sampled. */
   public void reset() {
-    statements = 0;
-    retries = 0;
-    retriedOps = 0;
-    failures.clear();
+    op.clear();
     samples.clear();
   }
 }

@@ -169,7 +169,7 @@ final class ScriptSession implements ClientSession {
         current = null;
         execute(conn, s, stats);
         if (attempt > 1) {
-          stats.retriedOps++;
+          stats.succeededAfterRetries();
         }
         return true;
       } catch (SQLException e) {
@@ -212,7 +212,7 @@ final class ScriptSession implements ClientSession {
     charge(s, retry);
     stats.error(kind, e.getSQLState(), where(s) + firstLine(e.getMessage()), retry);
     if (retry) {
-      stats.retries++;
+      stats.retried();
       random.restoreState(saved);
       return true;
     }
@@ -354,7 +354,7 @@ final class ScriptSession implements ClientSession {
       st = ps;
       hasRows = ps.execute();
     }
-    stats.statements++;
+    stats.sent(1);
     if (q.gsetPrefix() != null && !q.aset()) {
       ResultRows.gsetLast(st, hasRows, q, scripts[s], vars);
       return;
@@ -427,7 +427,7 @@ final class ScriptSession implements ClientSession {
     for (int k = 0; k < values.length; k++) {
       bind(ps, k + 1, values[k]);
     }
-    stats.statements += p.statements();
+    stats.sent(p.statements());
     ResultRows.drain(ps, ps.execute(), null, scripts[s], vars);
     if (t != null) {
       t.completedCommand(s, c, System.nanoTime() - t0);

@@ -250,7 +250,7 @@ class ScriptControlFlowTest {
               "SELECT count(*) FROM cf_if WHERE k = CASE n % 3 WHEN 0 THEN 'a' WHEN 1 THEN"
                   + " CASE WHEN n > 5 THEN 'B' ELSE 'b' END ELSE 'c' END"));
       assertEquals(2, scalar(c, "SELECT count(*) FROM cf_if WHERE k = 'B'"));
-      assertEquals(24, stats.statements);
+      assertEquals(24, stats.op.statements);
       sql(c, "DROP TABLE cf_if");
     }
   }
@@ -293,7 +293,7 @@ class ScriptControlFlowTest {
       sql(c, "DROP TABLE IF EXISTS cf_pipe", "CREATE TABLE cf_pipe (n int, k text)");
       OpStats stats = new OpStats();
       assertTrue(s.runOp(c, stats), () -> stats.samples().toString());
-      assertEquals(4, stats.statements);
+      assertEquals(4, stats.op.statements);
       assertEquals(1, scalar(c, "SELECT count(*) FROM cf_pipe WHERE n = 1 AND k = 'first'"));
       assertEquals(1, scalar(c, "SELECT count(*) FROM cf_pipe WHERE n = 11 AND k = 'second!'"));
       assertEquals(2, scalar(c, "SELECT count(*) FROM cf_pipe"));
@@ -317,7 +317,7 @@ class ScriptControlFlowTest {
       sql(c, "DROP TABLE IF EXISTS cf_abort", "CREATE TABLE cf_abort (n int)");
       OpStats stats = new OpStats();
       assertFalse(s.runOp(c, stats));
-      assertEquals(1, stats.failedOps());
+      assertEquals(1, stats.op.failed);
       assertTrue(stats.samples().containsKey("other/22012"), stats.samples().toString());
       // the statements before the error are rolled back with it, those after never ran
       assertEquals(0, scalar(c, "SELECT count(*) FROM cf_abort"));
@@ -331,7 +331,7 @@ class ScriptControlFlowTest {
         ClientSession s = session("SELECT 1;\n\\startpipeline\nSELECT 2;\n\\endpipeline\n")) {
       OpStats stats = new OpStats();
       assertFalse(s.runOp(c, stats));
-      assertEquals(1, stats.failures(FailureKind.SCRIPT));
+      assertEquals(1, (long) stats.op.failures.get("script"));
       assertEquals(
           "t.sql:2: a pipeline needs the extended query protocol (-M extended or -M prepared), as"
               + " in pgbench",

@@ -258,7 +258,7 @@ final class JavaClassWorkload implements Workload {
           String left = leftBehind(conn);
           if (left == null) {
             if (attempt > 1) {
-              stats.retriedOps++;
+              stats.succeededAfterRetries();
             }
             return true;
           }
@@ -272,7 +272,7 @@ final class JavaClassWorkload implements Workload {
         int step = stepOf(thrown);
         if (retry) {
           stats.error(kind, sql.getSQLState(), message, true);
-          stats.retries++;
+          stats.retried();
           if (step >= 0) {
             steps.retried(step);
           }
