@@ -5,9 +5,9 @@
 # began, at --speed 1 and --speed max, simple and prepared, with a connection per session and
 # through a pool. Prints, per replay: wall time against the captured span, statements/s against
 # the capture's, the schedule lag (p50/p99/max), waits for the order between sessions (count and
-# summed seconds; of them, grant waits), waits broken by the watchdog, the divergent statements, and whether the
+# summed seconds; of them, grant waits), waits broken by the watchdog, the divergent statements, whether the
 # final rows (history rows, sum of deltas, the balances of accounts, tellers and branches) equal
-# the capture's.
+# the capture's, and the replay's own CPU per statement and share of the machine's cores.
 #
 #   bench/replay-contended.sh [SECONDS] [LOAD...]
 #
@@ -109,12 +109,15 @@ except Exception as e:
 f, o, tp, lag = r["statementFidelity"], r["order"], r["throughput"], r["lag"]
 span, wall = tp["capturedSeconds"], tp["wallSeconds"]
 logged = next(x["log"] for x in r["fidelity"] if x["what"] == "statements")
+c = r.get("clientCpu")
+cpu = "" if not c else f"; client CPU {c['microsPerStatement']:.0f} us/stmt" + (
+    f", {100 * c['share']:.0f}% of cores" if c.get("share") is not None else "")
 lags = "-" if lag is None else f"{lag['p50Ms']:.1f}/{lag['p99Ms']:.1f}/{lag['maxMs']:.1f}"
 print(f"{name:<8} {label:<13} {span:6.1f} {wall:6.1f} {wall / span:6.2f} {tp['statementsPerSecond']:8.0f} "
       f"{logged / span:8.0f} {lags:>21} {o['waits']:6d} ({o['waitedSeconds']:6.1f}) "
       f"grants {o.get('lockGrantWaits', '-')} "
       f"{o.get('lockCycles', '-'):>4}/{o.get('lockCycleSeconds', 0):5.2f} {sum(o['broken'].values()):6d} {f['divergent']:4d} "
-      f"{'same' if want == got else 'DIFFER ' + got} exit {code}")
+      f"{'same' if want == got else 'DIFFER ' + got} exit {code}{cpu}")
 PY
   done
   done

@@ -1,5 +1,6 @@
 package dev.wg1bench.jmh;
 
+import dev.wg1bench.ProcessCpu;
 import dev.wg1bench.fork.ForkReport;
 import dev.wg1bench.server.ConnectionFactory;
 import java.util.ArrayList;
@@ -142,7 +143,7 @@ final class MeasurementWindow {
     this.stats = new ServerCounter(connections);
     this.untilDone = untilDone;
     // loaded now, not while the last client ready opens the first window and runs no op
-    WorkloadBenchmark.processCpuNanos();
+    ProcessCpu.nanos();
     this.closer =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -271,7 +272,7 @@ final class MeasurementWindow {
             asked + (answered - asked) / 2);
     // published first, then started: see Span
     current = s;
-    s.cpuAtStart = WorkloadBenchmark.processCpuNanos();
+    s.cpuAtStart = ProcessCpu.nanos();
     stampStart(s, nanos);
     if (ended) {
       // the run was stopped before this window opened: it ends as it opens
@@ -338,7 +339,7 @@ final class MeasurementWindow {
    * in {@link #finish()}, once the clients have disconnected.
    */
   void clientFinished(int threads) {
-    long cpu = WorkloadBenchmark.processCpuNanos();
+    long cpu = ProcessCpu.nanos();
     lock.lock();
     try {
       Span s = current;
@@ -397,7 +398,7 @@ final class MeasurementWindow {
   }
 
   private void close(Span s) {
-    long cpu = WorkloadBenchmark.processCpuNanos();
+    long cpu = ProcessCpu.nanos();
     lock.lock();
     try {
       long asked = System.nanoTime();
@@ -445,7 +446,7 @@ final class MeasurementWindow {
         s.closing.cancel(false);
       }
       end(s, now);
-      s.record.cpuNanos = WorkloadBenchmark.processCpuNanos() - s.cpuAtStart;
+      s.record.cpuNanos = ProcessCpu.nanos() - s.cpuAtStart;
       s.record.serverCommits = null;
     }
   }

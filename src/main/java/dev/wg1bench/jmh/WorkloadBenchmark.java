@@ -194,16 +194,6 @@ public class WorkloadBenchmark {
     tally.write(trial.dir(), window, pool != null, meanIntervalNanos > 0, stops, pins);
   }
 
-  /** CPU time of this JVM, all threads: the client's own cost, to compare with pgbench's. */
-  static long processCpuNanos() {
-    java.lang.management.OperatingSystemMXBean os =
-        java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-    if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
-      return sun.getProcessCpuTime();
-    }
-    return 0;
-  }
-
   /** Folds a client's iteration into the fork's counts (see ForkTally#absorb). */
   synchronized void absorb(Client c, boolean measurement) {
     tally.absorb(c, measurement, window.current(), opsPerClient > 0);

@@ -66,6 +66,20 @@ final class Order {
     this.endSession = schedule.endSession;
     this.started = new boolean[schedule.starts];
     this.ended = new boolean[schedule.ends];
+    // a start or an end no other session waits for is done from the outset: the watermarks pass
+    // over it
+    for (int r = 0; r < started.length; r++) {
+      started[r] = !schedule.startOrders[r];
+    }
+    for (int r = 0; r < ended.length; r++) {
+      ended[r] = !schedule.endOrders[r];
+    }
+    while (startMark < started.length && started[startMark]) {
+      startMark++;
+    }
+    while (endMark < ended.length && ended[endMark]) {
+      endMark++;
+    }
   }
 
   /** How a wait ended. */

@@ -1,6 +1,8 @@
 package dev.wg1bench.replay;
 
+import dev.wg1bench.ProcessCpu;
 import dev.wg1bench.report.Column;
+import dev.wg1bench.report.ConsoleReport;
 import dev.wg1bench.result.Machine;
 import dev.wg1bench.server.ServerInfo;
 import java.io.PrintStream;
@@ -30,7 +32,8 @@ public final class ReplayReport {
       SessionPlayer.Config config,
       Capture capture,
       SessionPlayer.Outcome outcome,
-      ServerInfo server) {
+      ServerInfo server,
+      boolean sameHost) {
     ReplayStats s = outcome.stats();
     return new ReplayResult(
         "replay",
@@ -47,6 +50,7 @@ public final class ReplayReport {
         trial.fresh(),
         throughput(capture, outcome),
         config.speed() != 0 ? lag(s, config.poolSize() != null) : null,
+        clientCpu(outcome, sameHost),
         fidelity(capture, s),
         s.outcomes.result(),
         order(config, s, outcome.watchdog()),
@@ -118,6 +122,19 @@ public final class ReplayReport {
         transactions,
         window > 0 ? SessionPlayer.round(statements / window) : 0,
         window > 0 ? SessionPlayer.round(transactions / window) : 0);
+  }
+
+  /** The replay's own CPU time, per statement and as a share of this host's cores. */
+  private static ReplayResult.ClientCpu clientCpu(SessionPlayer.Outcome o, boolean sameHost) {
+    if (o.cpuNanos() < 0) {
+      return null;
+    }
+    long statements = o.stats().statements.get();
+    double coreNanos = o.wallSeconds() * 1e9 * ProcessCpu.cores();
+    return new ReplayResult.ClientCpu(
+        SessionPlayer.round(o.cpuNanos() / 1e9),
+        statements > 0 ? SessionPlayer.round(o.cpuNanos() / 1000.0 / statements) : 0,
+        sameHost && coreNanos > 0 ? SessionPlayer.round(o.cpuNanos() / coreNanos) : null);
   }
 
   /** How far the replay fell behind the log's timing (and waited for the pool, when pooled). */
@@ -352,6 +369,24 @@ public final class ReplayReport {
         t.windowSeconds(),
         t.statementsPerSecond(),
         t.transactionsPerSecond());
+    if (r.clientCpu() != null) {
+      ReplayResult.ClientCpu c = r.clientCpu();
+      out.printf(
+          Locale.ROOT,
+          "client CPU = %.3f s, %.1f us per statement (this JVM, all threads)%s%n",
+          c.cpuSeconds(),
+          c.microsPerStatement(),
+          c.share() == null
+              ? ""
+              : String.format(
+                  Locale.ROOT,
+                  "; %.0f%% of this machine's cores during the replay%s",
+                  100 * c.share(),
+                  c.share() > ConsoleReport.CPU_SHARE_WARNING
+                      ? " - WARNING: the server runs on this host too, and a client this busy"
+                          + " competes with it: the replay's pace is bounded by the client"
+                      : ""));
+    }
     if (r.lag() != null) {
       out.printf(
           Locale.ROOT,

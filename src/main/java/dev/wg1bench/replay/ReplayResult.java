@@ -24,6 +24,7 @@ import java.util.Map;
  * @param stoppedBy null when every session ran to its end, else why not (interrupted)
  * @param statementFidelity every statement's outcome against the log's: the verdict (exit 3 when
  *     any differs)
+ * @param clientCpu what the replay itself cost in CPU, null where the JVM does not say
  * @param order how the order between sessions was kept: waits it caused, waits broken
  * @param pooling with --pool-size: how sessions shared the pool and how each was cleaned up
  */
@@ -42,6 +43,7 @@ public record ReplayResult(
     String fresh,
     Throughput throughput,
     Lag lag,
+    ClientCpu clientCpu,
     List<Fidelity> fidelity,
     StatementFidelity statementFidelity,
     Order order,
@@ -98,6 +100,16 @@ public record ReplayResult(
    */
   public record Lag(
       double p50Ms, double p99Ms, double maxMs, Double poolWaitP99Ms, Double poolWaitMaxMs) {}
+
+  /**
+   * The replaying client's own cost, over the wall time: this JVM's CPU time (all threads:
+   * sessions, driver, the order's hand-offs, GC), per statement sent, and, when the target runs on
+   * this host so that client and server compete for the same cores, as a share of all of them (0.5
+   * = half the machine; null for a server elsewhere). A replay that falls behind a capture made by
+   * a cheaper client (pgbench, an application on its own machine) says here whether it was bound by
+   * its own cost.
+   */
+  public record ClientCpu(double cpuSeconds, double microsPerStatement, Double share) {}
 
   /** One line of the fidelity table: a count in the log beside the replay's. */
   public record Fidelity(String what, Long log, long replay) {}

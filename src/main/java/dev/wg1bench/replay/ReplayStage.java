@@ -5,6 +5,7 @@ import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.result.Latency;
 import dev.wg1bench.result.Measurement;
+import dev.wg1bench.result.SameHost;
 import dev.wg1bench.result.TrialResult;
 import dev.wg1bench.server.ClientSettings;
 import dev.wg1bench.server.ConnectionFactory;
@@ -122,7 +123,8 @@ public final class ReplayStage {
               config,
               capture,
               o,
-              server);
+              server,
+              SameHost.of(c.target()));
       done.add(new Done(c, r, o));
     }
     return done;
@@ -193,6 +195,16 @@ public final class ReplayStage {
    * the statements that failed beyond the log's own errors of their SQLSTATE. A replay has no forks
    * or iterations: no tps interval within a trial, no server or client description.
    */
+  /** The replay's CPU per op (a transaction, failed or not) and its share of this host's cores. */
+  private static Measurement.ClientCpu clientCpu(ReplayResult r, long attempted) {
+    ReplayResult.ClientCpu c = r.clientCpu();
+    if (c == null) {
+      return new Measurement.ClientCpu(null, null);
+    }
+    return new Measurement.ClientCpu(
+        attempted > 0 ? c.cpuSeconds() * 1e6 / attempted : null, c.share());
+  }
+
   static TrialResult trial(Done d, String dataset) {
     ReplayResult r = d.result();
     ReplayResult.Throughput t = r.throughput();
@@ -226,7 +238,7 @@ public final class ReplayStage {
                 0,
                 d.cell().poolSize() == null ? null : Latency.of(wait),
                 r.lag() != null ? Latency.of(lag) : null),
-            new Measurement.ClientCpu(null, null),
+            clientCpu(r, t.transactions() + errors),
             new Measurement.Series(List.of(t.transactionsPerSecond()), List.of(), List.of(), null),
             new Measurement.WholeTrial(t.transactions(), errors, r.stoppedBy(), 0, null, null),
             null);

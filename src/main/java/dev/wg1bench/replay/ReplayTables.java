@@ -117,6 +117,14 @@ public final class ReplayTables {
     out.add(new String[] {"throughput", "window_s", "", num(t.windowSeconds())});
     out.add(new String[] {"throughput", "statements_per_s", "", num(t.statementsPerSecond())});
     out.add(new String[] {"throughput", "transactions_per_s", "", num(t.transactionsPerSecond())});
+    if (r.clientCpu() != null) {
+      ReplayResult.ClientCpu c = r.clientCpu();
+      out.add(new String[] {"client_cpu", "cpu_s", "", num(c.cpuSeconds())});
+      out.add(new String[] {"client_cpu", "us_per_statement", "", num(c.microsPerStatement())});
+      if (c.share() != null) {
+        out.add(new String[] {"client_cpu", "share_of_cores", "", num(c.share())});
+      }
+    }
     if (r.lag() != null) {
       out.add(new String[] {"lag", "p50_ms", "", num(r.lag().p50Ms())});
       out.add(new String[] {"lag", "p99_ms", "", num(r.lag().p99Ms())});

@@ -29,7 +29,10 @@ import java.util.List;
  * LogOrder}), so a start logged after another session's end waits for it even in the same
  * millisecond. A statement that waited for a row lock in the capture is sent, once started, only
  * when what ended before it got the lock has ended ({@link LockWaits}): the server may grant a row
- * in another order than it was asked for, and the replay keeps the capture's grants.
+ * in another order than it was asked for, and the replay keeps the capture's grants. Only the
+ * starts and ends another session can see or contend with take part ({@link OrderedEvents}): a
+ * statement inside another session's open block is waited for by no one (its COMMIT is), and a
+ * BEGIN or a plain SELECT keeps no place among the starts.
  */
 final class Schedule {
   /** Per session: [0] its connection, [i + 1] its statement i; the rank of each start. */
@@ -53,10 +56,23 @@ final class Schedule {
    */
   final int[][] grantNeeds;
 
+  /**
+   * Per start rank: whether it keeps its place among the starts ({@link OrderedEvents}); one that
+   * does not waits for no earlier start, and no later one waits for it.
+   */
+  final boolean[] startOrders;
+
+  /** Per end rank: whether a start of another session waits for it ({@link OrderedEvents}). */
+  final boolean[] endOrders;
+
   final int starts;
   final int ends;
 
-  private record Event(Instant time, int session, int position) {}
+  private record Event(Instant time, int session, int position, boolean orders) {
+    Event(Instant time, int session, int position) {
+      this(time, session, position, true);
+    }
+  }
 
   private static final Comparator<Event> ORDER =
       Comparator.comparing(Event::time)
@@ -81,18 +97,22 @@ final class Schedule {
     startEvents.sort(ORDER);
     endEvents.sort(ORDER);
     startSession = new int[startEvents.size()];
+    startOrders = new boolean[startEvents.size()];
     for (int r = 0; r < startEvents.size(); r++) {
       Event e = startEvents.get(r);
       startRank[e.session][e.position] = r;
       startSession[r] = e.session;
+      startOrders[r] = e.orders;
     }
     Instant[] endTimes = new Instant[endEvents.size()];
     endSession = new int[endEvents.size()];
+    endOrders = new boolean[endEvents.size()];
     for (int r = 0; r < endEvents.size(); r++) {
       Event e = endEvents.get(r);
       endRank[e.session][e.position] = r;
       endTimes[r] = e.time;
       endSession[r] = e.session;
+      endOrders[r] = e.orders;
     }
     for (int s = 0; s < n; s++) {
       for (int p = 0; p < startTimes[s].length; p++) {
@@ -121,17 +141,19 @@ final class Schedule {
     Instant[] startTimes = new Instant[st.size() + 1];
     startTimes[0] = ls.connected();
     startEvents.add(new Event(ls.connected(), s, 0));
+    boolean[] ordered = OrderedEvents.starts(ls);
     for (int i = 0; i < st.size(); i++) {
       startTimes[i + 1] = st.get(i).time();
-      startEvents.add(new Event(st.get(i).time(), s, i + 1));
+      startEvents.add(new Event(st.get(i).time(), s, i + 1, ordered[i]));
     }
     Instant last = ls.connected();
+    boolean[] orders = OrderedEvents.ends(ls);
     for (int i = 0; i < st.size(); i++) {
       Instant end = end(ls, i);
       if (end.isBefore(st.get(i).time())) {
         end = st.get(i).time();
       }
-      endEvents.add(new Event(end, s, i));
+      endEvents.add(new Event(end, s, i, orders[i]));
       last = max(last, end);
     }
     Instant gone = ls.disconnected() == null ? Instant.MAX : max(ls.disconnected(), last);

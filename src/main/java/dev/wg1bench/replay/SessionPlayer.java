@@ -1,6 +1,7 @@
 package dev.wg1bench.replay;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.wg1bench.ProcessCpu;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.server.ClientSettings;
 import dev.wg1bench.server.ConnectionFactory;
@@ -81,6 +82,7 @@ public final class SessionPlayer {
             });
     List<Thread> threads = new ArrayList<>();
     t0 = System.nanoTime();
+    long cpu0 = ProcessCpu.nanos();
     long[] last = {t0, 0, 0, 0};
     long every = config.progress().toNanos();
     ticker.scheduleAtFixedRate(() -> tick(last), every, every, TimeUnit.NANOSECONDS);
@@ -110,16 +112,27 @@ public final class SessionPlayer {
       pools.values().forEach(HikariDataSource::close);
     }
     long end = System.nanoTime();
+    long cpu = ProcessCpu.nanos() - cpu0;
     tick(last);
     return new Outcome(
-        stats, List.copyOf(progress), (end - t0) / 1e9, config.stop().get(), watchdog);
+        stats,
+        List.copyOf(progress),
+        (end - t0) / 1e9,
+        cpu0 > 0 ? cpu : -1,
+        config.stop().get(),
+        watchdog);
   }
 
-  /** What {@link #run} measured; turned into a {@link ReplayResult} by {@link ReplayReport}. */
+  /**
+   * What {@link #run} measured; turned into a {@link ReplayResult} by {@link ReplayReport}.
+   *
+   * @param cpuNanos this JVM's CPU time over the wall time (all threads), -1 where not known
+   */
   public record Outcome(
       ReplayStats stats,
       List<ReplayResult.Progress> progress,
       double wallSeconds,
+      long cpuNanos,
       boolean stopped,
       Watchdog watchdog) {}
 

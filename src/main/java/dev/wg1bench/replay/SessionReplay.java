@@ -180,7 +180,9 @@ final class SessionReplay {
     if (detached) {
       return !stopped();
     }
-    awaitOrder(schedule.startRank[index][position], schedule.endsNeeded[index][position], where);
+    int rank = schedule.startRank[index][position];
+    // a start out of the order's starts waits for none of them (OrderedEvents)
+    awaitOrder(schedule.startOrders[rank] ? rank : 0, schedule.endsNeeded[index][position], where);
     return !stopped();
   }
 

@@ -336,7 +336,7 @@ public final class ConsoleReport {
    * Above this share of the machine's cores, a client on the server's host takes enough CPU from
    * the server to bound what it measures.
    */
-  static final double CPU_SHARE_WARNING = 0.25;
+  public static final double CPU_SHARE_WARNING = 0.25;
 
   /**
    * "1234.5 ± 12.3 (95% CI, batch means: 10 batches of 1 s)", or the value and why it has no

@@ -13,13 +13,13 @@ import java.util.regex.Pattern;
  * own addresses): then client and server compete for the same cores, and the client's share of them
  * bounds the result.
  */
-final class SameHost {
+public final class SameHost {
   private static final Pattern HOST =
       Pattern.compile("jdbc:postgresql://(\\[[^\\]]*\\]|[^:/?,]*)[^/?]*(?:[/?].*)?");
 
   private SameHost() {}
 
-  static boolean of(TargetSpec t) {
+  public static boolean of(TargetSpec t) {
     // Asked of the started target, whatever its kind: an embedded server or a local container
     // has a loopback URL by then, a remote server does not.
     if (t.jdbcUrl() == null) {

@@ -326,6 +326,14 @@ class ReplayFidelityTest {
     }
     assertEquals(
         tx.get("log").asLong(), tx.get("replay").asLong(), result.get("fidelity").toString());
+    // the replay's own cost, never hidden: statements were sent, so CPU was spent on them, and the
+    // target is on this host, so it is a share of this machine's cores
+    JsonNode cpu = result.get("clientCpu");
+    assertTrue(cpu.get("cpuSeconds").asDouble() > 0, cpu.toString());
+    assertTrue(cpu.get("microsPerStatement").asDouble() > 0, cpu.toString());
+    double share = cpu.get("share").asDouble();
+    assertTrue(share > 0 && share <= 1, cpu.toString());
+    assertTrue(r.out.contains("client CPU = "), r.out);
     if (replay.startsWith("pool")) {
       assertTrue(
           result.get("pooling").get("rolledBack").asLong() >= 1,

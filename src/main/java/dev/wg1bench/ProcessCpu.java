@@ -1,0 +1,25 @@
+package dev.wg1bench;
+
+import java.lang.management.ManagementFactory;
+
+/**
+ * This JVM's CPU time, all its threads (workload, driver, JMH, GC): the client's own cost, which a
+ * benchmark and a replay both report so that it can be set beside pgbench's and the server's.
+ */
+public final class ProcessCpu {
+  private ProcessCpu() {}
+
+  /** CPU nanoseconds this JVM has used so far; 0 where the JVM does not say (then never known). */
+  public static long nanos() {
+    if (ManagementFactory.getOperatingSystemMXBean()
+        instanceof com.sun.management.OperatingSystemMXBean sun) {
+      return sun.getProcessCpuTime();
+    }
+    return 0;
+  }
+
+  /** The cores this JVM may run on. */
+  public static int cores() {
+    return Runtime.getRuntime().availableProcessors();
+  }
+}
