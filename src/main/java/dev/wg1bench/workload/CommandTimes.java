@@ -3,9 +3,9 @@ package dev.wg1bench.workload;
 import java.util.List;
 
 /**
- * Per-command latency, failures and retries of one client's op in progress (pgbench -r). Commands
- * of all scripts share flat arrays, preallocated once: recording a command is a few array updates,
- * with no allocation.
+ * Per-command latency, failures and retries of one client's op in progress (pgbench -r), each
+ * command's in the one count value ({@link OpCounts}), preallocated once for the commands of all
+ * scripts: recording a command is a few field updates, with no allocation.
  *
  * <p>An op's figures wait here until the caller knows whether the op counts (it completed inside a
  * measurement window): {@link #commit} adds them to the client's {@link OpCounts}, as the parts of
@@ -21,11 +21,9 @@ public final class CommandTimes {
   private final int[][] commandOf;
 
   private final String[] scriptKeys;
-  private final long[] opCount;
-  private final long[] opSumNanos;
-  private final double[] opSumSquares;
-  private final long[] opFailures;
-  private final long[] opRetries;
+
+  /** The op in progress's figures, one value per command slot. */
+  private final OpCounts[] pending;
 
   /** The value the op's figures were last added to, and its command parts, flat as above. */
   private OpCounts into;
@@ -44,12 +42,10 @@ public final class CommandTimes {
       commandOf[s] = outline.get(s).commandOfStep();
     }
     scriptKeys = ScriptOutline.keys(outline);
-    int n = offset[outline.size()];
-    opCount = new long[n];
-    opSumNanos = new long[n];
-    opSumSquares = new double[n];
-    opFailures = new long[n];
-    opRetries = new long[n];
+    pending = new OpCounts[offset[outline.size()]];
+    for (int k = 0; k < pending.length; k++) {
+      pending[k] = new OpCounts();
+    }
   }
 
   /** An op of script {@code s} starts; whatever an earlier op left pending is dropped. */
@@ -70,20 +66,17 @@ public final class CommandTimes {
 
   /** Command {@code c} of script {@code s} completed in {@code nanos}. */
   public void completedCommand(int s, int c, long nanos) {
-    int k = offset[s] + c;
-    opCount[k]++;
-    opSumNanos[k] += nanos;
-    opSumSquares[k] += (double) nanos * nanos;
+    pending[offset[s] + c].completed(nanos);
   }
 
   /** Command {@code c} of script {@code s} failed and its op will be tried again. */
   public void retried(int s, int c) {
-    opRetries[offset[s] + c]++;
+    pending[offset[s] + c].retries++;
   }
 
   /** Command {@code c} of script {@code s} failed and so did its op. */
   public void failed(int s, int c) {
-    opFailures[offset[s] + c]++;
+    pending[offset[s] + c].failed++;
   }
 
   /**
@@ -99,19 +92,14 @@ public final class CommandTimes {
       resolve(counts);
     }
     for (int k = offset[opScript]; k < offset[opScript + 1]; k++) {
-      OpCounts c = target[k];
-      c.ok += opCount[k];
-      c.latencyNanos += opSumNanos[k];
-      c.latencySquares += opSumSquares[k];
-      c.failed += opFailures[k];
-      c.retries += opRetries[k];
+      target[k].add(pending[k]);
     }
     discard();
   }
 
   private void resolve(OpCounts counts) {
     into = counts;
-    target = new OpCounts[opCount.length];
+    target = new OpCounts[pending.length];
     for (int s = 0; s < scriptKeys.length; s++) {
       OpCounts script = counts.part(scriptKeys[s]);
       for (int k = offset[s]; k < offset[s + 1]; k++) {
@@ -126,11 +114,7 @@ public final class CommandTimes {
       return;
     }
     for (int k = offset[opScript]; k < offset[opScript + 1]; k++) {
-      opCount[k] = 0;
-      opSumNanos[k] = 0;
-      opSumSquares[k] = 0;
-      opFailures[k] = 0;
-      opRetries[k] = 0;
+      pending[k].clear();
     }
     opScript = -1;
   }

@@ -156,12 +156,17 @@ public final class OpCounts {
     statements = 0;
     latencyNanos = 0;
     latencySquares = 0;
-    failures.clear();
+    if (!failures.isEmpty()) {
+      failures.clear();
+    }
     if (histogram != null) {
       histogram.reset();
     }
-    for (OpCounts p : parts.values()) {
-      p.clear();
+    // checked first, as in add: cleared once per command of every op
+    if (!parts.isEmpty()) {
+      for (OpCounts p : parts.values()) {
+        p.clear();
+      }
     }
   }
 
