@@ -3,6 +3,7 @@ package dev.wg1bench.api;
 import dev.wg1bench.advise.Advice;
 import dev.wg1bench.plan.BlockDesignRules;
 import dev.wg1bench.plan.Matrix;
+import dev.wg1bench.plan.RoundTrip;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.result.AdviceResult;
 import dev.wg1bench.result.BenchmarkRun;
@@ -50,12 +51,23 @@ public final class Comparison {
   private final BenchmarkRun run;
   private final String baseline;
   private final String treatment;
+  private final Duration rtt;
 
-  private Comparison(AdviceResult result, BenchmarkRun run, String baseline, String treatment) {
+  private Comparison(
+      AdviceResult result, BenchmarkRun run, String baseline, String treatment, Duration rtt) {
     this.result = result;
     this.run = run;
     this.baseline = baseline;
     this.treatment = treatment;
+    this.rtt = rtt;
+  }
+
+  /**
+   * The round-trip time both arms ran at when the comparison is one of {@link Builder#runAt}'s;
+   * null for {@link Builder#run()} (each arm at its own {@link Wg1bench#rtt}, zero by default).
+   */
+  public Duration rtt() {
+    return rtt;
   }
 
   /**
@@ -168,12 +180,13 @@ public final class Comparison {
     b.append(
         String.format(
             Locale.ROOT,
-            "%s against %s on %s: %s ratio %s, 95%% interval %s, p = %s, %d blocks (order drawn"
+            "%s against %s on %s%s: %s ratio %s, 95%% interval %s, p = %s, %d blocks (order drawn"
                 + " per pair of blocks, the second of a pair reversed), margin \u00b1%.1f%%,"
                 + " allowed failures %s: %s%n",
             treatment,
             baseline,
             result.target(),
+            rtt == null ? "" : " at rtt " + RoundTrip.text(rtt),
             metric(),
             figure(ratio()),
             Double.isNaN(low()) ? "-" : "[" + figure(low()) + ", " + figure(high()) + "]",
@@ -242,6 +255,9 @@ public final class Comparison {
     private String metric = "tps";
     private long seed = 42;
     private double allowedFailureRate;
+
+    /** The round-trip time of {@link #runAt}'s comparisons, null for {@link #run()}. */
+    private Duration rtt;
 
     Builder(Wg1bench baseline, Wg1bench treatment) {
       this.baseline = baseline;
@@ -330,6 +346,41 @@ public final class Comparison {
       return Failures.translated(this::execute);
     }
 
+    /**
+     * Runs the comparison once per round-trip time, in the order given, each arm at that {@link
+     * Wg1bench#rtt} (its own replaced), each with its own blocks, orders and verdict: whether an
+     * app-side choice holds at the network the application has, as {@code advise --rtt 0,0.5ms,2ms}
+     * asks it. A value the command line would refuse (negative, over 10 s) throws {@link
+     * InvalidSettingException} before anything runs.
+     */
+    public List<Comparison> runAt(Duration... rtts) {
+      if (rtts.length == 0) {
+        throw Failures.invalid("runAt needs at least one round-trip time, e.g. Duration.ZERO");
+      }
+      for (Duration d : rtts) {
+        if (d == null || d.isNegative() || d.compareTo(RoundTrip.MAX) > 0) {
+          throw Failures.invalid(
+              "rtt " + d + " is not a round-trip time: give one from 0 to 10 s, e.g. 0.5 ms");
+        }
+      }
+      // the design's own rules, checked once before the first comparison runs
+      Failures.translated(this::design);
+      List<Comparison> out = new java.util.ArrayList<>();
+      for (Duration d : rtts) {
+        Builder at = new Builder(baseline.rtt(d), treatment.rtt(d));
+        at.blocks = blocks;
+        at.precision = precision;
+        at.budget = budget;
+        at.margin = margin;
+        at.metric = metric;
+        at.seed = seed;
+        at.allowedFailureRate = allowedFailureRate;
+        at.rtt = d;
+        out.add(at.run());
+      }
+      return List.copyOf(out);
+    }
+
     /** The design, checked by the rules {@code advise} checks its options by. */
     private BlockExperiment.Design design() {
       if (!List.of("tps", "p50", "p99").contains(metric)) {
@@ -394,7 +445,7 @@ public final class Comparison {
               out);
       BenchmarkRun run =
           new BlockExperiment(baseline.console(), false).run(List.of(planned), design, out);
-      return new Comparison(run.advice().get(0), run, b, t);
+      return new Comparison(run.advice().get(0), run, b, t, rtt);
     }
 
     /**
