@@ -369,24 +369,7 @@ public final class ReplayReport {
         t.windowSeconds(),
         t.statementsPerSecond(),
         t.transactionsPerSecond());
-    if (r.clientCpu() != null) {
-      ReplayResult.ClientCpu c = r.clientCpu();
-      out.printf(
-          Locale.ROOT,
-          "client CPU = %.3f s, %.1f us per statement (this JVM, all threads)%s%n",
-          c.cpuSeconds(),
-          c.microsPerStatement(),
-          c.share() == null
-              ? ""
-              : String.format(
-                  Locale.ROOT,
-                  "; %.0f%% of this machine's cores during the replay%s",
-                  100 * c.share(),
-                  c.share() > ConsoleReport.CPU_SHARE_WARNING
-                      ? " - WARNING: the server runs on this host too, and a client this busy"
-                          + " competes with it: the replay's pace is bounded by the client"
-                      : ""));
-    }
+    printClientCpu(r.clientCpu(), out);
     if (r.lag() != null) {
       out.printf(
           Locale.ROOT,
@@ -402,6 +385,28 @@ public final class ReplayReport {
                   r.lag().poolWaitP99Ms(),
                   r.lag().poolWaitMaxMs()));
     }
+  }
+
+  /** The replay's own CPU, with a warning when it competes with a server on this host. */
+  private static void printClientCpu(ReplayResult.ClientCpu c, PrintStream out) {
+    if (c == null) {
+      return;
+    }
+    out.printf(
+        Locale.ROOT,
+        "client CPU = %.3f s, %.1f us per statement (this JVM, all threads)%s%n",
+        c.cpuSeconds(),
+        c.microsPerStatement(),
+        c.share() == null
+            ? ""
+            : String.format(
+                Locale.ROOT,
+                "; %.0f%% of this machine's cores during the replay%s",
+                100 * c.share(),
+                c.share() > ConsoleReport.CPU_SHARE_WARNING
+                    ? " - WARNING: the server runs on this host too, and a client this busy"
+                        + " competes with it: the replay's pace is bounded by the client"
+                    : ""));
   }
 
   /** The log's counts against the replay's: statements, transactions, errors by SQLSTATE. */
