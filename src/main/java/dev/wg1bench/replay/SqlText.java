@@ -163,40 +163,18 @@ public final class SqlText {
     }
   }
 
-  /** Whether the text has a {@code $n} parameter outside literals, quoted names and comments. */
+  /** The highest {@code $n} parameter outside literals, quoted names and comments; 0 when none. */
   public static int highestParameter(String sql) {
     int max = 0;
     int i = 0;
     int len = sql.length();
     while (i < len) {
-      char c = sql.charAt(i);
-      if (c == '\'') {
-        i = skipString(sql, i, false);
-      } else if (c == '"') {
-        int end = sql.indexOf('"', i + 1);
-        i = end < 0 ? len : end + 1;
-      } else if (c == '-' && i + 1 < len && sql.charAt(i + 1) == '-') {
-        int end = sql.indexOf('\n', i);
-        i = end < 0 ? len : end;
-      } else if (c == '$') {
-        int j = i + 1;
-        while (j < len && Character.isDigit(sql.charAt(j))) {
-          j++;
-        }
-        if (j > i + 1 && (i == 0 || !identChar(sql.charAt(i - 1)))) {
-          max = Math.max(max, Integer.parseInt(sql.substring(i + 1, Math.min(j, i + 7))));
-          i = j;
-        } else {
-          String tag = dollarTag(sql, i);
-          if (tag != null) {
-            int end = sql.indexOf(tag, i + tag.length());
-            i = end < 0 ? len : end + tag.length();
-          } else {
-            i++;
-          }
-        }
+      int n = parameterEnd(sql, i);
+      if (n > i) {
+        max = Math.max(max, parameter(sql, i, n));
+        i = n;
       } else {
-        i++;
+        i = Math.max(i + 1, opaqueEnd(sql, i));
       }
     }
     return max;
@@ -213,31 +191,11 @@ public final class SqlText {
     int i = 0;
     int len = sql.length();
     while (i < len) {
-      char c = sql.charAt(i);
-      if (c == '\'') {
-        boolean escapes = i > 0 && (sql.charAt(i - 1) == 'E' || sql.charAt(i - 1) == 'e');
-        i = skipString(sql, i, escapes);
-      } else if (c == '"') {
-        int end = sql.indexOf('"', i + 1);
-        i = end < 0 ? len : end + 1;
-      } else if (c == '-' && i + 1 < len && sql.charAt(i + 1) == '-') {
-        int end = sql.indexOf('\n', i);
-        i = end < 0 ? len : end;
-      } else if (c == '/' && i + 1 < len && sql.charAt(i + 1) == '*') {
-        i = skipBlockComment(sql, i);
-      } else if (c == '$' && (i == 0 || !identChar(sql.charAt(i - 1)))) {
-        String tag = dollarTag(sql, i);
-        if (tag == null) {
-          i++;
-        } else {
-          int end = sql.indexOf(tag, i + tag.length());
-          i = end < 0 ? len : end + tag.length();
-        }
-      } else if (c == ';') {
+      if (sql.charAt(i) == ';') {
         addPart(out, sql.substring(start, i));
         start = ++i;
       } else {
-        i++;
+        i = Math.max(i + 1, opaqueEnd(sql, i));
       }
     }
     addPart(out, sql.substring(start));
@@ -248,6 +206,58 @@ public final class SqlText {
     if (!stripComments(part).isBlank()) {
       out.add(part.strip());
     }
+  }
+
+  /**
+   * Where the token at {@code i} that no SQL character inside it can change ends: a string constant
+   * (E'' strings with their backslash escapes), a quoted name, a comment (block comments nest), a
+   * dollar-quoted string (its tag not glued to a name, as in {@code a$b$}); {@code i} itself when
+   * none starts there. The one scanner that splitting, parameter numbering and pgjdbc's text share,
+   * as the server's lexer reads them.
+   */
+  static int opaqueEnd(String sql, int i) {
+    int len = sql.length();
+    char c = sql.charAt(i);
+    if (c == '\'') {
+      boolean escapes = i > 0 && (sql.charAt(i - 1) == 'E' || sql.charAt(i - 1) == 'e');
+      return skipString(sql, i, escapes);
+    }
+    if (c == '"') {
+      int end = sql.indexOf('"', i + 1);
+      return end < 0 ? len : end + 1;
+    }
+    if (c == '-' && i + 1 < len && sql.charAt(i + 1) == '-') {
+      int end = sql.indexOf('\n', i);
+      return end < 0 ? len : end;
+    }
+    if (c == '/' && i + 1 < len && sql.charAt(i + 1) == '*') {
+      return skipBlockComment(sql, i);
+    }
+    if (c == '$' && (i == 0 || !identChar(sql.charAt(i - 1)))) {
+      String tag = dollarTag(sql, i);
+      if (tag != null) {
+        int end = sql.indexOf(tag, i + tag.length());
+        return end < 0 ? len : end + tag.length();
+      }
+    }
+    return i;
+  }
+
+  /** The end of a {@code $n} parameter at {@code i} (not glued to a name), else {@code i}. */
+  private static int parameterEnd(String sql, int i) {
+    if (sql.charAt(i) != '$' || (i > 0 && identChar(sql.charAt(i - 1)))) {
+      return i;
+    }
+    int j = i + 1;
+    while (j < sql.length() && Character.isDigit(sql.charAt(j))) {
+      j++;
+    }
+    return j > i + 1 ? j : i;
+  }
+
+  /** n of the {@code $n} from {@code i} to {@code end} (at most six digits read). */
+  private static int parameter(String sql, int i, int end) {
+    return Integer.parseInt(sql.substring(i + 1, Math.min(end, i + 7)));
   }
 
   /** Block comments nest in PostgreSQL. */
@@ -394,45 +404,19 @@ public final class SqlText {
     int i = 0;
     int len = sql.length();
     while (i < len) {
-      char c = sql.charAt(i);
-      int end = i + 1;
-      if (c == '\'' || c == '"') {
-        if (c == '\'') {
-          boolean escapes = i > 0 && (sql.charAt(i - 1) == 'E' || sql.charAt(i - 1) == 'e');
-          end = skipString(sql, i, escapes);
-        } else {
-          int q = sql.indexOf('"', i + 1);
-          end = q < 0 ? len : q + 1;
-        }
-      } else if (c == '-' && i + 1 < len && sql.charAt(i + 1) == '-') {
-        int nl = sql.indexOf('\n', i);
-        end = nl < 0 ? len : nl;
-      } else if (c == '/' && i + 1 < len && sql.charAt(i + 1) == '*') {
-        int e = sql.indexOf("*/", i + 2);
-        end = e < 0 ? len : e + 2;
-      } else if (c == '?') {
+      int n = parameterEnd(sql, i);
+      if (n > i) {
+        order.add(parameter(sql, i, n));
+        out.append('?');
+        i = n;
+      } else if (sql.charAt(i) == '?') {
         out.append("??");
         i++;
-        continue;
-      } else if (c == '$') {
-        int j = i + 1;
-        while (j < len && Character.isDigit(sql.charAt(j))) {
-          j++;
-        }
-        if (j > i + 1 && (i == 0 || !identChar(sql.charAt(i - 1)))) {
-          order.add(Integer.parseInt(sql.substring(i + 1, Math.min(j, i + 7))));
-          out.append('?');
-          i = j;
-          continue;
-        }
-        String tag = dollarTag(sql, i);
-        if (tag != null) {
-          int e = sql.indexOf(tag, i + tag.length());
-          end = e < 0 ? len : e + tag.length();
-        }
+      } else {
+        int end = Math.max(i + 1, opaqueEnd(sql, i));
+        out.append(sql, i, end);
+        i = end;
       }
-      out.append(sql, i, end);
-      i = end;
     }
     return new Jdbc(out.toString(), order.stream().mapToInt(Integer::intValue).toArray());
   }
