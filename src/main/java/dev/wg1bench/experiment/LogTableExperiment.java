@@ -8,10 +8,8 @@ import static dev.wg1bench.experiment.ExperimentSupport.timed;
 import static dev.wg1bench.experiment.ExperimentSupport.x;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -21,7 +19,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import org.postgresql.PGConnection;
 
 /**
@@ -118,7 +115,7 @@ public final class LogTableExperiment extends Experiment {
         SEED, o.target().name(), ctx.info().version(), o.rows(), DAYS, o.repeat());
     out.printf("settings: %s%n", ctx.session());
     products(c);
-    Data data = Data.generate((int) o.rows(), 20150101L);
+    LogTableData data = LogTableData.generate((int) o.rows(), 20150101L);
     Map<String, Object> setup = setup(o);
     List<Result> results = new ArrayList<>();
     for (String order : ORDERS) {
@@ -271,80 +268,6 @@ public final class LogTableExperiment extends Experiment {
       throw new SQLException("COPY into " + rel + " failed: " + e.getMessage(), e);
     }
     return Timings.msSince(t0);
-  }
-
-  /** The month's rows, columns as arrays; the day of row i is i * DAYS / n, times increasing. */
-  record Data(int[] day, int[] second, int[][] cols) {
-    static Data generate(int n, long seed) {
-      SplittableRandom rnd = new SplittableRandom(seed);
-      int[] day = new int[n];
-      int[] second = new int[n];
-      int[][] cols = new int[7][n];
-      long[] start = new long[DAYS + 1];
-      for (int d = 0; d <= DAYS; d++) {
-        start[d] = (long) d * n / DAYS;
-      }
-      for (int d = 0; d < DAYS; d++) {
-        long len = start[d + 1] - start[d];
-        for (long i = start[d]; i < start[d + 1]; i++) {
-          day[(int) i] = d;
-          second[(int) i] = (int) ((i - start[d]) * 86400 / Math.max(len, 1));
-        }
-      }
-      for (int i = 0; i < n; i++) {
-        cols[0][i] = 1 + rnd.nextInt(PRODUCTS); // productid
-        cols[1][i] = 1 + rnd.nextInt(50); // place_id
-        cols[2][i] = 1 + rnd.nextInt(1000); // machine_id
-        cols[3][i] = 1 + rnd.nextInt(20); // app_id
-        cols[4][i] = rnd.nextInt(300); // access_time_second
-        cols[5][i] = 1 + rnd.nextInt(100); // access_count
-        cols[6][i] = rnd.nextInt(10) < 9 ? 0 : 1 + rnd.nextInt(9); // err_code
-      }
-      return new Data(day, second, cols);
-    }
-
-    /** CSV in (date, time) order, or shuffled (a fixed permutation, the same in every run). */
-    byte[] csv(boolean shuffled) {
-      int n = day.length;
-      int[] perm = new int[n];
-      for (int i = 0; i < n; i++) {
-        perm[i] = i;
-      }
-      if (shuffled) {
-        SplittableRandom rnd = new SplittableRandom(42);
-        for (int i = n - 1; i > 0; i--) {
-          int j = rnd.nextInt(i + 1);
-          int t = perm[i];
-          perm[i] = perm[j];
-          perm[j] = t;
-        }
-      }
-      String[] days = new String[DAYS];
-      for (int d = 0; d < DAYS; d++) {
-        days[d] = LogTableExperiment.day(d);
-      }
-      ByteArrayOutputStream b = new ByteArrayOutputStream(n * 48);
-      StringBuilder s = new StringBuilder(64);
-      for (int k = 0; k < n; k++) {
-        int i = perm[k];
-        int sec = second[i];
-        s.setLength(0);
-        s.append(days[day[i]]).append(',');
-        two(s, sec / 3600);
-        two(s, sec / 60 % 60);
-        two(s, sec % 60);
-        for (int[] col : cols) {
-          s.append(',').append(col[i]);
-        }
-        s.append('\n');
-        b.writeBytes(s.toString().getBytes(StandardCharsets.US_ASCII));
-      }
-      return b.toByteArray();
-    }
-
-    private static void two(StringBuilder s, int v) {
-      s.append((char) ('0' + v / 10)).append((char) ('0' + v % 10));
-    }
   }
 
   private boolean headerPrinted;
