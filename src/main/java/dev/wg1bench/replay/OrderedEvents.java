@@ -16,10 +16,11 @@ import java.util.regex.Pattern;
  * statement's that ends a block (COMMIT, ROLLBACK, PREPARE TRANSACTION) or runs outside one (it is
  * its own transaction), ROLLBACK TO (it lets go of locks), and, inside a block, a statement whose
  * effect is not transactional: a sequence drawn (nextval, setval, and an INSERT, COPY or MERGE,
- * which may draw one through a column default), an advisory lock, a transaction id read, a
- * notification, a statement not replayed (its effect unknown). A sequence drawn by a trigger of an
- * UPDATE or DELETE inside a block is not seen in the text: two sessions may then draw in another
- * order than the capture's.
+ * also under WITH or EXPLAIN ANALYZE, which may draw one through a column default), an advisory
+ * lock, a transaction id read, a notification, a statement not replayed (its effect unknown). A
+ * sequence drawn out of sight inside a block, by a trigger of an UPDATE or DELETE or by a function
+ * a statement calls, is not seen in the text: two sessions may then draw in another order than the
+ * capture's.
  *
  * <p><b>Starts</b>. Starts are kept in the log's order so that statements that overlapped ask for
  * their locks in the capture's order. A statement that asks for no lock another session's could
@@ -37,7 +38,7 @@ final class OrderedEvents {
               + "|pg_current_xact_id\\w*|pg_notify|notify|dblink\\w*)\\b");
 
   private static final Pattern DRAWS_A_SEQUENCE =
-      Pattern.compile("(?s)(with\\b.*)?\\b(insert|copy|merge)\\b.*");
+      Pattern.compile("(?s)((with|explain)\\b.*)?\\b(insert|copy|merge)\\b.*");
 
   private static final Pattern ROLLBACK_TO =
       Pattern.compile("(?s)rollback\\s+((work|transaction)\\s+)?to\\b.*");

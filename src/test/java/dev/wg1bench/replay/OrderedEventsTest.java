@@ -63,10 +63,15 @@ class OrderedEventsTest {
                 + st("1.a", "00.102", "select * into t2 from t")
                 + st("1.a", "00.103", "SELECT f(1)")
                 + st("1.a", "00.104", "set local work_mem = '8MB'")
-                + st("1.a", "00.105", "END"));
+                + st("1.a", "00.105", "EXPLAIN ANALYZE INSERT INTO h VALUES (1)")
+                + st("1.a", "00.106", "END"));
     assertArrayEquals(
-        new boolean[] {false, true, true, true, false, false},
+        new boolean[] {false, true, true, true, false, true, false},
         OrderedEvents.starts(c.sessions().get(0)));
+    assertArrayEquals(
+        new boolean[] {false, false, false, false, false, true, true},
+        OrderedEvents.ends(c.sessions().get(0)),
+        "EXPLAIN ANALYZE runs its INSERT, which may draw a sequence");
   }
 
   /**
