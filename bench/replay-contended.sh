@@ -7,7 +7,10 @@
 # the capture's, the schedule lag (p50/p99/max), waits for the order between sessions (count and
 # summed seconds; of them, grant waits), waits broken by the watchdog, the divergent statements, whether the
 # final rows (history rows, sum of deltas, the balances of accounts, tellers and branches) equal
-# the capture's, and the replay's own CPU per statement and share of the machine's cores.
+# the capture's, and the replay's own CPU per statement and share of the machine's cores. Per
+# capture: pgbench's own CPU per statement and how busy the machine's cores were, and per replay
+# the same busy share, so that a replay slower than its capture on a saturated machine shows
+# whether its client's extra CPU is the difference.
 #
 #   bench/replay-contended.sh [SECONDS] [LOAD...]
 #
@@ -63,6 +66,14 @@ logging() { # on|off [FILE]: the capture settings, reloaded (a new log_filename 
   sleep 0.5
 }
 
+# busy and idle jiffies of all cores (/proc/stat), and the busy share since such a reading, in %
+busy() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $5 + $6 }' /proc/stat; }
+busy_since() {
+  read -r b i <<<"$1"
+  awk -v b0="$b" -v i0="$i" '/^cpu / { b = $2 + $3 + $4 + $7 + $8 - b0; i = $5 + $6 - i0
+    printf "%.0f", 100 * b / (b + i) }' /proc/stat
+}
+
 printf '%-8s %-13s %6s %6s %6s %8s %8s %21s %15s %10s %6s %4s %s\n' load mode span_s wall_s ratio \
   stmt/s cap_st/s "lag p50/p99/max ms" "waits (s)" "cycles/s" broken div rows
 for load in "${LOADS[@]}"; do
@@ -70,15 +81,22 @@ for load in "${LOADS[@]}"; do
   opts=${load#*:}
   psql_ -d postgres -c 'DROP DATABASE IF EXISTS bench' -c 'CREATE DATABASE bench TEMPLATE seed'
   logging on "capture-$name"
+  b0=$(busy)
   # shellcheck disable=SC2086 # the load's options are words
-  pgbench -n $opts -T "$SECS" -h 127.0.0.1 -p "$PORT" -U postgres bench >"$WORK/$name.pgbench" 2>&1
+  /usr/bin/time -f '%U %S' -o "$WORK/$name.cpu" \
+    pgbench -n $opts -T "$SECS" -h 127.0.0.1 -p "$PORT" -U postgres bench >"$WORK/$name.pgbench" 2>&1
+  capture_busy=$(busy_since "$b0")
   logging off
   want=$(psql_ -d bench -At -c "$ROWS")
   LOG="$WORK/$name.csv"
   cp "$D/log/capture-$name.csv" "$LOG"
   tx=$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' "$WORK/$name.pgbench")
   clients=$(sed -n 's/^number of clients: \([0-9]*\)/\1/p' "$WORK/$name.pgbench")
-  echo "# $name: pgbench -n $opts -T $SECS: $tx transactions; rows after: $want"
+  stmts=$(grep -c ',"statement: \|,"duration: [0-9.]* ms  statement: ' "$LOG" || true)
+  read -r pu ps <"$WORK/$name.cpu"
+  echo "# $name: pgbench -n $opts -T $SECS: $tx transactions; rows after: $want; pgbench's own" \
+    "CPU $(awk -v u="$pu" -v s="$ps" -v n="$stmts" 'BEGIN { printf "%.0f", n ? (u + s) * 1e6 / n : 0 }')" \
+    "us/stmt ($stmts statements); cores busy during the capture ${capture_busy}%"
   for JAR in "${JARS[@]}"; do
   build=$(basename "$JAR" .jar)
   for mode in "${MODES[@]}"; do
@@ -92,15 +110,18 @@ for load in "${LOADS[@]}"; do
       *) echo "unknown mode $mode"; exit 2 ;;
     esac
     set +e
+    b0=$(busy)
     java ${JAVA_OPTS:-} -jar "$JAR" replay "$LOG" --database bench --fresh template=seed \
       --target "jdbc:postgresql://127.0.0.1:$PORT/bench?user=postgres" "${r[@]}" --progress 1h \
       -o "$WORK/$name-$build-$mode.json" >"$WORK/$name-$build-$mode.out" 2>&1
     code=$?
+    replay_busy=$(busy_since "$b0")
     set -e
     got=$(psql_ -d bench -At -c "$ROWS")
-    python3 - "$WORK/$name-$build-$mode.json" "$name" "$mode" "$code" "$want" "$got" "$build" <<'PY'
+    python3 - "$WORK/$name-$build-$mode.json" "$name" "$mode" "$code" "$want" "$got" "$build" \
+      "$replay_busy" <<'PY'
 import json, sys
-path, name, mode, code, want, got, build = sys.argv[1:]
+path, name, mode, code, want, got, build, busy = sys.argv[1:]
 label = f"{mode}" if build == "wg1bench" else f"{build}:{mode}"
 try:
     r = json.load(open(path))
@@ -117,7 +138,7 @@ print(f"{name:<8} {label:<13} {span:6.1f} {wall:6.1f} {wall / span:6.2f} {tp['st
       f"{logged / span:8.0f} {lags:>21} {o['waits']:6d} ({o['waitedSeconds']:6.1f}) "
       f"grants {o.get('lockGrantWaits', '-')} "
       f"{o.get('lockCycles', '-'):>4}/{o.get('lockCycleSeconds', 0):5.2f} {sum(o['broken'].values()):6d} {f['divergent']:4d} "
-      f"{'same' if want == got else 'DIFFER ' + got} exit {code}{cpu}")
+      f"{'same' if want == got else 'DIFFER ' + got} exit {code}{cpu}; cores busy {busy}%")
 PY
   done
   done

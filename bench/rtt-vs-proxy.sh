@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# --rtt against an independent delay: bench/delay-proxy.py (a Python TCP proxy outside the tool,
-# half the RTT each way, deadline per chunk) between the client and the server, against --rtt with
+# --rtt against an independent delay: bench/delay-proxy.c (a TCP proxy in C outside the tool, one
+# epoll loop, half the RTT each way, deadline per chunk; PROXY=py takes the earlier Python one,
+# bench/delay-proxy.py, whose own cost is of the delay's size at 0.5 ms) between the client and the server, against --rtt with
 # the client connected directly, for four ops: one statement (select_only), seven (tpcb: BEGIN, 3
 # UPDATEs, SELECT, INSERT, END), a 100-row JDBC batch (insert_batch --batch-size 100) and a
 # 10,000-row read at fetch size 100 (bench/Fetch10k.java, -M extended: pgjdbc only fetches in
@@ -20,9 +21,14 @@ out=$(mktemp -d)
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$out"; }
 trap cleanup EXIT
+[ "${PROXY:-c}" = py ] || cc -O2 -o "$out/delay-proxy" bench/delay-proxy.c
 i=0
 for rtt in 0 0.5 2; do
-  python3 bench/delay-proxy.py $((base + i)) "$upstream" "$rtt" > "$out/proxy-$rtt.log" 2>&1 &
+  if [ "${PROXY:-c}" = py ]; then
+    python3 bench/delay-proxy.py $((base + i)) "$upstream" "$rtt" > "$out/proxy-$rtt.log" 2>&1 &
+  else
+    "$out/delay-proxy" $((base + i)) "${upstream%:*}" "${upstream##*:}" "$rtt" > "$out/proxy-$rtt.log" 2>&1 &
+  fi
   pids+=($!); i=$((i + 1))
 done
 javac -d "$out/cls" -cp "$jar" bench/Fetch10k.java

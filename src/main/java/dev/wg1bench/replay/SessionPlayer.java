@@ -283,7 +283,12 @@ public final class SessionPlayer {
         "isolation",
         c.settings().isolation() == null ? "default" : c.settings().isolation().cliName());
     c.settings().sessionSettings().forEach((k, v) -> m.put("set." + k, v));
-    c.settings().driver().properties().forEach((k, v) -> m.put("jdbc." + k, v));
+    // every pgjdbc property the knobs set (a declared-once knob's too), by pgjdbc name, and the
+    // round-trip time apart: its property is the line's argument, not a driver setting
+    c.settings().driver().pgjdbc().forEach((k, v) -> m.put("jdbc." + k, v));
+    if (!c.settings().driver().rtt().isZero()) {
+      m.put("rtt", dev.wg1bench.plan.RoundTrip.text(c.settings().driver().rtt()));
+    }
     c.mapDatabase().forEach((k, v) -> m.put("mapDatabase." + k, v));
     return m;
   }

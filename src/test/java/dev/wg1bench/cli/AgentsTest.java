@@ -137,7 +137,8 @@ class AgentsTest {
     long before = commits();
     List<Process> ps = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
-      ps.add(agent(run, i, 3, script));
+      // the network as a knob reaches every agent's forked clients (issue 43)
+      ps.add(agent(run, i, 3, script, "--rtt", "2ms"));
     }
     for (int i = 0; i < 3; i++) {
       assertEquals(0, exit(ps.get(i)), log(run, i));
@@ -202,6 +203,12 @@ class AgentsTest {
     long spreadMs = java.time.Duration.between(starts.get(0), starts.get(2)).toMillis();
     assertTrue(spreadMs < 500, "window starts spread " + spreadMs + " ms");
     assertEquals(ops / mm.measuredSeconds(), mm.tps(), 1e-6);
+    for (BenchmarkRun p : parts) {
+      assertEquals(2.0, p.trials().get(0).client().rttMs(), "each agent recorded its --rtt");
+    }
+    assertEquals(2.0, m.trials().get(0).client().rttMs(), "the merge keeps it");
+    // every op is one INSERT: one round trip at least (0.1% for the histogram's precision)
+    assertTrue(mm.latencyMs().p50() >= 2.0 * 0.999, "p50 " + mm.latencyMs().p50());
   }
 
   @Test

@@ -63,6 +63,8 @@ class ReplayFidelityTest {
     REPLAYS.put("prepared", List.of("--speed", "max", "-M", "prepared"));
     REPLAYS.put("pool1", List.of("--speed", "max", "--pool-size", "1"));
     REPLAYS.put("pool4", List.of("--speed", "max", "--pool-size", "4", "-M", "extended"));
+    // the network as a knob: behind the delay line every statement keeps its outcome and pays it
+    REPLAYS.put("rtt", List.of("--speed", "max", "--rtt", "5ms"));
   }
 
   @TempDir static Path dir;
@@ -339,6 +341,29 @@ class ReplayFidelityTest {
           result.get("pooling").get("rolledBack").asLong() >= 1,
           "the session that ended inside its block was rolled back: " + result.get("pooling"));
     }
+    if (replay.equals("rtt")) {
+      assertRoundTripPaid(result, 5.0);
+    }
     assertTrue(!r.out.contains("Exception") && !r.err.contains("Exception"), r.toString());
+  }
+
+  /**
+   * --rtt reached the replayed sessions' connections: the result records it, and no statement
+   * class's median is under one round trip (each statement waits for its reply; the histogram's
+   * three significant digits allow 0.1% below).
+   */
+  private static void assertRoundTripPaid(JsonNode result, double rttMs) {
+    assertEquals(
+        "5ms", result.get("settings").get("rtt").asText(), result.get("settings").toString());
+    int timed = 0;
+    for (JsonNode c : result.get("classes")) {
+      JsonNode lat = c.get("replay");
+      if (lat != null && !lat.isNull() && lat.get("count").asLong() > 0) {
+        timed++;
+        double p50 = lat.get("p50Ms").asDouble();
+        assertTrue(p50 >= rttMs * 0.999, c.toString());
+      }
+    }
+    assertTrue(timed > 0, result.get("classes").toString());
   }
 }
