@@ -1,6 +1,7 @@
 package dev.wg1bench.fork;
 
 import dev.wg1bench.workload.OpCounts;
+import dev.wg1bench.workload.StepCounts;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -155,6 +156,9 @@ public final class ForkReport {
     public double sumSquares;
     public long failures;
     public long retries;
+
+    /** A step's counts over the whole trial, warmup included; null for a command. */
+    public StepCounts whole;
   }
 
   /** Time the clients took to open their connections at the start (pgbench's), and how many. */

@@ -3,7 +3,9 @@ package dev.wg1bench.jmh;
 import dev.wg1bench.fork.ForkReport;
 import dev.wg1bench.workload.OpCounts;
 import dev.wg1bench.workload.ScriptOutline;
+import dev.wg1bench.workload.StepCounts;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -58,18 +60,32 @@ final class Breakdown {
           f.commands.add(x);
         }
       } else if (steps) {
-        f.commands = new ArrayList<>();
-        int line = 1;
-        for (Map.Entry<String, OpCounts> e : p.parts.entrySet()) {
-          ForkReport.CommandFigures x = figures(e.getValue(), line++);
-          x.text = e.getKey();
-          x.step = true;
-          x.histogram = ForkReport.encode(e.getValue().histogram);
-          f.commands.add(x);
-        }
+        f.commands = steps(p, r.whole.partOrEmpty(keys[s]));
       }
       r.scripts.add(f);
     }
+  }
+
+  /**
+   * A workload class's steps: each with its measured figures and its whole trial's counts; a step
+   * that ran only outside the windows (in warmup) follows with its counts alone.
+   */
+  private static List<ForkReport.CommandFigures> steps(OpCounts measured, OpCounts whole) {
+    List<ForkReport.CommandFigures> out = new ArrayList<>();
+    Map<String, OpCounts> all = new LinkedHashMap<>(measured.parts);
+    whole.parts.keySet().forEach(k -> all.putIfAbsent(k, new OpCounts()));
+    int line = 1;
+    for (Map.Entry<String, OpCounts> e : all.entrySet()) {
+      ForkReport.CommandFigures x = figures(e.getValue(), line++);
+      x.text = e.getKey();
+      x.step = true;
+      x.histogram =
+          e.getValue().histogram == null ? null : ForkReport.encode(e.getValue().histogram);
+      OpCounts w = whole.partOrEmpty(e.getKey());
+      x.whole = new StepCounts(w.ok, w.rolledBack, w.failed, w.retries);
+      out.add(x);
+    }
+    return out;
   }
 
   /** A command's or a step's part: its completions, their latency sums, its failures, retries. */

@@ -40,6 +40,9 @@ public class Client {
    */
   OpCounts[] scripts;
 
+  /** A workload class's part of {@link #all}: its steps' counts over the whole trial. */
+  OpCounts wholeSteps;
+
   /** Per-command figures under -r, else null. */
   CommandTimes times;
 
@@ -174,6 +177,9 @@ public class Client {
       scripts = new OpCounts[n];
       for (int s = 0; s < n; s++) {
         scripts[s] = window.part(keys[s]);
+      }
+      if (steps != null) {
+        wholeSteps = all.part(keys[0]);
       }
     }
     if (p.timing().log() != null) {
@@ -382,12 +388,9 @@ public class Client {
       }
     }
     if (steps != null) {
-      if (counted) {
-        // a workload class is one "script": its steps are that part's parts
-        steps.commit(scripts[0]);
-      } else {
-        steps.discard();
-      }
+      // a workload class is one "script": its steps are that part's parts, in the window when the
+      // op counts there, and in the whole trial's counts always
+      steps.commit(counted && scripts != null ? scripts[0] : null, wholeSteps);
     }
     if (scripts != null && counted && ran) {
       scripts[session.lastScriptIndex()].add(op);

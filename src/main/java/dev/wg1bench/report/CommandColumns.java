@@ -9,6 +9,7 @@ import static dev.wg1bench.report.Column.Format.TPS;
 import dev.wg1bench.result.CommandStats;
 import dev.wg1bench.result.Measurement;
 import dev.wg1bench.result.ScriptStats;
+import dev.wg1bench.workload.StepCounts;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -170,7 +171,31 @@ final class CommandColumns {
           Column.<CommandRow>of("retries", "retries", COUNT, r -> r.command().retries())
               .inline(3, r -> String.format(Locale.ROOT, "%10d", r.command().retries())),
           Column.<CommandRow>of("p50Ms", "p50 (ms)", MS, r -> r.command().p50Ms()),
-          Column.<CommandRow>of("p99Ms", "p99 (ms)", MS, r -> r.command().p99Ms()));
+          Column.<CommandRow>of("p99Ms", "p99 (ms)", MS, r -> r.command().p99Ms()),
+          // a step's counts over the whole trial, warmup included: what the data shows
+          Column.<CommandRow>of(
+              "wholeTrialCount", "count, whole trial", COUNT, r -> whole(r, StepCounts::count)),
+          Column.<CommandRow>of(
+              "wholeTrialRolledBack",
+              "rolled back by design, whole trial",
+              COUNT,
+              r -> whole(r, StepCounts::rolledBack)),
+          Column.<CommandRow>of(
+              "wholeTrialFailures",
+              "failures, whole trial",
+              COUNT,
+              r -> whole(r, StepCounts::failures)),
+          Column.<CommandRow>of(
+              "wholeTrialRetries",
+              "retries, whole trial",
+              COUNT,
+              r -> whole(r, StepCounts::retries)));
+
+  /** One of a step's whole-trial counts; null for a command or a result without them. */
+  private static Long whole(CommandRow r, java.util.function.ToLongFunction<StepCounts> count) {
+    StepCounts w = r.command().wholeTrial();
+    return w == null ? null : count.applyAsLong(w);
+  }
 
   /**
    * A command's text as pgbench prints it; a step's with its count besides (pgbench -r has none,
@@ -191,7 +216,22 @@ final class CommandColumns {
             ? ""
             : String.format(
                 Locale.ROOT, "; %.1f/min%s", perMinute, back == 0 ? "" : " not rolled back"))
+        + wholeText(c)
         + ")";
+  }
+
+  /** A step's whole-trial counts where they differ from the windows' (a warmup ran), else "". */
+  private static String wholeText(CommandStats c) {
+    StepCounts w = c.wholeTrial();
+    if (w == null
+        || (w.count() == c.count() && w.failures() == c.failures() && w.retries() == c.retries())) {
+      return "";
+    }
+    return "; whole trial: count "
+        + w.count()
+        + (w.rolledBack() == 0 ? "" : ", rolled back by design " + w.rolledBack())
+        + (w.failures() == 0 ? "" : ", failures " + w.failures())
+        + (w.retries() == 0 ? "" : ", retries " + w.retries());
   }
 
   /** The rows of a trial's scripts. */

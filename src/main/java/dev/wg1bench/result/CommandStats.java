@@ -1,5 +1,7 @@
 package dev.wg1bench.result;
 
+import dev.wg1bench.workload.StepCounts;
+
 /**
  * One command of a script over the measurement windows (pgbench -r's "statement latencies"): its
  * completed executions timed in the client, SQL and meta commands alike, and the failures and
@@ -24,6 +26,9 @@ package dev.wg1bench.result;
  *     agents' and saved figures merge exactly; null for a command
  * @param rolledBack of count, a step's completions its workload reported rolled back by design
  *     ({@code Op.rolledBackByDesign()}): successes that committed nothing; null for a command
+ * @param wholeTrial a step's counts over the whole trial, warmup included (what the data shows;
+ *     count, rolledBack, failures, retries as above); null for a command, and in results written
+ *     before it was recorded
  */
 public record CommandStats(
     int script,
@@ -43,7 +48,10 @@ public record CommandStats(
     String histogram,
     @com.fasterxml.jackson.annotation.JsonInclude(
             com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        Long rolledBack) {
+        Long rolledBack,
+    @com.fasterxml.jackson.annotation.JsonInclude(
+            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        StepCounts wholeTrial) {
 
   /**
    * A command's or a step's figures as they add up: the sums, counts and (for a step) the histogram
@@ -56,7 +64,20 @@ public record CommandStats(
       long failures,
       long retries,
       long rolledBack,
-      org.HdrHistogram.Histogram micros) {
+      org.HdrHistogram.Histogram micros,
+      StepCounts whole) {
+
+    /** A command's figures, or a step's without whole-trial counts. */
+    public Sums(
+        long count,
+        double totalMs,
+        double sumSquaresMs2,
+        long failures,
+        long retries,
+        long rolledBack,
+        org.HdrHistogram.Histogram micros) {
+      this(count, totalMs, sumSquaresMs2, failures, retries, rolledBack, micros, null);
+    }
 
     /** Both parts' figures as one: sums added, histograms merged where there are any. */
     Sums plus(Sums y) {
@@ -75,7 +96,8 @@ public record CommandStats(
           failures + y.failures(),
           retries + y.retries(),
           rolledBack + y.rolledBack(),
-          h);
+          h,
+          whole == null ? y.whole() : whole.plus(y.whole()));
     }
   }
 
@@ -103,7 +125,8 @@ public record CommandStats(
         any ? micros.getValueAtPercentile(50) / 1000.0 : null,
         any ? micros.getValueAtPercentile(99) / 1000.0 : null,
         micros == null ? null : Histograms.encode(micros),
-        step ? f.rolledBack() : null);
+        step ? f.rolledBack() : null,
+        step ? f.whole() : null);
   }
 
   /** The figures this was built from (the histogram decoded). */
@@ -115,7 +138,8 @@ public record CommandStats(
         failures,
         retries,
         rolledBack == null ? 0 : rolledBack,
-        histogram == null ? null : Histograms.decode(histogram));
+        histogram == null ? null : Histograms.decode(histogram),
+        wholeTrial);
   }
 
   /**

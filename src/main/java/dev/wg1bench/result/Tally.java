@@ -429,7 +429,8 @@ final class Tally {
                   x.failures,
                   x.retries,
                   x.rolledBack,
-                  x.histogram == null ? null : Histograms.decode(x.histogram));
+                  x.histogram == null ? null : Histograms.decode(x.histogram),
+                  x.whole);
           commands.add(
               CommandStats.of(
                   s + 1,

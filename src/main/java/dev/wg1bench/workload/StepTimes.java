@@ -18,7 +18,9 @@ import java.util.Map;
  * clients, forks and agents as the headline's does), {@link #discard()} drops them. A step's
  * latency is recorded each time it completes (a retried op's earlier attempts included), a retry is
  * counted on the step whose exception caused it, and a failed op's failure on the step it failed
- * in.
+ * in. Every op's step counts also go, window or not, to the whole trial's part ({@link
+ * #commit(OpCounts, OpCounts)}), without latencies: what the data shows is what the whole trial
+ * did, warmup included (TPC-C's committed New-Orders against the rows added to orders).
  */
 public final class StepTimes {
   private final Map<String, Integer> index = new HashMap<>();
@@ -32,10 +34,33 @@ public final class StepTimes {
   private long[] opRetries = new long[4];
   private int opFailed = -1;
 
-  /** The value the op's figures were last added to, and its step parts by number. */
-  private OpCounts into;
+  /** The window's and the whole trial's step parts, by number, of the values last added to. */
+  private final Parts window = new Parts(true);
 
-  private final List<OpCounts> target = new ArrayList<>();
+  private final Parts whole = new Parts(false);
+
+  /** The step parts of one value, looked up once per value rather than per op. */
+  private final class Parts {
+    private final boolean timed;
+    private OpCounts into;
+    private final List<OpCounts> byStep = new ArrayList<>();
+
+    Parts(boolean timed) {
+      this.timed = timed;
+    }
+
+    List<OpCounts> of(OpCounts counts) {
+      if (counts != into) {
+        into = counts;
+        byStep.clear();
+      }
+      while (byStep.size() < names.size()) {
+        String name = names.get(byStep.size());
+        byStep.add(timed ? counts.timedPart(name) : counts.part(name));
+      }
+      return byStep;
+    }
+  }
 
   /** The step of this name, numbered on first sight. */
   public int step(String name) {
@@ -82,13 +107,24 @@ public final class StepTimes {
    * this client has run, by name, in the order first run.
    */
   public void commit(OpCounts counts) {
-    if (counts != into) {
-      into = counts;
-      target.clear();
+    commit(counts, null);
+  }
+
+  /**
+   * The op in progress ended: its steps' figures go to {@code window} when it completed inside a
+   * measurement window (null when not), and their counts to {@code whole} (null: none kept).
+   */
+  public void commit(OpCounts window, OpCounts whole) {
+    if (window != null) {
+      add(this.window.of(window));
     }
-    while (target.size() < names.size()) {
-      target.add(counts.timedPart(names.get(target.size())));
+    if (whole != null) {
+      add(this.whole.of(whole));
     }
+    discard();
+  }
+
+  private void add(List<OpCounts> target) {
     for (int i = 0; i < pending; i++) {
       OpCounts c = target.get(pendingStep[i]);
       long nanos = pendingNanos[i];
@@ -96,7 +132,9 @@ public final class StepTimes {
       if (pendingRolledBack[i]) {
         c.rolledBack++;
       }
-      c.histogram.recordValue(Math.max(0, nanos / 1000));
+      if (c.histogram != null) {
+        c.histogram.recordValue(Math.max(0, nanos / 1000));
+      }
     }
     for (int s = 0; s < names.size(); s++) {
       target.get(s).retries += opRetries[s];
@@ -104,7 +142,6 @@ public final class StepTimes {
     if (opFailed >= 0) {
       target.get(opFailed).failed++;
     }
-    discard();
   }
 
   /** The op in progress does not count. */

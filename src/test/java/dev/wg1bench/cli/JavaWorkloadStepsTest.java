@@ -154,10 +154,25 @@ class JavaWorkloadStepsTest {
       assertEquals(m.get("totalOps").asLong(), rs.getLong(1));
     }
     assertTrue(r.out.contains("step latencies in milliseconds, failures and retries:"), r.out);
-    // a step's line ends with its name and its count, none of it rolled back by design
+    // a step's line ends with its name and its count, none of it rolled back by design, and,
+    // since a warmup ran, its counts over the whole trial
     assertTrue(
-        r.out.lines().anyMatch(l -> l.strip().matches(".* validate \\(count \\d+; [\\d.]+/min\\)")),
+        r.out
+            .lines()
+            .anyMatch(
+                l ->
+                    l.strip()
+                        .matches(
+                            ".* validate \\(count \\d+; [\\d.]+/min; whole trial: count \\d+"
+                                + "(, failures \\d+)?(, retries \\d+)?\\)")),
         r.out);
+    // every op of the trial, warmup included, is in its steps' whole-trial counts: each op runs
+    // the insert step once, and its failures are the trial's failed ops
+    JsonNode insert = steps.get("insert").get("wholeTrial");
+    assertEquals(
+        m.get("totalOps").asLong() + m.get("totalFailedOps").asLong(),
+        insert.get("count").asLong(),
+        insert.toString());
     String csv = Files.readString(dir.resolve("steps-commands.csv"));
     assertTrue(csv.lines().anyMatch(l -> l.contains(",insert,")), csv);
     Cli report = Cli.run("report", out.toString(), "--html", dir.resolve("html").toString());

@@ -131,6 +131,58 @@ class TpccRunTest {
         nopm + " in " + r.out);
   }
 
+  /**
+   * With a warmup, the measured windows count fewer transactions than the data shows; each step's
+   * whole-trial counts are what the rows say, through a forked JVM's report and the console.
+   */
+  @Test
+  void theWholeTrialsCountsAreTheRowsAddedWhateverTheWarmup() throws Exception {
+    long orders = scalar("SELECT count(*) FROM orders");
+    long history = scalar("SELECT count(*) FROM history");
+    Path out = dir.resolve("whole.json");
+    Cli r =
+        Cli.run(
+            "--workload",
+            "tpcc",
+            "--target",
+            url(),
+            "-c",
+            "2",
+            "--forks",
+            "1",
+            "--warmup",
+            "1s",
+            "--duration",
+            "1s",
+            "--iterations",
+            "1",
+            "-o",
+            out.toString());
+    assertEquals(0, r.exit, r.toString());
+    JsonNode m = Json.MAPPER.readTree(out.toFile()).get("trials").get(0).get("measurement");
+    Map<String, JsonNode> whole = new HashMap<>();
+    for (JsonNode c : m.get("scripts").get(0).get("commands")) {
+      JsonNode w = c.get("wholeTrial");
+      assertTrue(w.get("count").asLong() >= c.get("count").asLong(), c.toString());
+      whole.put(c.get("text").asText(), w);
+    }
+    assertEquals(0, m.get("totalFailedOps").asLong(), m.toString());
+    JsonNode no = whole.get("new_order");
+    long committed = no.get("count").asLong() - no.get("rolledBack").asLong();
+    assertEquals(committed, scalar("SELECT count(*) FROM orders") - orders, no.toString());
+    assertEquals(
+        whole.get("payment").get("count").asLong(),
+        scalar("SELECT count(*) FROM history") - history);
+    long all = 0;
+    for (JsonNode w : whole.values()) {
+      all += w.get("count").asLong();
+    }
+    // the steps' whole-trial counts add up to the trial's ops (each op is one transaction)
+    assertEquals(m.get("totalOps").asLong(), all, whole.toString());
+    assertTrue(all > m.get("ops").asLong(), "the warmup's transactions are in: " + m);
+    assertTrue(r.out.contains("; whole trial: count "), r.out);
+  }
+
   @Test
   void checkNamesTheClauseABrokenConditionBelongsTo() throws Exception {
     execute("UPDATE district SET d_ytd = d_ytd + 1 WHERE d_w_id = 1 AND d_id = 1");

@@ -198,8 +198,9 @@ class PerCommandTest {
             .anyMatch(
                 l ->
                     l.contains(",2,\"" + b + "\",2,\"SELECT perstmt_conflict(0.3);\"," + con.ops())
-                        // a command has no percentiles: those columns are a step's
-                        && l.endsWith("," + con.failedOps() + "," + con.retries() + ",,")),
+                        // a command has no percentiles and no whole-trial counts: those
+                        // columns are a step's
+                        && l.endsWith("," + con.failedOps() + "," + con.retries() + ",,,,,,")),
         commandRows.toString());
 
     // the HTML page has the section, each command named by file:line
