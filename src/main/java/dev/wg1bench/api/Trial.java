@@ -24,6 +24,8 @@ import java.util.Map;
  *     default)
  * @param committedOps successful ops over the whole trial, warmup included (what the data shows)
  * @param totalFailedOps failed ops over the whole trial, warmup included
+ * @param steps a workload class's steps ({@link Op#step}), in the order first run, each with its
+ *     counts and latencies (TPC-C: the five transaction types); empty for any other workload
  */
 public record Trial(
     String target,
@@ -36,11 +38,18 @@ public record Trial(
     long failedOps,
     long retries,
     long committedOps,
-    long totalFailedOps) {
+    long totalFailedOps,
+    List<StepFigures> steps) {
 
-  /** A copy of the point, so that a trial stays as the run left it. */
+  /** Copies of the point and the steps, so that a trial stays as the run left it. */
   public Trial {
     point = Map.copyOf(point);
+    steps = List.copyOf(steps);
+  }
+
+  /** The step of this name, or null when the ops named none such. */
+  public StepFigures step(String name) {
+    return steps.stream().filter(s -> s.name().equals(name)).findFirst().orElse(null);
   }
 
   /** The API's view of one engine trial. */
@@ -57,7 +66,19 @@ public record Trial(
         m.failedOps(),
         m.retries(),
         m.totalOps(),
-        m.totalFailedOps());
+        m.totalFailedOps(),
+        steps(m));
+  }
+
+  /** A workload class's steps: its one script's commands, when they are steps. */
+  private static List<StepFigures> steps(Measurement m) {
+    if (m.scripts() == null || m.scripts().size() != 1 || m.scripts().get(0).commands() == null) {
+      return List.of();
+    }
+    return m.scripts().get(0).commands().stream()
+        .filter(dev.wg1bench.result.CommandStats::step)
+        .map(StepFigures::of)
+        .toList();
   }
 
   /** Every trial of {@code run}, in the order they ran. */
