@@ -55,7 +55,8 @@ public record CommandStats(
 
   /**
    * A command's or a step's figures as they add up: the sums, counts and (for a step) the histogram
-   * of µs that the mean, stddev and percentiles are read from.
+   * of µs that the mean, stddev and percentiles are read from, and a step's whole-trial counts
+   * (null for a command).
    */
   public record Sums(
       long count,
@@ -66,18 +67,6 @@ public record CommandStats(
       long rolledBack,
       org.HdrHistogram.Histogram micros,
       StepCounts whole) {
-
-    /** A command's figures, or a step's without whole-trial counts. */
-    public Sums(
-        long count,
-        double totalMs,
-        double sumSquaresMs2,
-        long failures,
-        long retries,
-        long rolledBack,
-        org.HdrHistogram.Histogram micros) {
-      this(count, totalMs, sumSquaresMs2, failures, retries, rolledBack, micros, null);
-    }
 
     /** Both parts' figures as one: sums added, histograms merged where there are any. */
     Sums plus(Sums y) {

@@ -18,7 +18,7 @@ class ScriptStatsTest {
         "a.sql:3",
         "SELECT 1;",
         false,
-        new CommandStats.Sums(ms.length, total, squares, 1, 2, 0, null));
+        new CommandStats.Sums(ms.length, total, squares, 1, 2, 0, null, null));
   }
 
   private static ScriptStats script(double seconds, double... ms) {
@@ -76,7 +76,7 @@ class ScriptStatsTest {
         "step " + line,
         name,
         true,
-        new CommandStats.Sums(micros.length, total, squares, 1, 0, 0, h));
+        new CommandStats.Sums(micros.length, total, squares, 1, 0, 0, h, null));
   }
 
   private static ScriptStats steps(CommandStats... steps) {
