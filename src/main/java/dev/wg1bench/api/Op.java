@@ -57,6 +57,16 @@ public interface Op {
    */
   void rolledBackByDesign();
 
+  /**
+   * The application's user thinks for {@code time} after this op (TPC-C's think and keying times,
+   * clause 5.2.5.7): this client's next op starts no sooner than {@code time} after this one ended.
+   * The wait is outside every op's latency, so latency stays the response time, and inside the
+   * throughput (a client that thinks runs fewer ops, as a terminal does). It is carried across the
+   * trial's iterations, never holding one open, and a run keeps its duration. The last call in an
+   * op counts; zero or negative waits nothing (the default: the next op starts at once).
+   */
+  void thinkTime(java.time.Duration time);
+
   /** A part of an op that returns nothing and may throw. */
   @FunctionalInterface
   interface Step {

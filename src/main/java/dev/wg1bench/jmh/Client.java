@@ -97,6 +97,12 @@ public class Client {
   /** When this iteration's time is up (System.nanoTime); read by the watchdog. */
   volatile long iterationEnd;
 
+  /**
+   * When this client's next op may start (System.nanoTime): the think time its last op asked for
+   * ({@code Op.thinkTime}) after that op ended; 0 when none.
+   */
+  long notBefore;
+
   /** Between the iteration's setup and teardown; read by the watchdog. */
   volatile boolean inIteration;
 

@@ -38,11 +38,14 @@ final class OpPath {
       return;
     }
     OpRun op = c.op;
-    if (!begin(c, op)) {
+    if (!thought(c) || !begin(c, op)) {
       return;
     }
     attempt(c, op);
     op.end(c.stats, System.nanoTime(), b.latencyLimitNanos);
+    if (c.stats.thinkNanos > 0) {
+      c.notBefore = op.done + c.stats.thinkNanos;
+    }
     // the op's counts, whole: added once to each value that holds it, and nowhere by hand
     OpCounts counts = c.stats.op;
     c.all.add(counts);
@@ -77,6 +80,28 @@ final class OpPath {
       throw new OpFailedException(why, null);
     }
     idle(c);
+  }
+
+  /**
+   * The think time the client's last op asked for, waited out before the next one begins; false
+   * when the iteration ended first: the rest is waited in the next iteration, so that a think time
+   * never holds JMH's iteration open (the invocation returns, counting nothing).
+   */
+  private static boolean thought(Client c) {
+    if (c.notBefore == 0) {
+      return true;
+    }
+    for (long now = System.nanoTime(); c.notBefore - now > 0; now = System.nanoTime()) {
+      long toEnd = c.iterationEnd - now;
+      if (toEnd <= 0) {
+        // JMH ends the iteration a moment after its time: don't spin meanwhile
+        LockSupport.parkNanos(20_000_000L);
+        return false;
+      }
+      LockSupport.parkNanos(Math.min(c.notBefore - now, toEnd));
+    }
+    c.notBefore = 0;
+    return true;
   }
 
   /**

@@ -38,6 +38,7 @@ final class OpRun {
     this.lagNanos = lagNanos;
     waitNanos = -1;
     s.op.clear();
+    s.thinkNanos = 0;
     connected = true;
     ran = false;
     success = false;

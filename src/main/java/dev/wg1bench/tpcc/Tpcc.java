@@ -13,8 +13,9 @@ import javax.sql.DataSource;
  * TPC-C 5.11 on the public API ({@code --workload tpcc}): one op is one transaction of the five,
  * dealt from a shuffled deck of 100 cards per terminal (clause 5.2.4.2's deck, with HammerDB's mix:
  * 45 New-Order, 43 Payment, 4 each of Order-Status, Delivery and Stock-Level), each timed as a step
- * of its own name. Client k is a terminal of warehouse 1 + k mod W. No keying or think time: the
- * terminals send their next transaction at once, as HammerDB does by default.
+ * of its own name. Client k is a terminal of warehouse 1 + k mod W. No keying or think time by
+ * default: the terminals send their next transaction at once, as HammerDB does; {@code -D
+ * keyandthink=true} adds clause 5.2.5.7's (see {@link KeyingAndThinking}).
  *
  * <p>A New-Order that names the unused item rolls back by design (clause 2.4.2.3): the op succeeds,
  * timed on the step {@value #NEW_ORDER} and reported with {@link Op#rolledBackByDesign()}, so the
@@ -41,6 +42,7 @@ public final class Tpcc implements JdbcWorkload {
   @Override
   public void setUp(DataSource dataSource, Map<String, String> params) throws SQLException {
     fullCheck(params);
+    KeyingAndThinking.on(params.get("keyandthink"));
     try (Connection c = dataSource.getConnection()) {
       warehouses(c);
     }
@@ -81,7 +83,11 @@ public final class Tpcc implements JdbcWorkload {
     Connection c = op.connection();
     terminal =
         Terminal.of(op.client(), warehouses(c), Constants.read(c), new TpccRandom(op.random()));
+    keyAndThink = KeyingAndThinking.on(op.param("keyandthink"));
   }
+
+  /** Whether the terminal's user keys and thinks (clause 5.2.5.7) around each transaction. */
+  private boolean keyAndThink;
 
   /** The transaction being tried, and its inputs: a retry repeats them (see Op.attempt()). */
   private int card;
@@ -93,10 +99,26 @@ public final class Tpcc implements JdbcWorkload {
   public void op(Op op) throws Exception {
     Connection c = op.connection();
     if (op.attempt() == 1) {
-      card = next(op);
+      card = upcoming >= 0 ? upcoming : next(op);
       newOrder = card == 0 ? NewOrder.input(terminal) : null;
       payment = card == 1 ? Payment.input(terminal) : null;
+      if (keyAndThink) {
+        // the user thinks after this transaction, then keys the next one's input: the next card is
+        // dealt now, so that both times are waited before the next op (Op.thinkTime), outside the
+        // response times. A terminal's first transaction goes without its keying time.
+        upcoming = next(op);
+        op.thinkTime(
+            KeyingAndThinking.think(card, op.random()).plus(KeyingAndThinking.keying(upcoming)));
+      }
     }
+    transaction(op, c);
+  }
+
+  /** Under keying and think times, the card of the next transaction, dealt ahead; else -1. */
+  private int upcoming = -1;
+
+  /** The card's transaction, timed as the step of its name. */
+  private void transaction(Op op, Connection c) throws Exception {
     switch (card) {
       case 0 -> {
         NewOrder.Input in = newOrder;

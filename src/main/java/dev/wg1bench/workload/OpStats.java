@@ -49,6 +49,12 @@ public final class OpStats {
 
   public String lastMessage;
 
+  /**
+   * The think time the op in progress asked for: the client's next op starts no sooner than this
+   * after the op ends. Zeroed as each op begins.
+   */
+  public long thinkNanos;
+
   /** The op sent {@code n} SQL statements (BEGIN and END included, as the server sees them). */
   public void sent(long n) {
     op.statements += n;

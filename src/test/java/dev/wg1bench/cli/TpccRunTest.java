@@ -233,6 +233,40 @@ class TpccRunTest {
     assertEquals(orders, scalar("SELECT count(*) FROM orders"));
   }
 
+  /**
+   * Keying and think times: after its first transaction a terminal waits at least the next one's
+   * keying time (2 s at the least, clause 5.2.5.7), so a 3 s trial of 2 terminals completes at most
+   * two transactions each; what ran is in the data as without them; a value other than true or
+   * false is refused.
+   */
+  @Test
+  void keyingAndThinkTimesPaceEachTerminal() throws Exception {
+    long orders = scalar("SELECT count(*) FROM orders");
+    Cli r = run("keying", "-c", "2", "-T", "3s", "--warmup", "0", "-D", "keyandthink=true");
+    assertEquals(0, r.exit, r.toString());
+    JsonNode m =
+        Json.MAPPER
+            .readTree(dir.resolve("keying.json").toFile())
+            .get("trials")
+            .get(0)
+            .get("measurement");
+    long total = m.get("totalOps").asLong();
+    assertTrue(total >= 1 && total <= 4, "two terminals, 2 s at least between two: " + m);
+    if (m.has("scripts") && !m.get("scripts").isNull()) {
+      for (JsonNode c : m.get("scripts").get(0).get("commands")) {
+        if (c.get("text").asText().equals("new_order")) {
+          JsonNode w = c.get("wholeTrial");
+          assertEquals(
+              w.get("count").asLong() - w.get("rolledBack").asLong(),
+              scalar("SELECT count(*) FROM orders") - orders);
+        }
+      }
+    }
+    Cli bad = run("keying-bad", "-c", "1", "-t", "1", "-D", "keyandthink=yes");
+    assertEquals(2, bad.exit, bad.toString());
+    assertTrue(bad.err.contains("-D keyandthink=yes is not valid: true"), bad.err);
+  }
+
   @Test
   void listShowsTpcc() {
     Cli r = Cli.run("list");

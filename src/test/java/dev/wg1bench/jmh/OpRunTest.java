@@ -39,6 +39,20 @@ class OpRunTest {
     assertEquals(1, o.late, "over the latency limit");
   }
 
+  /** The think time an op asked for is its own: the next op starts from none. */
+  @Test
+  void anOpsThinkTimeIsForgottenAsTheNextBegins() {
+    OpStats s = new OpStats();
+    OpRun run = new OpRun();
+    run.begin(s, 1_000, -1);
+    s.thinkNanos = 2_500;
+    run.success = true;
+    run.end(s, 4_000, NO_LIMIT);
+    assertEquals(3_000, s.op.latencyNanos, "a think time comes after the op, not in it");
+    run.begin(s, 5_000, -1);
+    assertEquals(0, s.thinkNanos);
+  }
+
   @Test
   void aFailureIsCountedOnceByItsKindAndTheNextOpStartsFromNothing() {
     OpStats s = new OpStats();

@@ -156,6 +156,9 @@ final class JavaClassWorkload implements Workload {
 
     private boolean rolledBack;
 
+    /** The counts of the op in progress, which carry its think time to the op path. */
+    private OpStats stats;
+
     /** The try of the op in progress, from 1. */
     private int attempt = 1;
 
@@ -217,6 +220,13 @@ final class JavaClassWorkload implements Workload {
     }
 
     @Override
+    public void thinkTime(java.time.Duration time) {
+      if (stats != null) {
+        stats.thinkNanos = time == null || time.isNegative() ? 0 : time.toNanos();
+      }
+    }
+
+    @Override
     public void rolledBackByDesign() {
       if (depth == 0) {
         throw new IllegalStateException(
@@ -241,6 +251,7 @@ final class JavaClassWorkload implements Workload {
     @Override
     public boolean runOp(Connection conn, OpStats stats) throws SQLException {
       connection = conn;
+      this.stats = stats;
       if (!opened && !open(stats)) {
         return false;
       }
