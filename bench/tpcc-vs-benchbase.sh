@@ -13,6 +13,10 @@
 # added to its orders table; NOPM is those over the run's execution time as the tool reports it;
 # the client's CPU is the tool's whole process (user + system, JVM start-up included, both alike)
 # over the New-Orders its run committed.
+#
+# WG_VARIANTS (env): wg1bench's runs, ';'-separated extra options, each a tool of its own in every
+# round, e.g. 'WG_VARIANTS=";-M prepared;-M prepared --threads virtual"' (default: one run with no
+# extra options).
 set -euo pipefail
 BB=${1:?usage: bench/tpcc-vs-benchbase.sh BENCHBASE_DIR [W] [TERMINALS] [SECONDS] [ROUNDS]}
 W=${2:-2}
@@ -79,10 +83,14 @@ orders() { # rows in the tool's orders table (BenchBase names it oorder)
   if [[ $1 == wg ]]; then psql_ -d $WGDB -c "select count(*) from orders"; else psql_ -d $BBDB -c "select count(*) from oorder"; fi
 }
 
-run_wg() {
+IFS=';' read -r -a VARIANTS <<<"${WG_VARIANTS:-}"
+[[ ${#VARIANTS[@]} -gt 0 ]] || VARIANTS=("")
+
+run_wg() { # VARIANT_INDEX
+  # shellcheck disable=SC2086 # a variant's options are words
   timed java -jar "$JAR" --workload tpcc -c "$C" -T "${T}s" --warmup 0s --iterations 1 \
     --max-tries 10 -o "$WORK/wg.json" --target "jdbc:postgresql://$HOST:$PORT/$WGDB?user=$PGU" \
-    >"$WORK/wg.log" 2>&1
+    ${VARIANTS[$1]} >"$WORK/wg.log" 2>&1
   # the measured window as the result states it
   python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); m=r["trials"][0]["measurement"]; print(m.get("measuredSeconds") or m["throughput"]["measuredSeconds"])' "$WORK/wg.json"
 }
@@ -94,20 +102,23 @@ run_bb() {
   echo "$T"
 }
 
-printf '%-6s %-9s %8s %10s %8s %10s %12s\n' round tool seconds new_orders NOPM cpu_s "cpu_ms/NO"
+printf '%-6s %-40s %8s %10s %8s %10s %12s\n' round tool seconds new_orders NOPM cpu_s "cpu_ms/NO"
+tools=(bb)
+for ((v = 0; v < ${#VARIANTS[@]}; v++)); do tools+=("wg$v"); done
 for ((r = 1; r <= R; r++)); do
-  if ((r % 2)); then order="bb wg"; else order="wg bb"; fi
-  for tool in $order; do
-    before=$(orders $tool)
-    secs=$(run_$tool)
-    after=$(orders $tool)
+  # BenchBase first in odd rounds, last in even ones; the variants' order reversed with it
+  if ((r % 2)); then order=("${tools[@]}"); else order=(); for t in "${tools[@]}"; do order=("$t" "${order[@]}"); done; fi
+  for tool in "${order[@]}"; do
+    kind=${tool:0:2}
+    before=$(orders "$kind")
+    if [[ $kind == wg ]]; then secs=$(run_wg "${tool:2}"); name="wg1bench ${VARIANTS[${tool:2}]}"; else secs=$(run_bb); name=BenchBase; fi
+    after=$(orders "$kind")
     read -r wall user sys <"$WORK/time"
-    python3 - "$r" "$tool" "$secs" "$((after - before))" "$user" "$sys" <<'PY'
+    python3 - "$r" "$name" "$secs" "$((after - before))" "$user" "$sys" <<'PY'
 import sys
-r, tool, secs, no, user, sys_ = sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]), float(sys.argv[6])
-name = {"wg": "wg1bench", "bb": "BenchBase"}[tool]
+r, name, secs, no, user, sys_ = sys.argv[1], sys.argv[2].strip(), float(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]), float(sys.argv[6])
 cpu = user + sys_
-print(f"{r:<6} {name:<9} {secs:8.1f} {no:10d} {no / (secs / 60):8.0f} {cpu:10.1f} {1000 * cpu / max(no, 1):12.3f}")
+print(f"{r:<6} {name:<40} {secs:8.1f} {no:10d} {no / (secs / 60):8.0f} {cpu:10.1f} {1000 * cpu / max(no, 1):12.3f}")
 PY
   done
 done
