@@ -113,7 +113,11 @@ for ((r = 1; r <= R; r++)); do
     before=$(orders "$kind")
     if [[ $kind == wg ]]; then secs=$(run_wg "${tool:2}"); name="wg1bench ${VARIANTS[${tool:2}]}"; else secs=$(run_bb); name=BenchBase; fi
     after=$(orders "$kind")
-    read -r wall user sys <"$WORK/time"
+    # the last line: /usr/bin/time puts "Command exited with non-zero status N" before it
+    read -r wall user sys < <(tail -1 "$WORK/time")
+    if [[ $(head -1 "$WORK/time") == Command* ]]; then
+      echo "$r $name: $(head -1 "$WORK/time"): $(tail -1 "$WORK/$kind.log" 2>/dev/null)"; continue
+    fi
     python3 - "$r" "$name" "$secs" "$((after - before))" "$user" "$sys" <<'PY'
 import sys
 r, name, secs, no, user, sys_ = sys.argv[1], sys.argv[2].strip(), float(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]), float(sys.argv[6])
