@@ -76,14 +76,18 @@ class TpccRunTest {
     return Cli.run(args);
   }
 
+  /** The measurement of the run written as NAME.json. */
+  private JsonNode measurement(String name) throws java.io.IOException {
+    return Json.MAPPER
+        .readTree(dir.resolve(name + ".json").toFile())
+        .get("trials")
+        .get(0)
+        .get("measurement");
+  }
+
   /** Each step's completions, by name, and "NAME rolled back" its by-design rollbacks. */
   private Map<String, Long> steps(String name) throws Exception {
-    JsonNode m =
-        Json.MAPPER
-            .readTree(dir.resolve(name + ".json").toFile())
-            .get("trials")
-            .get(0)
-            .get("measurement");
+    JsonNode m = measurement(name);
     Map<String, Long> out = new HashMap<>();
     for (JsonNode c : m.get("scripts").get(0).get("commands")) {
       out.put(c.get("text").asText(), c.get("count").asLong());
@@ -115,14 +119,7 @@ class TpccRunTest {
     assertEquals(newOrders, scalar("SELECT count(*) FROM orders") - orders);
     assertEquals(s.get("payment"), scalar("SELECT count(*) FROM history") - history);
     // NOPM: the committed New-Orders per minute of the measured window, on new_order's line
-    double seconds =
-        Json.MAPPER
-            .readTree(dir.resolve("mix.json").toFile())
-            .get("trials")
-            .get(0)
-            .get("measurement")
-            .get("measuredSeconds")
-            .asDouble();
+    double seconds = measurement("mix").get("measuredSeconds").asDouble();
     String nopm = String.format(java.util.Locale.ROOT, "%.1f", newOrders * 60.0 / seconds);
     assertTrue(
         r.out
@@ -159,7 +156,7 @@ class TpccRunTest {
             "-o",
             out.toString());
     assertEquals(0, r.exit, r.toString());
-    JsonNode m = Json.MAPPER.readTree(out.toFile()).get("trials").get(0).get("measurement");
+    JsonNode m = measurement("whole");
     Map<String, JsonNode> whole = new HashMap<>();
     for (JsonNode c : m.get("scripts").get(0).get("commands")) {
       JsonNode w = c.get("wholeTrial");
@@ -244,12 +241,7 @@ class TpccRunTest {
     long orders = scalar("SELECT count(*) FROM orders");
     Cli r = run("keying", "-c", "2", "-T", "3s", "--warmup", "0", "-D", "keyandthink=true");
     assertEquals(0, r.exit, r.toString());
-    JsonNode m =
-        Json.MAPPER
-            .readTree(dir.resolve("keying.json").toFile())
-            .get("trials")
-            .get(0)
-            .get("measurement");
+    JsonNode m = measurement("keying");
     long total = m.get("totalOps").asLong();
     assertTrue(total >= 1 && total <= 4, "two terminals, 2 s at least between two: " + m);
     if (m.has("scripts") && !m.get("scripts").isNull()) {
@@ -296,12 +288,7 @@ class TpccRunTest {
             "-D",
             "check=full");
     assertTrue(r.out.contains("check: ok"), r.out);
-    JsonNode m =
-        Json.MAPPER
-            .readTree(dir.resolve("serializable.json").toFile())
-            .get("trials")
-            .get(0)
-            .get("measurement");
+    JsonNode m = measurement("serializable");
     // exit 3 only when some op still failed after its 10 tries, and then they are counted
     assertEquals(m.get("totalFailedOps").asLong() > 0 ? 3 : 0, r.exit, r.toString());
     long retries = 0;
