@@ -62,6 +62,11 @@ class ScriptStatsTest {
   }
 
   private static CommandStats step(int line, String name, long... micros) {
+    return step(line, name, null, micros);
+  }
+
+  private static CommandStats step(
+      int line, String name, dev.wg1bench.workload.StepCounts whole, long... micros) {
     org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(3);
     double total = 0;
     double squares = 0;
@@ -76,12 +81,26 @@ class ScriptStatsTest {
         "step " + line,
         name,
         true,
-        new CommandStats.Sums(micros.length, total, squares, 1, 0, 0, h, null));
+        new CommandStats.Sums(micros.length, total, squares, 1, 0, 0, h, whole));
   }
 
   private static ScriptStats steps(CommandStats... steps) {
     return new ScriptStats(
         1, "acme.Orders", 1, 3, 0, 0, 0, 0, 0, ScriptStats.Times.of(0, 0, 0), List.of(steps));
+  }
+
+  /** Agents' and forks' whole-trial counts of a step add up as its windows' figures do. */
+  @Test
+  void aStepsWholeTrialCountsAddUpAcrossParts() {
+    var w = new dev.wg1bench.workload.StepCounts(10, 1, 2, 3);
+    ScriptStats a = steps(step(1, "new_order", w, 1000));
+    ScriptStats b =
+        steps(step(1, "new_order", new dev.wg1bench.workload.StepCounts(5, 0, 1, 0), 2000));
+    ScriptStats c = steps(step(1, "new_order", 3000));
+    CommandStats m =
+        ScriptStats.merge(List.of(List.of(a), List.of(b), List.of(c)), 1).get(0).commands().get(0);
+    assertEquals(new dev.wg1bench.workload.StepCounts(15, 1, 3, 3), m.wholeTrial());
+    assertEquals(3, m.count());
   }
 
   @Test
