@@ -85,20 +85,21 @@ final class OpPath {
   /**
    * The think time the client's last op asked for, waited out before the next one begins; false
    * when the iteration ended first: the rest is waited in the next iteration, so that a think time
-   * never holds JMH's iteration open (the invocation returns, counting nothing).
+   * never holds JMH's iteration open (the invocation returns, counting nothing). A stop of the run
+   * is seen within 100 ms.
    */
-  private static boolean thought(Client c) {
+  private boolean thought(Client c) {
     if (c.notBefore == 0) {
       return true;
     }
     for (long now = System.nanoTime(); c.notBefore - now > 0; now = System.nanoTime()) {
       long toEnd = c.iterationEnd - now;
-      if (toEnd <= 0) {
+      if (toEnd <= 0 || b.stopping) {
         // JMH ends the iteration a moment after its time: don't spin meanwhile
         LockSupport.parkNanos(20_000_000L);
         return false;
       }
-      LockSupport.parkNanos(Math.min(c.notBefore - now, toEnd));
+      LockSupport.parkNanos(Math.min(Math.min(c.notBefore - now, toEnd), 100_000_000L));
     }
     c.notBefore = 0;
     return true;
