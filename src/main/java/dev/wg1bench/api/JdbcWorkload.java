@@ -52,6 +52,16 @@ public interface JdbcWorkload {
   /** Once per client before its first op, on the client's connection (prepare what it keeps). */
   default void open(Op op) throws Exception {}
 
+  /**
+   * The tables the ops write, for what wg1bench does to a workload's tables: the storage parameters
+   * of {@code --table-option} (fillfactor, autovacuum's per-table settings) set on them before each
+   * trial, and a long run's server samples of them under {@code --progress} (size, dead tuples,
+   * autovacuum runs). None by default: the options are then refused and nothing is sampled.
+   */
+  default java.util.List<String> tables() {
+    return java.util.List.of();
+  }
+
   /** Once per client after its last op. */
   default void close() throws Exception {}
 

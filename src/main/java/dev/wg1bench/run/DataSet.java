@@ -17,8 +17,11 @@ import java.util.Map;
  * hygiene between trials does to them. One object per schema instead of a switch in every step.
  */
 interface DataSet {
-  /** Tables for storage parameters and server sampling; empty when wg1bench does not know them. */
-  List<String> tables();
+  /**
+   * Tables for storage parameters and server sampling: the schema's, or those workload {@code w}
+   * names; empty when wg1bench does not know them.
+   */
+  List<String> tables(Workload w);
 
   /**
    * Makes sure the tables exist and says what they hold. A fresh server is loaded here; any other

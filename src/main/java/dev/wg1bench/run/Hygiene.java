@@ -72,10 +72,12 @@ final class Hygiene {
   private static void applyTableOptions(
       RunPlan plan, Workload w, DataSet ds, LiveTarget lt, Connection c) throws SQLException {
     Map<String, String> want = plan.params().tableOptions();
-    List<String> tables = ds.tables();
+    List<String> tables = ds.tables(w);
     if (!want.isEmpty() && tables.isEmpty()) {
       throw new UsageException(
-          "--table-option needs a workload with known tables (pgbench or ssb), not " + w.name());
+          "--table-option needs a workload with known tables (pgbench, ssb, or a workload class that"
+              + " names its tables), not "
+              + w.name());
     }
     try (Statement st = c.createStatement()) {
       for (String k : List.copyOf(lt.tableOptions.keySet())) {

@@ -5,6 +5,7 @@ import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.server.ConnectionFactory;
+import dev.wg1bench.workload.Workload;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -14,7 +15,7 @@ import java.util.List;
 /** pgbench's four tables: loaded on a fresh server, required (by {@code init}) on any other. */
 final class PgbenchTables implements DataSet {
   @Override
-  public List<String> tables() {
+  public List<String> tables(Workload w) {
     return PgbenchLoader.TABLES;
   }
 

@@ -3,6 +3,7 @@ package dev.wg1bench.run;
 import dev.wg1bench.load.PgbenchLoader;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.server.ConnectionFactory;
+import dev.wg1bench.workload.Workload;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -14,7 +15,7 @@ import java.util.List;
  */
 final class ScriptTables implements DataSet {
   @Override
-  public List<String> tables() {
+  public List<String> tables(Workload w) {
     return List.of();
   }
 

@@ -3,6 +3,7 @@ package dev.wg1bench.run;
 import dev.wg1bench.load.ssb.SsbLoader;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.server.ConnectionFactory;
+import dev.wg1bench.workload.Workload;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -16,7 +17,7 @@ final class SsbTables implements DataSet {
   static final double FRESH_SCALE = 0.01;
 
   @Override
-  public List<String> tables() {
+  public List<String> tables(Workload w) {
     return SsbLoader.TABLES;
   }
 

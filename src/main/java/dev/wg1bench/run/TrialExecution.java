@@ -127,7 +127,7 @@ final class TrialExecution {
       DataSet ds,
       Prepared data) {
     Instant started = Instant.now();
-    List<String> tables = ds.tables();
+    List<String> tables = ds.tables(workload);
     ServerSampler sampler =
         plan.timing().progress() != null && !tables.isEmpty()
             ? new ServerSampler(lt.target.admin(), tables, plan.timing().progress().toNanos())

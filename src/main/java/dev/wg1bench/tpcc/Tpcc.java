@@ -48,6 +48,16 @@ public final class Tpcc implements JdbcWorkload {
     }
   }
 
+  /**
+   * The nine tables: {@code --table-option} sets their storage parameters (autovacuum's, as the NTT
+   * slides' long runs did; a fillfactor applies to pages written after it) and a long run samples
+   * their sizes, dead tuples and autovacuum runs.
+   */
+  @Override
+  public java.util.List<String> tables() {
+    return Schema.TABLES;
+  }
+
   /** W, the warehouses loaded; a SQLException naming init when there are none. */
   static int warehouses(Connection c) throws SQLException {
     try (Statement st = c.createStatement()) {

@@ -42,6 +42,14 @@ public interface Workload {
    */
   ClientSession open(ClientContext context);
 
+  /**
+   * The tables of a workload with its own ({@link Schema#OWN}) that it names, for storage
+   * parameters and server samples; none unless it names them.
+   */
+  default java.util.List<String> ownTables() {
+    return java.util.List.of();
+  }
+
   /** Schemas a workload may need. */
   enum Schema {
     NONE,

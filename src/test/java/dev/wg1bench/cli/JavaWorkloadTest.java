@@ -373,6 +373,20 @@ class JavaWorkloadTest {
     assertUsage(
         Cli.run("--workload-class", Counting.class.getName(), "--workload", "tpcb", t),
         "wg1bench: --workload-class excludes --workload");
+    // a class that names no tables (JdbcWorkload.tables()) has none to set storage parameters on
+    assertUsage(
+        Cli.run(
+            "--workload-class",
+            Counting.class.getName(),
+            "--table-option",
+            "fillfactor=80",
+            "--forks",
+            "0",
+            "-t",
+            "1",
+            t),
+        "wg1bench: --table-option needs a workload with known tables (pgbench, ssb, or a workload"
+            + " class that names its tables), not");
   }
 
   @Test

@@ -25,6 +25,18 @@ import org.junit.jupiter.api.io.TempDir;
 class TpccRunTest {
   static final String SCHEMA = "tpcc_run_test";
 
+  static final java.util.List<String> NINE =
+      java.util.List.of(
+          "warehouse",
+          "district",
+          "customer",
+          "history",
+          "new_order",
+          "orders",
+          "order_line",
+          "item",
+          "stock");
+
   @TempDir Path dir;
 
   static String url() {
@@ -259,6 +271,57 @@ class TpccRunTest {
     Cli bad = run("keying-bad", "-c", "1", "-t", "1", "-D", "keyandthink=yes");
     assertEquals(2, bad.exit, bad.toString());
     assertTrue(bad.err.contains("-D keyandthink=yes is not valid: true"), bad.err);
+  }
+
+  /**
+   * TPC-C names its nine tables (JdbcWorkload.tables()): --table-option sets the storage parameters
+   * on each before the trial, as the seed's long runs set autovacuum's, and --progress samples each
+   * one's size and dead tuples from the server.
+   */
+  @Test
+  void tableOptionsAndServerSamplesReachTheNineTables() throws Exception {
+    try {
+      Cli r =
+          run(
+              "options",
+              "-c",
+              "2",
+              "-t",
+              "20",
+              "--progress",
+              "1",
+              "--table-option",
+              "autovacuum_vacuum_scale_factor=0.01",
+              "--table-option",
+              "autovacuum_vacuum_threshold=0");
+      assertEquals(0, r.exit, r.toString());
+      for (String t : NINE) {
+        long set =
+            scalar(
+                "SELECT count(*) FROM pg_class c, unnest(c.reloptions) o WHERE c.oid = '"
+                    + t
+                    + "'::regclass AND o IN ('autovacuum_vacuum_scale_factor=0.01',"
+                    + " 'autovacuum_vacuum_threshold=0')");
+        assertEquals(2, set, t);
+      }
+      JsonNode samples =
+          Json.MAPPER
+              .readTree(dir.resolve("options.json").toFile())
+              .get("trials")
+              .get(0)
+              .get("serverSamples");
+      assertTrue(samples.size() >= 1, samples.toString());
+      JsonNode first = samples.get(0).get("tables");
+      assertEquals(9, first.size(), first.toString());
+      assertTrue(first.get("stock").get("tableBytes").asLong() > 0, first.toString());
+    } finally {
+      for (String t : NINE) {
+        execute(
+            "ALTER TABLE "
+                + t
+                + " RESET (autovacuum_vacuum_scale_factor, autovacuum_vacuum_threshold)");
+      }
+    }
   }
 
   @Test

@@ -85,6 +85,21 @@ final class JavaClassWorkload implements Workload {
   @Override
   public void check(Set<String> predefined) {}
 
+  /** The tables the class names; one instance asked, then closed (it has seen no connection). */
+  @Override
+  public java.util.List<String> ownTables() {
+    JdbcWorkload w = instances.get();
+    try {
+      return java.util.List.copyOf(w.tables());
+    } finally {
+      try {
+        w.close();
+      } catch (Exception e) {
+        // nothing was opened: a close that fails has nothing to release
+      }
+    }
+  }
+
   @Override
   public void setUp(DataSource dataSource) throws Exception {
     JdbcWorkload w = instances.get();
