@@ -15,7 +15,6 @@ import java.lang.invoke.VarHandle;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Arrays;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
@@ -125,8 +124,9 @@ public class Client {
   /** Why the watchdog aborted this client's connection, recorded with the failed op. */
   volatile String stallNote;
 
-  private long nextStart;
-  private SplittableRandom arrivals;
+  /** Under --rate, the client's schedule. */
+  Arrivals arrivals;
+
   private long backoffNanos;
   private WorkloadBenchmark bench;
   private ClientContext context;
@@ -198,7 +198,7 @@ public class Client {
               p.session().maxTries(),
               context.clientSeed() * 17 + 3);
     }
-    arrivals = new SplittableRandom(context.clientSeed() * 31 + 7);
+    arrivals = new Arrivals(context.clientSeed() * 31 + 7);
     if (b.pool == null) {
       connectOwn(b);
     } else if (b.claimClientInfo()) {
@@ -401,16 +401,6 @@ public class Client {
     if (scripts != null && counted && ran) {
       scripts[session.lastScriptIndex()].add(op);
     }
-  }
-
-  /** Next Poisson arrival: exponential gaps with the client's mean interval. */
-  long schedule(long meanNanos) {
-    if (nextStart == 0) {
-      nextStart = System.nanoTime();
-    }
-    long t = nextStart;
-    nextStart += Math.round(-Math.log(1.0 - arrivals.nextDouble()) * meanNanos);
-    return t;
   }
 
   /**

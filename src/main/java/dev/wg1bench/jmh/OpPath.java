@@ -38,7 +38,12 @@ final class OpPath {
       return;
     }
     OpRun op = c.op;
-    if (!thought(c) || !begin(c, op)) {
+    if (!thought(c)) {
+      return;
+    }
+    long readyAt = c.notBefore;
+    c.notBefore = 0;
+    if (!begin(c, op, readyAt)) {
       return;
     }
     attempt(c, op);
@@ -101,20 +106,20 @@ final class OpPath {
       }
       LockSupport.parkNanos(Math.min(Math.min(c.notBefore - now, toEnd), 100_000_000L));
     }
-    c.notBefore = 0;
     return true;
   }
 
   /**
-   * The op's intended start: under --rate its scheduled time, waited for; else now. False when
-   * under --rate with a latency limit it could not start in time and was skipped instead.
+   * The op's intended start: under --rate its scheduled time (not before {@code readyAt}, the end
+   * of a think time: see {@link Arrivals}), waited for; else now. False when under --rate with a
+   * latency limit it could not start in time and was skipped instead.
    */
-  private boolean begin(Client c, OpRun op) {
+  private boolean begin(Client c, OpRun op, long readyAt) {
     if (b.meanIntervalNanos <= 0) {
       op.begin(c.stats, System.nanoTime(), -1);
       return true;
     }
-    long intended = c.schedule(b.meanIntervalNanos);
+    long intended = c.arrivals.next(b.meanIntervalNanos, readyAt, System.nanoTime());
     long wait;
     while ((wait = intended - System.nanoTime()) > 0) {
       LockSupport.parkNanos(wait);
