@@ -8,10 +8,10 @@ import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.replay.Capture;
 import dev.wg1bench.replay.CaptureBuilder;
-import dev.wg1bench.replay.Fresh;
+import dev.wg1bench.replay.FreshDatabase;
 import dev.wg1bench.replay.ReplayReport;
-import dev.wg1bench.replay.ReplayRun;
 import dev.wg1bench.replay.ReplayStage;
+import dev.wg1bench.replay.ReplayTrials;
 import dev.wg1bench.replay.Selection;
 import dev.wg1bench.run.BlockExperiment;
 import java.io.PrintStream;
@@ -29,7 +29,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class ReplayArms {
   private final PrintStream out;
-  private final List<ReplayStage> opened = new ArrayList<>();
+  private final List<ReplayTrials> opened = new ArrayList<>();
   private final Map<List<Path>, Capture> captures = new java.util.HashMap<>();
 
   /** What an advise arm adds to every arm's options, and a replay arm's own options. */
@@ -72,7 +72,7 @@ final class ReplayArms {
       }
     }
     int sessions = capture(holder.replay).sessions().size();
-    List<ReplayRun.Combo> combos =
+    List<ReplayStage.Combo> combos =
         ReplayCommand.combos(k -> holder.options.raw(k), targets.get(0), sessions);
     if (combos.size() != 1) {
       throw new UsageException("an arm must be one point, not a sweep");
@@ -104,7 +104,7 @@ final class ReplayArms {
     } catch (UsageException e) {
       throw new UsageException("advice " + a.name() + ": " + e.getMessage());
     }
-    Fresh fresh = Fresh.parse(baseline.fresh);
+    FreshDatabase fresh = FreshDatabase.parse(baseline.fresh);
     Capture capture = capture(baseline.replay);
     out.printf("advice %s replays %s:%n", a.name(), baseline.replay);
     ReplayReport.printCapture(capture, out);
@@ -112,10 +112,10 @@ final class ReplayArms {
       throw new UsageException(
           "advice " + a.name() + ": " + baseline.replay + " holds no client session to replay");
     }
-    ReplayStage trials =
-        new ReplayStage(
+    ReplayTrials trials =
+        new ReplayTrials(
             capture,
-            new ReplayStage.Shared(
+            new ReplayTrials.Shared(
                 speed,
                 dev.wg1bench.replay.PoolMode.SESSION,
                 Map.of(),
@@ -138,6 +138,6 @@ final class ReplayArms {
 
   /** Drops the templates --fresh made for the claims. */
   void close() {
-    opened.forEach(ReplayStage::close);
+    opened.forEach(ReplayTrials::close);
   }
 }

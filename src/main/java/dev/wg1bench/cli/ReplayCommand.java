@@ -9,11 +9,11 @@ import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.replay.CaptureSettings;
-import dev.wg1bench.replay.Fresh;
+import dev.wg1bench.replay.FreshDatabase;
 import dev.wg1bench.replay.LogFormat;
 import dev.wg1bench.replay.PoolMode;
-import dev.wg1bench.replay.ReplayRun;
 import dev.wg1bench.replay.ReplayStage;
+import dev.wg1bench.replay.ReplayTrials;
 import dev.wg1bench.replay.Selection;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -209,8 +209,8 @@ public final class ReplayCommand implements Callable<Integer> {
       throw new UsageException("replay needs at least one LOG file (see --capture-settings)");
     }
     history.check();
-    ReplayRun.Request request = request();
-    ReplayRun.Ending end = ReplayRun.run(request, System.out);
+    ReplayStage.Request request = request();
+    ReplayStage.Ending end = ReplayStage.run(request, System.out);
     if (end.stopped()) {
       // a replay stopped by Ctrl-C replayed part of the log: not comparable with the others, and
       // not stored
@@ -225,7 +225,7 @@ public final class ReplayCommand implements Callable<Integer> {
   }
 
   /** The replay the options ask for, each checked before anything is read or started. */
-  private ReplayRun.Request request() {
+  private ReplayStage.Request request() {
     double rate = speed();
     LogFormat f = format();
     PoolMode mode = poolMode();
@@ -235,19 +235,20 @@ public final class ReplayCommand implements Callable<Integer> {
       throw new UsageException(
           "replay needs --target URL (one or more), the server to replay into; got none");
     }
-    Fresh restore = dryRun ? null : Fresh.parse(fresh);
+    FreshDatabase restore = dryRun ? null : FreshDatabase.parse(fresh);
     if (restore != null && !mapDatabase.isEmpty()) {
       throw new UsageException(
           "--fresh restores the target URL's database only; it cannot be used with"
               + " --map-database (restore those databases yourself)");
     }
-    ReplayRun.Outputs outputs = new ReplayRun.Outputs(output.orElse(defaultOutput()), csv, html);
+    ReplayStage.Outputs outputs =
+        new ReplayStage.Outputs(output.orElse(defaultOutput()), csv, html);
     checkWritable(outputs);
     Selection selection =
         new Selection(
             Set.copyOf(databases), Set.copyOf(users), Set.copyOf(applications), mapDatabase);
-    ReplayStage.Shared shared =
-        new ReplayStage.Shared(
+    ReplayTrials.Shared shared =
+        new ReplayTrials.Shared(
             rate,
             mode,
             mapDatabase,
@@ -256,7 +257,7 @@ public final class ReplayCommand implements Callable<Integer> {
             restore,
             BuildInfo.version(),
             logs.stream().map(Path::toString).toList());
-    return new ReplayRun.Request(
+    return new ReplayStage.Request(
         logs,
         f,
         linePrefix,
@@ -283,7 +284,7 @@ public final class ReplayCommand implements Callable<Integer> {
   }
 
   /** Every file the replay will write can be written, before anything runs. */
-  private void checkWritable(ReplayRun.Outputs outputs) {
+  private void checkWritable(ReplayStage.Outputs outputs) {
     for (Path p : outputs.all()) {
       String unwritable = dryRun ? null : Json.unwritable(p);
       if (unwritable != null) {
@@ -343,16 +344,16 @@ public final class ReplayCommand implements Callable<Integer> {
    * Every combination of the knobs' values (a knob given several values is swept, as in a run),
    * each checked by the plan's own validation (messages name the option).
    */
-  private List<ReplayRun.Combo> combos(TargetSpec target, int sessions) {
+  private List<ReplayStage.Combo> combos(TargetSpec target, int sessions) {
     return combos(k -> knobOptions.get(k).getValue(), target, sessions);
   }
 
   /** The combinations of {@link #KNOBS} given their raw option values (the advise arms' too). */
-  static List<ReplayRun.Combo> combos(
+  static List<ReplayStage.Combo> combos(
       java.util.function.Function<Knob<?>, Object> raw, TargetSpec target, int sessions) {
     List<Knob<?>> swept = KNOBS.stream().filter(k -> k.points(raw.apply(k)).size() > 1).toList();
     List<Map<Knob<?>, Object>> all = PlanFactory.product(KNOBS, k -> k.points(raw.apply(k)));
-    List<ReplayRun.Combo> out = new ArrayList<>();
+    List<ReplayStage.Combo> out = new ArrayList<>();
     for (Map<Knob<?>, Object> c : all) {
       PlanDraft d = new PlanDraft();
       d.workload("replay", List.of()).targets(List.of(target));
@@ -364,8 +365,8 @@ public final class ReplayCommand implements Callable<Integer> {
       swept.forEach(k -> labels.putAll(k.labels(plan)));
       int connections = plan.poolSize() != null ? plan.poolSize() : Math.max(1, sessions);
       out.add(
-          new ReplayRun.Combo(
-              plan, labels, ReplayStage.settings(plan), plan.poolSize(), connections));
+          new ReplayStage.Combo(
+              plan, labels, ReplayTrials.settings(plan), plan.poolSize(), connections));
     }
     return out;
   }

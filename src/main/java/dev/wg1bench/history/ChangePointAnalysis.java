@@ -1,7 +1,7 @@
 package dev.wg1bench.history;
 
 import dev.wg1bench.stats.EDivisive;
-import dev.wg1bench.stats.SegmentTTest;
+import dev.wg1bench.stats.SegmentSignificance;
 import java.util.ArrayList;
 import java.util.List;
 import org.hipparchus.distribution.continuous.TDistribution;
@@ -12,11 +12,11 @@ import org.hipparchus.distribution.continuous.TDistribution;
  * relative change with its interval, and p.
  *
  * <p>The figures are computed on the final segments (from the change point before to the one
- * after): p is the t-test of {@link SegmentTTest} between them; a segment's interval is Student's
- * over its own points (a one-point segment shows its run's own interval, or none); the change's
- * interval is Fieller's for the ratio of the two means, each with its own segment's variance (the
- * pooled one when a segment has a single run), so it is finite only when the mean before is clearly
- * non-zero.
+ * after): p is the t-test of {@link SegmentSignificance} between them; a segment's interval is
+ * Student's over its own points (a one-point segment shows its run's own interval, or none); the
+ * change's interval is Fieller's for the ratio of the two means, each with its own segment's
+ * variance (the pooled one when a segment has a single run), so it is finite only when the mean
+ * before is clearly non-zero.
  */
 public final class ChangePointAnalysis {
   private ChangePointAnalysis() {}
@@ -121,7 +121,7 @@ public final class ChangePointAnalysis {
   /** The comparison of {@code [from, at)} with {@code [at, to)}, described at {@code at}. */
   static Point describe(Series series, double[] x, double[] noise, int from, int at, int to) {
     List<SeriesPoint> pts = series.points();
-    SegmentTTest.Outcome t = SegmentTTest.compare(x, noise, from, at, to);
+    SegmentSignificance.Outcome t = SegmentSignificance.compare(x, noise, from, at, to);
     Segment before = segment(pts, x, from, at);
     Segment after = segment(pts, x, at, to);
     Change change = change(x, noise, from, at, to);

@@ -1,7 +1,7 @@
 package dev.wg1bench.history;
 
 import dev.wg1bench.stats.EDivisive;
-import dev.wg1bench.stats.SegmentTTest;
+import dev.wg1bench.stats.SegmentSignificance;
 import java.util.List;
 
 /**
@@ -77,7 +77,7 @@ public final class RegressionGate {
    * Judges the last {@code last} points of a series long enough (see {@link #fewestPoints}), a
    * worse result with p in ({@code p}, {@code borderlineP}] marked borderline. A count (failed ops,
    * retries) is judged by {@link CountTest} on its rate per attempted op, anything else by the
-   * t-test of {@link SegmentTTest}.
+   * t-test of {@link SegmentSignificance}.
    */
   public static Judged judge(
       Series series, ChangePointAnalysis.Settings s, int last, double borderlineP) {
@@ -101,7 +101,7 @@ public final class RegressionGate {
       direction = counted.direction();
       c = withTest(c, p, direction);
     } else {
-      SegmentTTest.Outcome t = SegmentTTest.compare(x, noise, from, at, x.length);
+      SegmentSignificance.Outcome t = SegmentSignificance.compare(x, noise, from, at, x.length);
       p = t.p();
       magnitude = t.magnitude();
     }

@@ -326,7 +326,7 @@ public class WorkloadBenchmark {
    * of the client's counts.
    */
   @Benchmark
-  public void op(Client c, Committed committed, Trouble trouble) throws SQLException {
+  public void op(Client c, Committed committed, FailureCounters trouble) throws SQLException {
     committed.watch(c.all);
     trouble.watch(c.all);
     try {

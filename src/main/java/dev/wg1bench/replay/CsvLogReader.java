@@ -42,7 +42,7 @@ final class CsvLogReader implements FormatReader {
   }
 
   @Override
-  public boolean recognizes(Lines.Line first) {
+  public boolean recognizes(LogLines.Line first) {
     return START.matcher(first.text()).find();
   }
 
@@ -50,7 +50,7 @@ final class CsvLogReader implements FormatReader {
   private record Fields(List<String> values, int start, int lines, boolean cutOff, boolean bad) {}
 
   @Override
-  public void read(Lines lines, Consumer<LogRecord> sink) throws IOException {
+  public void read(LogLines lines, Consumer<LogRecord> sink) throws IOException {
     boolean first = true;
     Fields f;
     while ((f = fields(lines)) != null) {
@@ -111,8 +111,8 @@ final class CsvLogReader implements FormatReader {
    * Splits the next record into its fields, null at the end of the file; a quoted field goes on
    * past the line (multi-line SQL).
    */
-  private static Fields fields(Lines lines) throws IOException {
-    Lines.Line line = lines.next();
+  private static Fields fields(LogLines lines) throws IOException {
+    LogLines.Line line = lines.next();
     if (line == null) {
       return null;
     }
@@ -148,7 +148,7 @@ final class CsvLogReader implements FormatReader {
         values.add(f.toString());
         return new Fields(values, start, lines.number() - start + 1, false, bad);
       }
-      Lines.Line more = lines.next();
+      LogLines.Line more = lines.next();
       if (more == null) {
         return new Fields(values, start, lines.number() - start + 1, true, bad);
       }

@@ -17,10 +17,10 @@ interface FormatReader {
   LogFormat format();
 
   /** Whether a file's first line looks like this format: a quick look to pick the reader. */
-  boolean recognizes(Lines.Line first);
+  boolean recognizes(LogLines.Line first);
 
   /** Reads every record of the file into {@code sink}. */
-  void read(Lines lines, Consumer<LogRecord> sink) throws IOException;
+  void read(LogLines lines, Consumer<LogRecord> sink) throws IOException;
 
   /** The usage error for a file whose first record, at {@code where}, is not of this format. */
   static UsageException notThisFormat(String where, String what) {

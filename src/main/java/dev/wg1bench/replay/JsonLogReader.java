@@ -23,14 +23,14 @@ final class JsonLogReader implements FormatReader {
   }
 
   @Override
-  public boolean recognizes(Lines.Line first) {
+  public boolean recognizes(LogLines.Line first) {
     return first.text().startsWith("{");
   }
 
   @Override
-  public void read(Lines lines, Consumer<LogRecord> sink) throws IOException {
+  public void read(LogLines lines, Consumer<LogRecord> sink) throws IOException {
     boolean first = true;
-    Lines.Line line;
+    LogLines.Line line;
     while ((line = lines.next()) != null) {
       String where = lines.where();
       if (line.text().isBlank()) {

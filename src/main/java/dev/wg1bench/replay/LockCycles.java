@@ -13,11 +13,11 @@ import java.util.TreeSet;
 /**
  * The waits of the order that sit on a cycle the capture never had. Two kinds of edge between
  * replayed sessions: a session waiting at the order waits on the sessions that own a start or an
- * end it needs ({@link Order#waitsOn}); a statement waiting for a lock waits on the sessions whose
- * backends block it (the server's {@code pg_blocking_pids}). The order's edges alone form no cycle
- * (they follow the log's times) and the locks' alone are deadlocks the server ends, so every cycle
- * has a session that waits at the order while holding a lock another session on the cycle waits
- * for: that wait is the one to let go, since nothing else can end it.
+ * end it needs ({@link OrderGate#waitsOn}); a statement waiting for a lock waits on the sessions
+ * whose backends block it (the server's {@code pg_blocking_pids}). The order's edges alone form no
+ * cycle (they follow the log's times) and the locks' alone are deadlocks the server ends, so every
+ * cycle has a session that waits at the order while holding a lock another session on the cycle
+ * waits for: that wait is the one to let go, since nothing else can end it.
  */
 final class LockCycles {
   private LockCycles() {}

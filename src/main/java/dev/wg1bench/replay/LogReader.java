@@ -57,7 +57,7 @@ public final class LogReader {
    */
   public LogFormat read(Path file, Consumer<LogRecord> sink) throws IOException {
     try (LogInput in = LogInput.open(file);
-        Lines lines = new Lines(in.text(), in.name)) {
+        LogLines lines = new LogLines(in.text(), in.name)) {
       try {
         return read(lines, sink);
       } catch (IOException e) {
@@ -69,8 +69,8 @@ public final class LogReader {
     }
   }
 
-  private LogFormat read(Lines lines, Consumer<LogRecord> sink) throws IOException {
-    Lines.Line first = lines.peek();
+  private LogFormat read(LogLines lines, Consumer<LogRecord> sink) throws IOException {
+    LogLines.Line first = lines.peek();
     while (first != null && first.text().isBlank() && !first.notUtf8()) {
       lines.next();
       first = lines.peek();
@@ -84,7 +84,7 @@ public final class LogReader {
   }
 
   /** The reader of the forced format, or the first whose format the line is in. */
-  private FormatReader readerFor(String name, Lines.Line first) {
+  private FormatReader readerFor(String name, LogLines.Line first) {
     FormatReader fallback = null;
     for (FormatReader r : readers) {
       if (forced != null && r.format() != forced) {
@@ -101,7 +101,7 @@ public final class LogReader {
     throw new UsageException(name + ":" + first.number() + ": " + unknown(first));
   }
 
-  private String unknown(Lines.Line first) {
+  private String unknown(LogLines.Line first) {
     String which = "not a csvlog, jsonlog or stderr log";
     if (binary(first)) {
       return which
@@ -116,7 +116,7 @@ public final class LogReader {
   }
 
   /** Control characters but tab in a first line: not a text log, and not to be printed. */
-  private static boolean binary(Lines.Line first) {
+  private static boolean binary(LogLines.Line first) {
     return first.text().chars().anyMatch(c -> (c < ' ' && c != '\t') || c == 0x7f);
   }
 

@@ -29,9 +29,9 @@ public final class ReplayReport {
       String target,
       ReplayResult.Trial trial,
       List<String> logs,
-      SessionPlayer.Config config,
+      TrialPlayer.Config config,
       Capture capture,
-      SessionPlayer.Outcome outcome,
+      TrialPlayer.Outcome outcome,
       ServerInfo server,
       boolean sameHost) {
     ReplayStats s = outcome.stats();
@@ -44,7 +44,7 @@ public final class ReplayReport {
         trial.repeat(),
         trial.sequence(),
         logs,
-        SessionPlayer.describe(config),
+        TrialPlayer.describe(config),
         captureInfo(capture),
         capture.dataChanges(),
         trial.fresh(),
@@ -67,7 +67,7 @@ public final class ReplayReport {
   }
 
   /** How the order between sessions was kept, and what it cost. */
-  private static ReplayResult.Order order(SessionPlayer.Config config, ReplayStats s, Watchdog w) {
+  private static ReplayResult.Order order(TrialPlayer.Config config, ReplayStats s, Watchdog w) {
     String model =
         config.poolSize() == null
             ? "starts in the log's order; a start waits for what ended before it in the log, and a"
@@ -79,11 +79,11 @@ public final class ReplayReport {
     return new ReplayResult.Order(
         model,
         s.orderWaits.get(),
-        SessionPlayer.round(s.orderWaitedNanos.get() / 1e9),
+        TrialPlayer.round(s.orderWaitedNanos.get() / 1e9),
         s.grantWaits.get(),
-        SessionPlayer.round(s.grantWaitedNanos.get() / 1e9),
+        TrialPlayer.round(s.grantWaitedNanos.get() / 1e9),
         w.gaveWay(),
-        SessionPlayer.round(w.gaveWayNanos() / 1e9),
+        TrialPlayer.round(w.gaveWayNanos() / 1e9),
         w.gaveWayAt(),
         w.broken(),
         w.brokenAt());
@@ -95,7 +95,7 @@ public final class ReplayReport {
     return new ReplayResult.CaptureInfo(
         capture.formats(),
         capture.records(),
-        SessionPlayer.round(capture.span().toNanos() / 1e9),
+        TrialPlayer.round(capture.span().toNanos() / 1e9),
         capture.sessionsNotSelected(),
         capture.sessionsWithoutEnd(),
         capture.durationsLogged(),
@@ -106,8 +106,7 @@ public final class ReplayReport {
   }
 
   /** Rates over the exact window from the first statement's start to the last one's end. */
-  private static ReplayResult.Throughput throughput(
-      Capture capture, SessionPlayer.Outcome outcome) {
+  private static ReplayResult.Throughput throughput(Capture capture, TrialPlayer.Outcome outcome) {
     ReplayStats s = outcome.stats();
     long first = s.firstStart.get();
     long last = s.lastEnd.get();
@@ -115,26 +114,26 @@ public final class ReplayReport {
     long statements = s.statements.get();
     long transactions = s.transactions.get();
     return new ReplayResult.Throughput(
-        SessionPlayer.round(outcome.wallSeconds()),
-        SessionPlayer.round(capture.span().toNanos() / 1e9),
-        SessionPlayer.round(window),
+        TrialPlayer.round(outcome.wallSeconds()),
+        TrialPlayer.round(capture.span().toNanos() / 1e9),
+        TrialPlayer.round(window),
         statements,
         transactions,
-        window > 0 ? SessionPlayer.round(statements / window) : 0,
-        window > 0 ? SessionPlayer.round(transactions / window) : 0);
+        window > 0 ? TrialPlayer.round(statements / window) : 0,
+        window > 0 ? TrialPlayer.round(transactions / window) : 0);
   }
 
   /** The replay's own CPU time, per statement and as a share of this host's cores. */
-  private static ReplayResult.ClientCpu clientCpu(SessionPlayer.Outcome o, boolean sameHost) {
+  private static ReplayResult.ClientCpu clientCpu(TrialPlayer.Outcome o, boolean sameHost) {
     if (o.cpuNanos() < 0) {
       return null;
     }
     long statements = o.stats().statements.get();
     double coreNanos = o.wallSeconds() * 1e9 * ProcessCpu.cores();
     return new ReplayResult.ClientCpu(
-        SessionPlayer.round(o.cpuNanos() / 1e9),
-        statements > 0 ? SessionPlayer.round(o.cpuNanos() / 1000.0 / statements) : 0,
-        sameHost && coreNanos > 0 ? SessionPlayer.round(o.cpuNanos() / coreNanos) : null);
+        TrialPlayer.round(o.cpuNanos() / 1e9),
+        statements > 0 ? TrialPlayer.round(o.cpuNanos() / 1000.0 / statements) : 0,
+        sameHost && coreNanos > 0 ? TrialPlayer.round(o.cpuNanos() / coreNanos) : null);
   }
 
   /** How far the replay fell behind the log's timing (and waited for the pool, when pooled). */
@@ -224,14 +223,14 @@ public final class ReplayReport {
     }
     return new ReplayResult.Latency(
         h.getTotalCount(),
-        SessionPlayer.round(h.getMean() / 1000),
+        TrialPlayer.round(h.getMean() / 1000),
         msOf(h.getValueAtPercentile(50)),
         msOf(h.getValueAtPercentile(99)),
         msOf(h.getMaxValue()));
   }
 
   private static double msOf(long micros) {
-    return SessionPlayer.round(micros / 1000.0);
+    return TrialPlayer.round(micros / 1000.0);
   }
 
   /** What a capture holds, before anything runs (also the whole output of --dry-run). */

@@ -1,279 +1,267 @@
 package dev.wg1bench.replay;
 
-import dev.wg1bench.plan.Matrix;
+import dev.wg1bench.json.Json;
+import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.TargetSpec;
-import dev.wg1bench.result.Latency;
-import dev.wg1bench.result.Measurement;
-import dev.wg1bench.result.SameHost;
-import dev.wg1bench.result.TrialResult;
+import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.server.ClientSettings;
 import dev.wg1bench.server.ConnectionFactory;
-import dev.wg1bench.server.ServerInfo;
 import dev.wg1bench.server.Target;
 import dev.wg1bench.server.Targets;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.HdrHistogram.Histogram;
+import java.util.function.IntFunction;
 
 /**
- * A replay as a source of trials: the same capture replayed once per cell (knob values, target,
- * repetition) in the order given, each from a restored target when --fresh asks. The replay command
- * runs its sweeps and side-by-side targets through it; an advise arm naming a log runs its blocks
- * through it and gets one {@link TrialResult} per trial for the existing verdicts.
+ * The replay stage's entry, what {@code wg1bench replay} calls once its options are parsed: the
+ * logs read into a capture (printed; a dry run ends there), the targets started and checked, one
+ * trial per combination of the swept knobs on each target, each result printed as it ends, and the
+ * JSON, CSV and HTML written, a Ctrl-C included.
  */
 public final class ReplayStage {
-  /**
-   * What every trial shares.
-   *
-   * @param speed as {@link SessionPlayer.Config#speed()}
-   * @param fresh restores each target before each trial, null: the trials follow one another on the
-   *     data the previous one left
-   */
-  public record Shared(
-      double speed,
-      PoolMode poolMode,
-      Map<String, String> mapDatabase,
-      Duration progress,
-      AtomicBoolean stop,
-      Fresh fresh,
-      String version,
-      List<String> logs) {}
-
-  /** One trial: its knob values (for the result), its started target, its client settings. */
-  public record Cell(
-      Map<String, String> point,
-      int repeat,
-      TargetSpec target,
+  /** One combination of the swept knobs: its labels and what a replay takes from its plan. */
+  public record Combo(
+      RunPlan plan,
+      Map<String, String> labels,
       ClientSettings settings,
-      Integer poolSize) {}
+      Integer poolSize,
+      int connections) {}
 
-  /** A trial that ran: its cell, its result, and the figures the verdicts need. */
-  public record Done(Cell cell, ReplayResult result, SessionPlayer.Outcome outcome) {}
+  /**
+   * The files a replay writes: the JSON always, the CSV (and its fidelity file) and HTML if asked.
+   */
+  public record Outputs(Path json, Path csv, Path html) {
+    /** Every file, in the order they are written. */
+    public List<Path> all() {
+      List<Path> out = new ArrayList<>(List.of(json));
+      if (csv != null) {
+        out.add(csv);
+        out.add(ReplayTables.fidelityFile(csv));
+      }
+      if (html != null) {
+        out.add(html);
+      }
+      return out;
+    }
+  }
 
-  private final Capture capture;
-  private final Shared shared;
+  /**
+   * A replay as the command asked for it, every option checked. {@code combos} gives the knobs'
+   * combinations for a number of sessions (a pool larger than the sessions is pointless), known
+   * once the logs are read; {@code speed} is the option's text, {@code rate} its value (0 for max).
+   */
+  public record Request(
+      List<Path> logs,
+      LogFormat format,
+      String linePrefix,
+      Selection selection,
+      boolean skipCopyBlocks,
+      boolean dryRun,
+      List<TargetSpec> targets,
+      IntFunction<List<Combo>> combos,
+      String speed,
+      ReplayTrials.Shared shared,
+      Outputs outputs) {}
+
+  /** How a replay ended: stopped by Ctrl-C, and whether some statement's outcome diverged. */
+  public record Ending(boolean stopped, boolean diverged) {}
+
+  private final Request r;
   private final PrintStream out;
-  private final Map<String, TargetSpec> restored = new LinkedHashMap<>();
 
-  public ReplayStage(Capture capture, Shared shared, PrintStream out) {
-    this.capture = capture;
-    this.shared = shared;
+  private ReplayStage(Request r, PrintStream out) {
+    this.r = r;
     this.out = out;
   }
 
-  /**
-   * The server a trial replays into, its version and the settings that matter, as every result
-   * records; null when it cannot be read (the replay's own connections then say why).
-   */
-  private static ServerInfo serverInfo(Cell c) {
-    try (Connection conn = new ConnectionFactory(c.target(), c.settings()).openPlain()) {
-      return ServerInfo.read(conn);
-    } catch (SQLException e) {
-      return null;
+  /** Runs the replay {@code r} asks for, printing to {@code out}. */
+  public static Ending run(Request r, PrintStream out) throws InterruptedException {
+    return new ReplayStage(r, out).run();
+  }
+
+  private Ending run() throws InterruptedException {
+    Capture capture = capture();
+    if (r.dryRun()) {
+      return new Ending(false, false);
     }
-  }
-
-  /** Runs the cells in order; stops before the next one when told to stop. */
-  public List<Done> run(List<Cell> cells) throws InterruptedException {
-    List<Done> done = new ArrayList<>();
-    Fresh fresh = shared.fresh();
-    for (Cell c : cells) {
-      if (shared.stop().get()) {
-        break;
-      }
-      if (cells.size() > 1) {
-        out.printf("%ntrial %d of %d: %s%n", done.size() + 1, cells.size(), c.point());
-      }
-      if (fresh != null) {
-        restored.put(c.target().name(), c.target());
-        fresh.restore(c.target(), out);
-      }
-      SessionPlayer.Config config =
-          new SessionPlayer.Config(
-              c.target(),
-              c.settings(),
-              shared.speed(),
-              c.poolSize(),
-              shared.poolMode(),
-              shared.mapDatabase(),
-              shared.progress(),
-              shared.stop());
-      ServerInfo server = serverInfo(c);
-      Instant started = Instant.now();
-      SessionPlayer.Outcome o = new SessionPlayer(config, out).run(capture);
-      ReplayResult.Trial trial =
-          new ReplayResult.Trial(
-              c.point(), c.repeat(), done.size() + 1, fresh == null ? null : fresh.describe());
-      ReplayResult r =
-          ReplayReport.result(
-              shared.version(),
-              started,
-              c.target().name(),
-              trial,
-              shared.logs(),
-              config,
-              capture,
-              o,
-              server,
-              SameHost.of(c.target()));
-      done.add(new Done(c, r, o));
+    FreshDatabase restore = r.shared().fresh();
+    List<Combo> combos = r.combos().apply(capture.sessions().size());
+    if (combos.size() * r.targets().size() > 1
+        && restore == null
+        && !capture.dataChanges().isEmpty()) {
+      out.println("note: without --fresh each trial starts from the data the one before it left");
     }
-    return done;
-  }
-
-  /**
-   * Drops the templates --fresh made, once every trial has run (an advise claim runs its blocks in
-   * several batches, all from the one template made before the first).
-   */
-  public void close() {
-    if (shared.fresh() != null) {
-      restored.values().forEach(shared.fresh()::drop);
-      restored.clear();
-    }
-  }
-
-  /**
-   * The trials of a matrix whose points are replays (an advise arm naming a log), in the matrix's
-   * order; each becomes a {@link TrialResult} whose point carries the matrix point's labels
-   * (advice, arm) and whose repeat is its block.
-   */
-  public List<TrialResult> runMatrix(Matrix m) throws InterruptedException {
-    Map<String, Target> live = new LinkedHashMap<>();
-    try {
-      List<Cell> cells = new ArrayList<>();
-      for (Matrix.TrialRef ref : m.schedule()) {
-        Matrix.Point p = m.points().get(ref.point());
-        Target t = live.get(p.target().key());
-        if (t == null) {
-          t = Targets.of(p.target());
-          live.put(p.target().key(), t);
-          t.start(connections(p.plan()), out);
-        }
-        Map<String, String> point = new LinkedHashMap<>(p.labels());
-        point.put("target", t.spec().name());
-        cells.add(new Cell(point, ref.repeat(), t.spec(), settings(p.plan()), p.plan().poolSize()));
-      }
-      List<TrialResult> trials = new ArrayList<>();
-      List<Done> done = run(cells);
-      for (Done d : done) {
-        trials.add(trial(d, "replay of " + String.join(", ", shared.logs())));
-      }
-      // each trial's counts beside the log's: a verdict on a replay that fell short says so here
-      ReplayReport.printTrials(done.stream().map(Done::result).toList(), out);
-      return trials;
-    } finally {
-      live.values().forEach(Target::close);
-    }
-  }
-
-  private int connections(RunPlan plan) {
-    return plan.poolSize() != null ? plan.poolSize() : Math.max(1, capture.sessions().size());
-  }
-
-  /** The driver and session knobs of a plan, as a replay applies them. */
-  public static ClientSettings settings(RunPlan plan) {
-    return new ClientSettings(
-        plan.session().queryMode(),
-        plan.session().isolation(),
-        plan.sessionSettings(),
-        plan.driver());
-  }
-
-  /**
-   * A replay trial as a run's trial, for the verdicts: an op is a transaction (a block or a
-   * statement outside one, as the fidelity table counts them), tps is transactions per second over
-   * the exact window, the latency is every statement's (latencyFrom "statement"), failed ops are
-   * the statements that failed beyond the log's own errors of their SQLSTATE. A replay has no forks
-   * or iterations: no tps interval within a trial, no server or client description.
-   */
-  /** The replay's CPU per op (a transaction, failed or not) and its share of this host's cores. */
-  private static Measurement.ClientCpu clientCpu(ReplayResult r, long attempted) {
-    ReplayResult.ClientCpu c = r.clientCpu();
-    if (c == null) {
-      return new Measurement.ClientCpu(null, null);
-    }
-    return new Measurement.ClientCpu(
-        attempted > 0 ? c.cpuSeconds() * 1e6 / attempted : null, c.share());
-  }
-
-  static TrialResult trial(Done d, String dataset) {
-    ReplayResult r = d.result();
-    ReplayResult.Throughput t = r.throughput();
-    Map<String, Long> failures = beyondTheLog(r);
-    long errors = failures.values().stream().mapToLong(Long::longValue).sum();
-    ReplayStats s = d.outcome().stats();
-    Histogram lag = s.lagCopy();
-    Histogram wait = s.poolWaitCopy();
-    Measurement m =
-        new Measurement(
-            new Measurement.Throughput(
-                t.transactionsPerSecond(),
-                null,
-                "none: one replay per trial",
-                t.transactionsPerSecond(),
-                t.windowSeconds(),
-                null),
-            new Measurement.Counts(
-                t.transactions(),
-                errors,
-                0,
-                0,
-                failures,
-                t.statements(),
-                t.statementsPerSecond(),
-                null),
-            new Measurement.Latencies(
-                "statement",
-                Latency.of(s.allLatency()),
-                0,
-                0,
-                d.cell().poolSize() == null ? null : Latency.of(wait),
-                r.lag() != null ? Latency.of(lag) : null),
-            clientCpu(r, t.transactions() + errors),
-            new Measurement.Series(List.of(t.transactionsPerSecond()), List.of(), List.of(), null),
-            new Measurement.WholeTrial(t.transactions(), errors, r.stoppedBy(), 0, null, null),
-            null);
-    TargetSpec spec = d.cell().target();
-    Instant end = r.started().plusNanos((long) (t.wallSeconds() * 1e9));
-    return new TrialResult(
-        new TrialResult.Position(r.point(), r.repeat(), r.sequence()),
-        new TrialResult.Subject(
-            spec.name(), Targets.label(spec.kind()), spec.jdbcUrl(), null, 0, dataset),
-        r.server(),
-        null,
-        m,
-        List.of(),
-        List.of(),
-        List.of(),
-        r.started().toString(),
-        end.toString(),
-        List.of(),
-        null);
-  }
-
-  /**
-   * The errors beyond the log's own, SQLSTATE by SQLSTATE: an error the capture had too is its
-   * traffic replayed faithfully, not a failure of the replay (a gate would otherwise call every arm
-   * of a log with an error in it broken).
-   */
-  private static Map<String, Long> beyondTheLog(ReplayResult r) {
-    Map<String, Long> failures = new LinkedHashMap<>();
-    r.errorsBySqlState()
-        .forEach(
-            (k, v) -> {
-              if (v.replay() > v.log()) {
-                failures.put(k, v.replay() - v.log());
+    AtomicBoolean stop = r.shared().stop();
+    CountDownLatch written = new CountDownLatch(1);
+    // Ctrl-C: sessions stop before their next statement and the partial result is still written
+    Thread hook =
+        new Thread(
+            () -> {
+              stop.set(true);
+              try {
+                written.await(30, TimeUnit.SECONDS);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
               }
-            });
-    return failures;
+            },
+            "wg1bench-replay-interrupt");
+    Runtime.getRuntime().addShutdownHook(hook);
+    List<Target> live = new ArrayList<>();
+    try {
+      List<ReplayTrials.Cell> cells = cells(combos, capture, live);
+      announce(capture, cells.size());
+      List<ReplayResult> results = replay(capture, cells);
+      write(results);
+      return new Ending(stop.get(), results.stream().anyMatch(ReplayVerdict::diverged));
+    } finally {
+      live.forEach(Target::close);
+      written.countDown();
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException e) {
+        // shutting down already (Ctrl-C): the hook is running and has just been released
+      }
+    }
+  }
+
+  private void announce(Capture capture, int trials) {
+    FreshDatabase restore = r.shared().fresh();
+    out.printf(
+        "replaying %d sessions at %s, %d trial(s)%s%n",
+        capture.sessions().size(),
+        r.shared().speed() == 0 ? "max speed" : "speed " + r.speed(),
+        trials,
+        restore == null ? "" : ", each from a fresh target (" + restore.describe() + ")");
+    if (restore != null) {
+      out.println(
+          "note: --fresh restores the target's database only; roles, tablespaces and other"
+              + " databases are cluster-wide and stay as each trial leaves them");
+    }
+  }
+
+  /**
+   * The sessions the logs hold and the selection keeps, printed; none is a usage error, for a dry
+   * run as for a replay.
+   */
+  private Capture capture() {
+    Selection selection = r.selection();
+    Capture capture = CaptureBuilder.readLogs(r.logs(), r.format(), r.linePrefix(), selection);
+    if (r.skipCopyBlocks()) {
+      capture = capture.skippingCopyBlocks();
+    }
+    ReplayReport.printCapture(capture, out);
+    if (Replayable.anyCopyIn(capture)) {
+      out.println(
+          "  COPY FROM STDIN: "
+              + (r.skipCopyBlocks()
+                  ? "each transaction block holding one is skipped whole (--copy-from-stdin"
+                      + " skip-block)"
+                  : "the COPY is skipped and its block goes on without the rows (default;"
+                      + " --copy-from-stdin skip-block skips the whole block)"));
+    }
+    if (capture.sessions().isEmpty()) {
+      throw new UsageException(
+          "nothing to replay: the logs hold no client session"
+              + (selection.databases().isEmpty()
+                      && selection.users().isEmpty()
+                      && selection.applications().isEmpty()
+                  ? " (were log_statement = 'all' and log_connections on? see --capture-settings)"
+                  : " the selection keeps"));
+    }
+    return capture;
+  }
+
+  /** Starts each target (added to {@code live} to be closed) and makes its trials, one a combo. */
+  private List<ReplayTrials.Cell> cells(List<Combo> combos, Capture capture, List<Target> live) {
+    List<TargetSpec> specs = r.targets();
+    List<ReplayTrials.Cell> cells = new ArrayList<>();
+    int most = combos.stream().mapToInt(Combo::connections).max().orElse(1);
+    for (TargetSpec s : specs) {
+      Target target = Targets.of(s);
+      live.add(target);
+      target.start(most, out);
+      TargetSpec spec = target.spec();
+      check(spec, combos.get(0).settings(), capture);
+      for (Combo c : combos) {
+        Map<String, String> point = new LinkedHashMap<>();
+        if (specs.size() > 1) {
+          point.put("target", spec.name());
+        }
+        point.putAll(c.labels());
+        cells.add(new ReplayTrials.Cell(point, 1, spec, c.settings(), c.poolSize()));
+      }
+    }
+    return cells;
+  }
+
+  /** Runs the trials in order, printing each result as it ends, and the sweep's table after. */
+  private List<ReplayResult> replay(Capture capture, List<ReplayTrials.Cell> cells)
+      throws InterruptedException {
+    List<ReplayResult> results = new ArrayList<>();
+    ReplayTrials replay = new ReplayTrials(capture, r.shared(), out);
+    try {
+      for (ReplayTrials.Done d : replay.run(cells)) {
+        ReplayReport.print(d.result(), out);
+        results.add(d.result());
+      }
+    } finally {
+      replay.close();
+    }
+    if (results.size() > 1) {
+      ReplayReport.printTrials(results, out);
+    }
+    return results;
+  }
+
+  /** The JSON (one replay as it always was, several as a sweep), and the CSV and HTML asked for. */
+  private void write(List<ReplayResult> results) {
+    Outputs o = r.outputs();
+    if (results.size() == 1) {
+      Json.write(results.get(0), o.json());
+    } else {
+      Json.write(ReplaySweep.of(results), o.json());
+    }
+    out.println("result written to " + o.json());
+    if (o.csv() != null) {
+      ReplayTables.writeCsv(results, o.csv());
+      out.println("csv written to " + o.csv() + " and " + ReplayTables.fidelityFile(o.csv()));
+    }
+    if (o.html() != null) {
+      ReplayTables.writeHtml(results, o.html());
+      out.println("html written to " + o.html());
+    }
+  }
+
+  /** One connection per target database before anything replays: a bad URL fails here, once. */
+  private void check(TargetSpec spec, ClientSettings settings, Capture capture) {
+    Map<String, String> mapDatabase = r.shared().mapDatabase();
+    Set<String> dbs = new LinkedHashSet<>();
+    capture.sessions().forEach(s -> dbs.add(mapDatabase.get(s.database())));
+    for (String db : dbs) {
+      TargetSpec t = TrialPlayer.withDatabase(spec, db);
+      try (Connection c = new ConnectionFactory(t, settings).openClient()) {
+        c.isValid(5);
+      } catch (SQLException e) {
+        throw new RunFailure(
+            "target "
+                + spec.name()
+                + (db == null ? "" : " database " + db)
+                + ": "
+                + ConnectionFactory.oneLine(e),
+            e);
+      }
+    }
   }
 }

@@ -57,7 +57,7 @@ final class StderrLogReader implements FormatReader {
   }
 
   @Override
-  public boolean recognizes(Lines.Line first) {
+  public boolean recognizes(LogLines.Line first) {
     return pattern != null && head(first.text()) != null;
   }
 
@@ -96,7 +96,7 @@ final class StderrLogReader implements FormatReader {
   }
 
   @Override
-  public void read(Lines lines, Consumer<LogRecord> sink) throws IOException {
+  public void read(LogLines lines, Consumer<LogRecord> sink) throws IOException {
     if (pattern == null) {
       throw new UsageException(
           "--log-line-prefix must carry %c (session id) and %m, %t or %n (timestamp), as"
@@ -104,7 +104,7 @@ final class StderrLogReader implements FormatReader {
               + prefix
               + "'");
     }
-    Lines.Line first = lines.peek();
+    LogLines.Line first = lines.peek();
     if (first != null && !recognizes(first)) {
       throw FormatReader.notThisFormat(
           lines.name + ":" + first.number(),
@@ -112,7 +112,7 @@ final class StderrLogReader implements FormatReader {
     }
     Pending p = null;
     Stray stray = null;
-    Lines.Line line;
+    LogLines.Line line;
     while ((line = lines.next()) != null) {
       if (line.text().startsWith("\t") && p != null && stray == null) {
         p.last.append('\n').append(line.text(), 1, line.text().length());
@@ -142,7 +142,7 @@ final class StderrLogReader implements FormatReader {
   }
 
   /** A DETAIL, CONTEXT or STATEMENT line of the session of {@code p} joins its message. */
-  private static boolean attach(Pending p, Head h, Lines.Line line) {
+  private static boolean attach(Pending p, Head h, LogLines.Line line) {
     String lv = h.level;
     boolean attached =
         p != null
@@ -165,7 +165,7 @@ final class StderrLogReader implements FormatReader {
     return true;
   }
 
-  private Stray stray(Stray stray, Lines lines, Lines.Line line) throws IOException {
+  private Stray stray(Stray stray, LogLines lines, LogLines.Line line) throws IOException {
     if (lines.cutOffAtEnd()) {
       flush(stray);
       problems.add(lines.where(), "truncated", "line cut off at the end of the file; left out", 1);

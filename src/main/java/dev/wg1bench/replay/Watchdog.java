@@ -16,12 +16,12 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Breaks a wait the {@link Order} cannot end by itself. The schedule's own waits form no cycle, but
- * a pool smaller than the capture's concurrency can leave every session waiting, for the order or
- * for a connection held by a session that waits for the order; and a statement can block on a row
- * lock held by a session that waits for the order (the two took their locks in another order than
- * in the capture). A lock cycle through the order is let go at once: every {@link #LOOK_NANOS} the
- * watchdog looks, and when a session inside its transaction has waited {@link #CYCLE_NANOS} it
+ * Breaks a wait the {@link OrderGate} cannot end by itself. The schedule's own waits form no cycle,
+ * but a pool smaller than the capture's concurrency can leave every session waiting, for the order
+ * or for a connection held by a session that waits for the order; and a statement can block on a
+ * row lock held by a session that waits for the order (the two took their locks in another order
+ * than in the capture). A lock cycle through the order is let go at once: every {@link #LOOK_NANOS}
+ * the watchdog looks, and when a session inside its transaction has waited {@link #CYCLE_NANOS} it
  * reads the server's lock waits and lets go each wait that sits on a cycle ({@link LockCycles}),
  * counted apart. When the order has made no progress for {@link #STALL_NANOS} and one of these
  * still holds, the waits involved are broken, counted and reported with where they were: for the
@@ -53,7 +53,7 @@ final class Watchdog {
   /** Broken waits listed by where; beyond this only counted. */
   private static final int KEPT = 20;
 
-  private final Order order;
+  private final OrderGate order;
   private final Sessions live;
   private final Function<String, ConnectionFactory> factories;
   private final Map<String, Long> broken = new LinkedHashMap<>();
@@ -70,7 +70,7 @@ final class Watchdog {
   private Connection monitor;
 
   Watchdog(
-      Order order,
+      OrderGate order,
       Sessions live,
       Function<String, ConnectionFactory> factories,
       List<LoggedSession> sessions) {
@@ -94,7 +94,7 @@ final class Watchdog {
     }
     since = now;
     if (live.allWaiting()) {
-      List<Order.Waiter> holding = order.breakWaits(live::holds, POOL);
+      List<OrderGate.Waiter> holding = order.breakWaits(live::holds, POOL);
       if (holding.isEmpty()) {
         // no waiter holds a connection: the order alone cannot stall, but never hang on it
         holding = order.breakWaits(s -> true, POOL);
@@ -186,7 +186,7 @@ final class Watchdog {
     return out;
   }
 
-  private void gaveWay(Order.Waiter w) {
+  private void gaveWay(OrderGate.Waiter w) {
     gaveWay++;
     gaveWayNanos += System.nanoTime() - w.since;
     if (gaveWayAt.size() < KEPT) {
@@ -194,7 +194,7 @@ final class Watchdog {
     }
   }
 
-  /** Order waits let go at once on a lock cycle, and where the first were. */
+  /** OrderGate waits let go at once on a lock cycle, and where the first were. */
   synchronized long gaveWay() {
     return gaveWay;
   }
@@ -208,7 +208,7 @@ final class Watchdog {
     return List.copyOf(gaveWayAt);
   }
 
-  private void record(Order.Waiter w, String why) {
+  private void record(OrderGate.Waiter w, String why) {
     if (w == null) {
       return;
     }

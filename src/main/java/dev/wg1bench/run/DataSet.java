@@ -27,7 +27,7 @@ interface DataSet {
    * Makes sure the tables exist and says what they hold. A fresh server is loaded here; any other
    * must have been initialized with {@code init}.
    */
-  Prepared prepare(Connection c, ConnectionFactory cf, RunPlan plan, LiveTarget lt, Output out)
+  PreparedData prepare(Connection c, ConnectionFactory cf, RunPlan plan, LiveTarget lt, Output out)
       throws SQLException;
 
   /**
@@ -35,7 +35,7 @@ interface DataSet {
    * true when that re-created them.
    */
   default boolean adjust(
-      Connection c, RunPlan plan, LiveTarget lt, Prepared data, Matrix.BetweenTrials between)
+      Connection c, RunPlan plan, LiveTarget lt, PreparedData data, Matrix.BetweenTrials between)
       throws SQLException {
     return false;
   }
@@ -49,7 +49,7 @@ interface DataSet {
    * {@code --between-trials reinit}: re-creates the tables if this schema's are wg1bench's to drop;
    * true when it did.
    */
-  default boolean reinit(Connection c, LiveTarget lt, Prepared data) throws SQLException {
+  default boolean reinit(Connection c, LiveTarget lt, PreparedData data) throws SQLException {
     return false;
   }
 

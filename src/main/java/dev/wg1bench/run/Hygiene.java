@@ -26,7 +26,7 @@ final class Hygiene {
     this.out = out;
   }
 
-  void beforeTrial(RunPlan plan, Workload w, LiveTarget lt, Prepared data, Connection c)
+  void beforeTrial(RunPlan plan, Workload w, LiveTarget lt, PreparedData data, Connection c)
       throws SQLException {
     DataSet ds = DataSet.of(w.schema());
     boolean recreated = ds.adjust(c, plan, lt, data, between);

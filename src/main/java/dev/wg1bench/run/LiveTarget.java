@@ -28,7 +28,7 @@ final class LiveTarget implements AutoCloseable {
   /** What the server is: version and relevant settings. */
   final ServerInfo info;
 
-  final Map<Workload.Schema, Prepared> prepared = new EnumMap<>(Workload.Schema.class);
+  final Map<Workload.Schema, PreparedData> prepared = new EnumMap<>(Workload.Schema.class);
 
   /** Fillfactor of the pgbench tables as they are now (100 unless wg1bench created them so). */
   int fillfactor = 100;

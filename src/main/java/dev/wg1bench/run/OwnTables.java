@@ -19,9 +19,9 @@ final class OwnTables implements DataSet {
   }
 
   @Override
-  public Prepared prepare(
+  public PreparedData prepare(
       Connection c, ConnectionFactory cf, RunPlan plan, LiveTarget lt, Output out) {
     Integer given = plan.params().scale();
-    return new Prepared(given != null ? given : 1, "the workload's own tables");
+    return new PreparedData(given != null ? given : 1, "the workload's own tables");
   }
 }

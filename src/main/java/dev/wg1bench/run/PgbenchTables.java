@@ -20,15 +20,15 @@ final class PgbenchTables implements DataSet {
   }
 
   @Override
-  public Prepared prepare(
+  public PreparedData prepare(
       Connection c, ConnectionFactory cf, RunPlan plan, LiveTarget lt, Output out)
       throws SQLException {
-    Prepared p = prepareTables(c, plan, lt, out);
+    PreparedData p = prepareTables(c, plan, lt, out);
     lt.fillfactor = PgbenchLoader.fillfactor(c);
     return p;
   }
 
-  private static Prepared prepareTables(Connection c, RunPlan plan, LiveTarget lt, Output out)
+  private static PreparedData prepareTables(Connection c, RunPlan plan, LiveTarget lt, Output out)
       throws SQLException {
     if (lt.target.fresh()) {
       return loadFresh(c, plan, lt, out);
@@ -50,17 +50,17 @@ final class PgbenchTables implements DataSet {
               "warning: --scale %d ignored: pgbench_branches holds %d rows, so the scale is %d (as pgbench does)%n",
               given, detected, detected);
     }
-    return Prepared.pgbench(detected);
+    return PreparedData.pgbench(detected);
   }
 
   /** The fresh server's tables, at --scale or the default scale. */
-  static Prepared loadFresh(Connection c, RunPlan plan, LiveTarget lt, Output out)
+  static PreparedData loadFresh(Connection c, RunPlan plan, LiveTarget lt, Output out)
       throws SQLException {
     Integer given = plan.params().scale();
     int scale = given != null ? given : RunPlan.EMBEDDED_DEFAULT_SCALE;
     out.out().printf("target %s: creating pgbench tables at scale %d%n", lt.name(), scale);
     PgbenchLoader.init(c, scale, 100, false, out.progress());
-    return Prepared.pgbench(scale);
+    return PreparedData.pgbench(scale);
   }
 
   /**
@@ -69,7 +69,7 @@ final class PgbenchTables implements DataSet {
    */
   @Override
   public boolean adjust(
-      Connection c, RunPlan plan, LiveTarget lt, Prepared data, Matrix.BetweenTrials between)
+      Connection c, RunPlan plan, LiveTarget lt, PreparedData data, Matrix.BetweenTrials between)
       throws SQLException {
     Integer ff = plan.params().fillfactor();
     if (ff == null || ff == lt.fillfactor) {
@@ -101,7 +101,7 @@ final class PgbenchTables implements DataSet {
 
   /** Asked for explicitly: dropping the pgbench tables (only those) is the point. */
   @Override
-  public boolean reinit(Connection c, LiveTarget lt, Prepared data) throws SQLException {
+  public boolean reinit(Connection c, LiveTarget lt, PreparedData data) throws SQLException {
     PgbenchLoader.init(c, data.scale(), lt.fillfactor, true, null);
     return true;
   }

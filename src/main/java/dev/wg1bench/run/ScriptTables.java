@@ -20,16 +20,16 @@ final class ScriptTables implements DataSet {
   }
 
   @Override
-  public Prepared prepare(
+  public PreparedData prepare(
       Connection c, ConnectionFactory cf, RunPlan plan, LiveTarget lt, Output out)
       throws SQLException {
     if (lt.target.fresh()) {
       return PgbenchTables.loadFresh(c, plan, lt, out);
     }
     if (plan.params().scale() != null) {
-      return Prepared.pgbench(plan.params().scale());
+      return PreparedData.pgbench(plan.params().scale());
     }
     Integer detected = PgbenchLoader.detectScale(c);
-    return Prepared.pgbench(detected != null && detected > 0 ? detected : 1);
+    return PreparedData.pgbench(detected != null && detected > 0 ? detected : 1);
   }
 }

@@ -22,7 +22,7 @@ final class SsbTables implements DataSet {
   }
 
   @Override
-  public Prepared prepare(
+  public PreparedData prepare(
       Connection c, ConnectionFactory cf, RunPlan plan, LiveTarget lt, Output out)
       throws SQLException {
     if (lt.target.fresh()) {
@@ -36,12 +36,12 @@ final class SsbTables implements DataSet {
           cf,
           new SsbLoader.Options(sf, false, false, false, SsbLoader.defaultThreads()),
           out.progress());
-      return new Prepared(1, "SSB SF " + SsbLoader.scaleKey(sf) + " (plain)");
+      return new PreparedData(1, "SSB SF " + SsbLoader.scaleKey(sf) + " (plain)");
     }
     SsbLoader.Loaded loaded = SsbLoader.detect(c);
     if (loaded == null) {
       throw lt.missingTables("the SSB tables are missing or empty", "ssb --scale 1");
     }
-    return new Prepared(1, "SSB SF " + loaded.scaleFactor() + " (" + loaded.variant() + ")");
+    return new PreparedData(1, "SSB SF " + loaded.scaleFactor() + " (" + loaded.variant() + ")");
   }
 }

@@ -55,7 +55,7 @@ final class TrialExecution {
     ClientSettings settings = ClientSettings.of(plan, workload.defaultIsolation());
     ConnectionFactory cf = lt.target.clients(settings);
     DataSet ds = DataSet.of(workload.schema());
-    Prepared data = prepare(plan, workload, lt, cf, ds);
+    PreparedData data = prepare(plan, workload, lt, cf, ds);
     setUp(workload, cf);
     Path dir = newTrialDir();
     try {
@@ -86,11 +86,11 @@ final class TrialExecution {
    * before every trial, on one plain connection; an agent that shares another's data leaves the
    * hygiene to the agent that prepares it.
    */
-  private Prepared prepare(
+  private PreparedData prepare(
       RunPlan plan, Workload workload, LiveTarget lt, ConnectionFactory cf, DataSet ds) {
     try (Connection c = cf.openPlain()) {
       checkSessionSettings(cf);
-      Prepared data = lt.prepared.get(workload.schema());
+      PreparedData data = lt.prepared.get(workload.schema());
       if (data == null) {
         data = ds.prepare(c, cf, plan, lt, new DataSet.Output(out, verbose));
         lt.prepared.put(workload.schema(), data);
@@ -125,7 +125,7 @@ final class TrialExecution {
       LiveTarget lt,
       ConnectionFactory cf,
       DataSet ds,
-      Prepared data) {
+      PreparedData data) {
     Instant started = Instant.now();
     List<String> tables = ds.tables(workload);
     ServerSampler sampler =

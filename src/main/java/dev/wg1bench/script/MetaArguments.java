@@ -36,7 +36,7 @@ final class MetaArguments {
   }
 
   /** Legacy {@code \setrandom NAME MIN MAX [uniform | gaussian P | exponential P]}. */
-  Raw.Set setRandom(String[] w) throws ScriptException {
+  ParsedCommand.Set setRandom(String[] w) throws ScriptException {
     if (w.length < 3) {
       throw error("missing argument in command \"\\setrandom\"");
     }
@@ -69,7 +69,7 @@ final class MetaArguments {
       default:
         throw error("invalid distribution \"" + w[3] + "\" in \"\\setrandom\"");
     }
-    return new Raw.Set(line, w[0], expr);
+    return new ParsedCommand.Set(line, w[0], expr);
   }
 
   private Ast intArg(String w) throws ScriptException {
@@ -109,7 +109,7 @@ final class MetaArguments {
   }
 
   /** {@code \sleep N [us | ms | s]} or {@code \sleep :var [unit]}; a unit may be attached. */
-  Raw.Sleep sleep(String[] w) throws ScriptException {
+  ParsedCommand.Sleep sleep(String[] w) throws ScriptException {
     if (w.length < 1) {
       throw error("missing argument in command \"\\sleep\"");
     }
@@ -135,7 +135,7 @@ final class MetaArguments {
         throw error("invalid sleep time \"" + w[0] + "\", must be an integer or a :variable");
       }
     }
-    return new Raw.Sleep(line, amount, w.length == 2 ? unitMicros(w[1]) : 1_000_000L);
+    return new ParsedCommand.Sleep(line, amount, w.length == 2 ? unitMicros(w[1]) : 1_000_000L);
   }
 
   private long unitMicros(String unit) throws ScriptException {

@@ -21,9 +21,9 @@ import java.util.Set;
 public final class Script {
   private final String sourceName;
   private final Map<String, String> directives;
-  private final List<Raw> commands;
+  private final List<ParsedCommand> commands;
 
-  Script(String sourceName, Map<String, String> directives, List<Raw> commands) {
+  Script(String sourceName, Map<String, String> directives, List<ParsedCommand> commands) {
     this.sourceName = sourceName;
     this.directives = Collections.unmodifiableMap(directives);
     this.commands = commands;

@@ -31,13 +31,13 @@ import java.util.Set;
 final class ScriptCompiler {
   private final String sourceName;
   private final Map<String, String> directives;
-  private final List<Raw> commands;
+  private final List<ParsedCommand> commands;
 
   private final Map<String, Integer> slots = new LinkedHashMap<>();
   private final List<String> storePrefixes = new ArrayList<>();
   private Set<String> defined;
 
-  ScriptCompiler(String sourceName, Map<String, String> directives, List<Raw> commands) {
+  ScriptCompiler(String sourceName, Map<String, String> directives, List<ParsedCommand> commands) {
     this.sourceName = sourceName;
     this.directives = directives;
     this.commands = commands;
@@ -68,35 +68,35 @@ final class ScriptCompiler {
     List<Step> pipe = null;
     int pipeLine = 0;
     boolean pipeOpens = false;
-    for (Raw raw : commands) {
+    for (ParsedCommand raw : commands) {
       List<Step> out = pipe != null ? pipe : steps;
-      if (raw instanceof Raw.Sql sql) {
+      if (raw instanceof ParsedCommand.Sql sql) {
         out.add(sql(sql));
-      } else if (raw instanceof Raw.Set set) {
+      } else if (raw instanceof ParsedCommand.Set set) {
         Expr e = located(set.line(), build(set.expr(), resolver(set.line()), set.line()));
         defined.add(set.name());
         int slot = slots.computeIfAbsent(set.name(), k -> slots.size());
         out.add(new SetStep(set.line(), slot, e));
-      } else if (raw instanceof Raw.Sleep sl) {
+      } else if (raw instanceof ParsedCommand.Sleep sl) {
         Expr e =
             located(
                 sl.line(), new Nodes.ToLong(build(sl.amount(), resolver(sl.line()), sl.line())));
         out.add(new SleepStep(sl.line(), e, sl.unitMicros()));
-      } else if (raw instanceof Raw.Shell sh) {
+      } else if (raw instanceof ParsedCommand.Shell sh) {
         out.add(shell(sh));
-      } else if (raw instanceof Raw.Pipeline p) {
-        if (p.kind() == Raw.Pipeline.Kind.START) {
+      } else if (raw instanceof ParsedCommand.Pipeline p) {
+        if (p.kind() == ParsedCommand.Pipeline.Kind.START) {
           pipe = new ArrayList<>();
           pipeLine = p.line();
           pipeOpens = true;
         } else {
           steps.add(pipeline(pipeLine, pipe, p.line(), pipeOpens));
-          pipe = p.kind() == Raw.Pipeline.Kind.END ? null : new ArrayList<>();
+          pipe = p.kind() == ParsedCommand.Pipeline.Kind.END ? null : new ArrayList<>();
           pipeLine = p.line();
           pipeOpens = false;
         }
       } else {
-        conditional((Raw.Cond) raw, steps, blocks);
+        conditional((ParsedCommand.Cond) raw, steps, blocks);
       }
     }
     return new CompiledScript(sourceName, directives, steps, new ArrayList<>(slots.keySet()));
@@ -108,7 +108,7 @@ final class ScriptCompiler {
    * the \endif's own step: it runs only when the branch before it ran to its end, which is when
    * pgbench executes (and pgbench -r times) an \endif; a skipped branch's \endif is not.
    */
-  private void conditional(Raw.Cond c, List<Step> steps, List<Block> blocks)
+  private void conditional(ParsedCommand.Cond c, List<Step> steps, List<Block> blocks)
       throws ScriptException {
     switch (c.kind()) {
       case IF -> {
@@ -133,7 +133,7 @@ final class ScriptCompiler {
     }
   }
 
-  private void openBranch(Block b, Raw.Cond c, List<Step> steps) throws ScriptException {
+  private void openBranch(Block b, ParsedCommand.Cond c, List<Step> steps) throws ScriptException {
     b.pendingCond = located(c.line(), build(c.cond(), resolver(c.line()), c.line()));
     b.pendingBranchLine = c.line();
     b.pendingBranch = steps.size();
@@ -181,7 +181,7 @@ final class ScriptCompiler {
   }
 
   /** A {@code :name} word becomes the variable's slot, a {@code ::word} the text {@code :word}. */
-  private ShellStep shell(Raw.Shell sh) throws ScriptException {
+  private ShellStep shell(ParsedCommand.Shell sh) throws ScriptException {
     Resolver r = resolver(sh.line());
     int n = sh.words().size();
     String[] words = new String[n];
@@ -211,7 +211,7 @@ final class ScriptCompiler {
     return new Nodes.Located(sourceName, line, e);
   }
 
-  private SqlStep sql(Raw.Sql sql) throws ScriptException {
+  private SqlStep sql(ParsedCommand.Sql sql) throws ScriptException {
     Resolver resolver = resolver(sql.line);
     StringBuilder jdbc = new StringBuilder(sql.pieces.get(0));
     StringBuilder text = new StringBuilder(sql.textPieces.get(0));

@@ -20,7 +20,7 @@ final class ScriptParser {
   private final String src;
   private final String text;
   private final Map<String, String> directives = new LinkedHashMap<>();
-  private final List<Raw> commands = new ArrayList<>();
+  private final List<ParsedCommand> commands = new ArrayList<>();
 
   /** Lines of the open \\if blocks, innermost last. */
   private final ArrayList<Integer> ifLines = new ArrayList<>();
@@ -233,14 +233,15 @@ final class ScriptParser {
         if (words.length == 0) {
           throw error(line, "missing command in command \"\\shell\"");
         }
-        commands.add(new Raw.Shell(line, null, List.of(words)));
+        commands.add(new ParsedCommand.Shell(line, null, List.of(words)));
       }
       case "setshell" -> {
         if (words.length < 2) {
           throw error(line, "missing argument in command \"\\setshell\"");
         }
         args.checkVarName(words[0]);
-        commands.add(new Raw.Shell(line, words[0], List.of(words).subList(1, words.length)));
+        commands.add(
+            new ParsedCommand.Shell(line, words[0], List.of(words).subList(1, words.length)));
       }
       default -> throw error(line, "unknown meta-command \"\\" + name + "\"");
     }
@@ -254,25 +255,29 @@ final class ScriptParser {
     String var = words[0];
     args.checkVarName(var);
     String expr = rest.substring(var.length()).strip();
-    commands.add(new Raw.Set(line, var, ExprParser.parse(expr, src, line)));
+    commands.add(new ParsedCommand.Set(line, var, ExprParser.parse(expr, src, line)));
   }
 
   private void ifOrElif(String name, String rest, int line) throws ScriptException {
     if (rest.isEmpty()) {
       throw error(line, "missing argument in command \"\\" + name + "\"");
     }
-    Raw.Cond.Kind kind = name.equalsIgnoreCase("if") ? Raw.Cond.Kind.IF : Raw.Cond.Kind.ELIF;
+    ParsedCommand.Cond.Kind kind =
+        name.equalsIgnoreCase("if") ? ParsedCommand.Cond.Kind.IF : ParsedCommand.Cond.Kind.ELIF;
     conditional(kind, line);
-    commands.add(new Raw.Cond(line, kind, ExprParser.parse(rest, src, line)));
+    commands.add(new ParsedCommand.Cond(line, kind, ExprParser.parse(rest, src, line)));
   }
 
   private void elseOrEndif(String name, String[] words, int line) throws ScriptException {
     if (words.length > 0) {
       throw error(line, "too many arguments in command \"\\" + name + "\"");
     }
-    Raw.Cond.Kind kind = name.equalsIgnoreCase("else") ? Raw.Cond.Kind.ELSE : Raw.Cond.Kind.ENDIF;
+    ParsedCommand.Cond.Kind kind =
+        name.equalsIgnoreCase("else")
+            ? ParsedCommand.Cond.Kind.ELSE
+            : ParsedCommand.Cond.Kind.ENDIF;
     conditional(kind, line);
-    commands.add(new Raw.Cond(line, kind, null));
+    commands.add(new ParsedCommand.Cond(line, kind, null));
   }
 
   /** \gset / \aset end the SQL command before them, replacing its semicolon. */
@@ -281,8 +286,8 @@ final class ScriptParser {
     if (words.length > 1) {
       throw error(line, "too many arguments in command \"\\" + name + "\"");
     }
-    Raw prev = commands.isEmpty() ? null : commands.get(commands.size() - 1);
-    if (!(prev instanceof Raw.Sql sql) || sql.storePrefix != null) {
+    ParsedCommand prev = commands.isEmpty() ? null : commands.get(commands.size() - 1);
+    if (!(prev instanceof ParsedCommand.Sql sql) || sql.storePrefix != null) {
       throw error(line, "\\" + name + " must follow an SQL command");
     }
     if (pipelineLine > 0) {
@@ -303,7 +308,7 @@ final class ScriptParser {
   }
 
   /** pgbench's CheckConditional, with the line of the offending command. */
-  private void conditional(Raw.Cond.Kind kind, int line) throws ScriptException {
+  private void conditional(ParsedCommand.Cond.Kind kind, int line) throws ScriptException {
     String cmd = "\\" + kind.name().toLowerCase(Locale.ROOT);
     if (pipelineLine > 0) {
       // a pipeline is sent as one batch, so its commands must run straight through
@@ -314,7 +319,7 @@ final class ScriptParser {
               + pipelineLine
               + " is sent as one batch)");
     }
-    if (kind == Raw.Cond.Kind.IF) {
+    if (kind == ParsedCommand.Cond.Kind.IF) {
       ifLines.add(line);
       elseLines.add(0);
       return;
@@ -323,12 +328,12 @@ final class ScriptParser {
       throw error(line, cmd + " without matching \\if");
     }
     int top = ifLines.size() - 1;
-    if (kind == Raw.Cond.Kind.ENDIF) {
+    if (kind == ParsedCommand.Cond.Kind.ENDIF) {
       ifLines.remove(top);
       elseLines.remove(top);
     } else if (elseLines.get(top) > 0) {
       throw error(line, cmd + " after \\else (line " + elseLines.get(top) + ")");
-    } else if (kind == Raw.Cond.Kind.ELSE) {
+    } else if (kind == ParsedCommand.Cond.Kind.ELSE) {
       elseLines.set(top, line);
     }
   }
@@ -340,7 +345,7 @@ final class ScriptParser {
             line, "\\startpipeline: already in a pipeline (started at line " + pipelineLine + ")");
       }
       pipelineLine = line;
-      commands.add(new Raw.Pipeline(line, Raw.Pipeline.Kind.START));
+      commands.add(new ParsedCommand.Pipeline(line, ParsedCommand.Pipeline.Kind.START));
       return;
     }
     if (pipelineLine == 0) {
@@ -350,7 +355,9 @@ final class ScriptParser {
     if (end) {
       pipelineLine = 0;
     }
-    commands.add(new Raw.Pipeline(line, end ? Raw.Pipeline.Kind.END : Raw.Pipeline.Kind.SYNC));
+    commands.add(
+        new ParsedCommand.Pipeline(
+            line, end ? ParsedCommand.Pipeline.Kind.END : ParsedCommand.Pipeline.Kind.SYNC));
   }
 
   /** What is still open at the end of the script. */

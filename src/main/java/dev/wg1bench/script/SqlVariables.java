@@ -24,10 +24,10 @@ final class SqlVariables {
   }
 
   /** The command (stripped, not empty) starting on {@code line}, its variables found. */
-  static Raw.Sql split(String cmd, int line) {
+  static ParsedCommand.Sql split(String cmd, int line) {
     SqlVariables v = new SqlVariables(cmd);
     v.scan();
-    return new Raw.Sql(line, cmd, v.pieces, v.textPieces, v.vars, Lexer.txOf(cmd));
+    return new ParsedCommand.Sql(line, cmd, v.pieces, v.textPieces, v.vars, Lexer.txOf(cmd));
   }
 
   private void scan() {

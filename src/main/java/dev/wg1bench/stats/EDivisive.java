@@ -65,7 +65,7 @@ public final class EDivisive {
    * A change point: the index of the first point of the new segment and the test between the
    * segments beside it, as the merge pass last computed it.
    */
-  public record ChangePoint(int index, SegmentTTest.Outcome test) {}
+  public record ChangePoint(int index, SegmentSignificance.Outcome test) {}
 
   /** The change points of {@code values}, in order of index. */
   public static List<ChangePoint> changePoints(double[] values, Settings s) {
@@ -76,7 +76,8 @@ public final class EDivisive {
    * The change points of {@code values}, in order of index.
    *
    * @param noiseVariance each point's own variance (NaN where it has none), a floor under each
-   *     segment's variance in the t-test (see {@link SegmentTTest}); null to test as Otava does
+   *     segment's variance in the t-test (see {@link SegmentSignificance}); null to test as Otava
+   *     does
    */
   public static List<ChangePoint> changePoints(
       double[] values, double[] noiseVariance, Settings s) {
@@ -142,7 +143,7 @@ public final class EDivisive {
       if (best < 0) {
         break;
       }
-      SegmentTTest.Outcome t = SegmentTTest.compare(w, wn, bestFrom, best, bestTo);
+      SegmentSignificance.Outcome t = SegmentSignificance.compare(w, wn, bestFrom, best, bestTo);
       if (t.p() <= level) {
         cps.add(best);
         cps.sort(null);
@@ -161,7 +162,8 @@ public final class EDivisive {
   private static ChangePoint tested(double[] values, double[] noise, List<Integer> idx, int k) {
     int from = k == 0 ? 0 : idx.get(k - 1);
     int to = k == idx.size() - 1 ? values.length : idx.get(k + 1);
-    return new ChangePoint(idx.get(k), SegmentTTest.compare(values, noise, from, idx.get(k), to));
+    return new ChangePoint(
+        idx.get(k), SegmentSignificance.compare(values, noise, from, idx.get(k), to));
   }
 
   /** The merge pass over the weak change points. */

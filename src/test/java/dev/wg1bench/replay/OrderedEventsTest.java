@@ -90,7 +90,7 @@ class OrderedEventsTest {
                 + st("1.a", "00.103", "COMMIT")
                 + st("1.b", "00.104", "SELECT x FROM t"));
     Schedule s = new Schedule(c.sessions());
-    Order order = new Order(s, true);
+    OrderGate order = new OrderGate(s, true);
     int first = s.endsNeeded[1][1];
     int second = s.endsNeeded[1][2];
     assertEquals(2, first, "by rank it comes after a's BEGIN and UPDATE");
@@ -104,10 +104,10 @@ class OrderedEventsTest {
     order.started(s.startRank[0][1]);
     order.ended(s.endRank[0][0]);
     order.started(s.startRank[0][2]);
-    assertEquals(Order.Wait.FREE, order.await(1, 0, first, "b's first SELECT", stop, () -> {}));
+    assertEquals(OrderGate.Wait.FREE, order.await(1, 0, first, "b's first SELECT", stop, () -> {}));
     stop.set(true);
     assertEquals(
-        Order.Wait.WAITED,
+        OrderGate.Wait.WAITED,
         order.await(1, 0, second, "b's second SELECT", stop, () -> {}),
         "stopped while waiting for a's COMMIT");
   }

@@ -35,7 +35,7 @@ class EDivisiveTest {
     double[] x = concat(noise(1, 20, 1000, 10), noise(2, 20, 900, 10));
     List<EDivisive.ChangePoint> cps = EDivisive.changePoints(x, EDivisive.Settings.OTAVA);
     assertEquals(List.of(20), indexes(cps));
-    SegmentTTest.Outcome t = cps.get(0).test();
+    SegmentSignificance.Outcome t = cps.get(0).test();
     assertTrue(t.meanAfter() < t.meanBefore(), t.toString());
     assertEquals(-0.1, t.meanAfter() / t.meanBefore() - 1, 0.02);
     assertTrue(t.p() < 0.001, t.toString());
@@ -130,9 +130,9 @@ class EDivisiveTest {
     double[] loud = new double[x.length];
     java.util.Arrays.fill(quiet, 0.01);
     java.util.Arrays.fill(loud, 25);
-    double plain = SegmentTTest.compare(x, null, 0, 10, 20).p();
-    assertEquals(plain, SegmentTTest.compare(x, quiet, 0, 10, 20).p(), 1e-15);
-    assertTrue(SegmentTTest.compare(x, loud, 0, 10, 20).p() > plain);
+    double plain = SegmentSignificance.compare(x, null, 0, 10, 20).p();
+    assertEquals(plain, SegmentSignificance.compare(x, quiet, 0, 10, 20).p(), 1e-15);
+    assertTrue(SegmentSignificance.compare(x, loud, 0, 10, 20).p() > plain);
     assertEquals(List.of(10), indexes(EDivisive.changePoints(x, EDivisive.Settings.OTAVA)));
     assertEquals(List.of(), indexes(EDivisive.changePoints(x, loud, EDivisive.Settings.OTAVA)));
   }

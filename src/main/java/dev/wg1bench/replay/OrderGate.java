@@ -23,7 +23,7 @@ import java.util.concurrent.locks.LockSupport;
  * lets the wait go at once ({@link #waitsOn}); other stalls it {@link #breakWaits breaks} after a
  * second. Both are counted and reported apart.
  */
-final class Order {
+final class OrderGate {
   /** A session waiting at the gate. */
   static final class Waiter {
     final Thread thread = Thread.currentThread();
@@ -60,7 +60,7 @@ final class Order {
    * @param keepStartOrder false with a pool: sessions queue for connections, so starts cannot keep
    *     the log's order, and only happens-before is kept
    */
-  Order(Schedule schedule, boolean keepStartOrder) {
+  OrderGate(Schedule schedule, boolean keepStartOrder) {
     this.keepStartOrder = keepStartOrder;
     this.startSession = schedule.startSession;
     this.endSession = schedule.endSession;

@@ -11,7 +11,7 @@ import org.openjdk.jmh.annotations.State;
  */
 @AuxCounters(AuxCounters.Type.EVENTS)
 @State(Scope.Thread)
-public class Trouble {
+public class FailureCounters {
   private OpCounts counts = new OpCounts();
 
   /**

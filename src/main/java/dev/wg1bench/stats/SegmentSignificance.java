@@ -14,8 +14,8 @@ import org.hipparchus.distribution.continuous.TDistribution;
  * run, or of runs that happen to agree closely, is never taken as quieter than its runs measured
  * themselves to be. The floor only ever raises p.
  */
-public final class SegmentTTest {
-  private SegmentTTest() {}
+public final class SegmentSignificance {
+  private SegmentSignificance() {}
 
   /**
    * The test's outcome for a split.

@@ -10,18 +10,18 @@ import org.postgresql.PGConnection;
 
 /**
  * One captured session replayed on its own thread: its statements in the log's order, each when the
- * clock (scaled by the speed) and the {@link Order} between sessions let it go, every outcome
+ * clock (scaled by the speed) and the {@link OrderGate} between sessions let it go, every outcome
  * judged against the log's. A session marks each of its starts and ends in the order as it passes
  * them, and all that is left of them when it ends early, so no other session waits for it forever.
  */
-final class SessionReplay {
-  private final SessionPlayer replayer;
+final class SessionThread {
+  private final TrialPlayer replayer;
   private final ReplayStats stats;
   private final LoggedSession session;
   private final List<LoggedStatement> statements;
   private final int index;
   private final Schedule schedule;
-  private final Order order;
+  private final OrderGate order;
   private final Sessions live;
   private final String database;
   private final boolean pooled;
@@ -36,12 +36,12 @@ final class SessionReplay {
    */
   private boolean detached;
 
-  SessionReplay(
-      SessionPlayer replayer,
+  SessionThread(
+      TrialPlayer replayer,
       LoggedSession session,
       int index,
       Schedule schedule,
-      Order order,
+      OrderGate order,
       Sessions live) {
     this.replayer = replayer;
     this.stats = replayer.stats;
@@ -192,7 +192,7 @@ final class SessionReplay {
    */
   private long awaitOrder(int startRank, int endsNeeded, String where) {
     long t = System.nanoTime();
-    Order.Wait w =
+    OrderGate.Wait w =
         order.await(
             index,
             startRank,
@@ -200,8 +200,8 @@ final class SessionReplay {
             where,
             replayer.config.stop(),
             () -> live.set(index, Sessions.ORDER));
-    detached = w == Order.Wait.BROKEN_BY_POOL;
-    if (w == Order.Wait.FREE) {
+    detached = w == OrderGate.Wait.BROKEN_BY_POOL;
+    if (w == OrderGate.Wait.FREE) {
       return -1;
     }
     long waited = System.nanoTime() - t;

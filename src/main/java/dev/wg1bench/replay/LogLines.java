@@ -15,7 +15,7 @@ import java.util.Arrays;
  * The physical lines of a log, split on LF from raw bytes and decoded one by one, so one bad byte
  * spoils one line, not the file. Every format reader reads through it.
  */
-final class Lines implements Closeable {
+final class LogLines implements Closeable {
   /** A physical line, decoded; its text as Latin-1 when its bytes are not UTF-8. */
   record Line(int number, String text, boolean notUtf8) {}
 
@@ -36,7 +36,7 @@ final class Lines implements Closeable {
           .onMalformedInput(CodingErrorAction.REPORT)
           .onUnmappableCharacter(CodingErrorAction.REPORT);
 
-  Lines(InputStream in, String name) {
+  LogLines(InputStream in, String name) {
     this.in = in;
     this.name = name;
   }

@@ -7,11 +7,11 @@ import java.util.List;
  * commands that only carry what was parsed are records; SQL is a class, a following {@code \gset}
  * or {@code \aset} sets its store prefix later.
  */
-sealed interface Raw {
+sealed interface ParsedCommand {
   /** 1-based line the command starts on. */
   int line();
 
-  static final class Sql implements Raw {
+  static final class Sql implements ParsedCommand {
     final int line;
     final String text;
 
@@ -51,12 +51,12 @@ sealed interface Raw {
     }
   }
 
-  record Set(int line, String name, Ast expr) implements Raw {}
+  record Set(int line, String name, Ast expr) implements ParsedCommand {}
 
-  record Sleep(int line, Ast amount, long unitMicros) implements Raw {}
+  record Sleep(int line, Ast amount, long unitMicros) implements ParsedCommand {}
 
   /** {@code \if}, {@code \elif}, {@code \else} or {@code \endif}; cond is null for the last two. */
-  record Cond(int line, Kind kind, Ast cond) implements Raw {
+  record Cond(int line, Kind kind, Ast cond) implements ParsedCommand {
     enum Kind {
       IF,
       ELIF,
@@ -66,10 +66,10 @@ sealed interface Raw {
   }
 
   /** {@code \shell} (target null) or {@code \setshell target}: the command's words as written. */
-  record Shell(int line, String target, List<String> words) implements Raw {}
+  record Shell(int line, String target, List<String> words) implements ParsedCommand {}
 
   /** {@code \startpipeline}, {@code \syncpipeline} or {@code \endpipeline}. */
-  record Pipeline(int line, Kind kind) implements Raw {
+  record Pipeline(int line, Kind kind) implements ParsedCommand {
     enum Kind {
       START,
       SYNC,

@@ -29,7 +29,7 @@ import java.util.concurrent.TimeUnit;
  * the target URL names is ever dropped, and only when --fresh asks; the template the tool makes
  * itself ({@code DB_wg1bench_template}) is dropped at the end, a named one is left as it is.
  */
-public final class Fresh {
+public final class FreshDatabase {
   /** Suffix of the template made from the target's database when none is named. */
   static final String TEMPLATE_SUFFIX = "_wg1bench_template";
 
@@ -39,7 +39,7 @@ public final class Fresh {
   /** Per target name: its database, and the template made for it (null: named by the user). */
   private final Map<String, String[]> prepared = new LinkedHashMap<>();
 
-  private Fresh(String template, Path dump) {
+  private FreshDatabase(String template, Path dump) {
     this.template = template;
     this.dump = dump;
   }
@@ -48,23 +48,23 @@ public final class Fresh {
    * {@code template} (the tool's own template, made once from the target's database), {@code
    * template=NAME} or {@code dump=FILE}; null for no --fresh.
    */
-  public static Fresh parse(String spec) {
+  public static FreshDatabase parse(String spec) {
     if (spec == null) {
       return null;
     }
     String s = spec.strip();
     if (s.isEmpty() || s.equals("template")) {
-      return new Fresh(null, null);
+      return new FreshDatabase(null, null);
     }
     if (s.startsWith("template=") && s.length() > "template=".length()) {
-      return new Fresh(s.substring("template=".length()), null);
+      return new FreshDatabase(s.substring("template=".length()), null);
     }
     if (s.startsWith("dump=") && s.length() > "dump=".length()) {
       Path f = Path.of(s.substring("dump=".length()));
       if (!Files.isReadable(f)) {
         throw new UsageException("--fresh " + spec + ": no such readable file " + f);
       }
-      return new Fresh(null, f);
+      return new FreshDatabase(null, f);
     }
     throw new UsageException("--fresh " + spec + ": must be template, template=NAME or dump=FILE");
   }
@@ -237,7 +237,7 @@ public final class Fresh {
   private static final String MAINTENANCE = "postgres";
 
   private static Connection admin(TargetSpec target, String db) throws SQLException {
-    return new ConnectionFactory(SessionPlayer.withDatabase(target, db), ClientSettings.defaults())
+    return new ConnectionFactory(TrialPlayer.withDatabase(target, db), ClientSettings.defaults())
         .openPlain();
   }
 

@@ -28,7 +28,7 @@ import java.util.concurrent.locks.LockSupport;
  * by skipping. Between sessions the {@link Schedule} holds at every speed: no session overtakes
  * what it followed in the log.
  */
-public final class SessionPlayer {
+public final class TrialPlayer {
   /**
    * @param speed 1 = the log's timing, N = N times faster, 0 = as fast as possible (no waits on the
    *     clock; the order between sessions still holds)
@@ -56,7 +56,7 @@ public final class SessionPlayer {
   private long t0;
   private Instant logStart;
 
-  public SessionPlayer(Config config, PrintStream out) {
+  public TrialPlayer(Config config, PrintStream out) {
     this.config = config;
     this.out = out;
   }
@@ -70,7 +70,7 @@ public final class SessionPlayer {
       }
     }
     Schedule schedule = new Schedule(capture.sessions());
-    Order order = new Order(schedule, config.poolSize() == null);
+    OrderGate order = new OrderGate(schedule, config.poolSize() == null);
     Sessions live = new Sessions(capture.sessions().size());
     Watchdog watchdog = new Watchdog(order, live, this::factory, capture.sessions());
     ScheduledExecutorService ticker =
@@ -93,7 +93,7 @@ public final class SessionPlayer {
       for (int i = 0; i < sessions.size(); i++) {
         // sessions are started in order of their connection, each when the log and the order
         // between sessions let it: no thread waits long before its time
-        SessionReplay s = new SessionReplay(this, sessions.get(i), i, schedule, order, live);
+        SessionThread s = new SessionThread(this, sessions.get(i), i, schedule, order, live);
         if (!waitUntil(due(sessions.get(i).connected())) || !s.awaitConnect()) {
           break;
         }

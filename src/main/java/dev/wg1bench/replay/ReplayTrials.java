@@ -1,0 +1,279 @@
+package dev.wg1bench.replay;
+
+import dev.wg1bench.plan.Matrix;
+import dev.wg1bench.plan.RunPlan;
+import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.result.Latency;
+import dev.wg1bench.result.Measurement;
+import dev.wg1bench.result.SameHost;
+import dev.wg1bench.result.TrialResult;
+import dev.wg1bench.server.ClientSettings;
+import dev.wg1bench.server.ConnectionFactory;
+import dev.wg1bench.server.ServerInfo;
+import dev.wg1bench.server.Target;
+import dev.wg1bench.server.Targets;
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.HdrHistogram.Histogram;
+
+/**
+ * A replay as a source of trials: the same capture replayed once per cell (knob values, target,
+ * repetition) in the order given, each from a restored target when --fresh asks. The replay command
+ * runs its sweeps and side-by-side targets through it; an advise arm naming a log runs its blocks
+ * through it and gets one {@link TrialResult} per trial for the existing verdicts.
+ */
+public final class ReplayTrials {
+  /**
+   * What every trial shares.
+   *
+   * @param speed as {@link TrialPlayer.Config#speed()}
+   * @param fresh restores each target before each trial, null: the trials follow one another on the
+   *     data the previous one left
+   */
+  public record Shared(
+      double speed,
+      PoolMode poolMode,
+      Map<String, String> mapDatabase,
+      Duration progress,
+      AtomicBoolean stop,
+      FreshDatabase fresh,
+      String version,
+      List<String> logs) {}
+
+  /** One trial: its knob values (for the result), its started target, its client settings. */
+  public record Cell(
+      Map<String, String> point,
+      int repeat,
+      TargetSpec target,
+      ClientSettings settings,
+      Integer poolSize) {}
+
+  /** A trial that ran: its cell, its result, and the figures the verdicts need. */
+  public record Done(Cell cell, ReplayResult result, TrialPlayer.Outcome outcome) {}
+
+  private final Capture capture;
+  private final Shared shared;
+  private final PrintStream out;
+  private final Map<String, TargetSpec> restored = new LinkedHashMap<>();
+
+  public ReplayTrials(Capture capture, Shared shared, PrintStream out) {
+    this.capture = capture;
+    this.shared = shared;
+    this.out = out;
+  }
+
+  /**
+   * The server a trial replays into, its version and the settings that matter, as every result
+   * records; null when it cannot be read (the replay's own connections then say why).
+   */
+  private static ServerInfo serverInfo(Cell c) {
+    try (Connection conn = new ConnectionFactory(c.target(), c.settings()).openPlain()) {
+      return ServerInfo.read(conn);
+    } catch (SQLException e) {
+      return null;
+    }
+  }
+
+  /** Runs the cells in order; stops before the next one when told to stop. */
+  public List<Done> run(List<Cell> cells) throws InterruptedException {
+    List<Done> done = new ArrayList<>();
+    FreshDatabase fresh = shared.fresh();
+    for (Cell c : cells) {
+      if (shared.stop().get()) {
+        break;
+      }
+      if (cells.size() > 1) {
+        out.printf("%ntrial %d of %d: %s%n", done.size() + 1, cells.size(), c.point());
+      }
+      if (fresh != null) {
+        restored.put(c.target().name(), c.target());
+        fresh.restore(c.target(), out);
+      }
+      TrialPlayer.Config config =
+          new TrialPlayer.Config(
+              c.target(),
+              c.settings(),
+              shared.speed(),
+              c.poolSize(),
+              shared.poolMode(),
+              shared.mapDatabase(),
+              shared.progress(),
+              shared.stop());
+      ServerInfo server = serverInfo(c);
+      Instant started = Instant.now();
+      TrialPlayer.Outcome o = new TrialPlayer(config, out).run(capture);
+      ReplayResult.Trial trial =
+          new ReplayResult.Trial(
+              c.point(), c.repeat(), done.size() + 1, fresh == null ? null : fresh.describe());
+      ReplayResult r =
+          ReplayReport.result(
+              shared.version(),
+              started,
+              c.target().name(),
+              trial,
+              shared.logs(),
+              config,
+              capture,
+              o,
+              server,
+              SameHost.of(c.target()));
+      done.add(new Done(c, r, o));
+    }
+    return done;
+  }
+
+  /**
+   * Drops the templates --fresh made, once every trial has run (an advise claim runs its blocks in
+   * several batches, all from the one template made before the first).
+   */
+  public void close() {
+    if (shared.fresh() != null) {
+      restored.values().forEach(shared.fresh()::drop);
+      restored.clear();
+    }
+  }
+
+  /**
+   * The trials of a matrix whose points are replays (an advise arm naming a log), in the matrix's
+   * order; each becomes a {@link TrialResult} whose point carries the matrix point's labels
+   * (advice, arm) and whose repeat is its block.
+   */
+  public List<TrialResult> runMatrix(Matrix m) throws InterruptedException {
+    Map<String, Target> live = new LinkedHashMap<>();
+    try {
+      List<Cell> cells = new ArrayList<>();
+      for (Matrix.TrialRef ref : m.schedule()) {
+        Matrix.Point p = m.points().get(ref.point());
+        Target t = live.get(p.target().key());
+        if (t == null) {
+          t = Targets.of(p.target());
+          live.put(p.target().key(), t);
+          t.start(connections(p.plan()), out);
+        }
+        Map<String, String> point = new LinkedHashMap<>(p.labels());
+        point.put("target", t.spec().name());
+        cells.add(new Cell(point, ref.repeat(), t.spec(), settings(p.plan()), p.plan().poolSize()));
+      }
+      List<TrialResult> trials = new ArrayList<>();
+      List<Done> done = run(cells);
+      for (Done d : done) {
+        trials.add(trial(d, "replay of " + String.join(", ", shared.logs())));
+      }
+      // each trial's counts beside the log's: a verdict on a replay that fell short says so here
+      ReplayReport.printTrials(done.stream().map(Done::result).toList(), out);
+      return trials;
+    } finally {
+      live.values().forEach(Target::close);
+    }
+  }
+
+  private int connections(RunPlan plan) {
+    return plan.poolSize() != null ? plan.poolSize() : Math.max(1, capture.sessions().size());
+  }
+
+  /** The driver and session knobs of a plan, as a replay applies them. */
+  public static ClientSettings settings(RunPlan plan) {
+    return new ClientSettings(
+        plan.session().queryMode(),
+        plan.session().isolation(),
+        plan.sessionSettings(),
+        plan.driver());
+  }
+
+  /**
+   * A replay trial as a run's trial, for the verdicts: an op is a transaction (a block or a
+   * statement outside one, as the fidelity table counts them), tps is transactions per second over
+   * the exact window, the latency is every statement's (latencyFrom "statement"), failed ops are
+   * the statements that failed beyond the log's own errors of their SQLSTATE. A replay has no forks
+   * or iterations: no tps interval within a trial, no server or client description.
+   */
+  /** The replay's CPU per op (a transaction, failed or not) and its share of this host's cores. */
+  private static Measurement.ClientCpu clientCpu(ReplayResult r, long attempted) {
+    ReplayResult.ClientCpu c = r.clientCpu();
+    if (c == null) {
+      return new Measurement.ClientCpu(null, null);
+    }
+    return new Measurement.ClientCpu(
+        attempted > 0 ? c.cpuSeconds() * 1e6 / attempted : null, c.share());
+  }
+
+  static TrialResult trial(Done d, String dataset) {
+    ReplayResult r = d.result();
+    ReplayResult.Throughput t = r.throughput();
+    Map<String, Long> failures = beyondTheLog(r);
+    long errors = failures.values().stream().mapToLong(Long::longValue).sum();
+    ReplayStats s = d.outcome().stats();
+    Histogram lag = s.lagCopy();
+    Histogram wait = s.poolWaitCopy();
+    Measurement m =
+        new Measurement(
+            new Measurement.Throughput(
+                t.transactionsPerSecond(),
+                null,
+                "none: one replay per trial",
+                t.transactionsPerSecond(),
+                t.windowSeconds(),
+                null),
+            new Measurement.Counts(
+                t.transactions(),
+                errors,
+                0,
+                0,
+                failures,
+                t.statements(),
+                t.statementsPerSecond(),
+                null),
+            new Measurement.Latencies(
+                "statement",
+                Latency.of(s.allLatency()),
+                0,
+                0,
+                d.cell().poolSize() == null ? null : Latency.of(wait),
+                r.lag() != null ? Latency.of(lag) : null),
+            clientCpu(r, t.transactions() + errors),
+            new Measurement.Series(List.of(t.transactionsPerSecond()), List.of(), List.of(), null),
+            new Measurement.WholeTrial(t.transactions(), errors, r.stoppedBy(), 0, null, null),
+            null);
+    TargetSpec spec = d.cell().target();
+    Instant end = r.started().plusNanos((long) (t.wallSeconds() * 1e9));
+    return new TrialResult(
+        new TrialResult.Position(r.point(), r.repeat(), r.sequence()),
+        new TrialResult.Subject(
+            spec.name(), Targets.label(spec.kind()), spec.jdbcUrl(), null, 0, dataset),
+        r.server(),
+        null,
+        m,
+        List.of(),
+        List.of(),
+        List.of(),
+        r.started().toString(),
+        end.toString(),
+        List.of(),
+        null);
+  }
+
+  /**
+   * The errors beyond the log's own, SQLSTATE by SQLSTATE: an error the capture had too is its
+   * traffic replayed faithfully, not a failure of the replay (a gate would otherwise call every arm
+   * of a log with an error in it broken).
+   */
+  private static Map<String, Long> beyondTheLog(ReplayResult r) {
+    Map<String, Long> failures = new LinkedHashMap<>();
+    r.errorsBySqlState()
+        .forEach(
+            (k, v) -> {
+              if (v.replay() > v.log()) {
+                failures.put(k, v.replay() - v.log());
+              }
+            });
+    return failures;
+  }
+}
