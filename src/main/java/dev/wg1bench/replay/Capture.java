@@ -1,5 +1,6 @@
 package dev.wg1bench.replay;
 
+import dev.wg1bench.replay.log.Problems;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -1,5 +1,9 @@
 package dev.wg1bench.replay;
 
+import dev.wg1bench.replay.log.LogFormat;
+import dev.wg1bench.replay.log.LogReader;
+import dev.wg1bench.replay.log.LogRecord;
+import dev.wg1bench.replay.log.Problems;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;

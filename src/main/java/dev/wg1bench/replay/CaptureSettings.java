@@ -1,5 +1,6 @@
 package dev.wg1bench.replay;
 
+import dev.wg1bench.replay.log.LogReader;
 import java.util.List;
 
 /** The server settings a capture for replay needs, and what each costs: printed by the CLI. */

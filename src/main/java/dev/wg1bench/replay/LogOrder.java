@@ -1,5 +1,6 @@
 package dev.wg1bench.replay;
 
+import dev.wg1bench.replay.log.LogRecord;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package dev.wg1bench.replay;
 
+import dev.wg1bench.replay.log.LogReader;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

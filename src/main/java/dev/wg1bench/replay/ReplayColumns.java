@@ -6,6 +6,7 @@ import static dev.wg1bench.report.Column.Format.SQL;
 
 import dev.wg1bench.replay.ReplayResult.ClassResult;
 import dev.wg1bench.replay.ReplayResult.Latency;
+import dev.wg1bench.replay.log.LogReader;
 import dev.wg1bench.report.Column;
 import java.util.List;
 import java.util.Locale;

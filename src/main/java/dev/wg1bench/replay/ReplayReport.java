@@ -1,6 +1,7 @@
 package dev.wg1bench.replay;
 
 import dev.wg1bench.ProcessCpu;
+import dev.wg1bench.replay.log.Problems;
 import dev.wg1bench.report.Column;
 import dev.wg1bench.report.ConsoleReport;
 import dev.wg1bench.result.Machine;

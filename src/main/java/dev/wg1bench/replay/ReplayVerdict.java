@@ -1,5 +1,6 @@
 package dev.wg1bench.replay;
 
+import dev.wg1bench.replay.log.LogReader;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package dev.wg1bench.replay;
+package dev.wg1bench.replay.log;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,17 +1,17 @@
-package dev.wg1bench.replay;
+package dev.wg1bench.replay.log;
 
-import static dev.wg1bench.replay.CsvColumn.APPLICATION_NAME;
-import static dev.wg1bench.replay.CsvColumn.BACKEND_TYPE;
-import static dev.wg1bench.replay.CsvColumn.CONTEXT;
-import static dev.wg1bench.replay.CsvColumn.DATABASE_NAME;
-import static dev.wg1bench.replay.CsvColumn.DETAIL;
-import static dev.wg1bench.replay.CsvColumn.ERROR_SEVERITY;
-import static dev.wg1bench.replay.CsvColumn.LOG_TIME;
-import static dev.wg1bench.replay.CsvColumn.MESSAGE;
-import static dev.wg1bench.replay.CsvColumn.QUERY;
-import static dev.wg1bench.replay.CsvColumn.SESSION_ID;
-import static dev.wg1bench.replay.CsvColumn.SQL_STATE_CODE;
-import static dev.wg1bench.replay.CsvColumn.USER_NAME;
+import static dev.wg1bench.replay.log.CsvColumn.APPLICATION_NAME;
+import static dev.wg1bench.replay.log.CsvColumn.BACKEND_TYPE;
+import static dev.wg1bench.replay.log.CsvColumn.CONTEXT;
+import static dev.wg1bench.replay.log.CsvColumn.DATABASE_NAME;
+import static dev.wg1bench.replay.log.CsvColumn.DETAIL;
+import static dev.wg1bench.replay.log.CsvColumn.ERROR_SEVERITY;
+import static dev.wg1bench.replay.log.CsvColumn.LOG_TIME;
+import static dev.wg1bench.replay.log.CsvColumn.MESSAGE;
+import static dev.wg1bench.replay.log.CsvColumn.QUERY;
+import static dev.wg1bench.replay.log.CsvColumn.SESSION_ID;
+import static dev.wg1bench.replay.log.CsvColumn.SQL_STATE_CODE;
+import static dev.wg1bench.replay.log.CsvColumn.USER_NAME;
 
 import java.io.IOException;
 import java.time.Instant;

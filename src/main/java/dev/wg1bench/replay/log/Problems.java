@@ -1,4 +1,4 @@
-package dev.wg1bench.replay;
+package dev.wg1bench.replay.log;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,7 +19,7 @@ public final class Problems {
   private long reported;
 
   /** A problem at {@code where}; {@code lines} physical lines of the log are left out for it. */
-  synchronized void add(String where, String reason, String what, long lines) {
+  public synchronized void add(String where, String reason, String what, long lines) {
     skippedLines += lines;
     reported++;
     byReason.merge(reason, 1L, Long::sum);

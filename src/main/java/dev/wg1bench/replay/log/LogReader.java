@@ -1,4 +1,4 @@
-package dev.wg1bench.replay;
+package dev.wg1bench.replay.log;
 
 import dev.wg1bench.plan.UsageException;
 import java.io.IOException;
@@ -121,7 +121,7 @@ public final class LogReader {
   }
 
   /** {@code s} on one line of at most {@code n} characters, control characters as '?'. */
-  static String abbreviate(String s, int n) {
+  public static String abbreviate(String s, int n) {
     String one = s.replaceAll("\\p{C}", "?");
     return one.length() <= n ? one : one.substring(0, n) + "...";
   }

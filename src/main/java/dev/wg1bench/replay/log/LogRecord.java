@@ -1,4 +1,4 @@
-package dev.wg1bench.replay;
+package dev.wg1bench.replay.log;
 
 import java.time.Instant;
 
@@ -29,7 +29,7 @@ public record LogRecord(
     String context) {
 
   /** ERROR, FATAL or PANIC: the statement (or connection) failed. */
-  boolean isError() {
+  public boolean isError() {
     return "ERROR".equals(severity) || "FATAL".equals(severity) || "PANIC".equals(severity);
   }
 }

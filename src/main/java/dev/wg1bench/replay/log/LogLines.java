@@ -1,4 +1,4 @@
-package dev.wg1bench.replay;
+package dev.wg1bench.replay.log;
 
 import java.io.ByteArrayOutputStream;
 import java.io.Closeable;

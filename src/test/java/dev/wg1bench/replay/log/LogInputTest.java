@@ -1,4 +1,4 @@
-package dev.wg1bench.replay;
+package dev.wg1bench.replay.log;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.replay.CaptureSettings;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -46,12 +47,12 @@ class LogInputTest {
     f[5] = sid;
     f[11] = state.equals("00000") ? "LOG" : "ERROR";
     f[12] = state;
-    f[13] = LogParseTest.q(message);
+    f[13] = q(message);
     if (columns > 22) {
       f[22] = "psql";
     }
     if (columns > 23) {
-      f[23] = LogParseTest.q("client backend");
+      f[23] = q("client backend");
     }
     return String.join(",", f) + "\n";
   }
@@ -338,5 +339,10 @@ class LogInputTest {
             "oom.log:7: no log_line_prefix '%m|%u|%d|%c|' and level, 1 line; left out"),
         problems.messages());
     assertEquals(5, problems.skippedLines());
+  }
+
+  /** A csvlog field, quoted. */
+  private static String q(String s) {
+    return "\"" + s.replace("\"", "\"\"") + "\"";
   }
 }

@@ -1,4 +1,4 @@
-package dev.wg1bench.replay;
+package dev.wg1bench.replay.log;
 
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;
