@@ -112,6 +112,19 @@ class ArchitectureTest {
   static final ArchRule noCycles = slices().matching(BASE + ".(*)..").should().beFreeOfCycles();
 
   /**
+   * Replay's rooms flow one way: reading the log is the first stage, and knows nothing of the
+   * capture, the player or the reports built on its records.
+   */
+  @ArchTest
+  static final ArchRule theLogReadersKnowNothingOfTheLaterStages =
+      noClasses()
+          .that()
+          .resideInAPackage(BASE + ".replay.log..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage(BASE + ".replay");
+
+  /**
    * TPC-C is the proof that the public API carries a real application: it names the API, JDBC and
    * pgjdbc's COPY, and nothing else of the tool's.
    */
