@@ -125,6 +125,19 @@ class ArchitectureTest {
           .resideInAPackage(BASE + ".replay");
 
   /**
+   * The history's other formats are a leaf: the commands export and import through them, and the
+   * store, the analysis and the gate never read a foreign format.
+   */
+  @ArchTest
+  static final ArchRule theHistoryNeverReadsAForeignFormat =
+      noClasses()
+          .that()
+          .resideInAPackage(BASE + ".history")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage(BASE + ".history.format..");
+
+  /**
    * TPC-C is the proof that the public API carries a real application: it names the API, JDBC and
    * pgjdbc's COPY, and nothing else of the tool's.
    */

@@ -8,7 +8,7 @@ import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.replay.Capture;
 import dev.wg1bench.replay.CaptureBuilder;
-import dev.wg1bench.replay.FreshDatabase;
+import dev.wg1bench.replay.DatabaseReset;
 import dev.wg1bench.replay.ReplayReport;
 import dev.wg1bench.replay.ReplayStage;
 import dev.wg1bench.replay.ReplayTrials;
@@ -104,7 +104,7 @@ final class ReplayArms {
     } catch (UsageException e) {
       throw new UsageException("advice " + a.name() + ": " + e.getMessage());
     }
-    FreshDatabase fresh = FreshDatabase.parse(baseline.fresh);
+    DatabaseReset fresh = DatabaseReset.parse(baseline.fresh);
     Capture capture = capture(baseline.replay);
     out.printf("advice %s replays %s:%n", a.name(), baseline.replay);
     ReplayReport.printCapture(capture, out);

@@ -9,7 +9,7 @@ import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.replay.CaptureSettings;
-import dev.wg1bench.replay.FreshDatabase;
+import dev.wg1bench.replay.DatabaseReset;
 import dev.wg1bench.replay.PoolMode;
 import dev.wg1bench.replay.ReplayStage;
 import dev.wg1bench.replay.ReplayTrials;
@@ -235,7 +235,7 @@ public final class ReplayCommand implements Callable<Integer> {
       throw new UsageException(
           "replay needs --target URL (one or more), the server to replay into; got none");
     }
-    FreshDatabase restore = dryRun ? null : FreshDatabase.parse(fresh);
+    DatabaseReset restore = dryRun ? null : DatabaseReset.parse(fresh);
     if (restore != null && !mapDatabase.isEmpty()) {
       throw new UsageException(
           "--fresh restores the target URL's database only; it cannot be used with"

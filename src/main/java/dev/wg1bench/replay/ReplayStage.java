@@ -97,7 +97,7 @@ public final class ReplayStage {
     if (r.dryRun()) {
       return new Ending(false, false);
     }
-    FreshDatabase restore = r.shared().fresh();
+    DatabaseReset restore = r.shared().fresh();
     List<Combo> combos = r.combos().apply(capture.sessions().size());
     if (combos.size() * r.targets().size() > 1
         && restore == null
@@ -138,7 +138,7 @@ public final class ReplayStage {
   }
 
   private void announce(Capture capture, int trials) {
-    FreshDatabase restore = r.shared().fresh();
+    DatabaseReset restore = r.shared().fresh();
     out.printf(
         "replaying %d sessions at %s, %d trial(s)%s%n",
         capture.sessions().size(),

@@ -44,7 +44,7 @@ public final class ReplayTrials {
       Map<String, String> mapDatabase,
       Duration progress,
       AtomicBoolean stop,
-      FreshDatabase fresh,
+      DatabaseReset fresh,
       String version,
       List<String> logs) {}
 
@@ -85,7 +85,7 @@ public final class ReplayTrials {
   /** Runs the cells in order; stops before the next one when told to stop. */
   public List<Done> run(List<Cell> cells) throws InterruptedException {
     List<Done> done = new ArrayList<>();
-    FreshDatabase fresh = shared.fresh();
+    DatabaseReset fresh = shared.fresh();
     for (Cell c : cells) {
       if (shared.stop().get()) {
         break;

@@ -29,7 +29,7 @@ import java.util.concurrent.TimeUnit;
  * the target URL names is ever dropped, and only when --fresh asks; the template the tool makes
  * itself ({@code DB_wg1bench_template}) is dropped at the end, a named one is left as it is.
  */
-public final class FreshDatabase {
+public final class DatabaseReset {
   /** Suffix of the template made from the target's database when none is named. */
   static final String TEMPLATE_SUFFIX = "_wg1bench_template";
 
@@ -39,7 +39,7 @@ public final class FreshDatabase {
   /** Per target name: its database, and the template made for it (null: named by the user). */
   private final Map<String, String[]> prepared = new LinkedHashMap<>();
 
-  private FreshDatabase(String template, Path dump) {
+  private DatabaseReset(String template, Path dump) {
     this.template = template;
     this.dump = dump;
   }
@@ -48,23 +48,23 @@ public final class FreshDatabase {
    * {@code template} (the tool's own template, made once from the target's database), {@code
    * template=NAME} or {@code dump=FILE}; null for no --fresh.
    */
-  public static FreshDatabase parse(String spec) {
+  public static DatabaseReset parse(String spec) {
     if (spec == null) {
       return null;
     }
     String s = spec.strip();
     if (s.isEmpty() || s.equals("template")) {
-      return new FreshDatabase(null, null);
+      return new DatabaseReset(null, null);
     }
     if (s.startsWith("template=") && s.length() > "template=".length()) {
-      return new FreshDatabase(s.substring("template=".length()), null);
+      return new DatabaseReset(s.substring("template=".length()), null);
     }
     if (s.startsWith("dump=") && s.length() > "dump=".length()) {
       Path f = Path.of(s.substring("dump=".length()));
       if (!Files.isReadable(f)) {
         throw new UsageException("--fresh " + spec + ": no such readable file " + f);
       }
-      return new FreshDatabase(null, f);
+      return new DatabaseReset(null, f);
     }
     throw new UsageException("--fresh " + spec + ": must be template, template=NAME or dump=FILE");
   }

@@ -1,4 +1,4 @@
-package dev.wg1bench.history;
+package dev.wg1bench.history.format;
 
 import java.math.BigDecimal;
 import java.time.Instant;

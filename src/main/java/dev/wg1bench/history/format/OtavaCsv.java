@@ -1,10 +1,13 @@
-package dev.wg1bench.history;
+package dev.wg1bench.history.format;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import dev.wg1bench.history.SeriesPoint;
+import dev.wg1bench.history.StoredMetric;
+import dev.wg1bench.history.StoredRun;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.report.CsvReport;
 import java.io.IOException;

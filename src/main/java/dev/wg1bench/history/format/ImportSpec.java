@@ -1,5 +1,6 @@
-package dev.wg1bench.history;
+package dev.wg1bench.history.format;
 
+import dev.wg1bench.history.StoredMetric;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;

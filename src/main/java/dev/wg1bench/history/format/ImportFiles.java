@@ -1,4 +1,4 @@
-package dev.wg1bench.history;
+package dev.wg1bench.history.format;
 
 import dev.wg1bench.plan.UsageException;
 import java.io.IOException;

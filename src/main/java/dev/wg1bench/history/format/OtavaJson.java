@@ -1,4 +1,4 @@
-package dev.wg1bench.history;
+package dev.wg1bench.history.format;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
@@ -7,6 +7,8 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wg1bench.history.StoredMetric;
+import dev.wg1bench.history.StoredRun;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.plan.UsageException;
 import java.io.IOException;

@@ -1,5 +1,8 @@
-package dev.wg1bench.history;
+package dev.wg1bench.history.format;
 
+import dev.wg1bench.history.Series;
+import dev.wg1bench.history.SeriesPoint;
+import dev.wg1bench.history.StoredRun;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
