@@ -53,7 +53,7 @@ for arm in on off; do
   url="jdbc:postgresql://127.0.0.1:${PORT[$arm]}/postgres?user=postgres"
   # shellcheck disable=SC2086 # OPTS holds several options
   taskset -c "${CORE[$arm]}" java -jar "$JAR" --workload tpcc --target "$arm=$url" \
-    --clients "$TERMINALS" --duration "$DURATION" --warmup 30s --progress "$PROGRESS" \
+    --scale "$W" --clients "$TERMINALS" --duration "$DURATION" --warmup 30s --progress "$PROGRESS" \
     ${OPTS[$arm]} --check -o "$OUT/$arm.json" >"$OUT/$arm.console.txt" 2>&1 &
   pids+=($!)
 done
