@@ -37,6 +37,7 @@ stop_all() {
   for arm in on off; do
     as_pg "$BIN/pg_ctl" -D "$WORK/$arm" -m immediate stop >/dev/null 2>&1 || true
   done
+  rm -rf "$WORK"
 }
 trap stop_all EXIT
 for arm in on off; do
