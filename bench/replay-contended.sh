@@ -17,7 +17,8 @@
 # SECONDS: each capture's length (default 4). LOAD: NAME:pgbench-options, e.g. 'c4R100:-c 4 -j 2
 # -R 100' (default: c4, c16 and c64, each paced and unpaced). Needs PostgreSQL's server binaries
 # (PGBIN, default /usr/lib/postgresql/15/bin), pgbench and psql; run as root or as a user who may
-# run them. MODES (env, default all): s1 max s1-prepared max-prepared s1-pool max-pool. JARS (env,
+# run them. MODES (env, default all but the virtual ones): s1 max s1-prepared max-prepared s1-pool
+# max-pool s1-virtual max-virtual (sessions on virtual threads: JAVA must be a Java 21+ java). JARS (env,
 # default target/wg1bench.jar): several builds, each replaying every capture (a before/after on the
 # same logs).
 set -euo pipefail
@@ -107,11 +108,13 @@ for load in "${LOADS[@]}"; do
       max-prepared) r=(--speed max -M prepared) ;;
       s1-pool) r=(--speed 1 --pool-size "$clients") ;;
       max-pool) r=(--speed max --pool-size "$clients") ;;
+      s1-virtual) r=(--speed 1 --threads virtual) ;;
+      max-virtual) r=(--speed max --threads virtual) ;;
       *) echo "unknown mode $mode"; exit 2 ;;
     esac
     set +e
     b0=$(busy)
-    java ${JAVA_OPTS:-} -jar "$JAR" replay "$LOG" --database bench --fresh template=seed \
+    "${JAVA:-java}" ${JAVA_OPTS:-} -jar "$JAR" replay "$LOG" --database bench --fresh template=seed \
       --target "jdbc:postgresql://127.0.0.1:$PORT/bench?user=postgres" "${r[@]}" --progress 1h \
       -o "$WORK/$name-$build-$mode.json" >"$WORK/$name-$build-$mode.out" 2>&1
     code=$?

@@ -72,6 +72,7 @@ public final class ReplayCommand implements Callable<Integer> {
           Knobs.SSLMODE,
           Knobs.JDBC_PROPERTY,
           Knobs.STATEMENT_TIMEOUT,
+          Knobs.THREADS,
           Knobs.RTT);
 
   final Map<Knob<?>, OptionSpec> knobOptions = new LinkedHashMap<>();

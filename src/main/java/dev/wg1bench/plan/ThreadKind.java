@@ -34,6 +34,27 @@ public enum ThreadKind {
     return Arrays.stream(values()).map(ThreadKind::cliName).collect(Collectors.joining(", "));
   }
 
+  /**
+   * A new, unstarted thread of this kind running {@code task}: a daemon platform thread, or a
+   * virtual thread (always a daemon). Compiled for Java 17, so the virtual-thread API is reached by
+   * reflection, only on a runtime that has it ({@link #checkRuntime} refuses an older one first).
+   */
+  public Thread newThread(Runnable task, String name) {
+    if (this == VIRTUAL) {
+      try {
+        Object b = Thread.class.getMethod("ofVirtual").invoke(null);
+        Class<?> ofVirtual = Class.forName("java.lang.Thread$Builder$OfVirtual");
+        b = ofVirtual.getMethod("name", String.class).invoke(b, name);
+        return (Thread) ofVirtual.getMethod("unstarted", Runnable.class).invoke(b, task);
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException("this runtime has no virtual threads: " + e, e);
+      }
+    }
+    Thread t = new Thread(task, name);
+    t.setDaemon(true);
+    return t;
+  }
+
   /** The runtime can run this kind: virtual threads need Java 21 or later. */
   public void checkRuntime() {
     if (this == VIRTUAL && Runtime.version().feature() < VIRTUAL_SINCE) {

@@ -1,6 +1,7 @@
 package dev.wg1bench.replay;
 
 import dev.wg1bench.json.Json;
+import dev.wg1bench.plan.Knobs;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.TargetSpec;
@@ -201,7 +202,9 @@ public final class ReplayStage {
           point.put("target", spec.name());
         }
         point.putAll(c.labels());
-        cells.add(new ReplayTrials.Cell(point, 1, spec, c.settings(), c.poolSize()));
+        cells.add(
+            new ReplayTrials.Cell(
+                point, 1, spec, c.settings(), c.poolSize(), Knobs.threads(c.plan())));
       }
     }
     return cells;

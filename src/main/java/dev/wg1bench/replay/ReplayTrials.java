@@ -1,8 +1,10 @@
 package dev.wg1bench.replay;
 
+import dev.wg1bench.plan.Knobs;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.plan.ThreadKind;
 import dev.wg1bench.result.Latency;
 import dev.wg1bench.result.Measurement;
 import dev.wg1bench.result.SameHost;
@@ -54,7 +56,8 @@ public final class ReplayTrials {
       int repeat,
       TargetSpec target,
       ClientSettings settings,
-      Integer poolSize) {}
+      Integer poolSize,
+      ThreadKind threads) {}
 
   /** A trial that ran: its cell, its result, and the figures the verdicts need. */
   public record Done(Cell cell, ReplayResult result, TrialPlayer.Outcome outcome) {}
@@ -103,6 +106,7 @@ public final class ReplayTrials {
               c.settings(),
               shared.speed(),
               c.poolSize(),
+              c.threads(),
               shared.poolMode(),
               shared.mapDatabase(),
               shared.progress(),
@@ -160,7 +164,14 @@ public final class ReplayTrials {
         }
         Map<String, String> point = new LinkedHashMap<>(p.labels());
         point.put("target", t.spec().name());
-        cells.add(new Cell(point, ref.repeat(), t.spec(), settings(p.plan()), p.plan().poolSize()));
+        cells.add(
+            new Cell(
+                point,
+                ref.repeat(),
+                t.spec(),
+                settings(p.plan()),
+                p.plan().poolSize(),
+                Knobs.threads(p.plan())));
       }
       List<TrialResult> trials = new ArrayList<>();
       List<Done> done = run(cells);

@@ -3,6 +3,7 @@ package dev.wg1bench.replay;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.wg1bench.ProcessCpu;
 import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.plan.ThreadKind;
 import dev.wg1bench.server.ClientSettings;
 import dev.wg1bench.server.ConnectionFactory;
 import java.io.PrintStream;
@@ -34,6 +35,8 @@ public final class TrialPlayer {
    *     clock; the order between sessions still holds)
    * @param poolSize null: a connection per session; else sessions share a pool of this size per
    *     target database, as {@code poolMode} says
+   * @param threads what each session runs on: a platform thread blocked in its socket read, or a
+   *     virtual thread (--threads), as the application's own JDBC calls may
    * @param mapDatabase captured database to target database; unmapped ones go to the URL's
    * @param stop set to end the replay early (Ctrl-C): sessions stop before their next statement
    */
@@ -42,6 +45,7 @@ public final class TrialPlayer {
       ClientSettings settings,
       double speed,
       Integer poolSize,
+      ThreadKind threads,
       PoolMode poolMode,
       Map<String, String> mapDatabase,
       Duration progress,
@@ -97,8 +101,7 @@ public final class TrialPlayer {
         if (!waitUntil(due(sessions.get(i).connected())) || !s.awaitConnect()) {
           break;
         }
-        Thread t = new Thread(s::run, "wg1bench-replay-" + sessions.get(i).id());
-        t.setDaemon(true);
+        Thread t = config.threads().newThread(s::run, "wg1bench-replay-" + sessions.get(i).id());
         threads.add(t);
         t.start();
       }
@@ -279,6 +282,9 @@ public final class TrialPlayer {
       m.put("poolMode", c.poolMode().cliName());
     }
     m.put("queryMode", c.settings().queryMode().cliName());
+    if (c.threads() == ThreadKind.VIRTUAL) {
+      m.put("threads", c.threads().cliName());
+    }
     m.put(
         "isolation",
         c.settings().isolation() == null ? "default" : c.settings().isolation().cliName());

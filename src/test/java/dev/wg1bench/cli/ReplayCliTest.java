@@ -54,6 +54,21 @@ class ReplayCliTest {
     assertUsage(Cli.run("replay", csv.toString()), "wg1bench: replay needs --target URL");
   }
 
+  /** Sessions on virtual threads need a runtime that has them: one line, before any connection. */
+  @Test
+  @org.junit.jupiter.api.condition.EnabledForJreRange(
+      max = org.junit.jupiter.api.condition.JRE.JAVA_20)
+  void virtualThreadsAreRefusedOnARuntimeWithoutThem() throws Exception {
+    assertUsage(
+        Cli.run(
+            "replay",
+            log("a.csv", CSV).toString(),
+            "--target=jdbc:postgresql://127.0.0.1:1/x",
+            "--threads",
+            "virtual"),
+        "wg1bench: --threads virtual needs a Java 21+ runtime, got Java ");
+  }
+
   @Test
   void dryRunReadsTheLogAndConnectsToNothing() throws Exception {
     Cli r = Cli.run("replay", log("a.csv", CSV + CSV.substring(0, 40)).toString(), "--dry-run");

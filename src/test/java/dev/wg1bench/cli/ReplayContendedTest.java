@@ -69,7 +69,11 @@ class ReplayContendedTest {
     try (Connection c = connect("app", "wg1bench")) {
       PgbenchLoader.init(c, 1, 100, true, null);
     }
-    run("postgres", "CREATE DATABASE app_max TEMPLATE app", "CREATE DATABASE app_1 TEMPLATE app");
+    run(
+        "postgres",
+        "CREATE DATABASE app_max TEMPLATE app",
+        "CREATE DATABASE app_1 TEMPLATE app",
+        "CREATE DATABASE app_virtual TEMPLATE app");
     clients();
     captured = rows("app");
     Path live = data.resolve("log").resolve("capture.csv");
@@ -187,22 +191,28 @@ class ReplayContendedTest {
   @ParameterizedTest(name = "--speed {0}")
   @ValueSource(strings = {"max", "1"})
   void theReplayKeepsEveryOutcomeAndTheRowsAndBreaksNoWait(String speed) throws Exception {
-    String db = "app_" + speed;
-    Path out = dir.resolve("contended-" + speed + ".json");
-    Cli r =
-        Cli.run(
+    replay(speed, "--speed", speed);
+  }
+
+  /**
+   * Replays the log into database app_NAME with these options and checks what a replay guarantees;
+   * returns the result.
+   */
+  JsonNode replay(String name, String... options) throws Exception {
+    String db = "app_" + name;
+    Path out = dir.resolve("contended-" + name + ".json");
+    List<String> args = new ArrayList<>();
+    args.addAll(
+        List.of(
             "replay",
             log.toString(),
             "--database",
             "app",
             "--target",
-            "jdbc:postgresql://localhost:" + pg.getPort() + "/" + db + "?user=postgres",
-            "--speed",
-            speed,
-            "--progress",
-            "1h",
-            "-o",
-            out.toString());
+            "jdbc:postgresql://localhost:" + pg.getPort() + "/" + db + "?user=postgres"));
+    args.addAll(List.of(options));
+    args.addAll(List.of("--progress", "1h", "-o", out.toString()));
+    Cli r = Cli.run(args.toArray(String[]::new));
     assertEquals(0, r.exit, r.toString());
     JsonNode result = Json.MAPPER.readTree(out.toFile());
     JsonNode f = result.get("statementFidelity");
@@ -235,5 +245,6 @@ class ReplayContendedTest {
     assertTrue(
         cycleSeconds >= 0 && cycleSeconds <= order.get("waitedSeconds").asDouble() + 0.001,
         order.toString());
+    return result;
   }
 }
