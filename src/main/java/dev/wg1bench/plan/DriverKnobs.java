@@ -1,6 +1,9 @@
 package dev.wg1bench.plan;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -18,20 +21,15 @@ import org.postgresql.PGProperty;
  * @param sslmode pgjdbc sslmode
  * @param prepareThreshold executions before pgjdbc switches to a named server-side statement;
  *     overrides the query mode's value
- * @param binaryTransfer binary transfer of supported types
- * @param fetchSize default row fetch size (takes effect in transactions, as pgjdbc documents)
- * @param rewriteBatchedInserts pgjdbc's reWriteBatchedInserts
  * @param properties any other pgjdbc property, by its pgjdbc name (--jdbc-property)
- * @param declared the pgjdbc properties of knobs that have no field here (a knob declared with
- *     {@code stored(...).pgjdbc(...)}), by pgjdbc name; written (when any) so that client settings
+ * @param declared the pgjdbc properties of the knobs declared with {@code stored(...).pgjdbc(...)}
+ *     (--binary-transfer, --fetch-size, --rewrite-batched-inserts, --rtt and any new one), by
+ *     pgjdbc name; rebuilt from the plan's knobs, and written (when any) so that client settings
  *     read back in a fork apply them as the settings that wrote them did
  */
 public record DriverKnobs(
     String sslmode,
     Integer prepareThreshold,
-    Boolean binaryTransfer,
-    Integer fetchSize,
-    boolean rewriteBatchedInserts,
     Map<String, String> properties,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> declared) {
 
@@ -57,31 +55,67 @@ public record DriverKnobs(
   }
 
   public static DriverKnobs defaults() {
-    return new DriverKnobs(null, null, null, null, false, Map.of());
-  }
-
-  /** Driver settings with no knob beyond these fields. */
-  public DriverKnobs(
-      String sslmode,
-      Integer prepareThreshold,
-      Boolean binaryTransfer,
-      Integer fetchSize,
-      boolean rewriteBatchedInserts,
-      Map<String, String> properties) {
-    this(
-        sslmode,
-        prepareThreshold,
-        binaryTransfer,
-        fetchSize,
-        rewriteBatchedInserts,
-        properties,
-        Map.of());
+    return new DriverKnobs(null, null, Map.of(), Map.of());
   }
 
   public DriverKnobs {
     properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
     declared =
         declared == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(declared));
+  }
+
+  /**
+   * Reads driver settings as written by this build or an older one, whose --binary-transfer,
+   * --fetch-size and --rewrite-batched-inserts had fields of their own: their values join the
+   * declared properties, so a plan written before keeps its effect on every connection.
+   */
+  @JsonCreator
+  static DriverKnobs read(
+      @JsonProperty("sslmode") String sslmode,
+      @JsonProperty("prepareThreshold") Integer prepareThreshold,
+      @JsonProperty("binaryTransfer") Boolean binaryTransfer,
+      @JsonProperty("fetchSize") Integer fetchSize,
+      @JsonProperty("rewriteBatchedInserts") Boolean rewriteBatchedInserts,
+      @JsonProperty("properties") Map<String, String> properties,
+      @JsonProperty("declared") Map<String, String> declared) {
+    Map<String, String> all = new LinkedHashMap<>();
+    if (binaryTransfer != null) {
+      all.put(PGProperty.BINARY_TRANSFER.getName(), binaryTransfer.toString());
+    }
+    if (fetchSize != null) {
+      all.put(PGProperty.DEFAULT_ROW_FETCH_SIZE.getName(), fetchSize.toString());
+    }
+    if (Boolean.TRUE.equals(rewriteBatchedInserts)) {
+      all.put(PGProperty.REWRITE_BATCHED_INSERTS.getName(), "true");
+    }
+    if (declared != null) {
+      all.putAll(declared);
+    }
+    return new DriverKnobs(
+        sslmode, prepareThreshold, properties == null ? Map.of() : properties, all);
+  }
+
+  /** pgjdbc binaryTransfer (--binary-transfer), or null for pgjdbc's default. */
+  @JsonIgnore
+  public Boolean binaryTransfer() {
+    return Knobs.BINARY_TRANSFER.fromDriver(this);
+  }
+
+  /** pgjdbc defaultRowFetchSize (--fetch-size), or null for pgjdbc's default. */
+  @JsonIgnore
+  public Integer fetchSize() {
+    return Knobs.FETCH_SIZE.fromDriver(this);
+  }
+
+  /** pgjdbc reWriteBatchedInserts (--rewrite-batched-inserts). */
+  @JsonIgnore
+  public boolean rewriteBatchedInserts() {
+    return Boolean.TRUE.equals(Knobs.REWRITE_BATCHED_INSERTS.fromDriver(this));
+  }
+
+  /** These settings with other --jdbc-property properties (a replayed session's name, say). */
+  public DriverKnobs withProperties(Map<String, String> others) {
+    return new DriverKnobs(sslmode, prepareThreshold, others, declared);
   }
 
   /**
@@ -112,14 +146,7 @@ public record DriverKnobs(
     }
     Map<String, String> all = new LinkedHashMap<>(declared);
     all.putAll(more);
-    return new DriverKnobs(
-        sslmode,
-        prepareThreshold,
-        binaryTransfer,
-        fetchSize,
-        rewriteBatchedInserts,
-        properties,
-        all);
+    return new DriverKnobs(sslmode, prepareThreshold, properties, all);
   }
 
   /** The round-trip time --rtt adds to client connections; zero when none. */

@@ -155,11 +155,16 @@ public final class Knob<T> {
    * (not a pgjdbc knob, unset, or a flag that is off).
    */
   String pgjdbcValue(DriverKnobs d) {
-    T v = driverRead == null ? null : driverRead.apply(d);
+    T v = fromDriver(d);
     if (v == null || (shape == Shape.FLAG && !Boolean.TRUE.equals(v))) {
       return null;
     }
     return format.apply(v);
+  }
+
+  /** This pgjdbc knob's value in driver settings, or null (unset, or not a pgjdbc knob). */
+  T fromDriver(DriverKnobs d) {
+    return driverRead == null ? null : driverRead.apply(d);
   }
 
   /** The knob's value as stored text in a plan's knobs, or null when it has no field there. */
@@ -317,7 +322,8 @@ public final class Knob<T> {
       this.read = p -> p.knobs().containsKey(key) ? fromText.apply(p.knobs().get(key)) : null;
       this.write =
           (d, v) -> {
-            if (v == null) {
+            // a flag that is off is not given: stored as nothing, as it was never set
+            if (v == null || (shape == Shape.FLAG && !Boolean.TRUE.equals(v))) {
               d.knobs.remove(key);
             } else {
               d.knobs.put(key, toText.apply(v));

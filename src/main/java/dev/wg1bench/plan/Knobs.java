@@ -15,9 +15,12 @@ import org.postgresql.PGProperty;
  * this declaration. Anything else (how long and how often to measure, where to write, what to
  * print, pgbench compatibility) is a plain picocli {@code @Option} on the command, or on a mixin in
  * {@code cli} when several commands share it. A knob that maps to a pgjdbc property declares it
- * ({@code driver(...)} or {@code stored(...).pgjdbc(...)}): the connection factory applies them all
- * in one loop, and {@code --jdbc-property} refuses the property with a pointer to the option, so a
- * new pgjdbc knob is one declaration in this file.
+ * with {@code stored(...).pgjdbc(...)} (--binary-transfer, --fetch-size, --rewrite-batched-inserts,
+ * --rtt): its value is kept as text in the plan, which forks, agents and replay read back whole;
+ * the connection factory applies them all in one loop, and {@code --jdbc-property} refuses the
+ * property with a pointer to the option, so a new pgjdbc knob is one declaration in this file. Only
+ * --sslmode keeps a field in {@link DriverKnobs} ({@code driver(...)}): the URL's own sslmode is
+ * read beside it.
  */
 public final class Knobs {
   private Knobs() {}
@@ -179,10 +182,8 @@ public final class Knobs {
           .param("true|false")
           .help("pgjdbc binaryTransfer (default: pgjdbc's, true); sweeps.")
           .sweeps()
-          .driver(
-              PGProperty.BINARY_TRANSFER,
-              DriverKnobs::binaryTransfer,
-              (d, v) -> d.binaryTransfer = v)
+          .stored(Boolean::valueOf, String::valueOf)
+          .pgjdbc(PGProperty.BINARY_TRANSFER)
           .declare();
 
   public static final Knob<Integer> FETCH_SIZE =
@@ -190,8 +191,8 @@ public final class Knobs {
           .param("N")
           .help("pgjdbc defaultRowFetchSize (default: pgjdbc's, 0 = all rows); sweeps.")
           .sweeps()
-          .driver(
-              PGProperty.DEFAULT_ROW_FETCH_SIZE, DriverKnobs::fetchSize, (d, v) -> d.fetchSize = v)
+          .stored(Integer::valueOf, String::valueOf)
+          .pgjdbc(PGProperty.DEFAULT_ROW_FETCH_SIZE)
           .check((v, p) -> Checks.range("--fetch-size", v, 0, 100_000_000))
           .declare();
 
@@ -199,10 +200,8 @@ public final class Knobs {
       Knob.<Boolean>builder(
               "rewriteBatchedInserts", Knob.Shape.FLAG, boolean.class, "--rewrite-batched-inserts")
           .help("pgjdbc reWriteBatchedInserts: send a batch of INSERTs as multi-row INSERTs.")
-          .driver(
-              PGProperty.REWRITE_BATCHED_INSERTS,
-              DriverKnobs::rewriteBatchedInserts,
-              (d, v) -> d.rewriteBatchedInserts = v)
+          .stored(Boolean::valueOf, String::valueOf)
+          .pgjdbc(PGProperty.REWRITE_BATCHED_INSERTS)
           .declare();
 
   public static final Knob<String> SSLMODE =

@@ -36,9 +36,6 @@ public final class PlanDraft {
   boolean exitOnAbort;
   String sslmode;
   Integer prepareThreshold;
-  Boolean binaryTransfer;
-  Integer fetchSize;
-  boolean rewriteBatchedInserts;
   Map<String, String> jdbcProperties = new LinkedHashMap<>();
   Integer scale;
   Map<String, String> defines = new LinkedHashMap<>();
@@ -161,9 +158,6 @@ public final class PlanDraft {
     d.continueOnError = continueOnError;
     d.sslmode = sslmode;
     d.prepareThreshold = prepareThreshold;
-    d.binaryTransfer = binaryTransfer;
-    d.fetchSize = fetchSize;
-    d.rewriteBatchedInserts = rewriteBatchedInserts;
     d.jdbcProperties = new LinkedHashMap<>(jdbcProperties);
     d.scale = scale;
     d.defines = new LinkedHashMap<>(defines);
@@ -198,14 +192,7 @@ public final class PlanDraft {
             perCommand),
         new SessionKnobs(
             isolation, queryMode, settings, maxTries, exitOnError, continueOnError, exitOnAbort),
-        new DriverKnobs(
-            sslmode,
-            prepareThreshold,
-            binaryTransfer,
-            fetchSize,
-            rewriteBatchedInserts,
-            jdbcProperties,
-            Knobs.declaredPgjdbc(knobs)),
+        new DriverKnobs(sslmode, prepareThreshold, jdbcProperties, Knobs.declaredPgjdbc(knobs)),
         new WorkloadKnobs(
             scale, defines, batchSize, randomSeed, fillfactor, tableOptions, classpath),
         output,

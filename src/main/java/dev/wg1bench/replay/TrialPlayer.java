@@ -231,16 +231,7 @@ public final class TrialPlayer {
         k -> {
           Map<String, String> named = new LinkedHashMap<>(props);
           named.put("ApplicationName", application);
-          var d = config.settings().driver();
-          var driver =
-              new dev.wg1bench.plan.DriverKnobs(
-                  d.sslmode(),
-                  d.prepareThreshold(),
-                  d.binaryTransfer(),
-                  d.fetchSize(),
-                  d.rewriteBatchedInserts(),
-                  named,
-                  d.declared());
+          var driver = config.settings().driver().withProperties(named);
           ClientSettings s = config.settings();
           return new ConnectionFactory(
               withDatabase(config.target(), database),

@@ -69,6 +69,45 @@ class KnobsTest {
         Knobs.JDBC_PROPERTY.points(props));
   }
 
+  /**
+   * The pgjdbc knobs declared once survive the plan's JSON (a fork reads it back), and driver
+   * settings written before they moved onto that route (fields of their own) keep their effect.
+   */
+  @Test
+  void declaredPgjdbcKnobsSurviveTheJsonAndOlderPlansReadTheSame() throws Exception {
+    RunPlan p =
+        draft()
+            .set(Knobs.FETCH_SIZE, 50)
+            .set(Knobs.BINARY_TRANSFER, false)
+            .set(Knobs.REWRITE_BATCHED_INSERTS, true)
+            .build();
+    var mapper = dev.wg1bench.json.Json.MAPPER;
+    DriverKnobs back = mapper.readValue(mapper.writeValueAsString(p.driver()), DriverKnobs.class);
+    Map<String, String> want =
+        Map.of(
+            "defaultRowFetchSize",
+            "50",
+            "binaryTransfer",
+            "false",
+            "reWriteBatchedInserts",
+            "true");
+    assertEquals(want, back.pgjdbc());
+    assertEquals(p.driver(), back);
+    DriverKnobs older =
+        mapper.readValue(
+            "{\"sslmode\":null,\"prepareThreshold\":null,\"binaryTransfer\":false,"
+                + "\"fetchSize\":50,\"rewriteBatchedInserts\":true,\"properties\":{}}",
+            DriverKnobs.class);
+    assertEquals(want, older.pgjdbc());
+    assertEquals(50, older.fetchSize());
+    assertEquals(Boolean.FALSE, older.binaryTransfer());
+    assertTrue(older.rewriteBatchedInserts());
+    // a flag that is off is stored as nothing, as it was never given
+    RunPlan off = draft().set(Knobs.REWRITE_BATCHED_INSERTS, false).build();
+    assertEquals(Map.of(), off.driver().pgjdbc());
+    assertEquals(null, Knobs.REWRITE_BATCHED_INSERTS.get(off));
+  }
+
   @Test
   void valuesLandInThePlanAndLabelIt() {
     RunPlan p =

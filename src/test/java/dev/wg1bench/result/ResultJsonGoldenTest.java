@@ -122,7 +122,14 @@ class ResultJsonGoldenTest {
                 3,
                 false),
             paced
-                ? new DriverKnobs(null, 3, false, 100, true, Map.of("socketTimeout", "30"))
+                ? new DriverKnobs(
+                    null,
+                    3,
+                    Map.of("socketTimeout", "30"),
+                    Map.of(
+                        "binaryTransfer", "false",
+                        "defaultRowFetchSize", "100",
+                        "reWriteBatchedInserts", "true"))
                 : DriverKnobs.defaults(),
             new WorkloadKnobs(10, Map.of(), 10, 42L),
             Path.of("results/x.json"));

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /** The sslmode a result reports is the one the run asked for, wherever it was asked. */
 class SslmodeReportTest {
   private static DriverKnobs option(String mode) {
-    return new DriverKnobs(mode, null, null, null, false, Map.of());
+    return new DriverKnobs(mode, null, Map.of(), Map.of());
   }
 
   @Test

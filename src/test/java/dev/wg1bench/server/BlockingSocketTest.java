@@ -30,10 +30,7 @@ class BlockingSocketTest {
     return new ConnectionFactory(
         TestServer.target(),
         new ClientSettings(
-            QueryMode.PREPARED,
-            null,
-            Map.of(),
-            new DriverKnobs(null, null, null, null, false, properties)));
+            QueryMode.PREPARED, null, Map.of(), new DriverKnobs(null, null, properties, Map.of())));
   }
 
   /** The socket under pgjdbc's stream (its field: pgjdbc exposes the stream to no caller). */

@@ -56,7 +56,9 @@ class InsertVariantsTest {
       }
       Workload w = (Workload) e.getValue()[0];
       boolean rewrite = (Boolean) e.getValue()[1];
-      DriverKnobs driver = new DriverKnobs(null, null, null, null, rewrite, Map.of());
+      DriverKnobs driver =
+          new DriverKnobs(
+              null, null, Map.of(), rewrite ? Map.of("reWriteBatchedInserts", "true") : Map.of());
       ClientSettings settings =
           new ClientSettings(QueryMode.PREPARED, null, Map.of("search_path", schema), driver);
       ConnectionFactory cf = new ConnectionFactory(TestServer.target(), settings);
