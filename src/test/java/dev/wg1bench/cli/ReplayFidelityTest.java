@@ -49,7 +49,8 @@ import org.postgresql.core.SqlCommand;
  * key after another session's insert, a block left open at disconnection, a savepoint, a temporary
  * table), COPY in both directions, multi-statement strings sent as one Query, and extended-protocol
  * statements with values and an error. Each capture is replayed into copies of the database as it
- * was before the clients ran, at --speed max and 1, -M prepared, and through a pool of 1 and of 4:
+ * was before the clients ran, at --speed max and 1, -M prepared, through a pool of 1 and of 4,
+ * behind --rtt and with --fetch-size (rows read through pgjdbc's cursor inside the log's blocks):
  * every statement's outcome must be the log's, and the final rows the capture's.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -65,6 +66,8 @@ class ReplayFidelityTest {
     REPLAYS.put("pool4", List.of("--speed", "max", "--pool-size", "4", "-M", "extended"));
     // the network as a knob: behind the delay line every statement keeps its outcome and pays it
     REPLAYS.put("rtt", List.of("--speed", "max", "--rtt", "5ms"));
+    // rows read through a cursor, two at a time, inside the log's blocks
+    REPLAYS.put("fetch", List.of("--speed", "max", "-M", "extended", "--fetch-size", "2"));
   }
 
   @TempDir static Path dir;
