@@ -1,7 +1,7 @@
 package dev.wg1bench.api;
 
-import dev.wg1bench.api.internal.JavaWorkloads;
 import dev.wg1bench.server.DataSources;
+import dev.wg1bench.workload.JavaWorkloads;
 import java.lang.ref.Cleaner;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

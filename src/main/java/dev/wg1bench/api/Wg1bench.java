@@ -1,6 +1,5 @@
 package dev.wg1bench.api;
 
-import dev.wg1bench.api.internal.JavaWorkloads;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.Knob;
@@ -18,6 +17,7 @@ import dev.wg1bench.run.RunStage;
 import dev.wg1bench.server.DataSourceTarget;
 import dev.wg1bench.server.DataSources;
 import dev.wg1bench.server.Targets;
+import dev.wg1bench.workload.JavaWorkloads;
 import dev.wg1bench.workload.WorkloadRegistry;
 import java.io.OutputStream;
 import java.io.PrintStream;

@@ -1,6 +1,5 @@
 package dev.wg1bench.cli;
 
-import dev.wg1bench.api.internal.JavaWorkloads;
 import dev.wg1bench.plan.Checks;
 import dev.wg1bench.plan.Knob;
 import dev.wg1bench.plan.Knobs;
@@ -10,6 +9,7 @@ import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.ScriptSource;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.workload.JavaWorkloads;
 import dev.wg1bench.workload.WorkloadRegistry;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

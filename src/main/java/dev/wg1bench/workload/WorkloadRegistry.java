@@ -19,8 +19,9 @@ public final class WorkloadRegistry {
       new LinkedHashMap<>();
 
   /**
-   * Applications written on the Java API, by name: the class a {@link WorkloadProvider} makes (this
-   * package never imports the API or the applications, so the class is named, not referenced).
+   * Applications written on the Java API, by name: the class {@link JavaWorkloads} makes (the
+   * applications sit on top of the API, which this package never imports beyond its workload
+   * interfaces, so the class is named, not referenced).
    */
   private static final Map<String, String> APPLICATIONS = new LinkedHashMap<>();
 
@@ -201,14 +202,12 @@ public final class WorkloadRegistry {
       return BUILTIN.get(plan.workload()).apply(plan.params());
     }
     if (plan.workload().startsWith(CLASS_PREFIX) || APPLICATIONS.containsKey(plan.workload())) {
-      for (WorkloadProvider p : java.util.ServiceLoader.load(WorkloadProvider.class)) {
-        Workload w = p.resolve(plan.workload(), plan);
-        if (w != null) {
-          return w;
-        }
+      Workload w = JavaWorkloads.resolve(plan.workload(), plan);
+      if (w == null) {
+        throw new dev.wg1bench.plan.UsageException(
+            "--workload-class: no such workload class " + plan.workload());
       }
-      throw new dev.wg1bench.plan.UsageException(
-          "--workload-class: no provider for " + plan.workload());
+      return w;
     }
     return new ScriptWorkload(plan.workload(), plan.scripts());
   }

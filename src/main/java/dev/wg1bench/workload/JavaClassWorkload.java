@@ -1,18 +1,8 @@
-package dev.wg1bench.api.internal;
+package dev.wg1bench.workload;
 
 import dev.wg1bench.api.JdbcWorkload;
 import dev.wg1bench.api.Op;
 import dev.wg1bench.plan.Isolation;
-import dev.wg1bench.workload.ClientContext;
-import dev.wg1bench.workload.ClientSession;
-import dev.wg1bench.workload.DataCheck;
-import dev.wg1bench.workload.FailureKind;
-import dev.wg1bench.workload.OpFailedException;
-import dev.wg1bench.workload.OpStats;
-import dev.wg1bench.workload.Rollback;
-import dev.wg1bench.workload.ScriptOutline;
-import dev.wg1bench.workload.StepTimes;
-import dev.wg1bench.workload.Workload;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;

@@ -1,11 +1,8 @@
-package dev.wg1bench.api.internal;
+package dev.wg1bench.workload;
 
 import dev.wg1bench.api.JdbcWorkload;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.UsageException;
-import dev.wg1bench.workload.Workload;
-import dev.wg1bench.workload.WorkloadProvider;
-import dev.wg1bench.workload.WorkloadRegistry;
 import java.io.File;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Modifier;
@@ -23,16 +20,14 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
- * Finds the user's {@link JdbcWorkload}s for the workload registry (a {@link WorkloadProvider},
- * registered as a service): a class named by {@code --workload-class}, loaded from {@code
- * --classpath} in every JVM that runs clients, or a supplier a JUnit test registered in this JVM.
- *
- * <p>Plumbing, not part of the API ({@code dev.wg1bench.api} is): it lives in this internal package
- * because the {@link java.util.ServiceLoader} that finds it needs a public class, and the command
- * line (in another package) checks {@code --workload-class} through it; use {@link
- * dev.wg1bench.api.Wg1bench#workload(Class)}.
+ * Finds the user's {@link JdbcWorkload}s for the workload registry: a class named by {@code
+ * --workload-class}, loaded from {@code --classpath} in every JVM that runs clients, or a supplier
+ * a JUnit test registered in this JVM; and the tool's own applications written on the API (tpcc).
+ * The registry asks it directly: {@code JdbcWorkload} and {@code Op} are the API's workload
+ * interfaces, which name nothing of the tool's, so this package may use them without reaching up to
+ * the API's entry ({@code Wg1bench}), which registers suppliers here.
  */
-public final class JavaWorkloads implements WorkloadProvider {
+public final class JavaWorkloads {
   /** Suppliers of this JVM by id (in-process runs only: a lambda cannot cross into a fork). */
   private static final Map<String, Supplier<JdbcWorkload>> SUPPLIERS = new ConcurrentHashMap<>();
 
@@ -42,8 +37,10 @@ public final class JavaWorkloads implements WorkloadProvider {
   /** One loader per class path, shared by every client of this JVM. */
   private static final Map<List<String>, ClassLoader> LOADERS = new ConcurrentHashMap<>();
 
-  @Override
-  public Workload resolve(String name, RunPlan plan) {
+  private JavaWorkloads() {}
+
+  /** The workload a class name or a registered supplier names; null for any other name. */
+  static Workload resolve(String name, RunPlan plan) {
     String application = WorkloadRegistry.applicationClass(name);
     if (application != null) {
       // a built-in written on this API (tpcc): the tool's own class, under its short name
