@@ -1,9 +1,9 @@
 import dev.wg1bench.advise.Advice;
 import dev.wg1bench.advise.Analysis;
-import dev.wg1bench.history.ChangePointAnalysis;
-import dev.wg1bench.history.RegressionGate;
-import dev.wg1bench.history.Series;
-import dev.wg1bench.history.SeriesPoint;
+import dev.wg1bench.history.analysis.ChangePointAnalysis;
+import dev.wg1bench.history.analysis.Series;
+import dev.wg1bench.history.analysis.SeriesPoint;
+import dev.wg1bench.history.gate.RegressionGate;
 import dev.wg1bench.report.JsonReport;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.TrialResult;

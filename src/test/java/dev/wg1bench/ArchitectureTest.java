@@ -172,16 +172,61 @@ class ArchitectureTest {
 
   /**
    * The history's other formats are a leaf: the commands export and import through them, and the
-   * store, the analysis and the gate never read a foreign format.
+   * store, the analysis, the gate and the report never read a foreign format.
    */
   @ArchTest
   static final ArchRule theHistoryNeverReadsAForeignFormat =
       noClasses()
           .that()
-          .resideInAPackage(BASE + ".history")
+          .resideInAnyPackage(
+              BASE + ".history.store..",
+              BASE + ".history.analysis..",
+              BASE + ".history.gate..",
+              BASE + ".history.report..")
           .should()
           .dependOnClassesThat()
           .resideInAPackage(BASE + ".history.format..");
+
+  /** The analysis (series and their statistics) is what the rooms share: it reads none of them. */
+  @ArchTest
+  static final ArchRule theAnalysisReadsNoOtherRoom =
+      noClasses()
+          .that()
+          .resideInAPackage(BASE + ".history.analysis..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              BASE + ".history.store..", BASE + ".history.gate..", BASE + ".history.report..");
+
+  /** The store keeps runs and hands them back as series; it never judges or draws them. */
+  @ArchTest
+  static final ArchRule theStoreNeverJudgesOrDraws =
+      noClasses()
+          .that()
+          .resideInAPackage(BASE + ".history.store..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(BASE + ".history.gate..", BASE + ".history.report..");
+
+  /** The gate judges the series a command read from the store, and draws no page. */
+  @ArchTest
+  static final ArchRule theGateReadsOnlyTheAnalysis =
+      noClasses()
+          .that()
+          .resideInAPackage(BASE + ".history.gate..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(BASE + ".history.store..", BASE + ".history.report..");
+
+  /** The report draws the series and change points it is given: it never reads the store. */
+  @ArchTest
+  static final ArchRule theReportReadsOnlyTheAnalysis =
+      noClasses()
+          .that()
+          .resideInAPackage(BASE + ".history.report..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(BASE + ".history.store..", BASE + ".history.gate..");
 
   /**
    * TPC-C is the proof that the public API carries a real application: it names the API, JDBC and

@@ -1,8 +1,8 @@
 package dev.wg1bench.cli;
 
-import dev.wg1bench.history.ChangePointAnalysis;
-import dev.wg1bench.history.RunFilter;
-import dev.wg1bench.history.Series;
+import dev.wg1bench.history.analysis.ChangePointAnalysis;
+import dev.wg1bench.history.analysis.Series;
+import dev.wg1bench.history.store.RunFilter;
 import dev.wg1bench.plan.Checks;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.stats.EDivisive;

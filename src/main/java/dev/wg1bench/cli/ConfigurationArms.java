@@ -1,7 +1,7 @@
 package dev.wg1bench.cli;
 
-import dev.wg1bench.history.Series;
-import dev.wg1bench.history.StoredConfiguration;
+import dev.wg1bench.history.analysis.Series;
+import dev.wg1bench.history.store.StoredConfiguration;
 import dev.wg1bench.plan.Knob;
 import dev.wg1bench.plan.Knobs;
 import dev.wg1bench.plan.Matrix;

@@ -1,8 +1,8 @@
 package dev.wg1bench.cli;
 
-import dev.wg1bench.history.ChangePointAnalysis;
-import dev.wg1bench.history.ChangePointOutput;
-import dev.wg1bench.history.Series;
+import dev.wg1bench.history.analysis.ChangePointAnalysis;
+import dev.wg1bench.history.analysis.ChangePointOutput;
+import dev.wg1bench.history.analysis.Series;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -1,11 +1,11 @@
 package dev.wg1bench.cli;
 
 import dev.wg1bench.advise.Advice;
-import dev.wg1bench.history.ChangePointAnalysis;
-import dev.wg1bench.history.Confirmation;
-import dev.wg1bench.history.GateReport;
-import dev.wg1bench.history.RegressionGate;
-import dev.wg1bench.history.Series;
+import dev.wg1bench.history.analysis.ChangePointAnalysis;
+import dev.wg1bench.history.analysis.Series;
+import dev.wg1bench.history.gate.Confirmation;
+import dev.wg1bench.history.gate.GateReport;
+import dev.wg1bench.history.gate.RegressionGate;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;

@@ -1,9 +1,9 @@
 package dev.wg1bench.cli;
 
-import dev.wg1bench.history.RunFilter;
-import dev.wg1bench.history.Series;
-import dev.wg1bench.history.StoredRun;
+import dev.wg1bench.history.analysis.Series;
 import dev.wg1bench.history.format.HistoryExport;
+import dev.wg1bench.history.store.RunFilter;
+import dev.wg1bench.history.store.StoredRun;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.report.CsvReport;

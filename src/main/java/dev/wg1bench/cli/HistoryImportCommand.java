@@ -1,11 +1,11 @@
 package dev.wg1bench.cli;
 
-import dev.wg1bench.history.AppendOnce;
-import dev.wg1bench.history.StoredMetric;
-import dev.wg1bench.history.StoredRun;
 import dev.wg1bench.history.format.ImportSpec;
 import dev.wg1bench.history.format.OtavaCsv;
 import dev.wg1bench.history.format.OtavaJson;
+import dev.wg1bench.history.store.AppendOnce;
+import dev.wg1bench.history.store.StoredMetric;
+import dev.wg1bench.history.store.StoredRun;
 import dev.wg1bench.plan.UsageException;
 import java.nio.file.Path;
 import java.util.ArrayList;

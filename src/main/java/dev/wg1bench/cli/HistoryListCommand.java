@@ -1,6 +1,6 @@
 package dev.wg1bench.cli;
 
-import dev.wg1bench.history.StoredRun;
+import dev.wg1bench.history.store.StoredRun;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;

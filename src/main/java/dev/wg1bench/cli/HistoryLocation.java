@@ -1,7 +1,7 @@
 package dev.wg1bench.cli;
 
-import dev.wg1bench.history.HistoryStore;
-import dev.wg1bench.history.HistoryStores;
+import dev.wg1bench.history.store.HistoryStore;
+import dev.wg1bench.history.store.HistoryStores;
 import dev.wg1bench.plan.RunFailure;
 import java.io.IOException;
 import picocli.CommandLine.Option;

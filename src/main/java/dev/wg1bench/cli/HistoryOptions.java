@@ -1,12 +1,12 @@
 package dev.wg1bench.cli;
 
-import dev.wg1bench.history.AppendOnce;
-import dev.wg1bench.history.HistoryStore;
-import dev.wg1bench.history.HistoryStores;
-import dev.wg1bench.history.NewerFormatException;
-import dev.wg1bench.history.ResultRuns;
-import dev.wg1bench.history.RunAttributes;
-import dev.wg1bench.history.StoredRun;
+import dev.wg1bench.history.store.AppendOnce;
+import dev.wg1bench.history.store.HistoryStore;
+import dev.wg1bench.history.store.HistoryStores;
+import dev.wg1bench.history.store.NewerFormatException;
+import dev.wg1bench.history.store.ResultRuns;
+import dev.wg1bench.history.store.RunAttributes;
+import dev.wg1bench.history.store.StoredRun;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;
 import java.io.IOException;

@@ -1,10 +1,10 @@
 package dev.wg1bench.cli;
 
-import dev.wg1bench.history.ChangePointAnalysis;
-import dev.wg1bench.history.ChangePointFinder;
-import dev.wg1bench.history.HistoryReport;
-import dev.wg1bench.history.RunFilter;
-import dev.wg1bench.history.Series;
+import dev.wg1bench.history.analysis.ChangePointAnalysis;
+import dev.wg1bench.history.analysis.ChangePointFinder;
+import dev.wg1bench.history.analysis.Series;
+import dev.wg1bench.history.report.HistoryReport;
+import dev.wg1bench.history.store.RunFilter;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.stats.EDivisive;

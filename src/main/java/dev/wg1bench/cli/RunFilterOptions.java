@@ -1,6 +1,6 @@
 package dev.wg1bench.cli;
 
-import dev.wg1bench.history.RunFilter;
+import dev.wg1bench.history.store.RunFilter;
 import dev.wg1bench.plan.UsageException;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wg1bench.history.FreshDatabase;
-import dev.wg1bench.history.HistoryStore;
-import dev.wg1bench.history.HistoryStores;
-import dev.wg1bench.history.Series;
-import dev.wg1bench.history.SeriesPoint;
-import dev.wg1bench.history.StoredRun;
+import dev.wg1bench.history.analysis.Series;
+import dev.wg1bench.history.analysis.SeriesPoint;
+import dev.wg1bench.history.store.FreshDatabase;
+import dev.wg1bench.history.store.HistoryStore;
+import dev.wg1bench.history.store.HistoryStores;
+import dev.wg1bench.history.store.StoredRun;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.support.TestServer;
 import java.nio.file.Files;

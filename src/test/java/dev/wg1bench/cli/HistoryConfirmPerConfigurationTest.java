@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.wg1bench.history.HistoryStore;
-import dev.wg1bench.history.HistoryStores;
-import dev.wg1bench.history.StoredMetric;
-import dev.wg1bench.history.StoredRun;
+import dev.wg1bench.history.store.HistoryStore;
+import dev.wg1bench.history.store.HistoryStores;
+import dev.wg1bench.history.store.StoredMetric;
+import dev.wg1bench.history.store.StoredRun;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.support.PgbenchData;
 import dev.wg1bench.support.TestServer;

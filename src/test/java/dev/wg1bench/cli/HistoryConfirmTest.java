@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.wg1bench.history.ChangePointAnalysis;
-import dev.wg1bench.history.HistoryStore;
-import dev.wg1bench.history.HistoryStores;
-import dev.wg1bench.history.RegressionGate;
-import dev.wg1bench.history.Series;
-import dev.wg1bench.history.StoredMetric;
-import dev.wg1bench.history.StoredRun;
+import dev.wg1bench.history.analysis.ChangePointAnalysis;
+import dev.wg1bench.history.analysis.Series;
+import dev.wg1bench.history.gate.RegressionGate;
+import dev.wg1bench.history.store.HistoryStore;
+import dev.wg1bench.history.store.HistoryStores;
+import dev.wg1bench.history.store.StoredMetric;
+import dev.wg1bench.history.store.StoredRun;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.stats.EDivisive;
 import java.nio.file.Files;
@@ -87,7 +87,7 @@ class HistoryConfirmTest {
   /** The highest latest tps that the gate calls borderline after BEFORE, found by stepping down. */
   static double borderlineLatest() {
     for (double v = 1000; v > 900; v -= 0.5) {
-      List<dev.wg1bench.history.SeriesPoint> pts = new ArrayList<>();
+      List<dev.wg1bench.history.analysis.SeriesPoint> pts = new ArrayList<>();
       for (int i = 0; i <= BEFORE.length; i++) {
         pts.add(point(i, i < BEFORE.length ? BEFORE[i] : v));
       }
@@ -100,8 +100,8 @@ class HistoryConfirmTest {
     throw new AssertionError("no borderline value between 900 and 1000");
   }
 
-  private static dev.wg1bench.history.SeriesPoint point(int i, double v) {
-    return new dev.wg1bench.history.SeriesPoint(
+  private static dev.wg1bench.history.analysis.SeriesPoint point(int i, double v) {
+    return new dev.wg1bench.history.analysis.SeriesPoint(
         Instant.ofEpochSecond(i), "r" + i, "c" + i, v, Double.NaN, Double.NaN);
   }
 

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.wg1bench.history.FreshDatabase;
-import dev.wg1bench.history.HistoryStore;
-import dev.wg1bench.history.HistoryStores;
-import dev.wg1bench.history.StoredMetric;
-import dev.wg1bench.history.StoredRun;
+import dev.wg1bench.history.store.FreshDatabase;
+import dev.wg1bench.history.store.HistoryStore;
+import dev.wg1bench.history.store.HistoryStores;
+import dev.wg1bench.history.store.StoredMetric;
+import dev.wg1bench.history.store.StoredRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -2,8 +2,8 @@ package dev.wg1bench.history.format;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wg1bench.history.Series;
-import dev.wg1bench.history.SeriesPoint;
+import dev.wg1bench.history.analysis.Series;
+import dev.wg1bench.history.analysis.SeriesPoint;
 import dev.wg1bench.json.Json;
 
 /**

@@ -1,8 +1,8 @@
 package dev.wg1bench.history.format;
 
-import dev.wg1bench.history.Series;
-import dev.wg1bench.history.SeriesPoint;
-import dev.wg1bench.history.StoredRun;
+import dev.wg1bench.history.analysis.Series;
+import dev.wg1bench.history.analysis.SeriesPoint;
+import dev.wg1bench.history.store.StoredRun;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,7 +1,7 @@
 package dev.wg1bench.history.format;
 
-import dev.wg1bench.history.Series;
-import dev.wg1bench.history.StoredRun;
+import dev.wg1bench.history.analysis.Series;
+import dev.wg1bench.history.store.StoredRun;
 import dev.wg1bench.plan.UsageException;
 import java.util.ArrayList;
 import java.util.List;

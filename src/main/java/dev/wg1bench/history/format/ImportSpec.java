@@ -1,6 +1,6 @@
 package dev.wg1bench.history.format;
 
-import dev.wg1bench.history.StoredMetric;
+import dev.wg1bench.history.store.StoredMetric;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;

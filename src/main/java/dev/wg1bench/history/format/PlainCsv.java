@@ -1,6 +1,6 @@
 package dev.wg1bench.history.format;
 
-import dev.wg1bench.history.SeriesPoint;
+import dev.wg1bench.history.analysis.SeriesPoint;
 import dev.wg1bench.report.CsvReport;
 import java.util.ArrayList;
 import java.util.List;
