@@ -17,20 +17,15 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Types;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
-import org.postgresql.PGConnection;
-import org.postgresql.core.BaseConnection;
 import org.postgresql.core.TransactionState;
-import org.postgresql.jdbc.PreferQueryMode;
 
 /**
  * Executes pgbench scripts on one connection. Variables become bound, typed JDBC parameters (int8,
  * float8, text), so expressions like {@code :aid + :row_count} work in every query mode; each SQL
- * command is prepared once per connection and reused, as pgbench -M prepared does (in simple and
- * extended modes pgjdbc still re-sends the text, which is what those modes measure).
+ * command is prepared once per connection and reused ({@link ScriptStatements}).
  *
  * <p>Retries follow pgbench --max-tries: a whole op failing with 40001 or 40P01 is rolled back and
  * re-run with the same random numbers; other errors fail the op and the run goes on.
@@ -38,7 +33,7 @@ import org.postgresql.jdbc.PreferQueryMode;
 final class ScriptSession implements ClientSession {
   private final CompiledScript[] scripts;
   private final Step[][] steps;
-  private final PreparedStatement[][] statements;
+  private final ScriptStatements statements;
   private final Object[][] slots;
   private final EvalContext[] contexts;
   private final long[] cumulativeWeight;
@@ -52,9 +47,6 @@ final class ScriptSession implements ClientSession {
 
   /** Random state at the start of the current op, restored on retry (reused, no allocation). */
   private final long[] saved;
-
-  /** The connection the cached statements belong to; another one (from a pool) re-prepares. */
-  private Connection preparedOn;
 
   /** The step running, for the location of an SQL error. */
   private Step current;
@@ -73,15 +65,6 @@ final class ScriptSession implements ClientSession {
   /** Per-command figures (pgbench -r), null when not asked for: then nothing is timed. */
   private final CommandTimes times;
 
-  /** Whether {@link #preparedOn} speaks the simple query protocol (-M simple). */
-  private boolean simpleProtocol;
-
-  /** -M simple: the statement that sends each command with its variables substituted as text. */
-  private Statement plain;
-
-  /** {@link #preparedOn}'s pgjdbc connection, for its transaction state at the end of an op. */
-  private BaseConnection base;
-
   ScriptSession(
       List<CompiledScript> compiled,
       int[] weights,
@@ -91,7 +74,6 @@ final class ScriptSession implements ClientSession {
     int n = compiled.size();
     this.scripts = compiled.toArray(new CompiledScript[0]);
     this.steps = new Step[n][];
-    this.statements = new PreparedStatement[n][];
     this.slots = new Object[n][];
     this.contexts = new EvalContext[n];
     this.cumulativeWeight = new long[n];
@@ -108,7 +90,6 @@ final class ScriptSession implements ClientSession {
     for (int i = 0; i < n; i++) {
       CompiledScript cs = scripts[i];
       steps[i] = cs.steps().toArray(new Step[0]);
-      statements[i] = new PreparedStatement[steps[i].length];
       slots[i] = cs.newSlots(variables);
       contexts[i] = new EvalContext(slots[i], random, defaultSeed);
       sum += weights[i];
@@ -119,6 +100,11 @@ final class ScriptSession implements ClientSession {
     this.saved = random.saveState();
     this.outline = outline;
     this.times = ctx.perCommand() ? new CommandTimes(outline) : null;
+    int[] sizes = new int[n];
+    for (int i = 0; i < n; i++) {
+      sizes[i] = steps[i].length;
+    }
+    this.statements = new ScriptStatements(sizes);
   }
 
   @Override
@@ -152,9 +138,7 @@ final class ScriptSession implements ClientSession {
 
   @Override
   public boolean runOp(Connection conn, OpStats stats) throws SQLException {
-    if (conn != preparedOn) {
-      connected(conn);
-    }
+    statements.use(conn);
     int s = choose();
     lastScript = s;
     CommandTimes t = times;
@@ -185,20 +169,6 @@ final class ScriptSession implements ClientSession {
         throw e;
       }
     }
-  }
-
-  /**
-   * Statements of a pooled connection's earlier lease were closed with it; pgjdbc still reuses its
-   * server-side prepared statements per physical connection.
-   */
-  private void connected(Connection conn) throws SQLException {
-    for (PreparedStatement[] row : statements) {
-      java.util.Arrays.fill(row, null);
-    }
-    preparedOn = conn;
-    simpleProtocol = conn.unwrap(PGConnection.class).getPreferQueryMode() == PreferQueryMode.SIMPLE;
-    base = conn.unwrap(BaseConnection.class);
-    plain = null;
   }
 
   /**
@@ -300,7 +270,7 @@ final class ScriptSession implements ClientSession {
       i = next;
     }
     if (st.length > 0
-        && base.getTransactionState() != TransactionState.IDLE
+        && statements.base().getTransactionState() != TransactionState.IDLE
         && conn.getAutoCommit()) {
       // as pgbench: an op must not leave its transaction open; the caller rolls it back, so its
       // work is never counted as done
@@ -322,34 +292,20 @@ final class ScriptSession implements ClientSession {
     }
   }
 
-  private PreparedStatement prepared(Connection conn, int s, int i, String sql)
-      throws SQLException {
-    PreparedStatement ps = statements[s][i];
-    if (ps == null) {
-      ps = conn.prepareStatement(sql);
-      statements[s][i] = ps;
-    }
-    return ps;
-  }
-
   private void sql(Connection conn, int s, int i, SqlStep q, OpStats stats) throws SQLException {
     Object[] vars = slots[s];
     Statement st;
     boolean hasRows;
-    if (simpleProtocol) {
+    if (statements.simple()) {
       // pgbench -M simple substitutes each variable's text into the command: a variable can be a
       // number, a list, even an identifier, and the server sees plain literals
-      if (plain == null) {
-        plain = conn.createStatement();
-        plain.setEscapeProcessing(false);
-      }
-      st = plain;
-      hasRows = plain.execute(q.substituted(vars));
+      st = statements.plain();
+      hasRows = st.execute(q.substituted(vars));
     } else {
-      PreparedStatement ps = prepared(conn, s, i, q.jdbcSql());
+      PreparedStatement ps = statements.prepared(s, i, q.jdbcSql());
       int[] params = q.paramSlots();
       for (int k = 0; k < params.length; k++) {
-        bind(ps, k + 1, vars[params[k]]);
+        ScriptStatements.bind(ps, k + 1, vars[params[k]]);
       }
       st = ps;
       hasRows = ps.execute();
@@ -389,7 +345,7 @@ final class ScriptSession implements ClientSession {
       t.completedCommand(s, c++, now - t0);
       t0 = now;
     }
-    if (simpleProtocol) {
+    if (statements.simple()) {
       // pgjdbc would send each statement as its own Query: an error would not stop the rest
       throw new ScriptRuntimeException(
           scripts[s].sourceName(),
@@ -423,9 +379,9 @@ final class ScriptSession implements ClientSession {
       }
       return;
     }
-    PreparedStatement ps = prepared(conn, s, i, p.jdbcSql());
+    PreparedStatement ps = statements.prepared(s, i, p.jdbcSql());
     for (int k = 0; k < values.length; k++) {
-      bind(ps, k + 1, values[k]);
+      ScriptStatements.bind(ps, k + 1, values[k]);
     }
     stats.sent(p.statements());
     ResultRows.drain(ps, ps.execute(), null, scripts[s], vars);
@@ -444,20 +400,6 @@ final class ScriptSession implements ClientSession {
     return n;
   }
 
-  /**
-   * As pgbench -M extended / prepared sends a variable: its text, with no type, so the server
-   * infers the type from where the parameter is used ({@code repeat('x', :n)} takes an int, {@code
-   * :s = 0.3} a numeric); doubles as pgbench formats them (15 significant digits), NULL as the text
-   * "NULL" as pgbench does, and a variable never set as an SQL NULL.
-   */
-  private static void bind(PreparedStatement ps, int i, Object raw) throws SQLException {
-    if (raw == Values.UNDEFINED) {
-      ps.setNull(i, Types.OTHER);
-    } else {
-      ps.setObject(i, Values.toText(raw), Types.OTHER);
-    }
-  }
-
   /** See {@link Rollback#ifNeeded}. */
   static void rollbackIfNeeded(Connection conn) {
     Rollback.ifNeeded(conn);
@@ -473,26 +415,6 @@ final class ScriptSession implements ClientSession {
 
   @Override
   public void close() {
-    if (preparedOn == null) {
-      return;
-    }
-    if (plain != null) {
-      try {
-        plain.close();
-      } catch (SQLException e) {
-        // the connection is going away anyway
-      }
-    }
-    for (PreparedStatement[] row : statements) {
-      for (PreparedStatement ps : row) {
-        if (ps != null) {
-          try {
-            ps.close();
-          } catch (SQLException e) {
-            // the connection is going away anyway
-          }
-        }
-      }
-    }
+    statements.close();
   }
 }
