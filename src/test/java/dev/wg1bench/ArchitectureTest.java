@@ -168,7 +168,66 @@ class ArchitectureTest {
           .resideInAPackage(BASE + ".replay.log..")
           .should()
           .dependOnClassesThat()
+          .resideInAnyPackage(
+              BASE + ".replay",
+              BASE + ".replay.capture..",
+              BASE + ".replay.play..",
+              BASE + ".replay.result..",
+              BASE + ".replay.report..");
+
+  /** The capture models what the log recorded: it cannot know how it is played or reported. */
+  @ArchTest
+  static final ArchRule theCaptureKnowsNothingOfPlayingOrReporting =
+      noClasses()
+          .that()
+          .resideInAPackage(BASE + ".replay.capture..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              BASE + ".replay",
+              BASE + ".replay.play..",
+              BASE + ".replay.result..",
+              BASE + ".replay.report..");
+
+  /** The result records are a leaf: the player fills them, the report and the history read them. */
+  @ArchTest
+  static final ArchRule theResultRecordsNameNoStage =
+      noClasses()
+          .that()
+          .resideInAPackage(BASE + ".replay.result..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              BASE + ".replay",
+              BASE + ".replay.log..",
+              BASE + ".replay.capture..",
+              BASE + ".replay.play..",
+              BASE + ".replay.report..");
+
+  /** The player plays one trial and hands back what it measured: it never writes the report. */
+  @ArchTest
+  static final ArchRule thePlayerKnowsNothingOfTheReport =
+      noClasses()
+          .that()
+          .resideInAPackage(BASE + ".replay.play..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(BASE + ".replay", BASE + ".replay.report..");
+
+  /** The report writes what a trial measured; the command's stages call it, never the reverse. */
+  @ArchTest
+  static final ArchRule theReportKnowsNothingOfTheStages =
+      noClasses()
+          .that()
+          .resideInAPackage(BASE + ".replay.report..")
+          .should()
+          .dependOnClassesThat()
           .resideInAPackage(BASE + ".replay");
+
+  /** Replay's rooms depend on each other one way only, whatever the rules above forget. */
+  @ArchTest
+  static final ArchRule replaysRoomsHaveNoCycles =
+      slices().matching(BASE + ".replay.(*)..").should().beFreeOfCycles();
 
   /**
    * The history's other formats are a leaf: the commands export and import through them, and the

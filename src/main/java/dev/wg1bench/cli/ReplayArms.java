@@ -6,13 +6,13 @@ import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
-import dev.wg1bench.replay.Capture;
-import dev.wg1bench.replay.CaptureBuilder;
-import dev.wg1bench.replay.DatabaseReset;
-import dev.wg1bench.replay.ReplayReport;
 import dev.wg1bench.replay.ReplayStage;
 import dev.wg1bench.replay.ReplayTrials;
-import dev.wg1bench.replay.Selection;
+import dev.wg1bench.replay.capture.Capture;
+import dev.wg1bench.replay.capture.CaptureBuilder;
+import dev.wg1bench.replay.capture.Selection;
+import dev.wg1bench.replay.play.DatabaseReset;
+import dev.wg1bench.replay.report.ReplayReport;
 import dev.wg1bench.run.BlockExperiment;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -117,7 +117,7 @@ final class ReplayArms {
             capture,
             new ReplayTrials.Shared(
                 speed,
-                dev.wg1bench.replay.PoolMode.SESSION,
+                dev.wg1bench.replay.play.PoolMode.SESSION,
                 Map.of(),
                 Duration.ofSeconds(5),
                 new AtomicBoolean(),

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wg1bench.plan.UsageException;
-import dev.wg1bench.replay.CaptureSettings;
+import dev.wg1bench.replay.capture.CaptureSettings;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

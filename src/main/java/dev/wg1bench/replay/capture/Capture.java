@@ -1,0 +1,127 @@
+package dev.wg1bench.replay.capture;
+
+import dev.wg1bench.replay.log.Problems;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a log holds for replay: the selected client sessions, and counts of everything left out and
+ * why, so a replay can say how much of the capture it covers.
+ *
+ * @param formats each file and the format it was read as
+ * @param records log records read
+ * @param leftOut statements (or background-process records) left out, by reason
+ * @param sessionsNotSelected sessions the --database/--user/--application-name selection left out
+ * @param sessionsWithoutEnd selected sessions whose disconnection the log does not show
+ * @param logErrors errors (ERROR/FATAL) of the selected sessions by SQLSTATE ("?????" when the log
+ *     format does not carry one)
+ * @param durationsLogged statements with a duration in the log
+ * @param problems lines and records that could not be read, with file:line
+ */
+public record Capture(
+    List<LoggedSession> sessions,
+    Map<String, String> formats,
+    long records,
+    Map<String, Long> leftOut,
+    long sessionsNotSelected,
+    long sessionsWithoutEnd,
+    Map<String, Long> logErrors,
+    long durationsLogged,
+    Problems problems) {
+
+  public long statements() {
+    return sessions.stream().mapToLong(s -> s.statements().size()).sum();
+  }
+
+  /** The capture with every transaction block that holds a COPY FROM STDIN skipped whole. */
+  public Capture skippingCopyBlocks() {
+    return CopyBlocks.skip(this);
+  }
+
+  /** Statements the replay will not send (see {@link Replayable}), counted. */
+  public long notReplayable() {
+    return sessions.stream()
+        .flatMap(s -> s.statements().stream())
+        .filter(st -> st.skip() != null)
+        .count();
+  }
+
+  /** The reasons statements will not be sent, with their counts. */
+  public Map<String, Long> notReplayableByReason() {
+    Map<String, Long> out = new java.util.TreeMap<>();
+    for (LoggedSession s : sessions) {
+      for (LoggedStatement st : s.statements()) {
+        if (st.skip() != null) {
+          out.merge(st.skip(), 1L, Long::sum);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Statements sent changed ({@link LoggedStatement#asSent}), counted. */
+  public long rewritten() {
+    return sessions.stream()
+        .flatMap(s -> s.statements().stream())
+        .filter(st -> st.asSent() != null && st.skip() == null)
+        .count();
+  }
+
+  /** True when the log shows errors without their SQLSTATE (stderr without %e). */
+  public boolean sqlStatesMissing() {
+    return logErrors.containsKey(CaptureBuilder.UNKNOWN_STATE);
+  }
+
+  public long transactions() {
+    return sessions.stream().mapToLong(LoggedSession::transactions).sum();
+  }
+
+  /**
+   * Statements that change data or schema, by kind (INSERT, UPDATE, DELETE, DDL, ...), in the order
+   * first seen: a replay of them changes the target, so trials after the first start from another
+   * state unless the target is restored (--fresh). Empty when the capture only reads.
+   */
+  public Map<String, Long> dataChanges() {
+    Map<String, Long> out = new java.util.LinkedHashMap<>();
+    for (LoggedSession s : sessions) {
+      for (LoggedStatement st : s.statements()) {
+        String kind = SqlText.dataChange(st.sql());
+        if (kind != null) {
+          out.merge(kind, 1L, Long::sum);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** First event of the selected sessions. */
+  public Instant start() {
+    return sessions.stream()
+        .map(LoggedSession::connected)
+        .min(Instant::compareTo)
+        .orElse(Instant.EPOCH);
+  }
+
+  /** Last event of the selected sessions: a disconnection or a statement. */
+  public Instant end() {
+    Instant end = start();
+    for (LoggedSession s : sessions) {
+      if (s.disconnected() != null && s.disconnected().isAfter(end)) {
+        end = s.disconnected();
+      }
+      for (LoggedStatement st : s.statements()) {
+        if (st.time().isAfter(end)) {
+          end = st.time();
+        }
+      }
+    }
+    return end;
+  }
+
+  /** Time the capture spans, first event to last. */
+  public Duration span() {
+    return Duration.between(start(), end());
+  }
+}

@@ -1,0 +1,243 @@
+package dev.wg1bench.replay.play;
+
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The gate that holds each session to the {@link Schedule}: starts and ends are marked done as the
+ * sessions run, each kind advancing a watermark (every rank below it done), and a session waits
+ * until both watermarks reach what its next start needs. Waiters sit in priority queues and are
+ * woken one by one, so a thousand sessions cost no thundering herd.
+ *
+ * <p>The schedule's waits alone cannot form a cycle, but the replay has resources the log's order
+ * does not know of: a pool smaller than the capture's concurrency, or a row lock taken in another
+ * order than in the capture. A session inside its transaction may then wait, through the order, on
+ * a session blocked by its own row lock: the watchdog sees that cycle in the server's lock view and
+ * lets the wait go at once ({@link #waitsOn}); other stalls it {@link #breakWaits breaks} after a
+ * second. Both are counted and reported apart.
+ */
+final class OrderGate {
+  /** A session waiting at the gate. */
+  static final class Waiter {
+    final Thread thread = Thread.currentThread();
+    final int session;
+    final int startRank;
+    final int endsNeeded;
+    final String where;
+    final long since = System.nanoTime();
+    volatile boolean passed;
+    volatile String broken;
+
+    Waiter(int session, int startRank, int endsNeeded, String where) {
+      this.where = where;
+      this.session = session;
+      this.startRank = startRank;
+      this.endsNeeded = endsNeeded;
+    }
+  }
+
+  private final boolean keepStartOrder;
+  private final int[] startSession;
+  private final int[] endSession;
+  private final boolean[] started;
+  private final boolean[] ended;
+  private int startMark;
+  private int endMark;
+  private long progress;
+  private final PriorityQueue<Waiter> forStarts =
+      new PriorityQueue<>(Comparator.comparingInt((Waiter w) -> w.startRank));
+  private final PriorityQueue<Waiter> forEnds =
+      new PriorityQueue<>(Comparator.comparingInt((Waiter w) -> w.endsNeeded));
+
+  /**
+   * @param keepStartOrder false with a pool: sessions queue for connections, so starts cannot keep
+   *     the log's order, and only happens-before is kept
+   */
+  OrderGate(Schedule schedule, boolean keepStartOrder) {
+    this.keepStartOrder = keepStartOrder;
+    this.startSession = schedule.startSession;
+    this.endSession = schedule.endSession;
+    this.started = new boolean[schedule.starts];
+    this.ended = new boolean[schedule.ends];
+    // a start or an end no other session waits for is done from the outset: the watermarks pass
+    // over it
+    for (int r = 0; r < started.length; r++) {
+      started[r] = !schedule.startOrders[r];
+    }
+    for (int r = 0; r < ended.length; r++) {
+      ended[r] = !schedule.endOrders[r];
+    }
+    while (startMark < started.length && started[startMark]) {
+      startMark++;
+    }
+    while (endMark < ended.length && ended[endMark]) {
+      endMark++;
+    }
+  }
+
+  /** How a wait ended. */
+  enum Wait {
+    /** the start could go at once */
+    FREE,
+    /** it waited for the order */
+    WAITED,
+    /** the watchdog broke the wait: it went without its order */
+    BROKEN_BY_POOL,
+    BROKEN_BY_LOCK,
+    /** the server showed a lock cycle through the wait: it went at once, without its order */
+    GAVE_WAY
+  }
+
+  /** Waits until the start may go, or the wait is broken, or the replay is told to stop. */
+  Wait await(
+      int session,
+      int startRank,
+      int endsNeeded,
+      String where,
+      AtomicBoolean stop,
+      Runnable onWait) {
+    Waiter w = new Waiter(session, keepStartOrder ? startRank : 0, endsNeeded, where);
+    synchronized (this) {
+      if (ready(w)) {
+        return Wait.FREE;
+      }
+      (startReady(w) ? forEnds : forStarts).add(w);
+    }
+    onWait.run();
+    while (!w.passed && w.broken == null && !stop.get()) {
+      // wakes at least every 100 ms to see a stop
+      LockSupport.parkNanos(this, 100_000_000L);
+    }
+    if (!w.passed) {
+      synchronized (this) {
+        forStarts.remove(w);
+        forEnds.remove(w);
+      }
+    }
+    if (w.passed || w.broken == null) {
+      return Wait.WAITED;
+    }
+    if (Watchdog.CYCLE.equals(w.broken)) {
+      return Wait.GAVE_WAY;
+    }
+    return Watchdog.POOL.equals(w.broken) ? Wait.BROKEN_BY_POOL : Wait.BROKEN_BY_LOCK;
+  }
+
+  synchronized void started(int rank) {
+    started[rank] = true;
+    while (startMark < started.length && started[startMark]) {
+      startMark++;
+    }
+    progress++;
+    promote();
+  }
+
+  synchronized void ended(int rank) {
+    ended[rank] = true;
+    while (endMark < ended.length && ended[endMark]) {
+      endMark++;
+    }
+    progress++;
+    promote();
+  }
+
+  /** Marks done, counted as progress since the last look. */
+  synchronized long progress() {
+    return progress;
+  }
+
+  synchronized int waiting() {
+    return forStarts.size() + forEnds.size();
+  }
+
+  /**
+   * Lets every waiting session of {@code sessions} go without its order, saying why; returns them.
+   */
+  synchronized List<Waiter> breakWaits(java.util.function.IntPredicate sessions, String why) {
+    List<Waiter> out = new java.util.ArrayList<>();
+    for (PriorityQueue<Waiter> q : List.of(forStarts, forEnds)) {
+      for (Waiter w : q) {
+        if (sessions.test(w.session)) {
+          out.add(w);
+        }
+      }
+    }
+    for (Waiter w : out) {
+      forStarts.remove(w);
+      forEnds.remove(w);
+      w.broken = why;
+      LockSupport.unpark(w.thread);
+    }
+    return out;
+  }
+
+  /**
+   * Whom each waiting session waits on: for each, the other sessions that own a start or an end its
+   * wait needs and that is not done yet. The graph the watchdog looks for a lock cycle in.
+   */
+  synchronized Map<Integer, Set<Integer>> waitsOn() {
+    Map<Integer, Set<Integer>> out = new HashMap<>();
+    for (PriorityQueue<Waiter> q : List.of(forStarts, forEnds)) {
+      for (Waiter w : q) {
+        Set<Integer> on = out.computeIfAbsent(w.session, k -> new HashSet<>());
+        for (int r = startMark; r < w.startRank; r++) {
+          if (!started[r]) {
+            on.add(startSession[r]);
+          }
+        }
+        for (int r = endMark; r < w.endsNeeded; r++) {
+          if (!ended[r]) {
+            on.add(endSession[r]);
+          }
+        }
+        on.remove(w.session);
+      }
+    }
+    return out;
+  }
+
+  /** When the longest wait still waiting began (nanoTime), or Long.MAX_VALUE when none waits. */
+  synchronized long oldestWait() {
+    long oldest = Long.MAX_VALUE;
+    for (PriorityQueue<Waiter> q : List.of(forStarts, forEnds)) {
+      for (Waiter w : q) {
+        oldest = Math.min(oldest, w.since);
+      }
+    }
+    return oldest;
+  }
+
+  private boolean startReady(Waiter w) {
+    return startMark >= w.startRank;
+  }
+
+  private boolean ready(Waiter w) {
+    return startReady(w) && endMark >= w.endsNeeded;
+  }
+
+  private void promote() {
+    while (!forStarts.isEmpty() && startReady(forStarts.peek())) {
+      Waiter w = forStarts.poll();
+      if (ready(w)) {
+        wake(w);
+      } else {
+        forEnds.add(w);
+      }
+    }
+    while (!forEnds.isEmpty() && endMark >= forEnds.peek().endsNeeded) {
+      wake(forEnds.poll());
+    }
+  }
+
+  private static void wake(Waiter w) {
+    w.passed = true;
+    LockSupport.unpark(w.thread);
+  }
+}

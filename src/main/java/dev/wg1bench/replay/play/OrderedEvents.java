@@ -1,0 +1,110 @@
+package dev.wg1bench.replay.play;
+
+import dev.wg1bench.replay.capture.LoggedSession;
+import dev.wg1bench.replay.capture.LoggedStatement;
+import dev.wg1bench.replay.capture.SqlText;
+import dev.wg1bench.replay.capture.Transactions;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * Which of a session's starts and ends the order between sessions keeps ({@link Schedule}): those
+ * another session can see, or contend with. The rest are left to run as soon as their own session
+ * and the clock let them: keeping them adds a hand-off between threads per statement and, on a log
+ * of a few busy sessions, holds the replay to its slowest session's round trips.
+ *
+ * <p><b>Ends</b>. Inside a transaction block, what a statement writes stays invisible to other
+ * sessions until the block ends, and where another session needed one of its locks, that session
+ * waited in the log (its grant is kept, {@link LockWaits}). So the ends that order are a
+ * statement's that ends a block (COMMIT, ROLLBACK, PREPARE TRANSACTION) or runs outside one (it is
+ * its own transaction), ROLLBACK TO (it lets go of locks), and, inside a block, a statement whose
+ * effect is not transactional: a sequence drawn (nextval, setval, and an INSERT, COPY or MERGE,
+ * also under WITH or EXPLAIN ANALYZE, which may draw one through a column default), an advisory
+ * lock, a transaction id read, a notification, a statement not replayed (its effect unknown). A
+ * sequence drawn out of sight inside a block, by a trigger of an UPDATE or DELETE or by a function
+ * a statement calls, is not seen in the text: two sessions may then draw in another order than the
+ * capture's.
+ *
+ * <p><b>Starts</b>. Starts are kept in the log's order so that statements that overlapped ask for
+ * their locks in the capture's order. A statement that asks for no lock another session's could
+ * conflict with needs no place in that order: transaction control (BEGIN, COMMIT, ROLLBACK without
+ * TO, SAVEPOINT, RELEASE), SET, SHOW and RESET, and a plain SELECT (no function call, no locking
+ * clause, no INTO: its one lock, ACCESS SHARE, conflicts only with ACCESS EXCLUSIVE, which a
+ * statement takes for DDL, whose own start keeps its place).
+ */
+final class OrderedEvents {
+  private OrderedEvents() {}
+
+  private static final Pattern NOT_TRANSACTIONAL =
+      Pattern.compile(
+          "\\b(nextval|setval|pg_advisory_\\w*|pg_try_advisory_\\w*|txid_current\\w*"
+              + "|pg_current_xact_id\\w*|pg_notify|notify|dblink\\w*)\\b");
+
+  private static final Pattern DRAWS_A_SEQUENCE =
+      Pattern.compile("(?s)((with|explain)\\b.*)?\\b(insert|copy|merge)\\b.*");
+
+  private static final Pattern ROLLBACK_TO =
+      Pattern.compile("(?s)rollback\\s+((work|transaction)\\s+)?to\\b.*");
+
+  private static final Pattern NO_LOCK =
+      Pattern.compile(
+          "(?s)(begin|start\\s+transaction|commit|end|abort|savepoint|release|set|show|reset)\\b.*");
+
+  private static final Pattern PLAIN_SELECT = Pattern.compile("(?s)select\\b[^(]*");
+
+  private static final Pattern LOCKING_OR_INTO =
+      Pattern.compile("\\b(for\\s+(update|share|no\\s+key\\s+update|key\\s+share)|into)\\b");
+
+  /** Per statement of the session: whether its end orders other sessions' starts. */
+  static boolean[] ends(LoggedSession s) {
+    List<LoggedStatement> st = s.statements();
+    boolean[] out = new boolean[st.size()];
+    Transactions.Counter tx = new Transactions.Counter();
+    for (int i = 0; i < st.size(); i++) {
+      LoggedStatement x = st.get(i);
+      boolean endsATransaction = tx.add(x.sent()) > 0;
+      out[i] = endsATransaction || x.skip() != null || anyPart(x.sent(), OrderedEvents::visible);
+    }
+    return out;
+  }
+
+  /** Per statement of the session: whether its start keeps its place among other starts. */
+  static boolean[] starts(LoggedSession s) {
+    List<LoggedStatement> st = s.statements();
+    boolean[] out = new boolean[st.size()];
+    for (int i = 0; i < st.size(); i++) {
+      LoggedStatement x = st.get(i);
+      out[i] = x.skip() != null || anyPart(x.sent(), OrderedEvents::mayLock);
+    }
+    return out;
+  }
+
+  /** A statement inside a block whose effect another session sees before the block ends. */
+  private static boolean visible(String s) {
+    return ROLLBACK_TO.matcher(s).matches()
+        || NOT_TRANSACTIONAL.matcher(s).find()
+        || DRAWS_A_SEQUENCE.matcher(s).matches();
+  }
+
+  /** A statement that may ask for a lock another session's statement could conflict with. */
+  private static boolean mayLock(String s) {
+    if (ROLLBACK_TO.matcher(s).matches()) {
+      return true;
+    }
+    if (s.startsWith("rollback") || NO_LOCK.matcher(s).matches()) {
+      return false;
+    }
+    return !PLAIN_SELECT.matcher(s).matches() || LOCKING_OR_INTO.matcher(s).find();
+  }
+
+  private static boolean anyPart(String sql, java.util.function.Predicate<String> test) {
+    for (String part : SqlText.parts(sql)) {
+      String s = SqlText.stripComments(part).strip().toLowerCase(Locale.ROOT);
+      if (!s.isEmpty() && test.test(s)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,134 @@
+package dev.wg1bench.replay.play;
+
+import dev.wg1bench.replay.capture.CaptureBuilder;
+import dev.wg1bench.replay.capture.LoggedSession;
+import dev.wg1bench.replay.capture.LoggedStatement;
+import dev.wg1bench.replay.log.LogReader;
+import dev.wg1bench.replay.result.ReplayResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The replay's own referee: every statement's outcome on replay (ok, or its SQLSTATE) against the
+ * log's, one by one. A replay is faithful when no statement's outcome differs, apart from those it
+ * said it would not send; the exit code comes from here, not from the aggregate counts, which can
+ * agree while the statements behind them do not.
+ */
+public final class Outcomes {
+  /** Divergences kept in full in the result; beyond this only counted. */
+  static final int KEPT = 1000;
+
+  /** First divergences per session kept; beyond this only counted. */
+  static final int KEPT_SESSIONS = 200;
+
+  static final String REPLAY_ONLY = "failed in the replay only";
+  static final String LOG_ONLY = "failed in the log only";
+  static final String OTHER_STATE = "failed with another SQLSTATE";
+  static final String DRIVER = "failed in the driver (no server SQLSTATE)";
+  static final String NOT_RUN = "not run: the session's connection was lost or never opened";
+
+  private long compared;
+  private long same;
+  private long statesUnknown;
+  private long sentTwice;
+  private long notRun;
+  private final Map<String, Long> byCause = new LinkedHashMap<>();
+  private final Map<String, Long> skipped = new TreeMap<>();
+  private final List<ReplayResult.Divergence> kept = new ArrayList<>();
+  private final Map<String, ReplayResult.Divergence> firstBySession = new LinkedHashMap<>();
+  private long divergent;
+
+  /** A statement sent: its outcome against the log's. */
+  synchronized void compared(LoggedSession s, LoggedStatement st, StatementSender.Sent sent) {
+    compared++;
+    if (sent.sentTwice()) {
+      sentTwice++;
+    }
+    String cause = cause(st.logOutcome(), sent.outcome());
+    if (cause == null) {
+      same++;
+      if (CaptureBuilder.UNKNOWN_STATE.equals(st.logSqlState())) {
+        statesUnknown++;
+      }
+      return;
+    }
+    diverged(s, st, sent.outcome(), sent.message(), cause);
+  }
+
+  /** A statement never sent because its session ended first. */
+  synchronized void notRun(LoggedSession s, LoggedStatement st) {
+    notRun++;
+    diverged(s, st, "not run", null, NOT_RUN);
+  }
+
+  /** A statement the replay did not send on purpose, and why. */
+  synchronized void skipped(String reason) {
+    skipped.merge(reason, 1L, Long::sum);
+  }
+
+  /**
+   * Why the two outcomes differ, null when they agree. An error whose SQLSTATE the log does not
+   * carry (stderr without %e) agrees with any server error.
+   */
+  static String cause(String log, String replay) {
+    if (log.equals(replay)) {
+      return null;
+    }
+    if (replay.startsWith("driver ")) {
+      return DRIVER;
+    }
+    if (replay.equals("ok")) {
+      return LOG_ONLY;
+    }
+    if (log.equals("ok")) {
+      return REPLAY_ONLY;
+    }
+    return CaptureBuilder.UNKNOWN_STATE.equals(log) ? null : OTHER_STATE;
+  }
+
+  private void diverged(
+      LoggedSession s, LoggedStatement st, String replay, String message, String cause) {
+    divergent++;
+    byCause.merge(cause, 1L, Long::sum);
+    ReplayResult.Divergence d =
+        new ReplayResult.Divergence(
+            s.id(),
+            st.where(),
+            LogReader.abbreviate(st.sql(), 200),
+            st.logOutcome(),
+            replay,
+            cause,
+            message);
+    if (kept.size() < KEPT) {
+      kept.add(d);
+    }
+    if (!firstBySession.containsKey(s.id()) && firstBySession.size() < KEPT_SESSIONS) {
+      firstBySession.put(s.id(), d);
+    }
+  }
+
+  public synchronized ReplayResult.StatementFidelity result() {
+    return new ReplayResult.StatementFidelity(
+        compared,
+        same,
+        divergent,
+        new LinkedHashMap<>(byCause),
+        new TreeMap<>(skipped),
+        skipped.values().stream().mapToLong(Long::longValue).sum(),
+        statesUnknown,
+        sentTwice,
+        List.copyOf(kept),
+        List.copyOf(firstBySession.values()));
+  }
+
+  synchronized long divergent() {
+    return divergent;
+  }
+
+  synchronized long notRunCount() {
+    return notRun;
+  }
+}

@@ -1,0 +1,160 @@
+package dev.wg1bench.replay.play;
+
+import dev.wg1bench.replay.capture.LoggedStatement;
+import dev.wg1bench.replay.capture.SqlText;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.AbstractHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.IntCountsHistogram;
+
+/** What the replay did, added to by every session thread. Times are in microseconds. */
+public final class ReplayStats {
+  /** Up to an hour per statement or of lag, at three significant digits. */
+  private static final long HIGHEST_MICROS = 3_600_000_000L;
+
+  /**
+   * One statement class: its replayed latencies and the log's own durations. A real log has
+   * thousands of classes (5,428 in one 4.8 MB capture): two full-range histograms of three digits
+   * each (190 KB apiece) needed 2 GB. Per class, two significant digits (1% resolution) in int
+   * counts that grow with the largest value recorded: a few KB per class; the whole replay's
+   * latency keeps three digits in one histogram of its own.
+   */
+  public static final class ClassStats {
+    public final String text;
+    public final AbstractHistogram latency = compact();
+    public final AbstractHistogram logged = compact();
+    public long count;
+    public long logCount;
+    public long errors;
+    public long logErrors;
+    public long rowsAffected;
+    public long rowsReturned;
+
+    ClassStats(String text) {
+      this.text = text;
+    }
+
+    synchronized void ran(long micros, long affected, long returned, String sqlState) {
+      count++;
+      latency.recordValue(Math.min(Math.max(micros, 0), HIGHEST_MICROS));
+      rowsAffected += affected;
+      rowsReturned += returned;
+      if (sqlState != null) {
+        errors++;
+      }
+    }
+
+    synchronized void logged(LoggedStatement s) {
+      logCount++;
+      if (s.logDurationMs() != null) {
+        logged.recordValue(Math.min(Math.round(s.logDurationMs() * 1000), HIGHEST_MICROS));
+      }
+      if (s.logSqlState() != null) {
+        logErrors++;
+      }
+    }
+  }
+
+  private static AbstractHistogram compact() {
+    IntCountsHistogram h = new IntCountsHistogram(2);
+    h.setAutoResize(true);
+    return h;
+  }
+
+  public final Map<String, ClassStats> classes = new ConcurrentHashMap<>();
+  private final Histogram all = new Histogram(HIGHEST_MICROS, 3);
+  public final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
+  public final AtomicLong statements = new AtomicLong();
+  public final AtomicLong transactions = new AtomicLong();
+  public final AtomicLong sessionsStarted = new AtomicLong();
+  public final AtomicLong sessionsCompleted = new AtomicLong();
+  final AtomicLong sessionsFailed = new AtomicLong();
+  final AtomicLong active = new AtomicLong();
+
+  /** Sessions that ended inside a transaction block, rolled back before the pool got it back. */
+  public final AtomicLong rolledBack = new AtomicLong();
+
+  /** Pooled connections reset (DISCARD ALL) before going back. */
+  public final AtomicLong reset = new AtomicLong();
+
+  /** Starts that waited for another session beyond their time, and the time waited, in ns. */
+  public final AtomicLong orderWaits = new AtomicLong();
+
+  public final AtomicLong orderWaitedNanos = new AtomicLong();
+
+  /**
+   * Of those, statements that waited for a row lock in the capture held until what ended before
+   * they got it had ended ({@link LockWaits}), and the time, in ns.
+   */
+  public final AtomicLong grantWaits = new AtomicLong();
+
+  public final AtomicLong grantWaitedNanos = new AtomicLong();
+  public final Outcomes outcomes = new Outcomes();
+  private final Histogram lag = new Histogram(HIGHEST_MICROS, 3);
+  private final Histogram poolWait = new Histogram(HIGHEST_MICROS, 3);
+
+  /** nanoTime of the first statement's start and the last one's end: the exact window. */
+  public final AtomicLong firstStart = new AtomicLong(Long.MAX_VALUE);
+
+  public final AtomicLong lastEnd = new AtomicLong(Long.MIN_VALUE);
+
+  ClassStats of(String sql) {
+    String n = SqlText.normalize(sql);
+    return classes.computeIfAbsent(n, ClassStats::new);
+  }
+
+  /** One replayed statement: its class's figures and the whole replay's latency. */
+  void ran(String sql, long micros, long affected, long returned, String sqlState) {
+    of(sql).ran(micros, affected, returned, sqlState);
+    synchronized (all) {
+      all.recordValue(Math.min(Math.max(micros, 0), HIGHEST_MICROS));
+    }
+  }
+
+  void lag(long micros) {
+    synchronized (lag) {
+      lag.recordValue(Math.min(Math.max(micros, 0), HIGHEST_MICROS));
+    }
+  }
+
+  void poolWait(long micros) {
+    synchronized (poolWait) {
+      poolWait.recordValue(Math.min(Math.max(micros, 0), HIGHEST_MICROS));
+    }
+  }
+
+  public Histogram lagCopy() {
+    synchronized (lag) {
+      return lag.copy();
+    }
+  }
+
+  public Histogram poolWaitCopy() {
+    synchronized (poolWait) {
+      return poolWait.copy();
+    }
+  }
+
+  /** Every replayed statement's latency, all classes together. */
+  public Histogram allLatency() {
+    synchronized (all) {
+      return all.copy();
+    }
+  }
+
+  void error(String sqlState) {
+    errors.computeIfAbsent(sqlState, k -> new LongAdder()).increment();
+  }
+
+  void window(long start, long end) {
+    firstStart.accumulateAndGet(start, Math::min);
+    lastEnd.accumulateAndGet(end, Math::max);
+  }
+
+  public long errorCount() {
+    return errors.values().stream().mapToLong(LongAdder::sum).sum();
+  }
+}

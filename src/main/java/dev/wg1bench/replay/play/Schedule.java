@@ -1,0 +1,194 @@
+package dev.wg1bench.replay.play;
+
+import dev.wg1bench.replay.capture.LogOrder;
+import dev.wg1bench.replay.capture.LoggedSession;
+import dev.wg1bench.replay.capture.LoggedStatement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The order between sessions that a replay keeps at every speed, from the log's times. Two rules,
+ * each a rank in one global order:
+ *
+ * <ul>
+ *   <li><b>starts in log order</b>: a session connects, and a statement is sent, only after every
+ *       connection and statement that started before it in the log has been started in the replay
+ *       (statements that overlapped in the log still overlap);
+ *   <li><b>happens-before</b>: a connection or statement waits until every statement (and every
+ *       session) of another session that ended before it started in the log has ended in the
+ *       replay, so a statement that followed another session's commit sees that commit, and a
+ *       session that began after another one ended does not begin before it ends.
+ * </ul>
+ *
+ * pgreplay and pgreplay-go only time each statement by the clock (scaled by the speed), so a slow
+ * statement or a fast speed lets later ones overtake it; here the clock decides when a statement is
+ * due and these ranks decide whether it may go. An end the log does not show (log_statement without
+ * durations) is taken as the session's next start, an upper bound: a later end only ever removes a
+ * wait, so the ranks never ask for an order the capture did not have, and waits on them cannot form
+ * a cycle. Records logged in the same millisecond are ordered as the log wrote them ({@link
+ * LogOrder}), so a start logged after another session's end waits for it even in the same
+ * millisecond. A statement that waited for a row lock in the capture is sent, once started, only
+ * when what ended before it got the lock has ended ({@link LockWaits}): the server may grant a row
+ * in another order than it was asked for, and the replay keeps the capture's grants. Only the
+ * starts and ends another session can see or contend with take part ({@link OrderedEvents}): a
+ * statement inside another session's open block is waited for by no one (its COMMIT is), and a
+ * BEGIN or a plain SELECT keeps no place among the starts.
+ */
+final class Schedule {
+  /** Per session: [0] its connection, [i + 1] its statement i; the rank of each start. */
+  final int[][] startRank;
+
+  /** Per session, same shape: how many end events (by end rank) must be done first. */
+  final int[][] endsNeeded;
+
+  /** Per session: [i] the end rank of statement i, [n] that of the session itself. */
+  final int[][] endRank;
+
+  /** The session of each start rank, and of each end rank: whom a wait for a rank waits on. */
+  final int[] startSession;
+
+  final int[] endSession;
+
+  /**
+   * Per session, per statement: how many end events must be done before it is sent, once started,
+   * when it waited for a row lock in the capture ({@link LockWaits}): those before its grant; else
+   * -1, nothing beyond {@link #endsNeeded}.
+   */
+  final int[][] grantNeeds;
+
+  /**
+   * Per start rank: whether it keeps its place among the starts ({@link OrderedEvents}); one that
+   * does not waits for no earlier start, and no later one waits for it.
+   */
+  final boolean[] startOrders;
+
+  /** Per end rank: whether a start of another session waits for it ({@link OrderedEvents}). */
+  final boolean[] endOrders;
+
+  final int starts;
+  final int ends;
+
+  private record Event(Instant time, int session, int position, boolean orders) {
+    Event(Instant time, int session, int position) {
+      this(time, session, position, true);
+    }
+  }
+
+  private static final Comparator<Event> ORDER =
+      Comparator.comparing(Event::time)
+          .thenComparingInt(Event::session)
+          .thenComparingInt(Event::position);
+
+  Schedule(List<LoggedSession> sessions) {
+    int n = sessions.size();
+    startRank = new int[n][];
+    endsNeeded = new int[n][];
+    endRank = new int[n][];
+    List<Event> startEvents = new ArrayList<>();
+    List<Event> endEvents = new ArrayList<>();
+    Instant[][] startTimes = new Instant[n][];
+    for (int s = 0; s < n; s++) {
+      startTimes[s] = events(sessions.get(s), s, startEvents, endEvents);
+      int positions = startTimes[s].length;
+      startRank[s] = new int[positions];
+      endsNeeded[s] = new int[positions];
+      endRank[s] = new int[positions];
+    }
+    startEvents.sort(ORDER);
+    endEvents.sort(ORDER);
+    startSession = new int[startEvents.size()];
+    startOrders = new boolean[startEvents.size()];
+    for (int r = 0; r < startEvents.size(); r++) {
+      Event e = startEvents.get(r);
+      startRank[e.session][e.position] = r;
+      startSession[r] = e.session;
+      startOrders[r] = e.orders;
+    }
+    Instant[] endTimes = new Instant[endEvents.size()];
+    endSession = new int[endEvents.size()];
+    endOrders = new boolean[endEvents.size()];
+    for (int r = 0; r < endEvents.size(); r++) {
+      Event e = endEvents.get(r);
+      endRank[e.session][e.position] = r;
+      endTimes[r] = e.time;
+      endSession[r] = e.session;
+      endOrders[r] = e.orders;
+    }
+    for (int s = 0; s < n; s++) {
+      for (int p = 0; p < startTimes[s].length; p++) {
+        endsNeeded[s][p] = before(endTimes, startTimes[s][p]);
+      }
+    }
+    Instant[][] grants = LockWaits.grants(sessions);
+    grantNeeds = new int[n][];
+    for (int s = 0; s < n; s++) {
+      grantNeeds[s] = new int[grants[s].length];
+      for (int i = 0; i < grants[s].length; i++) {
+        grantNeeds[s][i] = grants[s][i] == null ? -1 : before(endTimes, grants[s][i]);
+      }
+    }
+    starts = startEvents.size();
+    ends = endEvents.size();
+  }
+
+  /**
+   * Adds a session's start events (its connection, then each statement) and end events (each
+   * statement, then the session itself); returns the times of its starts.
+   */
+  private static Instant[] events(
+      LoggedSession ls, int s, List<Event> startEvents, List<Event> endEvents) {
+    List<LoggedStatement> st = ls.statements();
+    Instant[] startTimes = new Instant[st.size() + 1];
+    startTimes[0] = ls.connected();
+    startEvents.add(new Event(ls.connected(), s, 0));
+    boolean[] ordered = OrderedEvents.starts(ls);
+    for (int i = 0; i < st.size(); i++) {
+      startTimes[i + 1] = st.get(i).time();
+      startEvents.add(new Event(st.get(i).time(), s, i + 1, ordered[i]));
+    }
+    Instant last = ls.connected();
+    boolean[] orders = OrderedEvents.ends(ls);
+    for (int i = 0; i < st.size(); i++) {
+      Instant end = end(ls, i);
+      if (end.isBefore(st.get(i).time())) {
+        end = st.get(i).time();
+      }
+      endEvents.add(new Event(end, s, i, orders[i]));
+      last = max(last, end);
+    }
+    Instant gone = ls.disconnected() == null ? Instant.MAX : max(ls.disconnected(), last);
+    endEvents.add(new Event(gone, s, st.size()));
+    return startTimes;
+  }
+
+  /** The best upper bound the log gives for when statement i ended. */
+  private static Instant end(LoggedSession s, int i) {
+    LoggedStatement st = s.statements().get(i);
+    if (st.end() != null) {
+      return st.end();
+    }
+    if (i + 1 < s.statements().size()) {
+      return s.statements().get(i + 1).time();
+    }
+    return s.disconnected() == null ? Instant.MAX : s.disconnected();
+  }
+
+  /** How many of the sorted times are strictly before {@code t}. */
+  private static int before(Instant[] sorted, Instant t) {
+    int i = Arrays.binarySearch(sorted, t);
+    if (i < 0) {
+      return -i - 1;
+    }
+    while (i > 0 && sorted[i - 1].equals(t)) {
+      i--;
+    }
+    return i;
+  }
+
+  private static Instant max(Instant a, Instant b) {
+    return a.isAfter(b) ? a : b;
+  }
+}

@@ -1,0 +1,307 @@
+package dev.wg1bench.replay.play;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.wg1bench.replay.capture.LoggedSession;
+import dev.wg1bench.replay.capture.LoggedStatement;
+import dev.wg1bench.replay.capture.Transactions;
+import dev.wg1bench.server.ConnectionFactory;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import org.postgresql.PGConnection;
+
+/**
+ * One captured session replayed on its own thread: its statements in the log's order, each when the
+ * clock (scaled by the speed) and the {@link OrderGate} between sessions let it go, every outcome
+ * judged against the log's. A session marks each of its starts and ends in the order as it passes
+ * them, and all that is left of them when it ends early, so no other session waits for it forever.
+ */
+final class SessionThread {
+  private final TrialPlayer replayer;
+  private final ReplayStats stats;
+  private final LoggedSession session;
+  private final List<LoggedStatement> statements;
+  private final int index;
+  private final Schedule schedule;
+  private final OrderGate order;
+  private final Sessions live;
+  private final String database;
+  private final boolean pooled;
+  private final boolean perTransaction;
+
+  /** Statements whose start and end are marked in the order: all before this index. */
+  private int marked;
+
+  /**
+   * Set when the pool could not give the capture's concurrency and the watchdog let this session go
+   * without its order: it marks its starts and ends but no longer waits.
+   */
+  private boolean detached;
+
+  SessionThread(
+      TrialPlayer replayer,
+      LoggedSession session,
+      int index,
+      Schedule schedule,
+      OrderGate order,
+      Sessions live) {
+    this.replayer = replayer;
+    this.stats = replayer.stats;
+    this.session = session;
+    this.statements = session.statements();
+    this.index = index;
+    this.schedule = schedule;
+    this.order = order;
+    this.live = live;
+    this.database = replayer.config.mapDatabase().get(session.database());
+    this.pooled = replayer.config.poolSize() != null;
+    this.perTransaction = pooled && replayer.config.poolMode() == PoolMode.TRANSACTION;
+  }
+
+  /** On the starting thread: waits for the order of the session's connection; false if stopped. */
+  boolean awaitConnect() {
+    if (!inOrder(0, "connection of session " + session.id())) {
+      return false;
+    }
+    order.started(schedule.startRank[index][0]);
+    return true;
+  }
+
+  void run() {
+    stats.sessionsStarted.incrementAndGet();
+    stats.active.incrementAndGet();
+    live.set(index, Sessions.RUNNING);
+    Connection c = null;
+    boolean lost = false;
+    try {
+      if (!perTransaction) {
+        c = connect();
+        lost = c == null;
+      }
+      Transactions.Counter tx = new Transactions.Counter();
+      while (!lost && marked < statements.size() && !stopped()) {
+        LoggedStatement st = statements.get(marked);
+        if (st.skip() != null) {
+          stats.outcomes.skipped(st.skip());
+          markNext();
+          continue;
+        }
+        live.set(index, Sessions.SLEEPING);
+        long due = replayer.due(st.time());
+        if (!replayer.waitUntil(due) || !inOrder(marked + 1, st.where())) {
+          break;
+        }
+        if (c == null) {
+          c = connect();
+          if (c == null) {
+            lost = true;
+            break;
+          }
+        }
+        lost = send(c, st, due, tx);
+        live.inTransaction(index, !lost && StatementSender.inTransaction(c));
+        if (!lost && perTransaction && !StatementSender.inTransaction(c)) {
+          live.holds(index, false);
+          c.close();
+          c = null;
+        }
+      }
+      if (!lost && !stopped() && !pooled && session.disconnected() != null) {
+        // the session stays connected until it disconnected in the log, as pgreplay keeps it
+        live.set(index, Sessions.SLEEPING);
+        replayer.waitUntil(replayer.due(session.disconnected()));
+      }
+      if (!lost && !stopped()) {
+        stats.sessionsCompleted.incrementAndGet();
+      }
+    } catch (SQLException e) {
+      lost = true;
+    } finally {
+      release(c, lost);
+      abandon();
+      live.set(index, Sessions.DONE);
+      stats.active.decrementAndGet();
+    }
+  }
+
+  /** Sends one statement; true when its connection was lost with it. */
+  private boolean send(Connection c, LoggedStatement st, long due, Transactions.Counter tx) {
+    order.started(schedule.startRank[index][marked + 1]);
+    if (replayer.config.speed() != 0) {
+      // the lag of its start: a wait for its lock's grant below is the capture's own wait
+      stats.lag((System.nanoTime() - due) / 1000);
+    }
+    if (!awaitGrant(st)) {
+      return false;
+    }
+    live.set(index, Sessions.RUNNING);
+    long begin = System.nanoTime();
+    StatementSender.Sent sent = StatementSender.send(c, st);
+    long finish = System.nanoTime();
+    order.ended(schedule.endRank[index][marked]);
+    marked++;
+    stats.window(begin, finish);
+    String error = sent.ok() ? null : sent.outcome();
+    stats.ran(st.sql(), (finish - begin) / 1000, sent.affected(), sent.returned(), error);
+    stats.statements.incrementAndGet();
+    if (error != null) {
+      stats.error(error);
+      if (sent.sentTwice()) {
+        stats.error(error); // the server ran it, and failed it, twice
+      }
+    }
+    stats.transactions.addAndGet(tx.add(st.sql()));
+    stats.outcomes.compared(session, st, sent);
+    if (sent.connectionLost()) {
+      stats.sessionsFailed.incrementAndGet();
+    }
+    return sent.connectionLost();
+  }
+
+  /**
+   * For a statement that waited for a row lock in the capture: waits, once started, until what
+   * ended before it got the lock has ended, so the server grants the row in the capture's order
+   * ({@link LockWaits}); false if stopped.
+   */
+  private boolean awaitGrant(LoggedStatement st) {
+    int needs = schedule.grantNeeds[index][marked];
+    if (needs < 0 || detached) {
+      return !stopped();
+    }
+    long waited = awaitOrder(0, needs, st.where());
+    if (waited >= 0) {
+      stats.grantWaits.incrementAndGet();
+      stats.grantWaitedNanos.addAndGet(waited);
+    }
+    live.set(index, Sessions.RUNNING);
+    return !stopped();
+  }
+
+  /** Waits for the order of start {@code position} (0 the connection, i + 1 statement i). */
+  private boolean inOrder(int position, String where) {
+    if (detached) {
+      return !stopped();
+    }
+    int rank = schedule.startRank[index][position];
+    // a start out of the order's starts waits for none of them (OrderedEvents)
+    awaitOrder(schedule.startOrders[rank] ? rank : 0, schedule.endsNeeded[index][position], where);
+    return !stopped();
+  }
+
+  /**
+   * Waits at the order until the starts below {@code startRank} and {@code endsNeeded} ends are
+   * done; counts a wait that was not free and returns how long it took in ns, or -1 when free.
+   */
+  private long awaitOrder(int startRank, int endsNeeded, String where) {
+    long t = System.nanoTime();
+    OrderGate.Wait w =
+        order.await(
+            index,
+            startRank,
+            endsNeeded,
+            where,
+            replayer.config.stop(),
+            () -> live.set(index, Sessions.ORDER));
+    detached = w == OrderGate.Wait.BROKEN_BY_POOL;
+    if (w == OrderGate.Wait.FREE) {
+      return -1;
+    }
+    long waited = System.nanoTime() - t;
+    stats.orderWaits.incrementAndGet();
+    stats.orderWaitedNanos.addAndGet(waited);
+    return waited;
+  }
+
+  /** The session's connection, its own or a pooled one; null when it could not be had. */
+  private Connection connect() {
+    long start = System.nanoTime();
+    try {
+      Connection c;
+      if (pooled) {
+        live.set(index, Sessions.POOL);
+        HikariDataSource pool = replayer.pool(database);
+        c = pool.getConnection();
+        stats.poolWait((System.nanoTime() - start) / 1000);
+      } else {
+        c = replayer.factory(database, session.applicationName()).openBenchmarkClient();
+      }
+      live.pid(index, c.unwrap(PGConnection.class).getBackendPID());
+      live.holds(index, true);
+      live.set(index, Sessions.RUNNING);
+      return c;
+    } catch (SQLException e) {
+      stats.sessionsFailed.incrementAndGet();
+      stats.error("connect " + (e.getSQLState() == null ? "XX000" : e.getSQLState()));
+      return null;
+    }
+  }
+
+  /**
+   * Gives the connection back. A pooled one goes back outside any transaction (rolled back when the
+   * session ended inside one, as the server does when a client disconnects) and, in session mode,
+   * reset, so no session inherits another's block or state.
+   */
+  private void release(Connection c, boolean lost) {
+    if (c == null) {
+      return;
+    }
+    live.holds(index, false);
+    try {
+      if (pooled && !lost) {
+        try (Statement st = ConnectionFactory.unnamed(c.createStatement())) {
+          if (StatementSender.inTransaction(c)) {
+            st.execute("ROLLBACK");
+            stats.rolledBack.incrementAndGet();
+          }
+          if (!perTransaction) {
+            st.execute("DISCARD ALL");
+            stats.reset.incrementAndGet();
+          }
+        }
+      }
+    } catch (SQLException e) {
+      lost = true;
+    } finally {
+      try {
+        if (lost && pooled) {
+          replayer.pool(database).evictConnection(c);
+        } else {
+          c.close();
+        }
+      } catch (SQLException | RuntimeException e) {
+        // a broken connection: nothing more to learn from it
+      }
+    }
+  }
+
+  /**
+   * Marks what is left of the session done in the order, so no session waits for it; statements
+   * never sent because the connection was lost are divergences (a stop by the user is not).
+   */
+  private void abandon() {
+    boolean count = !stopped();
+    while (marked < statements.size()) {
+      LoggedStatement st = statements.get(marked);
+      if (count) {
+        if (st.skip() != null) {
+          stats.outcomes.skipped(st.skip());
+        } else {
+          stats.outcomes.notRun(session, st);
+        }
+      }
+      markNext();
+    }
+    order.ended(schedule.endRank[index][statements.size()]);
+  }
+
+  private void markNext() {
+    order.started(schedule.startRank[index][marked + 1]);
+    order.ended(schedule.endRank[index][marked]);
+    marked++;
+  }
+
+  private boolean stopped() {
+    return replayer.config.stop().get();
+  }
+}

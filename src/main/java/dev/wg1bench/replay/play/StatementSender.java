@@ -1,0 +1,212 @@
+package dev.wg1bench.replay.play;
+
+import dev.wg1bench.replay.capture.LoggedStatement;
+import dev.wg1bench.replay.capture.Replayable;
+import dev.wg1bench.replay.capture.SqlText;
+import java.io.OutputStream;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.List;
+import org.postgresql.PGConnection;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.Field;
+import org.postgresql.core.NativeQuery;
+import org.postgresql.core.Query;
+import org.postgresql.core.QueryExecutor;
+import org.postgresql.core.ResultCursor;
+import org.postgresql.core.ResultHandlerBase;
+import org.postgresql.core.SqlCommand;
+import org.postgresql.core.TransactionState;
+import org.postgresql.core.Tuple;
+import org.postgresql.util.PSQLException;
+
+/**
+ * Sends one logged statement the way its client sent it, and says what came back:
+ *
+ * <ul>
+ *   <li>a statement with bind values: Parse/Bind/Execute with the values untyped, as logged;
+ *   <li>a multi-statement string: one simple-protocol Query message, whatever the query mode, so
+ *       the server runs it in one implicit transaction as it did for the client (pgjdbc would split
+ *       it into a pipeline of separate statements, with other meaning);
+ *   <li>{@code COPY ... TO STDOUT}: through pgjdbc's CopyManager, the output read and discarded;
+ *   <li>anything else: as a JDBC Statement under the run's query mode.
+ * </ul>
+ *
+ * <p>pgjdbc re-sends a statement once, silently, when it fails with 26000 (prepared statement does
+ * not exist) or a cached-plan 0A000 outside a failed transaction (its {@code willHealOnRetry}); the
+ * server then ran it twice, which the result counts rather than hides.
+ */
+final class StatementSender {
+  /**
+   * What one statement did.
+   *
+   * @param outcome "ok", the server's SQLSTATE, or "driver " + pgjdbc's SQLSTATE for an error the
+   *     driver raised without the server (never equal to a log's outcome)
+   * @param message the error's first line, null when ok
+   * @param sentTwice pgjdbc re-sent it after a 26000 or cached-plan error
+   * @param connectionLost the connection cannot run anything more
+   */
+  record Sent(
+      String outcome,
+      String message,
+      long affected,
+      long returned,
+      boolean sentTwice,
+      boolean connectionLost) {
+    boolean ok() {
+      return "ok".equals(outcome);
+    }
+  }
+
+  private StatementSender() {}
+
+  static Sent send(Connection c, LoggedStatement st) {
+    long[] rows = {0, 0};
+    TransactionState before = state(c);
+    try {
+      if (st.parameters() != null) {
+        extended(c, st, rows);
+      } else if (Replayable.copyOut(st.sent())) {
+        rows[1] =
+            c.unwrap(PGConnection.class)
+                .getCopyAPI()
+                .copyOut(st.sent(), OutputStream.nullOutputStream());
+      } else if (SqlText.parts(st.sent()).size() > 1) {
+        simpleQuery(c, st.sent(), rows);
+      } else {
+        try (Statement s = c.createStatement()) {
+          // the text is the server's, not JDBC's: no {fn ...} escapes to rewrite
+          s.setEscapeProcessing(false);
+          drain(s, s.execute(st.sent()), rows);
+        }
+      }
+      return new Sent("ok", null, rows[0], rows[1], false, false);
+    } catch (SQLException e) {
+      return failed(c, e, before, rows);
+    } catch (java.io.IOException e) {
+      return new Sent("driver 08006", e.getMessage(), rows[0], rows[1], false, true);
+    } catch (RuntimeException e) {
+      // pgjdbc's own state errors (IllegalStateException and the like): the driver's, not SQL's
+      return new Sent("driver XX000", e.toString(), rows[0], rows[1], false, true);
+    }
+  }
+
+  private static Sent failed(Connection c, SQLException e, TransactionState before, long[] rows) {
+    String state = e.getSQLState() == null ? "XX000" : e.getSQLState();
+    boolean server = e instanceof PSQLException p && p.getServerErrorMessage() != null;
+    boolean lost = state.startsWith("08") || closed(c);
+    boolean healable =
+        "26000".equals(state)
+            || ("0A000".equals(state)
+                && String.valueOf(e.getMessage()).contains("cached plan must not change"));
+    boolean twice = server && healable && before != TransactionState.FAILED;
+    String first = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+    return new Sent(server ? state : "driver " + state, first, rows[0], rows[1], twice, lost);
+  }
+
+  private static boolean closed(Connection c) {
+    try {
+      return c.isClosed();
+    } catch (SQLException e) {
+      return true;
+    }
+  }
+
+  private static TransactionState state(Connection c) {
+    try {
+      return c.unwrap(BaseConnection.class).getTransactionState();
+    } catch (SQLException e) {
+      return null;
+    }
+  }
+
+  /** Whether the connection is inside a transaction block (open or failed), as the server said. */
+  static boolean inTransaction(Connection c) {
+    TransactionState s = state(c);
+    return s != null && s != TransactionState.IDLE;
+  }
+
+  /** Parse/Bind/Execute with the log's values, each untyped: the server infers their types. */
+  private static void extended(Connection c, LoggedStatement st, long[] rows) throws SQLException {
+    SqlText.Jdbc j = SqlText.forJdbc(st.sql());
+    try (PreparedStatement ps = c.prepareStatement(j.sql())) {
+      for (int i = 0; i < j.order().length; i++) {
+        String v = st.parameters().get(j.order()[i] - 1);
+        if (v == null) {
+          ps.setNull(i + 1, Types.OTHER);
+        } else {
+          ps.setObject(i + 1, v, Types.OTHER);
+        }
+      }
+      drain(ps, ps.execute(), rows);
+    }
+  }
+
+  /** One Query message with the whole string, through pgjdbc's executor and no statement object. */
+  private static void simpleQuery(Connection c, String sql, long[] rows) throws SQLException {
+    BaseConnection base = c.unwrap(BaseConnection.class);
+    QueryExecutor qe = base.getQueryExecutor();
+    Query q = qe.wrap(List.of(new NativeQuery(sql, new int[0], true, SqlCommand.BLANK)));
+    Counting h = new Counting(rows);
+    int flags = QueryExecutor.QUERY_EXECUTE_AS_SIMPLE;
+    if (c.getAutoCommit()) {
+      flags |= QueryExecutor.QUERY_SUPPRESS_BEGIN;
+    }
+    try {
+      qe.execute(q, q.createParameterList(), h, 0, 0, flags);
+      h.handleCompletion();
+    } finally {
+      q.close();
+    }
+  }
+
+  /** Counts rows and affected rows of every result, keeps the first error. */
+  private static final class Counting extends ResultHandlerBase {
+    private final long[] rows;
+
+    Counting(long[] rows) {
+      this.rows = rows;
+    }
+
+    @Override
+    public void handleResultRows(
+        Query fromQuery, Field[] fields, List<Tuple> tuples, ResultCursor cursor) {
+      rows[1] += tuples.size();
+    }
+
+    @Override
+    public void handleCommandStatus(String status, long updateCount, long insertOID) {
+      rows[0] += Math.max(0, updateCount);
+    }
+
+    @Override
+    public void handleWarning(java.sql.SQLWarning warning) {
+      // notices are not outcomes
+    }
+  }
+
+  /** Reads every result the statement produced, as a client would: rows[0] affected, [1] read. */
+  private static void drain(Statement s, boolean isResultSet, long[] rows) throws SQLException {
+    boolean rs = isResultSet;
+    while (true) {
+      if (rs) {
+        try (ResultSet r = s.getResultSet()) {
+          while (r.next()) {
+            rows[1]++;
+          }
+        }
+      } else {
+        int n = s.getUpdateCount();
+        if (n == -1) {
+          return;
+        }
+        rows[0] += n;
+      }
+      rs = s.getMoreResults();
+    }
+  }
+}

@@ -1,0 +1,296 @@
+package dev.wg1bench.replay.play;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.wg1bench.ProcessCpu;
+import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.plan.ThreadKind;
+import dev.wg1bench.replay.capture.Capture;
+import dev.wg1bench.replay.capture.LoggedSession;
+import dev.wg1bench.replay.capture.LoggedStatement;
+import dev.wg1bench.replay.result.ReplayResult;
+import dev.wg1bench.server.ClientSettings;
+import dev.wg1bench.server.ConnectionFactory;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Replays captured sessions through pgjdbc, as pgreplay does through libpq: each session on its own
+ * thread and connection (or a pooled one), its statements in the log's order, each started when the
+ * log says it started, scaled by the speed, so the server sees the same concurrency and think time.
+ * A statement that starts late does not make later ones early: the lag is measured, not caught up
+ * by skipping. Between sessions the {@link Schedule} holds at every speed: no session overtakes
+ * what it followed in the log.
+ */
+public final class TrialPlayer {
+  /**
+   * @param speed 1 = the log's timing, N = N times faster, 0 = as fast as possible (no waits on the
+   *     clock; the order between sessions still holds)
+   * @param poolSize null: a connection per session; else sessions share a pool of this size per
+   *     target database, as {@code poolMode} says
+   * @param threads what each session runs on: a platform thread blocked in its socket read, or a
+   *     virtual thread (--threads), as the application's own JDBC calls may
+   * @param mapDatabase captured database to target database; unmapped ones go to the URL's
+   * @param stop set to end the replay early (Ctrl-C): sessions stop before their next statement
+   */
+  public record Config(
+      TargetSpec target,
+      ClientSettings settings,
+      double speed,
+      Integer poolSize,
+      ThreadKind threads,
+      PoolMode poolMode,
+      Map<String, String> mapDatabase,
+      Duration progress,
+      AtomicBoolean stop) {}
+
+  final Config config;
+  private final PrintStream out;
+  final ReplayStats stats = new ReplayStats();
+  private final Map<String, ConnectionFactory> factories = new ConcurrentHashMap<>();
+  private final Map<String, HikariDataSource> pools = new ConcurrentHashMap<>();
+  private final List<ReplayResult.Progress> progress = new ArrayList<>();
+  private long t0;
+  private Instant logStart;
+
+  public TrialPlayer(Config config, PrintStream out) {
+    this.config = config;
+    this.out = out;
+  }
+
+  /** Replays the capture; returns what happened (partial when stopped). */
+  public Outcome run(Capture capture) throws InterruptedException {
+    logStart = capture.start();
+    for (LoggedSession s : capture.sessions()) {
+      for (LoggedStatement st : s.statements()) {
+        stats.of(st.sql()).logged(st);
+      }
+    }
+    Schedule schedule = new Schedule(capture.sessions());
+    OrderGate order = new OrderGate(schedule, config.poolSize() == null);
+    Sessions live = new Sessions(capture.sessions().size());
+    Watchdog watchdog = new Watchdog(order, live, this::factory, capture.sessions());
+    ScheduledExecutorService ticker =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "wg1bench-replay-progress");
+              t.setDaemon(true);
+              return t;
+            });
+    List<Thread> threads = new ArrayList<>();
+    t0 = System.nanoTime();
+    long cpu0 = ProcessCpu.nanos();
+    long[] last = {t0, 0, 0, 0};
+    long every = config.progress().toNanos();
+    ticker.scheduleAtFixedRate(() -> tick(last), every, every, TimeUnit.NANOSECONDS);
+    ticker.scheduleWithFixedDelay(
+        watchdog::look, Watchdog.LOOK_NANOS, Watchdog.LOOK_NANOS, TimeUnit.NANOSECONDS);
+    try {
+      List<LoggedSession> sessions = capture.sessions();
+      for (int i = 0; i < sessions.size(); i++) {
+        // sessions are started in order of their connection, each when the log and the order
+        // between sessions let it: no thread waits long before its time
+        SessionThread s = new SessionThread(this, sessions.get(i), i, schedule, order, live);
+        if (!waitUntil(due(sessions.get(i).connected())) || !s.awaitConnect()) {
+          break;
+        }
+        Thread t = config.threads().newThread(s::run, "wg1bench-replay-" + sessions.get(i).id());
+        threads.add(t);
+        t.start();
+      }
+      for (Thread t : threads) {
+        t.join();
+      }
+    } finally {
+      ticker.shutdownNow();
+      ticker.awaitTermination(5, TimeUnit.SECONDS);
+      watchdog.close();
+      pools.values().forEach(HikariDataSource::close);
+    }
+    long end = System.nanoTime();
+    long cpu = ProcessCpu.nanos() - cpu0;
+    tick(last);
+    return new Outcome(
+        stats,
+        List.copyOf(progress),
+        (end - t0) / 1e9,
+        cpu0 > 0 ? cpu : -1,
+        config.stop().get(),
+        watchdog);
+  }
+
+  /**
+   * What {@link #run} measured; turned into a {@link ReplayResult} by the report.
+   *
+   * @param cpuNanos this JVM's CPU time over the wall time (all threads), -1 where not known
+   */
+  public record Outcome(
+      ReplayStats stats,
+      List<ReplayResult.Progress> progress,
+      double wallSeconds,
+      long cpuNanos,
+      boolean stopped,
+      Watchdog watchdog) {}
+
+  private synchronized void tick(long[] last) {
+    long now = System.nanoTime();
+    long st = stats.statements.get();
+    long tx = stats.transactions.get();
+    long err = stats.errorCount();
+    double interval = (now - last[0]) / 1e9;
+    if (interval <= 0 || (st == last[1] && !progress.isEmpty() && stats.active.get() == 0)) {
+      return;
+    }
+    ReplayResult.Progress p =
+        new ReplayResult.Progress(
+            round((now - t0) / 1e9),
+            round(interval),
+            st - last[1],
+            tx - last[2],
+            err - last[3],
+            round((st - last[1]) / interval),
+            round((tx - last[2]) / interval),
+            stats.active.get());
+    progress.add(p);
+    last[0] = now;
+    last[1] = st;
+    last[2] = tx;
+    last[3] = err;
+    var lag = stats.lagCopy();
+    out.printf(
+        Locale.ROOT,
+        "progress: %.1f s, %.1f stmt/s, %.1f tx/s, %d errors, %d sessions active, lag p99 %s,"
+            + " %d diverged%n",
+        p.seconds(),
+        p.statementsPerSecond(),
+        p.transactionsPerSecond(),
+        p.errors(),
+        p.activeSessions(),
+        config.speed() == 0 ? "-" : ms(lag.getValueAtPercentile(99)) + " ms",
+        stats.outcomes.divergent());
+  }
+
+  private static String ms(long micros) {
+    return String.format(Locale.ROOT, "%.1f", micros / 1000.0);
+  }
+
+  public static double round(double v) {
+    return Math.round(v * 1000) / 1000.0;
+  }
+
+  /** nanoTime at which the log's {@code t} falls in the replay; t0 itself at --speed max. */
+  long due(Instant t) {
+    if (config.speed() == 0) {
+      return t0;
+    }
+    long logNanos = Duration.between(logStart, t).toNanos();
+    return t0 + (long) (logNanos / config.speed());
+  }
+
+  /** Parks until {@code due}, false when told to stop first. */
+  boolean waitUntil(long due) {
+    while (!config.stop().get()) {
+      long left = due - System.nanoTime();
+      if (left <= 0) {
+        return true;
+      }
+      // wakes at least every 100 ms to see a stop
+      LockSupport.parkNanos(Math.min(left, 100_000_000L));
+    }
+    return false;
+  }
+
+  ConnectionFactory factory(String database) {
+    String key = database == null ? "" : database;
+    return factories.computeIfAbsent(
+        key,
+        k -> new ConnectionFactory(withDatabase(config.target(), database), config.settings()));
+  }
+
+  /**
+   * The factory of a replayed session's own connection: it carries the session's captured
+   * application_name (unless --jdbc-property ApplicationName says otherwise), so the server's view
+   * of the replay (pg_stat_activity, its log) names the application as the capture did; the tool's
+   * own connections stay "wg1bench", and a capture of a replay leaves only those out.
+   */
+  ConnectionFactory factory(String database, String application) {
+    Map<String, String> props = config.settings().driver().properties();
+    if (application == null || props.containsKey("ApplicationName")) {
+      return factory(database);
+    }
+    String key = (database == null ? "" : database) + "\0" + application;
+    return factories.computeIfAbsent(
+        key,
+        k -> {
+          Map<String, String> named = new LinkedHashMap<>(props);
+          named.put("ApplicationName", application);
+          var driver = config.settings().driver().withProperties(named);
+          ClientSettings s = config.settings();
+          return new ConnectionFactory(
+              withDatabase(config.target(), database),
+              new ClientSettings(s.queryMode(), s.isolation(), s.sessionSettings(), driver));
+        });
+  }
+
+  HikariDataSource pool(String database) {
+    String key = database == null ? "" : database;
+    return pools.computeIfAbsent(
+        key,
+        k ->
+            factory(database)
+                .pool(
+                    config.poolSize(),
+                    hc -> hc.setExceptionOverrideClassName(ReplayEvictions.class.getName())));
+  }
+
+  /** The target with another database in its URL; the same target when {@code db} is null. */
+  public static TargetSpec withDatabase(TargetSpec t, String db) {
+    if (db == null) {
+      return t;
+    }
+    String url = t.jdbcUrl();
+    int q = url.indexOf('?');
+    String base = q < 0 ? url : url.substring(0, q);
+    String rest = q < 0 ? "" : url.substring(q);
+    int slash = base.indexOf('/', "jdbc:postgresql://".length());
+    String withDb = (slash < 0 ? base : base.substring(0, slash)) + "/" + db + rest;
+    return new TargetSpec(
+        t.name(), t.kind(), withDb, t.user(), t.embeddedVersion(), t.password(), t.provision());
+  }
+
+  public static Map<String, String> describe(Config c) {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("speed", c.speed() == 0 ? "max" : String.valueOf(c.speed()));
+    m.put("poolSize", c.poolSize() == null ? "per session" : c.poolSize().toString());
+    if (c.poolSize() != null) {
+      m.put("poolMode", c.poolMode().cliName());
+    }
+    m.put("queryMode", c.settings().queryMode().cliName());
+    if (c.threads() == ThreadKind.VIRTUAL) {
+      m.put("threads", c.threads().cliName());
+    }
+    m.put(
+        "isolation",
+        c.settings().isolation() == null ? "default" : c.settings().isolation().cliName());
+    c.settings().sessionSettings().forEach((k, v) -> m.put("set." + k, v));
+    // every pgjdbc property the knobs set (a declared-once knob's too), by pgjdbc name, and the
+    // round-trip time apart: its property is the line's argument, not a driver setting
+    c.settings().driver().pgjdbc().forEach((k, v) -> m.put("jdbc." + k, v));
+    if (!c.settings().driver().rtt().isZero()) {
+      m.put("rtt", dev.wg1bench.plan.RoundTrip.text(c.settings().driver().rtt()));
+    }
+    c.mapDatabase().forEach((k, v) -> m.put("mapDatabase." + k, v));
+    return m;
+  }
+}

@@ -1,0 +1,124 @@
+package dev.wg1bench.replay.report;
+
+import dev.wg1bench.replay.log.LogReader;
+import dev.wg1bench.replay.play.Outcomes;
+import dev.wg1bench.replay.result.ReplayResult;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The replay's verdict on the console: every statement's outcome against the log's (the exit code's
+ * reason), where the first divergences are, the order between sessions and the pool's clean-ups.
+ */
+public final class ReplayVerdict {
+  /** Divergences printed on the console; the JSON keeps up to {@value Outcomes#KEPT}. */
+  static final int CONSOLE_DIVERGENCES = 10;
+
+  private ReplayVerdict() {}
+
+  /** True when some statement's outcome differs from the log's. */
+  public static boolean diverged(ReplayResult r) {
+    return r.statementFidelity() != null && r.statementFidelity().divergent() > 0;
+  }
+
+  static void print(ReplayResult r, PrintStream out) {
+    ReplayResult.StatementFidelity f = r.statementFidelity();
+    out.println();
+    out.printf(
+        Locale.ROOT,
+        "statement by statement: %d sent, %d with the log's outcome, %d diverged%s%n",
+        f.compared(),
+        f.same(),
+        f.divergent(),
+        f.divergent() == 0 ? "" : " (exit 3)");
+    f.divergentByCause().forEach((k, v) -> out.printf(Locale.ROOT, "  %8d %s%n", v, k));
+    if (f.skippedTotal() > 0) {
+      out.printf(Locale.ROOT, "  not replayed, as said before the replay: %d%n", f.skippedTotal());
+      f.skipped().forEach((k, v) -> out.printf(Locale.ROOT, "  %8d %s%n", v, k));
+    }
+    if (f.errorsWithoutSqlState() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "  %d errors compared as errors only: the log carries no SQLSTATE (add %%e to"
+              + " log_line_prefix)%n",
+          f.errorsWithoutSqlState());
+    }
+    if (f.sentTwice() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "  %d statements sent twice by pgjdbc (its retry after 26000 or a cached-plan error):"
+              + " the server ran each twice%n",
+          f.sentTwice());
+    }
+    divergences(f, out);
+    order(r, out);
+  }
+
+  private static void divergences(ReplayResult.StatementFidelity f, PrintStream out) {
+    if (f.divergent() == 0) {
+      return;
+    }
+    List<ReplayResult.Divergence> first = f.divergences();
+    out.printf(
+        Locale.ROOT,
+        "first divergences (%d of %d; each session's first in the JSON, firstBySession):%n",
+        Math.min(CONSOLE_DIVERGENCES, first.size()),
+        f.divergent());
+    for (ReplayResult.Divergence d :
+        first.subList(0, Math.min(CONSOLE_DIVERGENCES, first.size()))) {
+      out.printf(
+          Locale.ROOT,
+          "  %s session %s: log %s, replay %s%s: %s%n",
+          d.where(),
+          d.session(),
+          d.log(),
+          d.replay(),
+          d.message() == null ? "" : " (" + LogReader.abbreviate(d.message(), 80) + ")",
+          LogReader.abbreviate(d.statement(), 80));
+    }
+  }
+
+  private static void order(ReplayResult r, PrintStream out) {
+    ReplayResult.Order o = r.order();
+    out.printf(
+        Locale.ROOT,
+        "order between sessions (%s): %d waits, %.3f s in all%n",
+        o.model(),
+        o.waits(),
+        o.waitedSeconds());
+    if (o.lockGrantWaits() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "  %d of them (%.3f s) for a row lock's grant: statements that waited for a lock in the"
+              + " capture, sent once what ended before they got it had ended%n",
+          o.lockGrantWaits(),
+          o.lockGrantSeconds());
+    }
+    if (o.lockCycles() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "  %d waits let go at once (%.3f s waited): %s%n",
+          o.lockCycles(),
+          o.lockCycleSeconds(),
+          "a session they waited on was blocked by their own row lock (a lock cycle the capture"
+              + " did not have)");
+      o.lockCyclesAt().forEach(w -> out.println("    " + w));
+    }
+    o.broken()
+        .forEach(
+            (k, v) -> out.printf(Locale.ROOT, "  %d waits broken by the watchdog: %s%n", v, k));
+    o.brokenAt().forEach(w -> out.println("    " + w));
+    ReplayResult.Pooling p = r.pooling();
+    if (p != null) {
+      out.printf(
+          Locale.ROOT,
+          "pool: %d connections, %s mode; %d sessions ended inside a transaction (rolled back),"
+              + " %d connections reset (DISCARD ALL)%n",
+          p.size(),
+          p.mode(),
+          p.rolledBack(),
+          p.reset());
+    }
+  }
+}

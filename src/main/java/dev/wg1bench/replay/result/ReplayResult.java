@@ -1,0 +1,225 @@
+package dev.wg1bench.replay.result;
+
+import dev.wg1bench.result.Machine;
+import dev.wg1bench.server.ServerInfo;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The result of a replay, as JSON: what was replayed where and how, how fast, how late against the
+ * log's timing, and how faithfully (the log's counts beside the replay's). A record of its own, not
+ * a {@code Measurement}: a replay has no JMH trials, forks or warmup to fill one with.
+ *
+ * @param kind always "replay", so a reader of results/ can tell it from a run
+ * @param point the knob values of this trial when a replay sweeps knobs or targets (target,
+ *     queryMode, ...), empty for a single replay
+ * @param repeat 1-based repetition of the point (an advise block)
+ * @param sequence 1-based position of this trial in the order they ran
+ * @param settings the knobs in effect: speed, pool size, query mode, isolation, session settings,
+ *     driver properties
+ * @param dataChanges statements of the capture that change data or schema, by kind (INSERT, UPDATE,
+ *     DELETE, DDL, ...): replaying them changes the target; empty when it only reads
+ * @param fresh how the target was restored before this trial (--fresh), null when it was not
+ * @param stoppedBy null when every session ran to its end, else why not (interrupted)
+ * @param statementFidelity every statement's outcome against the log's: the verdict (exit 3 when
+ *     any differs)
+ * @param clientCpu what the replay itself cost in CPU, null where the JVM does not say
+ * @param order how the order between sessions was kept: waits it caused, waits broken
+ * @param pooling with --pool-size: how sessions shared the pool and how each was cleaned up
+ */
+public record ReplayResult(
+    String kind,
+    String version,
+    Instant started,
+    String target,
+    Map<String, String> point,
+    int repeat,
+    int sequence,
+    List<String> logs,
+    Map<String, String> settings,
+    CaptureInfo capture,
+    Map<String, Long> dataChanges,
+    String fresh,
+    Throughput throughput,
+    Lag lag,
+    ClientCpu clientCpu,
+    List<Fidelity> fidelity,
+    StatementFidelity statementFidelity,
+    Order order,
+    Pooling pooling,
+    Map<String, ErrorCount> errorsBySqlState,
+    List<ClassResult> classes,
+    List<Progress> progress,
+    String stoppedBy,
+    ServerInfo server,
+    Machine machine) {
+
+  /** Where a trial stands in a replay of several, and how its target was restored. */
+  public record Trial(Map<String, String> point, int repeat, int sequence, String fresh) {
+    /** A replay of one trial. */
+    public static Trial single(String fresh) {
+      return new Trial(Map.of(), 1, 1, fresh);
+    }
+  }
+
+  /**
+   * @param spanSeconds first event to last in the log
+   * @param leftOut statements (or background records) left out, by reason
+   * @param skippedLines physical log lines that could not be read
+   * @param problems the first problems, "file:line: what"
+   */
+  public record CaptureInfo(
+      Map<String, String> formats,
+      long records,
+      double spanSeconds,
+      long sessionsNotSelected,
+      long sessionsWithoutDisconnection,
+      long statementsWithLoggedDuration,
+      Map<String, Long> leftOut,
+      long skippedLines,
+      long problemCount,
+      List<String> problems) {}
+
+  /**
+   * Rates over the exact window from the first statement's start to the last one's end; wall time
+   * from the replay's start (the log's first event) to its last session's end.
+   */
+  public record Throughput(
+      double wallSeconds,
+      double capturedSeconds,
+      double windowSeconds,
+      long statements,
+      long transactions,
+      double statementsPerSecond,
+      double transactionsPerSecond) {}
+
+  /**
+   * How late statements started against the log's timing divided by the speed (null with --speed
+   * max); the wait for a pooled connection is part of it and also shown apart.
+   */
+  public record Lag(
+      double p50Ms, double p99Ms, double maxMs, Double poolWaitP99Ms, Double poolWaitMaxMs) {}
+
+  /**
+   * The replaying client's own cost, over the wall time: this JVM's CPU time (all threads:
+   * sessions, driver, the order's hand-offs, GC), per statement sent, and, when the target runs on
+   * this host so that client and server compete for the same cores, as a share of all of them (0.5
+   * = half the machine; null for a server elsewhere). A replay that falls behind a capture made by
+   * a cheaper client (pgbench, an application on its own machine) says here whether it was bound by
+   * its own cost.
+   */
+  public record ClientCpu(double cpuSeconds, double microsPerStatement, Double share) {}
+
+  /** One line of the fidelity table: a count in the log beside the replay's. */
+  public record Fidelity(String what, Long log, long replay) {}
+
+  public record ErrorCount(long log, long replay) {}
+
+  /** Latency of one statement class (mean, p50, p99, max in ms), null where nothing was timed. */
+  public record Latency(long count, double meanMs, double p50Ms, double p99Ms, double maxMs) {}
+
+  /**
+   * @param text normalized statement text, constants as $n
+   * @param log the log's own durations of the class, when it logged durations
+   */
+  public record ClassResult(
+      String text,
+      long logCount,
+      long replayCount,
+      long logErrors,
+      long replayErrors,
+      long rowsAffected,
+      long rowsReturned,
+      Latency replay,
+      Latency log) {}
+
+  /** One progress line: counts over the exact interval that ended {@code seconds} in. */
+  public record Progress(
+      double seconds,
+      double intervalSeconds,
+      long statements,
+      long transactions,
+      long errors,
+      double statementsPerSecond,
+      double transactionsPerSecond,
+      long activeSessions) {}
+
+  /**
+   * One statement whose outcome on replay differs from the log's.
+   *
+   * @param session the log's session id
+   * @param where file:line of the statement in the log
+   * @param log "ok" or the log's SQLSTATE ("?????" when the log carries none)
+   * @param replay "ok", the server's SQLSTATE, "driver " + pgjdbc's, or "not run"
+   * @param message the replay's error, first line
+   */
+  public record Divergence(
+      String session,
+      String where,
+      String statement,
+      String log,
+      String replay,
+      String cause,
+      String message) {}
+
+  /**
+   * Statement by statement: how many were sent and compared, how many agreed, the divergences by
+   * cause, the statements not sent on purpose by reason.
+   *
+   * @param compared statements sent and compared with the log
+   * @param divergent statements whose outcome differs, including those never run because their
+   *     session ended first
+   * @param skipped statements not sent, by reason (not replayable as logged)
+   * @param errorsWithoutSqlState errors that agreed only as errors: the log carries no SQLSTATE (a
+   *     stderr log_line_prefix without %e)
+   * @param sentTwice statements pgjdbc re-sent after a 26000 or cached-plan error: the server ran
+   *     each twice
+   * @param divergences the first 1000 divergences (the player keeps no more), in the order they
+   *     happened
+   * @param firstBySession each session's first divergence
+   */
+  public record StatementFidelity(
+      long compared,
+      long same,
+      long divergent,
+      Map<String, Long> divergentByCause,
+      Map<String, Long> skipped,
+      long skippedTotal,
+      long errorsWithoutSqlState,
+      long sentTwice,
+      List<Divergence> divergences,
+      List<Divergence> firstBySession) {}
+
+  /**
+   * The order between sessions (see the README's replay model): how many connections and statements
+   * waited for another session beyond their time, and for how long in all (every wait, however it
+   * ended); of those, statements that waited for a row lock in the capture, held once started until
+   * what ended before they got the lock had ended (so the server grants the row in the capture's
+   * order), and how long they were held; waits let go at once because the server showed a lock
+   * cycle through them (a row lock taken in another order than in the capture), how long they had
+   * waited in all, and where the first were; waits the watchdog broke after a second without
+   * progress, by why (a pool smaller than the capture's concurrency, a row lock the capture did not
+   * show), with where the first were.
+   */
+  public record Order(
+      String model,
+      long waits,
+      double waitedSeconds,
+      long lockGrantWaits,
+      double lockGrantSeconds,
+      long lockCycles,
+      double lockCycleSeconds,
+      List<String> lockCyclesAt,
+      Map<String, Long> broken,
+      List<String> brokenAt) {}
+
+  /**
+   * @param mode session (a session holds one pooled connection from its start to its end) or
+   *     transaction (a connection per transaction, as PgBouncer's transaction mode)
+   * @param rolledBack sessions that ended inside a transaction block, rolled back before their
+   *     connection went back to the pool
+   * @param reset connections reset with DISCARD ALL before going back (session mode)
+   */
+  public record Pooling(String mode, int size, long rolledBack, long reset) {}
+}

@@ -1,0 +1,124 @@
+package dev.wg1bench.replay.play;
+
+import static dev.wg1bench.replay.capture.LogParseTest.log;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.wg1bench.replay.capture.Capture;
+import dev.wg1bench.replay.capture.CaptureBuilder;
+import dev.wg1bench.replay.capture.LoggedSession;
+import dev.wg1bench.replay.capture.Selection;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The order between sessions keeps what another session can see or contend with, and lets the rest
+ * go: a statement inside another session's open block is waited for by no one, its COMMIT is; a
+ * BEGIN or a plain SELECT keeps no place among the starts, an UPDATE does.
+ */
+class OrderedEventsTest {
+  @TempDir Path dir;
+
+  private static String session(String sid, String at) {
+    return log(sid, at, "connection authorized: user=alice database=app");
+  }
+
+  private static String st(String sid, String at, String sql) {
+    return log(sid, at, "statement: " + sql) + log(sid, at, "duration: 0.020 ms");
+  }
+
+  @Test
+  void endsInsideABlockOrderNothingButWhatOthersCanSee() throws Exception {
+    Capture c =
+        capture(
+            session("1.a", "00.010")
+                + st("1.a", "00.100", "BEGIN")
+                + st("1.a", "00.101", "UPDATE t SET x = x + 1 WHERE id = 1")
+                + st("1.a", "00.102", "SELECT x FROM t WHERE id = 1")
+                + st("1.a", "00.103", "INSERT INTO h VALUES (1)")
+                + st("1.a", "00.104", "SELECT nextval('s')")
+                + st("1.a", "00.105", "SAVEPOINT p")
+                + st("1.a", "00.106", "ROLLBACK TO SAVEPOINT p")
+                + st("1.a", "00.107", "/* app */ SELECT pg_advisory_xact_lock(1)")
+                + st("1.a", "00.108", "COMMIT")
+                + st("1.a", "00.109", "UPDATE t SET x = 0")
+                + st("1.a", "00.110", "begin; update t set x = 2; commit"));
+    LoggedSession a = c.sessions().get(0);
+    assertArrayEquals(
+        new boolean[] {false, false, false, true, true, false, true, true, true, true, true},
+        OrderedEvents.ends(a));
+    assertArrayEquals(
+        new boolean[] {false, true, false, true, true, false, true, true, false, true, true},
+        OrderedEvents.starts(a));
+  }
+
+  @Test
+  void lockingReadsAndSelectInto() throws Exception {
+    Capture c =
+        capture(
+            session("1.a", "00.010")
+                + st("1.a", "00.100", "BEGIN")
+                + st("1.a", "00.101", "SELECT * FROM t WHERE id = 1 FOR UPDATE")
+                + st("1.a", "00.102", "select * into t2 from t")
+                + st("1.a", "00.103", "SELECT f(1)")
+                + st("1.a", "00.104", "set local work_mem = '8MB'")
+                + st("1.a", "00.105", "EXPLAIN ANALYZE INSERT INTO h VALUES (1)")
+                + st("1.a", "00.106", "END"));
+    assertArrayEquals(
+        new boolean[] {false, true, true, true, false, true, false},
+        OrderedEvents.starts(c.sessions().get(0)));
+    assertArrayEquals(
+        new boolean[] {false, false, false, false, false, true, true},
+        OrderedEvents.ends(c.sessions().get(0)),
+        "EXPLAIN ANALYZE runs its INSERT, which may draw a sequence");
+  }
+
+  /**
+   * b's SELECT starts after a's UPDATE ended, inside a's open block: it could not see the UPDATE,
+   * so it waits for nothing; b's second SELECT starts after a's COMMIT and waits for it.
+   */
+  @Test
+  void aStartWaitsForAnotherSessionsCommitNotForWhatItsBlockDidBefore() throws Exception {
+    Capture c =
+        capture(
+            session("1.a", "00.010")
+                + session("1.b", "00.011")
+                + st("1.a", "00.100", "BEGIN")
+                + st("1.a", "00.101", "UPDATE t SET x = 1")
+                + st("1.b", "00.102", "SELECT x FROM t")
+                + st("1.a", "00.103", "COMMIT")
+                + st("1.b", "00.104", "SELECT x FROM t"));
+    Schedule s = new Schedule(c.sessions());
+    OrderGate order = new OrderGate(s, true);
+    int first = s.endsNeeded[1][1];
+    int second = s.endsNeeded[1][2];
+    assertEquals(2, first, "by rank it comes after a's BEGIN and UPDATE");
+    assertFalse(s.endOrders[s.endRank[0][1]], "a's UPDATE, inside its block, orders nothing");
+    assertTrue(s.endOrders[s.endRank[0][2]], "a's COMMIT orders");
+    // the order lets b's first SELECT go while a's block is open; its second waits for a's COMMIT
+    java.util.concurrent.atomic.AtomicBoolean stop =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    order.started(s.startRank[0][0]);
+    order.started(s.startRank[1][0]);
+    order.started(s.startRank[0][1]);
+    order.ended(s.endRank[0][0]);
+    order.started(s.startRank[0][2]);
+    assertEquals(OrderGate.Wait.FREE, order.await(1, 0, first, "b's first SELECT", stop, () -> {}));
+    stop.set(true);
+    assertEquals(
+        OrderGate.Wait.WAITED,
+        order.await(1, 0, second, "b's second SELECT", stop, () -> {}),
+        "stopped while waiting for a's COMMIT");
+  }
+
+  private Capture capture(String content) throws Exception {
+    Path f = dir.resolve("log.csv");
+    Files.writeString(f, content, StandardCharsets.UTF_8);
+    return new CaptureBuilder(null, null, Selection.all()).read(f).build();
+  }
+}
