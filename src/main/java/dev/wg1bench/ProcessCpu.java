@@ -9,7 +9,12 @@ import java.lang.management.ManagementFactory;
 public final class ProcessCpu {
   private ProcessCpu() {}
 
-  /** CPU nanoseconds this JVM has used so far; 0 where the JVM does not say (then never known). */
+  /**
+   * CPU nanoseconds this JVM has used so far; 0 where the JVM does not say (then never known). It
+   * moves in steps of the OS clock tick (the JDK reads {@code times()}: 10 ms on Linux, measured on
+   * Java 17 and 25), so a difference over a short replay or window is that coarse, and one under a
+   * tick of CPU reads 0.
+   */
   public static long nanos() {
     if (ManagementFactory.getOperatingSystemMXBean()
         instanceof com.sun.management.OperatingSystemMXBean sun) {
