@@ -10,16 +10,16 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The SSB, experiment and advise lines of README.md and docs/, run as printed (see {@link
- * ReadmeCommands}): a class of its own so that Failsafe runs them beside {@link
- * ReadmeExamplesIT}'s, not after them.
+ * The SSB and experiment lines of README.md and docs/, run as printed (see {@link ReadmeCommands}):
+ * a class of its own so that Failsafe runs them beside {@link ReadmeExamplesIT}'s and {@link
+ * ReadmeAdviseIT}'s, not after them.
  */
 class ReadmeAnalysesIT {
   @TempDir Path tmp;
 
   @Test
-  @Timeout(value = 15, unit = java.util.concurrent.TimeUnit.MINUTES) // advise's claims, SSB's load
-  void everySsbExperimentAndAdviseLineRunsAsPrinted() throws IOException {
+  @Timeout(value = 15, unit = java.util.concurrent.TimeUnit.MINUTES) // SSB's load, the experiments
+  void everySsbAndExperimentLineRunsAsPrinted() throws IOException {
     List<String> failures = new ReadmeCommands(tmp).runAll(ReadmeCommands::analysis);
     assertEquals(List.of(), failures, String.join("\n\n", failures));
   }

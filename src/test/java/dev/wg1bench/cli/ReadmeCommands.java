@@ -16,15 +16,16 @@ import java.util.regex.Pattern;
  * The {@code java -jar target/wg1bench.jar ...} lines of README.md and of every page under docs/
  * ({@link #documented()}), and how the README tests run them in their JVM through the CLI's entry
  * point, so the examples stay true. Only what makes them quick and self-contained is changed: the
- * local server becomes the test server, durations 1 s with no warmup and no fork, row counts and
- * repeats the smallest, SSB at SF 0.01 and pgbench at scale 2 (so a comparison with the embedded
- * server's default scale 1 is caught), outputs go to a temporary directory, init gets --force (the
- * test server's tables hold rows), and {@code [optional]} parts of syntax lines are left out.
- * Everything else, options and values alike, runs as printed.
+ * local server becomes the test server, durations half a second with no warmup and no fork (a
+ * trial's length changes its figures, never the path the command takes), row counts and repeats the
+ * smallest, SSB at SF 0.01 and pgbench at scale 2 (so a comparison with the embedded server's
+ * default scale 1 is caught), outputs go to a temporary directory, init gets --force (the test
+ * server's tables hold rows), and {@code [optional]} parts of syntax lines are left out. Everything
+ * else, options and values alike, runs as printed.
  *
- * <p>The lines are split between two integration tests that Failsafe runs at once, each with its
- * own server: {@link ReadmeExamplesIT} (runs, init, reports) and {@link ReadmeAnalysesIT} (SSB, the
- * experiments and advise, which hold most of the time).
+ * <p>The lines are split between three integration tests that Failsafe runs at once, each with its
+ * own server: {@link ReadmeExamplesIT} (runs, init, reports), {@link ReadmeAnalysesIT} (SSB and the
+ * experiments) and {@link ReadmeAdviseIT} (advise).
  */
 final class ReadmeCommands {
   private final Path tmp;
@@ -36,6 +37,9 @@ final class ReadmeCommands {
   }
 
   private static final String JAR = "java -jar target/wg1bench.jar";
+
+  /** Every trial's length: the shortest that still gives each of a trial's windows some ops. */
+  private static final String TRIAL = "500ms";
 
   /** The pages whose command lines are run: README.md first, then docs/**.md in path order. */
   static List<Path> pages() throws IOException {
@@ -157,7 +161,7 @@ final class ReadmeCommands {
     a.replaceAll(t -> t.equals("URL") ? TestServer.url() : t);
     String first = a.get(0);
     boolean ssb = first.equals("ssb") || (first.equals("init") && a.get(1).equals("ssb"));
-    set(a, Map.of("-T", "1s", "--duration", "1s", "--repeat", "1", "--progress", "0.5"));
+    set(a, Map.of("-T", TRIAL, "--duration", TRIAL, "--repeat", "1", "--progress", "0.5"));
     // pgbench scale 2, not the embedded default 1: a comparison missing its --scale shows
     set(a, Map.of("--scale", ssb ? "0.01" : "2", "--rows", "20000"));
     Path out = tmp.resolve("out" + ++outputs);
@@ -218,15 +222,15 @@ final class ReadmeCommands {
         } else {
           a.addAll(List.of("--repeat", blocks));
         }
-        set(a, Map.of("--budget", "20s"));
-        a.addAll(List.of("-T", "1s", "--warmup", "0", "--forks", "0", "-o", out + ".json"));
+        set(a, Map.of("--budget", "10s"));
+        a.addAll(List.of("-T", TRIAL, "--warmup", "0", "--forks", "0", "-o", out + ".json"));
       }
       default -> {
         // a run
         a.addAll(List.of("--warmup", "0", "--iterations", "1", "--forks", "0"));
         boolean perClient = a.contains("-t") || a.contains("--transactions");
         if (!a.contains("-T") && !a.contains("--duration") && !perClient) {
-          a.addAll(List.of("-T", "1s"));
+          a.addAll(List.of("-T", TRIAL));
         }
         if ((a.contains("-l") || a.contains("--log")) && !a.contains("--log-prefix")) {
           // pgbench's log files go to the working directory: here to the test's own
@@ -284,16 +288,25 @@ final class ReadmeCommands {
     return failures;
   }
 
-  /** SSB, the experiments and advise: the lines that hold most of the documented lines' time. */
+  /** SSB and the experiments: {@link ReadmeAnalysesIT}'s lines. */
   static boolean analysis(String command) {
     String first = command.split(" ", 2)[0];
     return first.equals("ssb")
         || first.equals("experiment")
-        || first.equals("advise")
         || command.startsWith("init ssb")
+        || command.matches(".*--workload ssb\\S*.*");
+  }
+
+  /** advise: {@link ReadmeAdviseIT}'s lines, the most of the documented lines' time. */
+  static boolean advice(String command) {
+    return command.split(" ", 2)[0].equals("advise")
         // the advise guide's init before its advise against a named server: run where that
         // advise runs (an arm that cannot run makes advise exit 1)
-        || command.startsWith("init --scale 10 --target local=")
-        || command.matches(".*--workload ssb\\S*.*");
+        || command.startsWith("init --scale 10 --target local=");
+  }
+
+  /** The runs, init, reports, diffs, history and replays: {@link ReadmeExamplesIT}'s lines. */
+  static boolean example(String command) {
+    return !analysis(command) && !advice(command);
   }
 }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The runs, init, reports and diffs printed in README.md and docs/, run as printed (see {@link
  * ReadmeCommands} for what is adapted); their SSB, experiment and advise lines are {@link
- * ReadmeAnalysesIT}'s. An integration test (mvn verify, not mvn test).
+ * ReadmeAnalysesIT}'s and {@link ReadmeAdviseIT}'s. An integration test (mvn verify, not mvn test).
  */
 class ReadmeExamplesIT {
   @TempDir Path tmp;
@@ -35,15 +35,23 @@ class ReadmeExamplesIT {
             "--workload write10 --target local=jdbc:postgresql://127.0.0.1:5432/test --target"
                 + " embedded --scale 10 --clients 4 --query-mode prepared"),
         c.toString());
-    // every line belongs to one of the two README tests, and each has some
+    // every line belongs to exactly one of the three README tests, and each has some
+    for (String l : c) {
+      int owners =
+          (ReadmeCommands.example(l) ? 1 : 0)
+              + (ReadmeCommands.analysis(l) ? 1 : 0)
+              + (ReadmeCommands.advice(l) ? 1 : 0);
+      assertEquals(1, owners, l);
+    }
     assertTrue(c.stream().anyMatch(ReadmeCommands::analysis), c.toString());
-    assertTrue(c.stream().anyMatch(l -> !ReadmeCommands.analysis(l)), c.toString());
+    assertTrue(c.stream().anyMatch(ReadmeCommands::advice), c.toString());
+    assertTrue(c.stream().anyMatch(ReadmeCommands::example), c.toString());
   }
 
   @Test
   @Timeout(value = 15, unit = java.util.concurrent.TimeUnit.MINUTES) // servers started
   void everyRunAndReportLineRunsAsPrinted() throws IOException {
-    List<String> failures = new ReadmeCommands(tmp).runAll(c -> !ReadmeCommands.analysis(c));
+    List<String> failures = new ReadmeCommands(tmp).runAll(ReadmeCommands::example);
     assertEquals(List.of(), failures, String.join("\n\n", failures));
   }
 }

@@ -63,7 +63,7 @@ public final class Plans {
         null,
         // short: these tests check what the ops did to the data, not their rate; two windows so a
         // per-iteration fold is exercised
-        timing(Duration.ofMillis(200), Duration.ofMillis(1000), 2, 0),
+        timing(Duration.ofMillis(200), Duration.ofMillis(600), 2, 0),
         new SessionKnobs(isolation, mode, Map.of(), maxTries, false),
         DriverKnobs.defaults(),
         new WorkloadKnobs(null, defines, WorkloadKnobs.DEFAULT_BATCH_SIZE, 42L),

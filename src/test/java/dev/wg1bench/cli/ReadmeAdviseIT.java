@@ -1,0 +1,26 @@
+package dev.wg1bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The advise lines of README.md and docs/, run as printed (see {@link ReadmeCommands}): a class of
+ * its own, since its claims' blocks hold most of the documented lines' time, so that Failsafe runs
+ * them beside {@link ReadmeExamplesIT}'s and {@link ReadmeAnalysesIT}'s, not after them.
+ */
+class ReadmeAdviseIT {
+  @TempDir Path tmp;
+
+  @Test
+  @Timeout(value = 15, unit = java.util.concurrent.TimeUnit.MINUTES) // every shipped claim's blocks
+  void everyAdviseLineRunsAsPrinted() throws IOException {
+    List<String> failures = new ReadmeCommands(tmp).runAll(ReadmeCommands::advice);
+    assertEquals(List.of(), failures, String.join("\n\n", failures));
+  }
+}
