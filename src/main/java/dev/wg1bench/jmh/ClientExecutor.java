@@ -17,8 +17,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link #PROPERTY}, building the same fixed pool JMH's PLATFORM and VIRTUAL types build. Forked
  * runs use JMH's own VIRTUAL type instead.
  *
- * <p>Compiled for Java 17: the virtual-thread API is reached by reflection, only on a runtime that
- * has it (the plan refuses --threads virtual on an older one).
+ * <p>Compiled for Java 17: the virtual-thread API is reached by reflection ({@link
+ * ThreadKind#newThread}), only on a runtime that has it (the plan refuses --threads virtual on an
+ * older one).
  */
 public final class ClientExecutor extends ThreadPoolExecutor {
   /** System property holding the running trial's thread kind (platform or virtual). */
@@ -36,24 +37,11 @@ public final class ClientExecutor extends ThreadPoolExecutor {
         factory(ThreadKind.parse(System.getProperty(PROPERTY, "platform")), prefix));
   }
 
+  /** Threads named as JMH names its workers, each made by {@link ThreadKind#newThread}. */
   static ThreadFactory factory(ThreadKind kind, String prefix) {
     String name = prefix + "-jmh-worker-";
-    if (kind == ThreadKind.VIRTUAL) {
-      try {
-        Object b = Thread.class.getMethod("ofVirtual").invoke(null);
-        Class<?> ofVirtual = Class.forName("java.lang.Thread$Builder$OfVirtual");
-        b = ofVirtual.getMethod("name", String.class, long.class).invoke(b, name, 1L);
-        return (ThreadFactory) ofVirtual.getMethod("factory").invoke(b);
-      } catch (ReflectiveOperationException e) {
-        throw new IllegalStateException("this runtime has no virtual threads: " + e, e);
-      }
-    }
     AtomicInteger n = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, name + n.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
+    return r -> kind.newThread(r, name + n.incrementAndGet());
   }
 
   /** Whether a thread is virtual; always false on a runtime without virtual threads. */

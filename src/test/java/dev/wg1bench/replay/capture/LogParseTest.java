@@ -1,5 +1,7 @@
 package dev.wg1bench.replay.capture;
 
+import static dev.wg1bench.replay.capture.HandMadeLogs.csv;
+import static dev.wg1bench.replay.capture.HandMadeLogs.log;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -19,45 +21,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The log formats, session rebuilding, and each kind of bad input, on small hand-made logs. */
-public class LogParseTest {
+class LogParseTest {
   @TempDir Path dir;
-
-  /** A csvlog line in PostgreSQL 15's 26 columns. */
-  static String csv(
-      String time,
-      String sid,
-      String severity,
-      String state,
-      String message,
-      String detail,
-      String query,
-      String app,
-      String backend) {
-    String[] f = new String[26];
-    Arrays.fill(f, "");
-    f[0] = "2024-05-01 12:00:" + time + " UTC";
-    f[1] = q("alice");
-    f[2] = q("app");
-    f[3] = "4242";
-    f[5] = sid;
-    f[6] = "1";
-    f[11] = severity;
-    f[12] = state;
-    f[13] = q(message);
-    f[14] = detail == null ? "" : q(detail);
-    f[19] = query == null ? "" : q(query);
-    f[22] = q(app);
-    f[23] = q(backend);
-    return String.join(",", f) + "\n";
-  }
-
-  static String q(String s) {
-    return "\"" + s.replace("\"", "\"\"") + "\"";
-  }
-
-  public static String log(String sid, String time, String message) {
-    return csv(time, sid, "LOG", "00000", message, null, null, "psql", "client backend");
-  }
 
   private Capture read(String name, byte[] content, Selection sel) throws IOException {
     Path f = dir.resolve(name);

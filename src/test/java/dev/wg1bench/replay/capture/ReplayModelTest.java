@@ -1,13 +1,11 @@
 package dev.wg1bench.replay.capture;
 
-import static dev.wg1bench.replay.capture.LogParseTest.csv;
-import static dev.wg1bench.replay.capture.LogParseTest.log;
+import static dev.wg1bench.replay.capture.HandMadeLogs.csv;
+import static dev.wg1bench.replay.capture.HandMadeLogs.log;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -22,9 +20,7 @@ class ReplayModelTest {
   @TempDir Path dir;
 
   private Capture read(String content) throws Exception {
-    Path f = dir.resolve("log.csv");
-    Files.writeString(f, content, StandardCharsets.UTF_8);
-    return new CaptureBuilder(null, null, Selection.all()).read(f).build();
+    return HandMadeLogs.capture(dir, content);
   }
 
   private static List<String> sql(Capture c, int session) {

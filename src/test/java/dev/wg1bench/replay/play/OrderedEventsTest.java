@@ -1,17 +1,14 @@
 package dev.wg1bench.replay.play;
 
-import static dev.wg1bench.replay.capture.LogParseTest.log;
+import static dev.wg1bench.replay.capture.HandMadeLogs.log;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wg1bench.replay.capture.Capture;
-import dev.wg1bench.replay.capture.CaptureBuilder;
+import dev.wg1bench.replay.capture.HandMadeLogs;
 import dev.wg1bench.replay.capture.LoggedSession;
-import dev.wg1bench.replay.capture.Selection;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -117,8 +114,6 @@ class OrderedEventsTest {
   }
 
   private Capture capture(String content) throws Exception {
-    Path f = dir.resolve("log.csv");
-    Files.writeString(f, content, StandardCharsets.UTF_8);
-    return new CaptureBuilder(null, null, Selection.all()).read(f).build();
+    return HandMadeLogs.capture(dir, content);
   }
 }

@@ -1,14 +1,11 @@
 package dev.wg1bench.replay.play;
 
-import static dev.wg1bench.replay.capture.LogParseTest.log;
+import static dev.wg1bench.replay.capture.HandMadeLogs.log;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.wg1bench.replay.capture.Capture;
-import dev.wg1bench.replay.capture.CaptureBuilder;
-import dev.wg1bench.replay.capture.Selection;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import dev.wg1bench.replay.capture.HandMadeLogs;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,9 +18,7 @@ class PlayModelTest {
   @TempDir Path dir;
 
   private Capture read(String content) throws Exception {
-    Path f = dir.resolve("log.csv");
-    Files.writeString(f, content, StandardCharsets.UTF_8);
-    return new CaptureBuilder(null, null, Selection.all()).read(f).build();
+    return HandMadeLogs.capture(dir, content);
   }
 
   @Test
