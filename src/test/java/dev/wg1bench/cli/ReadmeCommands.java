@@ -255,15 +255,22 @@ final class ReadmeCommands {
 
   /**
    * Runs the documented lines {@code which} selects, in {@link #documented()} order, and returns
-   * those that failed, each with its page.
+   * those that failed, each with its page. A line printed word for word on two pages (the README's
+   * and a guide's) runs once, where it is first printed.
    */
   List<String> runAll(Predicate<String> which) throws IOException {
     List<String> failures = new ArrayList<>();
     boolean docker =
         System.getenv("DOCKER_HOST") != null || Files.exists(Path.of("/var/run/docker.sock"));
+    java.util.Set<String> run = new java.util.HashSet<>();
     for (Documented d : documented()) {
       String c = d.command();
       if (!which.test(c)) {
+        continue;
+      }
+      if (!run.add(c)) {
+        // the same line printed on another page before: it runs, as printed, once
+        System.err.printf("  same  %s (%s: as on an earlier page)%n", c, d.page());
         continue;
       }
       if (c.contains("container:") && !docker) {
