@@ -6,8 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -38,7 +40,7 @@ final class ReadmeCommands {
 
   private static final String JAR = "java -jar target/wg1bench.jar";
 
-  /** Every trial's length: the shortest that still gives each of a trial's windows some ops. */
+  /** Every trial's length: half a second, in which each of a trial's windows still gets ops. */
   private static final String TRIAL = "500ms";
 
   /** The pages whose command lines are run: README.md first, then docs/**.md in path order. */
@@ -262,7 +264,7 @@ final class ReadmeCommands {
     List<String> failures = new ArrayList<>();
     boolean docker =
         System.getenv("DOCKER_HOST") != null || Files.exists(Path.of("/var/run/docker.sock"));
-    java.util.Set<String> run = new java.util.HashSet<>();
+    Set<String> run = new HashSet<>();
     for (Documented d : documented()) {
       String c = d.command();
       if (!which.test(c)) {
