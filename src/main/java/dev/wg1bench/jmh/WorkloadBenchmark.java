@@ -292,8 +292,13 @@ public class WorkloadBenchmark {
       }
       c.conn = null;
     }
-    if (stops.stop(why)) {
-      tally.allStoppedBy(stops.allStopped());
+    // the count and the run's reason change together: a client idling on noneLeft() writes the
+    // report through allStopped(), on this lock, so never before the reason is in it (else the
+    // run read as completed with failures, exit 3, though every client had stopped)
+    synchronized (this) {
+      if (stops.stop(why)) {
+        tally.allStoppedBy(stops.allStopped());
+      }
     }
   }
 
