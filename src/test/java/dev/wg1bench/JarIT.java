@@ -8,12 +8,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wg1bench.support.Await;
 import dev.wg1bench.support.PgbenchData;
+import dev.wg1bench.support.TestJava;
 import dev.wg1bench.support.TestServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -38,10 +38,8 @@ class JarIT {
   }
 
   static Process start(Path log, String... args) throws IOException {
-    List<String> cmd =
-        new ArrayList<>(
-            List.of(
-                ProcessHandle.current().info().command().orElse("java"), "-jar", jar().toString()));
+    List<String> cmd = TestJava.command();
+    cmd.addAll(List.of("-jar", jar().toString()));
     cmd.addAll(List.of(args));
     return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
   }

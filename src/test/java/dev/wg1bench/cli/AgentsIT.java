@@ -8,6 +8,7 @@ import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.Histograms;
 import dev.wg1bench.result.Measurement;
 import dev.wg1bench.support.Await;
+import dev.wg1bench.support.TestJava;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -188,21 +189,21 @@ class AgentsIT {
   /** `merge` as a user runs it on another machine: the jar, reading the target's table. */
   int merge(String run, Path out, StringBuilder log) throws Exception {
     Path logFile = tmp.resolve("merge.log");
+    List<String> cmd = TestJava.command();
+    cmd.addAll(
+        List.of(
+            "-jar",
+            jar().toString(),
+            "merge",
+            "--from-target",
+            "--target",
+            server.getJdbcUrl() + "&user=" + server.getUsername(),
+            "--run-id",
+            run,
+            "-o",
+            out.toString()));
     ProcessBuilder pb =
-        new ProcessBuilder(
-                ProcessHandle.current().info().command().orElse("java"),
-                "-jar",
-                jar().toString(),
-                "merge",
-                "--from-target",
-                "--target",
-                server.getJdbcUrl() + "&user=" + server.getUsername(),
-                "--run-id",
-                run,
-                "-o",
-                out.toString())
-            .redirectErrorStream(true)
-            .redirectOutput(logFile.toFile());
+        new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(logFile.toFile());
     pb.environment().put("PGPASSWORD", server.getPassword());
     Process p = pb.start();
     assertTrue(p.waitFor(60, TimeUnit.SECONDS), "merge did not finish");

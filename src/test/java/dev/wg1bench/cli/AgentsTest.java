@@ -9,6 +9,7 @@ import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.Histograms;
 import dev.wg1bench.result.Measurement;
 import dev.wg1bench.support.Await;
+import dev.wg1bench.support.TestJava;
 import dev.wg1bench.support.TestServer;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -48,8 +49,7 @@ class AgentsTest {
 
   private Process agent(String runId, int i, int n, Path script, String... extra)
       throws IOException {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(ProcessHandle.current().info().command().orElse("java"));
+    List<String> cmd = TestJava.command();
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
     cmd.add(Main.class.getName());

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.support.TestJava;
 import dev.wg1bench.support.TestServer;
 import java.io.BufferedWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -43,8 +43,7 @@ class ReplayMemoryTest {
             + (t.user() == null
                 ? ""
                 : (t.jdbcUrl().contains("?") ? "&" : "?") + "user=" + t.user());
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    List<String> cmd = TestJava.command();
     cmd.add("-Xmx" + HEAP);
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wg1bench.support.PgbenchData;
+import dev.wg1bench.support.TestJava;
 import dev.wg1bench.support.TestServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -24,31 +24,29 @@ class SideBySideTest {
   @TempDir Path tmp;
 
   private Process start(String name) throws Exception {
-    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    List<String> cmd =
-        new ArrayList<>(
-            List.of(
-                java.toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
-                "dev.wg1bench.cli.Main",
-                "--target",
-                TestServer.url(),
-                "--workload",
-                "select_only",
-                "--clients",
-                "2",
-                "--warmup",
-                "1s",
-                "--duration",
-                "4s",
-                "--iterations",
-                "2",
-                "--forks",
-                "1",
-                "--output",
-                tmp.resolve(name + ".json").toString()));
+    List<String> cmd = TestJava.command();
+    cmd.addAll(
+        List.of(
+            "-cp",
+            System.getProperty("java.class.path"),
+            "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
+            "dev.wg1bench.cli.Main",
+            "--target",
+            TestServer.url(),
+            "--workload",
+            "select_only",
+            "--clients",
+            "2",
+            "--warmup",
+            "1s",
+            "--duration",
+            "4s",
+            "--iterations",
+            "2",
+            "--forks",
+            "1",
+            "--output",
+            tmp.resolve(name + ".json").toString()));
     return new ProcessBuilder(cmd)
         .redirectErrorStream(true)
         .redirectOutput(tmp.resolve(name + ".log").toFile())

@@ -2,6 +2,7 @@ package dev.wg1bench.history.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.wg1bench.support.TestJava;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,19 +29,18 @@ final class Writers {
     List<Process> procs = new ArrayList<>();
     Path go = java.nio.file.Files.createTempDirectory("wg1bench-writers-").resolve("go");
     for (int p = 0; p < processes; p++) {
-      procs.add(
-          new ProcessBuilder(
-                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                  "-cp",
-                  System.getProperty("java.class.path"),
-                  Appender.class.getName(),
-                  location,
-                  home.toString(),
-                  "proc" + p,
-                  String.valueOf(each),
-                  go.toString())
-              .redirectError(ProcessBuilder.Redirect.INHERIT)
-              .start());
+      List<String> cmd = TestJava.command();
+      cmd.addAll(
+          List.of(
+              "-cp",
+              System.getProperty("java.class.path"),
+              Appender.class.getName(),
+              location,
+              home.toString(),
+              "proc" + p,
+              String.valueOf(each),
+              go.toString()));
+      procs.add(new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start());
     }
     List<java.io.BufferedReader> outs = new ArrayList<>();
     for (Process p : procs) {
