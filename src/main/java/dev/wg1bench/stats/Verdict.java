@@ -29,18 +29,38 @@ public record Verdict(String kind, String text, Integer moreBlocks) {
    * @param margin M, e.g. 0.05 for ±5%
    */
   public static Verdict of(Stats.Estimate e, double holmP, String expect, double margin) {
+    String kind = kindOf(e, holmP, expect, margin);
+    switch (kind) {
+      case "confirms", "contradicts":
+        return new Verdict(kind, kind, null);
+      case "equivalent":
+        String pct = String.format(Locale.ROOT, "%.3g%%", margin * 100);
+        return new Verdict("equivalent", "equivalent within \u00b1" + pct, null);
+      default:
+        return inconclusive(e, margin);
+    }
+  }
+
+  /**
+   * The verdict's kind alone, as {@link #of} decides it: what a caller that only counts kinds needs
+   * (the calibration simulations call it tens of thousands of times), without the power
+   * calculations behind an inconclusive verdict's "more blocks".
+   */
+  public static String kindOf(Stats.Estimate e, double holmP, String expect, double margin) {
     if (!e.hasInterval()) {
-      return new Verdict("inconclusive", "inconclusive: fewer than 2 blocks, no interval", null);
+      return "inconclusive";
     }
     if (holmP <= ALPHA) {
       boolean higher = e.mean() > 0;
-      boolean asClaimed = expect.equals("higher") == higher;
-      String kind = asClaimed ? "confirms" : "contradicts";
-      return new Verdict(kind, kind, null);
+      return expect.equals("higher") == higher ? "confirms" : "contradicts";
     }
-    if (Stats.equivalent(e, margin)) {
-      String pct = String.format(Locale.ROOT, "%.3g%%", margin * 100);
-      return new Verdict("equivalent", "equivalent within \u00b1" + pct, null);
+    return Stats.equivalent(e, margin) ? "equivalent" : "inconclusive";
+  }
+
+  /** An inconclusive verdict with the further blocks that would likely settle it. */
+  private static Verdict inconclusive(Stats.Estimate e, double margin) {
+    if (!e.hasInterval()) {
+      return new Verdict("inconclusive", "inconclusive: fewer than 2 blocks, no interval", null);
     }
     double edge = Math.log1p(margin);
     if (Double.isNaN(e.sd())) {
