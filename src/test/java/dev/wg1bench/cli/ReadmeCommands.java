@@ -25,9 +25,11 @@ import java.util.regex.Pattern;
  * server's tables hold rows), and {@code [optional]} parts of syntax lines are left out. Everything
  * else, options and values alike, runs as printed.
  *
- * <p>The lines are split between three integration tests that Failsafe runs at once, each with its
- * own server: {@link ReadmeExamplesIT} (runs, init, reports), {@link ReadmeAnalysesIT} (SSB and the
- * experiments) and {@link ReadmeAdviseIT} (advise).
+ * <p>The lines are split between five integration tests that Failsafe runs four at a time, each
+ * with its own server ({@link #owner}): {@link ReadmeExamplesIT} (runs, init, reports of the README
+ * and the pages outside docs/guides/), {@link ReadmeGuidesIT} (those of the guides), {@link
+ * ReadmeAnalysesIT} (SSB and the experiments), {@link ReadmeAdviseIT} (advise) and {@link
+ * ReadmeAdviseServerIT} (advise against a named server).
  */
 final class ReadmeCommands {
   private final Path tmp;
@@ -261,16 +263,25 @@ final class ReadmeCommands {
    * and a guide's) runs once, where it is first printed.
    */
   List<String> runAll(Predicate<String> which) throws IOException {
+    return runLines(d -> which.test(d.command()));
+  }
+
+  /**
+   * As {@link #runAll(Predicate)}, selecting by page and line: a line printed on two pages runs
+   * where it is first printed, so a group that does not take the first page skips it.
+   */
+  List<String> runLines(Predicate<Documented> which) throws IOException {
     List<String> failures = new ArrayList<>();
     boolean docker =
         System.getenv("DOCKER_HOST") != null || Files.exists(Path.of("/var/run/docker.sock"));
-    Set<String> run = new HashSet<>();
+    Set<String> seen = new HashSet<>();
     for (Documented d : documented()) {
       String c = d.command();
-      if (!which.test(c)) {
+      boolean first = seen.add(c);
+      if (!which.test(d)) {
         continue;
       }
-      if (!run.add(c)) {
+      if (!first) {
         // the same line printed on another page before: it runs, as printed, once
         System.err.printf("  same  %s (%s: as on an earlier page)%n", c, d.page());
         continue;
@@ -306,16 +317,62 @@ final class ReadmeCommands {
         || command.matches(".*--workload ssb\\S*.*");
   }
 
-  /** advise: {@link ReadmeAdviseIT}'s lines, the most of the documented lines' time. */
+  /**
+   * advise: the lines of {@link ReadmeAdviseIT} and {@link ReadmeAdviseServerIT}, the most of the
+   * documented lines' time.
+   */
   static boolean advice(String command) {
-    return command.split(" ", 2)[0].equals("advise")
-        // the advise guide's init before its advise against a named server: run where that
-        // advise runs (an arm that cannot run makes advise exit 1)
-        || command.startsWith("init --scale 10 --target local=");
+    return command.split(" ", 2)[0].equals("advise") || adviceOnANamedServer(command);
   }
 
-  /** The runs, init, reports, diffs, history and replays: {@link ReadmeExamplesIT}'s lines. */
+  /**
+   * Every claim against a named server, and the init before it (an arm that cannot run makes advise
+   * exit 1, so the init runs where that advise runs): {@link ReadmeAdviseServerIT}'s lines, about
+   * as long as all the other advise lines together.
+   */
+  static boolean adviceOnANamedServer(String command) {
+    return command.startsWith("init --scale 10 --target local=")
+        || (command.startsWith("advise ") && command.contains(" --target local="));
+  }
+
+  /** The runs, init, reports, diffs, history and replays. */
   static boolean example(String command) {
     return !analysis(command) && !advice(command);
+  }
+
+  /**
+   * The guides' pages (docs/guides/), whose example lines are {@link ReadmeGuidesIT}'s; but the
+   * advise guide's diff and report, which read the results of the runs before them (the README's),
+   * stay with those runs.
+   */
+  static boolean onAGuide(Documented d) {
+    return d.page().startsWith(Path.of("docs", "guides"))
+        && !d.page().equals(Path.of("docs", "guides", "advise.md"));
+  }
+
+  /**
+   * The README's init: the pgbench tables the examples' runs against the local server read, which
+   * {@link ReadmeGuidesIT} loads too before its lines, since it runs in a JVM and server of its
+   * own.
+   */
+  static boolean theReadmesInit(Documented d) {
+    return d.page().equals(Path.of("README.md"))
+        && d.command().startsWith("init --scale")
+        && example(d.command());
+  }
+
+  /** The line's one README test, by name: every documented line has exactly one. */
+  static String owner(Documented d) {
+    String c = d.command();
+    if (analysis(c)) {
+      return "ReadmeAnalysesIT";
+    }
+    if (adviceOnANamedServer(c)) {
+      return "ReadmeAdviseServerIT";
+    }
+    if (advice(c)) {
+      return "ReadmeAdviseIT";
+    }
+    return onAGuide(d) ? "ReadmeGuidesIT" : "ReadmeExamplesIT";
   }
 }

@@ -12,9 +12,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The runs, init, reports and diffs printed in README.md and docs/, run as printed (see {@link
- * ReadmeCommands} for what is adapted); their SSB, experiment and advise lines are {@link
- * ReadmeAnalysesIT}'s and {@link ReadmeAdviseIT}'s. An integration test (mvn verify, not mvn test).
+ * The runs, init, reports and diffs printed in README.md and in docs/ outside the guides, run as
+ * printed (see {@link ReadmeCommands} for what is adapted); the guides' are {@link
+ * ReadmeGuidesIT}'s, the SSB, experiment and advise lines {@link ReadmeAnalysesIT}'s, {@link
+ * ReadmeAdviseIT}'s and {@link ReadmeAdviseServerIT}'s. An integration test (mvn verify, not mvn
+ * test).
  */
 class ReadmeExamplesIT {
   @TempDir Path tmp;
@@ -35,23 +37,26 @@ class ReadmeExamplesIT {
             "--workload write10 --target local=jdbc:postgresql://127.0.0.1:5432/test --target"
                 + " embedded --scale 10 --clients 4 --query-mode prepared"),
         c.toString());
-    // every line belongs to exactly one of the three README tests, and each has some
-    for (String l : c) {
-      int owners =
-          (ReadmeCommands.example(l) ? 1 : 0)
-              + (ReadmeCommands.analysis(l) ? 1 : 0)
-              + (ReadmeCommands.advice(l) ? 1 : 0);
-      assertEquals(1, owners, l);
+    // every line belongs to exactly one of the five README tests, and each has some
+    java.util.Set<String> owners = new java.util.TreeSet<>();
+    for (ReadmeCommands.Documented d : ReadmeCommands.documented()) {
+      owners.add(ReadmeCommands.owner(d));
     }
-    assertTrue(c.stream().anyMatch(ReadmeCommands::analysis), c.toString());
-    assertTrue(c.stream().anyMatch(ReadmeCommands::advice), c.toString());
-    assertTrue(c.stream().anyMatch(ReadmeCommands::example), c.toString());
+    assertEquals(
+        java.util.Set.of(
+            "ReadmeExamplesIT",
+            "ReadmeGuidesIT",
+            "ReadmeAnalysesIT",
+            "ReadmeAdviseIT",
+            "ReadmeAdviseServerIT"),
+        owners);
   }
 
   @Test
   @Timeout(value = 15, unit = java.util.concurrent.TimeUnit.MINUTES) // servers started
   void everyRunAndReportLineRunsAsPrinted() throws IOException {
-    List<String> failures = new ReadmeCommands(tmp).runAll(ReadmeCommands::example);
+    List<String> failures =
+        new ReadmeCommands(tmp).runLines(d -> ReadmeCommands.owner(d).equals("ReadmeExamplesIT"));
     assertEquals(List.of(), failures, String.join("\n\n", failures));
   }
 }
