@@ -1,26 +1,7 @@
 package dev.wg1bench.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.List;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
-
 /**
  * The SSB and experiment lines of README.md and docs/, run as printed (see {@link ReadmeCommands}):
- * a class of its own so that Failsafe runs them beside {@link ReadmeExamplesIT}'s and {@link
- * ReadmeAdviseIT}'s, not after them.
+ * a class of its own so that Failsafe runs them beside the other README tests, not after them.
  */
-class ReadmeAnalysesIT {
-  @TempDir Path tmp;
-
-  @Test
-  @Timeout(value = 15, unit = java.util.concurrent.TimeUnit.MINUTES) // SSB's load, the experiments
-  void everySsbAndExperimentLineRunsAsPrinted() throws IOException {
-    List<String> failures = new ReadmeCommands(tmp).runAll(ReadmeCommands::analysis);
-    assertEquals(List.of(), failures, String.join("\n\n", failures));
-  }
-}
+class ReadmeAnalysesIT extends DocumentedLines {}

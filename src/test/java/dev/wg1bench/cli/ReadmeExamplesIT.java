@@ -8,8 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The runs, init, reports and diffs printed in README.md and in docs/ outside the guides, run as
@@ -18,9 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * ReadmeAdviseIT}'s and {@link ReadmeAdviseServerIT}'s. An integration test (mvn verify, not mvn
  * test).
  */
-class ReadmeExamplesIT {
-  @TempDir Path tmp;
-
+class ReadmeExamplesIT extends DocumentedLines {
   @Test
   void theParserFindsEveryExample() throws IOException {
     List<String> readme = ReadmeCommands.commands(Files.readString(Path.of("README.md")));
@@ -50,13 +46,5 @@ class ReadmeExamplesIT {
             "ReadmeAdviseIT",
             "ReadmeAdviseServerIT"),
         owners);
-  }
-
-  @Test
-  @Timeout(value = 15, unit = java.util.concurrent.TimeUnit.MINUTES) // servers started
-  void everyRunAndReportLineRunsAsPrinted() throws IOException {
-    List<String> failures =
-        new ReadmeCommands(tmp).runLines(d -> ReadmeCommands.owner(d).equals("ReadmeExamplesIT"));
-    assertEquals(List.of(), failures, String.join("\n\n", failures));
   }
 }
