@@ -68,7 +68,22 @@ public final class EmbeddedServer implements AutoCloseable {
             java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "embedded-pg-other")
                 .toFile());
       }
-      EmbeddedServer server = new EmbeddedServer(b.start(), spec, settings, data);
+      EmbeddedPostgres pg = b.start();
+      if (!answersFrom(pg, data)) {
+        // zonky picks a free port, then the server binds it: another server started in between
+        // (seen with several test JVMs on a busy machine) takes the port, and the "started"
+        // server that answers is that one, with its tables; a new directory and port once more
+        closeQuietly(pg);
+        data = java.nio.file.Files.createTempDirectory("wg1bench-pg-");
+        pg = b.setDataDirectory(data).start();
+        if (!answersFrom(pg, data)) {
+          closeQuietly(pg);
+          throw new RunFailure(
+              "embedded PostgreSQL: another server answered on the port the embedded one was"
+                  + " given, twice; try again");
+        }
+      }
+      EmbeddedServer server = new EmbeddedServer(pg, spec, settings, data);
       // beside zonky's own hook, which gives up on a slow shutdown after 5 s (see close())
       Runtime.getRuntime().addShutdownHook(new Thread(server::close, "wg1bench-embedded-stop"));
       return server;
@@ -86,6 +101,26 @@ public final class EmbeddedServer implements AutoCloseable {
               + " did not start: "
               + ConnectionFactory.oneLine(cause),
           cause);
+    }
+  }
+
+  /** Whether the server on zonky's port is the one running on {@code data}. */
+  private static boolean answersFrom(EmbeddedPostgres pg, java.nio.file.Path data) {
+    try (java.sql.Connection c = pg.getPostgresDatabase().getConnection();
+        java.sql.Statement st = c.createStatement();
+        java.sql.ResultSet rs = st.executeQuery("SHOW data_directory")) {
+      return rs.next()
+          && java.nio.file.Files.isSameFile(java.nio.file.Path.of(rs.getString(1)), data);
+    } catch (java.sql.SQLException | IOException e) {
+      return false;
+    }
+  }
+
+  private static void closeQuietly(EmbeddedPostgres pg) {
+    try {
+      pg.close();
+    } catch (IOException | RuntimeException e) {
+      // its data directory is ours and removed; the answering server is not ours to stop
     }
   }
 
