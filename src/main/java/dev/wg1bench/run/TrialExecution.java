@@ -136,7 +136,7 @@ final class TrialExecution {
     DataCheck.Snapshot before = check ? snapshot(cf, dc) : null;
     if (agent == null) {
       // an agent's pooler is shared with the other agents' clients: nothing to wait for
-      lt.target.beforeClients();
+      lt.target.beforeClients(out);
     }
     JmhLaunch.Outcome outcome;
     List<ServerSampler.Sample> samples = List.of();

@@ -260,22 +260,23 @@ public final class PgBouncerTarget implements Target {
    * PgBouncer counts a client against {@code max_client_conn} until its event loop has processed
    * the close, and on a busy machine the tool's own sessions that prepared the trial (data, checks)
    * were seen still counted when the clients connected: clients the user's limit admits were
-   * refused. Waits, under a deadline, until SHOW CLIENTS lists no client but the console's own (a
-   * console refused for {@code max_client_conn} is waited out the same way).
+   * refused. Waits, under a deadline, until the figure PgBouncer checks that limit against (SHOW
+   * LISTS' used_clients, every client object not yet freed) is the console's own session alone.
+   * SHOW CLIENTS is not that figure: a client PgBouncer is still freeing is counted but not listed,
+   * and a wait on it once let the clients meet a pooler with three slots taken. A console refused
+   * for {@code max_client_conn} is waited out the same way.
    */
   @Override
-  public void beforeClients() {
+  public void beforeClients(PrintStream out) {
     if (container == null) {
       return;
     }
     long deadline = System.nanoTime() + SETTLE_MS * 1_000_000;
+    long used = -1;
     while (true) {
       try {
-        long others =
-            PgBouncerConsole.query(listen, consoleUser, "SHOW CLIENTS").stream()
-                .filter(row -> row.size() > 2 && !row.get(2).equals("pgbouncer"))
-                .count();
-        if (others == 0) {
+        used = usedClients();
+        if (used <= 1) {
           return;
         }
       } catch (IOException e) {
@@ -287,7 +288,18 @@ public final class PgBouncerTarget implements Target {
         }
       }
       if (System.nanoTime() > deadline) {
-        // left as it is: the clients meet the pooler as it is, and any refusal is counted
+        // the clients meet the pooler as it is, and any refusal is counted; said, so that a
+        // refusal the user's limit should have admitted is not a mystery
+        out.println(
+            "target "
+                + wanted.name()
+                + ": after "
+                + SETTLE_MS / 1000
+                + " s PgBouncer still "
+                + (used > 1
+                    ? "counted " + (used - 1) + " client session(s) besides its console's"
+                    : "refused its console (max_client_conn)")
+                + "; the clients connect now");
         return;
       }
       try {
@@ -297,6 +309,16 @@ public final class PgBouncerTarget implements Target {
         return;
       }
     }
+  }
+
+  /** SHOW LISTS' used_clients: the client objects PgBouncer counts, this console's included. */
+  private long usedClients() throws IOException {
+    for (List<String> row : PgBouncerConsole.query(listen, consoleUser, "SHOW LISTS")) {
+      if (row.size() > 1 && "used_clients".equals(row.get(0))) {
+        return Long.parseLong(row.get(1));
+      }
+    }
+    throw new IOException("SHOW LISTS has no used_clients row");
   }
 
   private static String describe(Map<String, String> info) {

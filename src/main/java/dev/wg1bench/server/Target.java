@@ -54,7 +54,7 @@ public interface Target extends AutoCloseable {
    * target with something in between (a pooler) waits here until those sessions are gone from it,
    * so the clients get all of the capacity the user configured.
    */
-  default void beforeClients() {}
+  default void beforeClients(PrintStream out) {}
 
   /** Combinations of this target and a plan that cannot work, as a usage error. */
   default void validate(RunPlan plan) {}

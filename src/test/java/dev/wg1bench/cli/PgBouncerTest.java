@@ -60,10 +60,18 @@ class PgBouncerTest {
       args.add("--check");
     }
     Cli r = Cli.run(args.toArray(new String[0]));
-    assertEquals(exit, r.exit, r.toString());
+    if (exit != ANY_EXIT) {
+      assertEquals(exit, r.exit, r.toString());
+    }
     assertTrue(r.out.contains("PgBouncer 1."), r.out);
-    return new ObjectMapper().readTree(json.toFile()).get("trials").get(0);
+    JsonNode t = new ObjectMapper().readTree(json.toFile()).get("trials").get(0);
+    return exit != ANY_EXIT
+        ? t
+        : ((com.fasterxml.jackson.databind.node.ObjectNode) t).put("exit", r.exit);
   }
+
+  /** run(...)'s exit for a run whose exit the test judges itself: the trial then holds "exit". */
+  private static final int ANY_EXIT = -1;
 
   @Test
   void transactionModeWithPreparedStatementTracking() throws Exception {
@@ -85,6 +93,15 @@ class PgBouncerTest {
    * PgBouncer refusing clients beyond its max_client_conn (SQLSTATE 08P01): those clients stop at
    * the start as pgbench's would, their refusals counted as kind pooler in phase setup; the others
    * run and the run completes.
+   *
+   * <p>How many are refused depends on how the five connects interleave, not on the tool: PgBouncer
+   * checks the limit when a client's startup packet arrives, against every client object it holds,
+   * the ones accepted but not yet logged in included (client.c, {@code get_active_client_count() >
+   * cf_max_client_conn}). Logged in one after another (as pgbench's single thread connects, and as
+   * 40 clients connecting together were on an idle machine: 37 refused), two are refused; accepted
+   * together before any has logged in, as a PgBouncer descheduled on a loaded machine may drain its
+   * backlog, all five are (a full CI run once saw that), and the run then ends as one in which
+   * every client stopped. Both are asserted.
    */
   @Test
   void clientsThePoolerRefusesStopAtTheStartCountedAsPooler() throws Exception {
@@ -93,18 +110,24 @@ class PgBouncerTest {
             tmp.resolve("refused.json"),
             "pgbouncer:session,max_client_conn=3",
             false,
-            0,
+            ANY_EXIT,
             5,
             List.of("--workload", "tpcb"));
     JsonNode m = t.get("measurement");
-    // at least the two beyond the limit (the tool waits for its own sessions to leave the pooler
-    // before the clients connect; the console session it asked with could still hold a slot)
     int stopped = m.get("clientsStopped").asInt();
-    assertTrue(stopped >= 2 && stopped < 5, m.toString());
-    assertTrue(m.get("ops").asLong() > 0, m.toString());
+    assertTrue(stopped >= 2 && stopped <= 5, m.toString());
     assertTrue(
         m.get("clientsStoppedBy").asText().startsWith("could not connect (pooler, 08P01)"),
         m.toString());
+    if (stopped < 5) {
+      assertEquals(0, t.get("exit").asInt(), m.toString());
+      assertTrue(m.get("ops").asLong() > 0, m.toString());
+    } else {
+      assertEquals(1, t.get("exit").asInt(), m.toString());
+      assertEquals(0, m.get("ops").asLong(), m.toString());
+      assertTrue(
+          m.get("stoppedBy").asText().contains("could not connect (pooler, 08P01)"), m.toString());
+    }
     long refused = 0;
     for (JsonNode e : t.get("errors")) {
       if (e.get("phase").asText().equals("setup") && e.get("kind").asText().equals("pooler")) {
