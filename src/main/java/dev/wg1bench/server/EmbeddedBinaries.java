@@ -181,4 +181,11 @@ final class EmbeddedBinaries {
   static String describe(String major) {
     return major == null ? BuildInfo.embeddedBinaries() : versions().getProperty(major, "?");
   }
+
+  /** The version of the binaries {@link #forMajor} gives for {@code major}. */
+  static String version(String major) {
+    return major == null || major.equals(EmbeddedServer.bundledMajor())
+        ? BuildInfo.embeddedBinaries()
+        : versions().getProperty(major, "?");
+  }
 }

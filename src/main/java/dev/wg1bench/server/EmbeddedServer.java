@@ -47,43 +47,25 @@ public final class EmbeddedServer implements AutoCloseable {
    * needs more connections than that (recorded in the result's settings like any other).
    */
   public static EmbeddedServer start(TargetSpec spec, int clients) {
+    return start(spec, clients, EmbeddedTemplate.root());
+  }
+
+  /** {@link #start(TargetSpec, int)} with the initdb templates kept under {@code templates}. */
+  static EmbeddedServer start(TargetSpec spec, int clients, java.nio.file.Path templates) {
     io.zonky.test.db.postgres.embedded.PgBinaryResolver binaries =
         EmbeddedBinaries.forMajor(spec.embeddedVersion());
     Map<String, String> settings = new LinkedHashMap<>(STOCK_SETTINGS);
     if (clients + 10 > 100) {
       settings.put("max_connections", Integer.toString(clients + 10));
     }
+    java.util.function.Supplier<EmbeddedPostgres.Builder> builder =
+        () -> builder(binaries, settings);
     try {
-      java.nio.file.Path data = java.nio.file.Files.createTempDirectory("wg1bench-pg-");
-      EmbeddedPostgres.Builder b = EmbeddedPostgres.builder();
-      settings.forEach(b::setServerConfig);
-      // zonky deletes this directory on close and from its shutdown hook (Ctrl-C included)
-      b.setDataDirectory(data).setCleanDataDirectory(true);
-      b.setPGStartupWait(java.time.Duration.ofSeconds(60));
-      if (binaries != null) {
-        b.setPgBinaryResolver(binaries);
-        // other majors are extracted apart from the bundled one, so tools that look for "the"
-        // embedded binaries under java.io.tmpdir/embedded-pg keep finding a single major there
-        b.setOverrideWorkingDirectory(
-            java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "embedded-pg-other")
-                .toFile());
-      }
-      EmbeddedPostgres pg = b.start();
-      if (!answersFrom(pg, data)) {
-        // zonky picks a free port, then the server binds it: another server started in between
-        // (seen with several test JVMs on a busy machine) takes the port, and the "started"
-        // server that answers is that one, with its tables; a new directory and port once more
-        closeQuietly(pg);
-        data = java.nio.file.Files.createTempDirectory("wg1bench-pg-");
-        pg = b.setDataDirectory(data).start();
-        if (!answersFrom(pg, data)) {
-          closeQuietly(pg);
-          throw new RunFailure(
-              "embedded PostgreSQL: another server answered on the port the embedded one was"
-                  + " given, twice; try again");
-        }
-      }
-      EmbeddedServer server = new EmbeddedServer(pg, spec, settings, data);
+      EmbeddedTemplate template =
+          new EmbeddedTemplate(
+              templates, EmbeddedBinaries.version(spec.embeddedVersion()), builder);
+      Started started = startOn(template, builder);
+      EmbeddedServer server = new EmbeddedServer(started.pg(), spec, settings, started.data());
       // beside zonky's own hook, which gives up on a slow shutdown after 5 s (see close())
       Runtime.getRuntime().addShutdownHook(new Thread(server::close, "wg1bench-embedded-stop"));
       return server;
@@ -101,6 +83,68 @@ public final class EmbeddedServer implements AutoCloseable {
               + " did not start: "
               + ConnectionFactory.oneLine(cause),
           cause);
+    }
+  }
+
+  /** zonky's builder with the stock settings and the binaries of the major asked for. */
+  private static EmbeddedPostgres.Builder builder(
+      io.zonky.test.db.postgres.embedded.PgBinaryResolver binaries, Map<String, String> settings) {
+    EmbeddedPostgres.Builder b = EmbeddedPostgres.builder();
+    settings.forEach(b::setServerConfig);
+    b.setPGStartupWait(java.time.Duration.ofSeconds(60));
+    if (binaries != null) {
+      b.setPgBinaryResolver(binaries);
+      // other majors are extracted apart from the bundled one, so tools that look for "the"
+      // embedded binaries under java.io.tmpdir/embedded-pg keep finding a single major there
+      b.setOverrideWorkingDirectory(
+          java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "embedded-pg-other")
+              .toFile());
+    }
+    return b;
+  }
+
+  private record Started(EmbeddedPostgres pg, java.nio.file.Path data) {}
+
+  /**
+   * The server on a copy of the template; a second attempt runs initdb itself, in a new directory
+   * on a new port, when the copy would not start or another server answered on its port.
+   */
+  private static Started startOn(
+      EmbeddedTemplate template, java.util.function.Supplier<EmbeddedPostgres.Builder> builder)
+      throws IOException {
+    for (int attempt = 1; ; attempt++) {
+      EmbeddedTemplate.DataDirectory d =
+          attempt == 1
+              ? template.newDataDirectory()
+              : new EmbeddedTemplate.DataDirectory(
+                  java.nio.file.Files.createTempDirectory("wg1bench-pg-"), false);
+      java.nio.file.Path data = d.path();
+      EmbeddedPostgres pg;
+      try {
+        // zonky deletes a directory it initialised on close and from its shutdown hook (Ctrl-C
+        // included); a copied one is deleted by close() and this class's own hook
+        pg = builder.get().setDataDirectory(data).setCleanDataDirectory(!d.initialised()).start();
+      } catch (IOException | RuntimeException e) {
+        deleteTree(data);
+        if (!d.initialised() || attempt > 1) {
+          throw e;
+        }
+        template.discard();
+        continue;
+      }
+      if (answersFrom(pg, data)) {
+        return new Started(pg, data);
+      }
+      // zonky picks a free port, then the server binds it: another server started in between
+      // (seen with several test JVMs on a busy machine) takes the port, and the "started" server
+      // that answers is that one, with its tables
+      closeQuietly(pg);
+      deleteTree(data);
+      if (attempt > 1) {
+        throw new RunFailure(
+            "embedded PostgreSQL: another server answered on the port the embedded one was"
+                + " given, twice; try again");
+      }
     }
   }
 
@@ -164,7 +208,18 @@ public final class EmbeddedServer implements AutoCloseable {
     if (!closed.compareAndSet(false, true)) {
       return;
     }
-    ProcessHandle postmaster = postmaster();
+    stop(pg, dataDirectory);
+    if (java.nio.file.Files.exists(dataDirectory)) {
+      deleteTree(dataDirectory);
+    }
+  }
+
+  /**
+   * Stops {@code pg}, whose data directory is {@code data}, escalating as {@link #close()} says;
+   * true once no postmaster runs on it.
+   */
+  static boolean stop(EmbeddedPostgres pg, java.nio.file.Path data) {
+    ProcessHandle postmaster = postmaster(data);
     try {
       pg.close();
     } catch (IOException | RuntimeException e) {
@@ -178,19 +233,17 @@ public final class EmbeddedServer implements AutoCloseable {
       signal(postmaster, "QUIT");
       if (!exited(postmaster, IMMEDIATE_STOP_MS)) {
         postmaster.destroyForcibly();
-        exited(postmaster, 5_000);
+        return exited(postmaster, 5_000);
       }
     }
-    if (java.nio.file.Files.exists(dataDirectory)) {
-      deleteTree(dataDirectory);
-    }
+    return true;
   }
 
   /** The running postmaster, from the first line of postmaster.pid; null when there is none. */
-  private ProcessHandle postmaster() {
+  private static ProcessHandle postmaster(java.nio.file.Path data) {
     try {
       String first =
-          java.nio.file.Files.readAllLines(dataDirectory.resolve("postmaster.pid")).get(0).strip();
+          java.nio.file.Files.readAllLines(data.resolve("postmaster.pid")).get(0).strip();
       return ProcessHandle.of(Long.parseLong(first)).orElse(null);
     } catch (IOException | RuntimeException e) {
       return null;
@@ -225,7 +278,7 @@ public final class EmbeddedServer implements AutoCloseable {
     }
   }
 
-  private static void deleteTree(java.nio.file.Path dir) {
+  static void deleteTree(java.nio.file.Path dir) {
     try (java.util.stream.Stream<java.nio.file.Path> s = java.nio.file.Files.walk(dir)) {
       for (java.nio.file.Path f : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
         java.nio.file.Files.deleteIfExists(f);
