@@ -34,6 +34,11 @@ class EmbeddedTemplateTest {
       assertTrue(
           Files.isRegularFile(template.resolve(EmbeddedTemplate.MARKER)), template.toString());
       assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(root)));
+      // a server's own writes stay in its copy
+      try (Connection c = connect(first);
+          Statement st = c.createStatement()) {
+        st.execute("CREATE TABLE only_in_first (i int)");
+      }
       try (EmbeddedServer second = EmbeddedServer.start(EmbeddedTarget.spec(null), 1, root)) {
         assertNotEquals(first.dataDirectory(), second.dataDirectory());
         assertEquals(second.dataDirectory().toRealPath().toString(), dataDirectory(second));
@@ -43,15 +48,8 @@ class EmbeddedTemplateTest {
         // the template's one start left no statistics: the copy's counters are its own
         assertEquals(0, count(second, "SELECT count(*) FROM pg_stat_user_tables"));
         assertEquals(3, count(second, "SELECT count(*) FROM pg_database"));
-      }
-      // a server's own writes stay in its copy
-      try (Connection c = connect(first);
-          Statement st = c.createStatement()) {
-        st.execute("CREATE TABLE only_in_first (i int)");
-      }
-      try (EmbeddedServer third = EmbeddedServer.start(EmbeddedTarget.spec(null), 1, root)) {
         assertEquals(
-            0, count(third, "SELECT count(*) FROM pg_class WHERE relname = 'only_in_first'"));
+            0, count(second, "SELECT count(*) FROM pg_class WHERE relname = 'only_in_first'"));
       }
       assertEquals(
           1, count(first, "SELECT count(*) FROM pg_class WHERE relname = 'only_in_first'"));
@@ -66,17 +64,31 @@ class EmbeddedTemplateTest {
     assertTrue(Files.isRegularFile(template.resolve("global/pg_control")));
   }
 
+  /** No server needed: a directory others can write is refused before any template is made. */
   @Test
   void aTemplatesDirectoryOthersCanWriteIsNotUsed() throws Exception {
     Path root = tmp.resolve("templates");
     Files.createDirectory(
         root, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxrwxrwx")));
     Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxrwxrwx"));
-    try (EmbeddedServer s = EmbeddedServer.start(EmbeddedTarget.spec(null), 1, root)) {
-      assertEquals(s.dataDirectory().toRealPath().toString(), dataDirectory(s));
-    }
-    try (Stream<Path> in = Files.list(root)) {
-      assertEquals(0, in.count(), "nothing made in a directory others can write");
+    EmbeddedTemplate t =
+        new EmbeddedTemplate(
+            root,
+            "17.0.0",
+            () -> {
+              throw new AssertionError("no server is started for a template here");
+            });
+    EmbeddedTemplate.DataDirectory d = t.newDataDirectory();
+    try {
+      assertFalse(d.initialised(), "left empty for zonky's own initdb");
+      try (Stream<Path> in = Files.list(d.path())) {
+        assertEquals(0, in.count());
+      }
+      try (Stream<Path> in = Files.list(root)) {
+        assertEquals(0, in.count(), "nothing made in a directory others can write");
+      }
+    } finally {
+      EmbeddedServer.deleteTree(d.path());
     }
   }
 
