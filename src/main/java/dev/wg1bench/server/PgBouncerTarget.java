@@ -257,14 +257,13 @@ public final class PgBouncerTarget implements Target {
   }
 
   /**
-   * PgBouncer counts a client against {@code max_client_conn} until its event loop has processed
-   * the close, and on a busy machine the tool's own sessions that prepared the trial (data, checks)
-   * were seen still counted when the clients connected: clients the user's limit admits were
-   * refused. Waits, under a deadline, until the figure PgBouncer checks that limit against (SHOW
-   * LISTS' used_clients, every client object not yet freed) is the console's own session alone.
-   * SHOW CLIENTS is not that figure: a client PgBouncer is still freeing is counted but not listed,
-   * and a wait on it once let the clients meet a pooler with three slots taken. A console refused
-   * for {@code max_client_conn} is waited out the same way.
+   * PgBouncer counts a client against {@code max_client_conn} from its accept until its event loop
+   * has freed it: client.c compares {@code get_active_client_count()}, every client object held,
+   * with the limit when a startup packet arrives. Waits, under a deadline, until that figure (SHOW
+   * LISTS' used_clients) is the console's own session alone, so that the tool's sessions that
+   * prepared the trial (data, checks) no longer take the clients' places. SHOW CLIENTS, which this
+   * waited on before, does not list a client being freed. A console refused for {@code
+   * max_client_conn} is waited out the same way.
    */
   @Override
   public void beforeClients(PrintStream out) {
