@@ -118,6 +118,24 @@ class AgentsTest {
     return Files.readString(tmp.resolve(runId + "-" + i + ".log"));
   }
 
+  private String agentLogs(String runId, List<Process> ps) {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < ps.size(); i++) {
+      String out;
+      try {
+        out = log(runId, i);
+      } catch (IOException e) {
+        out = "(no log: " + e.getMessage() + ")";
+      }
+      b.append("\n--- agent ")
+          .append(i)
+          .append(ps.get(i).isAlive() ? ", running" : ", exited " + ps.get(i).exitValue())
+          .append('\n')
+          .append(out);
+    }
+    return b.toString();
+  }
+
   private static int exit(Process p) throws InterruptedException {
     assertTrue(p.waitFor(120, TimeUnit.SECONDS), "agent did not finish");
     return p.exitValue();
@@ -254,7 +272,9 @@ class AgentsTest {
           } catch (SQLException e) {
             return false;
           }
-        });
+        },
+        // the agents' own words when they never got there (each log is the agent's whole output)
+        () -> agentLogs(run, ps));
     Process victim = ps.get(2);
     victim.descendants().forEach(ProcessHandle::destroyForcibly);
     victim.destroyForcibly();
