@@ -374,7 +374,16 @@ public final class HtmlReport {
                 : "memory unknown")
             + ", "
             + Html.nz(m.cpuModel()));
-    Html.kv(h, "OS", Html.nz(m.os()) + " " + Html.nz(m.kernel()) + " (" + Html.nz(m.arch()) + ")");
+    Html.kv(
+        h,
+        "OS",
+        Html.nz(m.os())
+            + " "
+            + Html.nz(m.kernel())
+            + " ("
+            + Html.nz(m.arch())
+            + ")"
+            + (m.scheduler() != null ? ", scheduler: " + m.scheduler() : ""));
     Html.kv(h, "JVM", Html.nz(m.jvm()) + " " + Html.nz(m.jvmVersion()));
   }
 

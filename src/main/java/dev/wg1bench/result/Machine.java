@@ -5,7 +5,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/** The client machine and JVM a result was measured on. */
+/**
+ * The client machine and JVM a result was measured on.
+ *
+ * @param scheduler how the kernel shares CPU between processes, where it says: "autogroup on" (by
+ *     session first; every PostgreSQL backend is a session of its own, so a server on this machine
+ *     weighs one session per backend against the client's one), "autogroup off" (by thread), or
+ *     null where the kernel does not tell
+ */
 public record Machine(
     String hostname,
     String os,
@@ -15,7 +22,10 @@ public record Machine(
     long memoryBytes,
     String cpuModel,
     String jvm,
-    String jvmVersion) {
+    String jvmVersion,
+    @com.fasterxml.jackson.annotation.JsonInclude(
+            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        String scheduler) {
 
   public static Machine current() {
     return new Machine(
@@ -27,7 +37,16 @@ public record Machine(
         memTotal(),
         readCpuModel(),
         System.getProperty("java.vm.name"),
-        System.getProperty("java.runtime.version"));
+        System.getProperty("java.runtime.version"),
+        readScheduler());
+  }
+
+  private static String readScheduler() {
+    List<String> l = lines("/proc/sys/kernel/sched_autogroup_enabled");
+    if (l.isEmpty()) {
+      return null;
+    }
+    return l.get(0).strip().equals("0") ? "autogroup off" : "autogroup on";
   }
 
   private static String readHostname() {

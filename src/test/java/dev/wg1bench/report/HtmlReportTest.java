@@ -60,6 +60,7 @@ class HtmlReportTest {
                 + " trial"),
         "figure alt text with server, scale and duration");
     assertTrue(html.contains("AMD EPYC 7B13"), "machine");
+    assertTrue(html.contains("(amd64), scheduler: autogroup on"), "the kernel's CPU sharing");
     assertTrue(html.contains("shared_buffers=4GB"), "server settings");
     assertTrue(html.contains("id=\"errors\""), "errors section");
     assertFalse(html.contains("id=\"advice\""), "no advice without an advice array");

@@ -121,7 +121,8 @@ public final class ReportFixtures {
             64L * 1024 * 1024 * 1024,
             "AMD EPYC 7B13",
             "OpenJDK 64-Bit Server VM",
-            "17.0.15+6");
+            "17.0.15+6",
+            "autogroup on");
     return new BenchmarkRun(
         new BenchmarkRun.Tool("wg1bench", "0.1.0", "1.37"),
         new BenchmarkRun.WorkloadRun("tpcb_like", "pgbench's built-in TPC-B (sort of)", "2.2"),
