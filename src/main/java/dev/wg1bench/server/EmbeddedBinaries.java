@@ -178,10 +178,6 @@ final class EmbeddedBinaries {
     }
   }
 
-  static String describe(String major) {
-    return major == null ? BuildInfo.embeddedBinaries() : versions().getProperty(major, "?");
-  }
-
   /** The version of the binaries {@link #forMajor} gives for {@code major}. */
   static String version(String major) {
     return major == null || major.equals(EmbeddedServer.bundledMajor())

@@ -79,7 +79,7 @@ public final class EmbeddedServer implements AutoCloseable {
       }
       throw new RunFailure(
           "embedded PostgreSQL "
-              + EmbeddedBinaries.describe(spec.embeddedVersion())
+              + EmbeddedBinaries.version(spec.embeddedVersion())
               + " did not start: "
               + ConnectionFactory.oneLine(cause),
           cause);
