@@ -20,8 +20,8 @@ import java.io.IOException;
  * here either is refused with the field's path and what it held, e.g. {@code
  * trials[0].measurement.tps is "NaN", not a finite number}. A JSON null in a {@code Double} field
  * stays null (the figure is missing, which readers show as missing); in a {@code double} one it is
- * refused too, and so is a {@code double} the result lacks (Jackson would read 0). Counts ({@code
- * long}, {@code int}) must be JSON integers in range: not "5", 5.5 or 1e30.
+ * refused too, and so is a {@code double} a trial's measurement lacks (Jackson would read 0).
+ * Counts ({@code long}, {@code int}) must be JSON integers in range: not "5", 5.5 or 1e30.
  */
 public final class FiniteNumbers {
   private FiniteNumbers() {}
@@ -113,9 +113,10 @@ public final class FiniteNumbers {
     }
 
     /**
-     * A figure the result lacks: a box is null (missing, and shown so); a {@code double} is refused
-     * (Jackson would read it as 0, a figure no run measured); a count is 0, as results written
-     * before the count existed say.
+     * A figure the result lacks: a box is null (missing, and shown so); a {@code double} of a
+     * trial's measurement (tps, its rates and seconds, its latencies) is refused, where Jackson
+     * would read 0, a figure no run measured; any other {@code double} and a count are 0, as
+     * results written before the field existed say.
      */
     @Override
     @SuppressWarnings("unchecked")
@@ -128,10 +129,13 @@ public final class FiniteNumbers {
       }
       JsonParser p = ctxt.getParser();
       String where = path(p);
+      if (!where.matches("trials\\[\\d+]\\.measurement.*")) {
+        return (T) Double.valueOf(0);
+      }
       throw new NotAFigure(
           p,
-          (where.equals("a figure") ? "" : where + ": ")
-              + "no "
+          where
+              + ": no "
               + (property == null ? "figure" : property)
               + " (missing), where a finite number is needed");
     }
