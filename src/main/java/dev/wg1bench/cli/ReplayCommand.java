@@ -126,6 +126,7 @@ public final class ReplayCommand implements Callable<Integer> {
 
   @Option(
       names = "--map-database",
+      parameterConsumer = KeyValues.class,
       paramLabel = "CAPTURED=TARGET",
       description =
           "Replay sessions of database CAPTURED into TARGET on the target server, repeatable.")
