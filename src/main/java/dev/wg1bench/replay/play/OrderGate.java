@@ -179,13 +179,19 @@ final class OrderGate {
   }
 
   /**
-   * Whom each waiting session waits on: for each, the other sessions that own a start or an end its
-   * wait needs and that is not done yet. The graph the watchdog looks for a lock cycle in.
+   * Whom each session waiting since before {@code before} (nanoTime) waits on: for each, the other
+   * sessions that own a start or an end its wait needs and that is not done yet. The graph the
+   * watchdog looks for a lock cycle in: a wait that began before the server's lock view was read
+   * and still goes on held through it, so the locks its session holds are those the view showed (a
+   * session waiting at the order sends nothing).
    */
-  synchronized Map<Integer, Set<Integer>> waitsOn() {
+  synchronized Map<Integer, Set<Integer>> waitsOn(long before) {
     Map<Integer, Set<Integer>> out = new HashMap<>();
     for (PriorityQueue<Waiter> q : List.of(forStarts, forEnds)) {
       for (Waiter w : q) {
+        if (w.since - before >= 0) {
+          continue;
+        }
         Set<Integer> on = out.computeIfAbsent(w.session, k -> new HashSet<>());
         for (int r = startMark; r < w.startRank; r++) {
           if (!started[r]) {

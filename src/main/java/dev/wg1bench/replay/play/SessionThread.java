@@ -143,7 +143,12 @@ final class SessionThread {
     marked++;
     stats.window(begin, finish);
     String error = sent.ok() ? null : sent.outcome();
-    stats.ran(st.sql(), (finish - begin) / 1000, sent.affected(), sent.returned(), error);
+    stats.ran(
+        replayer.classes[index][marked - 1],
+        (finish - begin) / 1000,
+        sent.affected(),
+        sent.returned(),
+        error);
     stats.statements.incrementAndGet();
     if (error != null) {
       stats.error(error);
