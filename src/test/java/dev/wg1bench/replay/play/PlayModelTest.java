@@ -84,7 +84,8 @@ class PlayModelTest {
     java.util.concurrent.atomic.AtomicBoolean stop =
         new java.util.concurrent.atomic.AtomicBoolean();
     Thread b =
-        new Thread(() -> gate.await(1, s.startRank[1][1], s.endsNeeded[1][1], "b", stop, () -> {}));
+        new Thread(
+            () -> gate.await(1, s.startRank[1][1], s.endsNeeded[1][1], false, "b", stop, () -> {}));
     b.start();
     long deadline = System.nanoTime() + 10_000_000_000L;
     while (gate.waiting() == 0 && System.nanoTime() < deadline) {
