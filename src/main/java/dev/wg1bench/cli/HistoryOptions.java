@@ -36,6 +36,7 @@ final class HistoryOptions {
 
   @Option(
       names = "--attr",
+      parameterConsumer = KeyValues.class,
       paramLabel = "KEY=VALUE",
       description =
           "An attribute of the stored run (repeatable), e.g. --attr commit=abc123 --attr"

@@ -14,12 +14,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * The project's one JSON mapper, for run results, trial files, experiments, SSB queries and advice
- * alike: java.time values as ISO text, files indented, writes atomic (a reader never sees half a
- * file).
+ * alike: java.time values as ISO text, files indented, writes through {@link OutputFile}.
  */
 public final class Json {
   public static final ObjectMapper MAPPER =
@@ -59,12 +57,17 @@ public final class Json {
   private Json() {}
 
   /**
-   * Fails before a run, not after it, when a result could not be written: the directory is created
-   * and a file tried in it.
+   * Fails before a run, not after it, when a result could not be written (see {@link
+   * OutputFile#unwritable}).
    *
    * @return null if writable, else why not
    */
   public static String unwritable(Path file) {
+    return OutputFile.unwritable(file);
+  }
+
+  /** A file that is not special: the directory is created and a file tried in it. */
+  static String unwritableFile(Path file) {
     try {
       if (Files.isDirectory(file)) {
         return "it is a directory";
@@ -97,21 +100,22 @@ public final class Json {
     }
   }
 
-  /** Writes {@code value} to {@code file} atomically (a temporary file moved into place). */
-  public static void write(Object value, Path file) {
+  /**
+   * Writes {@code value} to {@code file} as {@link OutputFile} does: atomically (a temporary file
+   * moved into place), a guarded name never over another's file, a special file in place; a result
+   * that cannot be written is saved elsewhere and the run fails with one line saying where.
+   *
+   * @return the file written (a guarded name's {@code -2} when another run took the name) and
+   *     whether a file there was replaced
+   */
+  public static OutputFile.Written write(Object value, Path file) {
+    byte[] content;
     try {
-      Path dir = file.toAbsolutePath().getParent();
-      Files.createDirectories(dir);
-      Path tmp = Files.createTempFile(dir, ".wg1bench-", ".json.tmp");
-      try {
-        MAPPER.writeValue(tmp.toFile(), value);
-        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } finally {
-        Files.deleteIfExists(tmp);
-      }
+      content = MAPPER.writeValueAsBytes(value);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write result " + file + ": " + e.getMessage(), e);
+      throw new UncheckedIOException("cannot write JSON: " + e.getMessage(), e);
     }
+    return OutputFile.write(file, content, "result");
   }
 
   public static <T> T read(Path file, Class<T> type) {
