@@ -138,11 +138,16 @@ public final class Main implements Callable<Integer> {
   }
 
   /**
-   * 1 when a trial stopped early (--exit-on-error) or its --check failed, 3 when all trials
-   * completed but some ops failed (the numbers stand, the failures are counted in them), else 0.
+   * 1 when a trial stopped early (--exit-on-error), did not run as asked (a client could not start,
+   * the pool could not fill: its figures are another workload's, as pgbench exits 1 when a client
+   * cannot connect) or its --check failed, 3 when all trials completed but some ops failed (the
+   * numbers stand, the failures are counted in them), else 0.
    */
   static int exitCode(BenchmarkRun result) {
-    boolean stopped = result.trials().stream().anyMatch(t -> t.measurement().stoppedBy() != null);
+    boolean stopped =
+        result.trials().stream()
+            .anyMatch(
+                t -> t.measurement().stoppedBy() != null || t.measurement().notAsAsked() != null);
     boolean wrong =
         result.trials().stream().anyMatch(t -> t.check() != null && !t.check().passed());
     if (stopped || wrong) {

@@ -126,6 +126,7 @@ public final class ReplayCommand implements Callable<Integer> {
 
   @Option(
       names = "--map-database",
+      parameterConsumer = KeyValues.class,
       paramLabel = "CAPTURED=TARGET",
       description =
           "Replay sessions of database CAPTURED into TARGET on the target server, repeatable.")
@@ -346,6 +347,9 @@ public final class ReplayCommand implements Callable<Integer> {
     return combos(k -> knobOptions.get(k).getValue(), target, sessions);
   }
 
+  /** The largest --clients a plan accepts: a log of more sessions sets this one. */
+  private static final int MAX_CLIENTS = 10_000;
+
   /** The combinations of {@link #KNOBS} given their raw option values (the advise arms' too). */
   static List<ReplayStage.Combo> combos(
       java.util.function.Function<Knob<?>, Object> raw, TargetSpec target, int sessions) {
@@ -355,8 +359,10 @@ public final class ReplayCommand implements Callable<Integer> {
     for (Map<Knob<?>, Object> c : all) {
       PlanDraft d = new PlanDraft();
       d.workload("replay", List.of()).targets(List.of(target));
-      // a pool larger than the sessions is pointless, as --pool-size larger than --clients
-      d.set(Knobs.CLIENTS, Math.max(1, sessions));
+      // a pool larger than the sessions is pointless, as --pool-size larger than --clients; but
+      // sessions are not clients (a replay opens only the concurrent ones at once): a log of more
+      // sessions than --clients allows is no --clients out of its range, an option never given
+      d.set(Knobs.CLIENTS, Math.min(Math.max(1, sessions), MAX_CLIENTS));
       c.forEach((k, v) -> set(d, k, v));
       RunPlan plan = d.build();
       Map<String, String> labels = new LinkedHashMap<>();

@@ -1,9 +1,13 @@
 package dev.wg1bench.json;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,6 +26,29 @@ public final class Json {
           .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
           .enable(SerializationFeature.INDENT_OUTPUT)
           .build();
+
+  /**
+   * The mapper results are read with (report, diff, merge, advise, history add and import): the
+   * same as {@link #MAPPER}, but a figure must be a finite JSON number ({@link FiniteNumbers}), and
+   * a count an integer (no "5" nor 5.0 nor 1e30 taken for one), so a result whose numbers are not
+   * numbers is refused in one line naming the field, never read as NaN, infinity or 0.
+   */
+  public static final ObjectMapper RESULTS = results();
+
+  private static ObjectMapper results() {
+    JsonMapper m =
+        JsonMapper.builder()
+            .addModule(new JavaTimeModule())
+            .addModule(FiniteNumbers.module())
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .build();
+    m.coercionConfigFor(LogicalType.Integer)
+        .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
+    return m;
+  }
 
   /** One value per line (progress lines between JVMs): the same mapper, not indented. */
   public static final ObjectWriter LINE =

@@ -218,6 +218,9 @@ final class TrialExecution {
     } catch (IllegalArgumentException e) {
       // a workload refusing one of its -D parameters: bad input, said in the workload's words
       throw new UsageException("workload " + workload.name() + ": " + e.getMessage(), e);
+    } catch (RunFailure e) {
+      // already one line naming the workload (its class's constructor threw)
+      throw e;
     } catch (Exception | AssertionError e) {
       throw new RunFailure(
           "setUp() of workload "
