@@ -22,8 +22,8 @@ public final class Wire {
   /** Held for a key two live connections share. */
   private static final WireCounts AMBIGUOUS = new WireCounts();
 
-  private static final Map<Integer, WireCounts> BY_PID = new ConcurrentHashMap<>();
-  private static final Map<Integer, WireCounts> BY_PORT = new ConcurrentHashMap<>();
+  static final Map<Integer, WireCounts> BY_PID = new ConcurrentHashMap<>();
+  static final Map<Integer, WireCounts> BY_PORT = new ConcurrentHashMap<>();
 
   private Wire() {}
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wg1bench.server.BlockingSocketFactory;
@@ -212,6 +213,45 @@ class WireCountsTest {
       assertTrue(Wire.openPids().contains(pid));
     }
     assertFalse(Wire.openPids().contains(pid));
+  }
+
+  /**
+   * Under TLS the protocol's process id is not readable: the connection is found by its client port
+   * instead, asked of the server once (here the pid's key is taken away to stand for it).
+   */
+  @Test
+  void aConnectionWhosePidIsUnknownIsFoundByItsClientPort() throws Exception {
+    try (Connection c = open(under("default"))) {
+      WireCounts w = counts(c);
+      assertTrue(Wire.BY_PID.remove(w.backendPid(), w));
+      long before = w.roundTrips();
+      assertSame(w, Wire.of(c));
+      assertEquals(before + 1, w.roundTrips(), "one round trip to ask the port");
+    }
+  }
+
+  /** Through a pool's proxy: HikariCP's connections are pgjdbc's, found the same way. */
+  @Test
+  void aPooledConnectionIsFoundThroughThePoolsProxy() throws Exception {
+    com.zaxxer.hikari.HikariConfig hc = new com.zaxxer.hikari.HikariConfig();
+    hc.setJdbcUrl(TestServer.url());
+    hc.setDataSourceProperties(under("rtt"));
+    hc.setMaximumPoolSize(1);
+    try (com.zaxxer.hikari.HikariDataSource pool = new com.zaxxer.hikari.HikariDataSource(hc)) {
+      WireCounts first;
+      try (Connection c = pool.getConnection()) {
+        first = counts(c);
+      }
+      try (Connection c = pool.getConnection();
+          Statement st = c.createStatement()) {
+        assertSame(first, counts(c), "the pool's one connection");
+        WireMark m = new WireMark();
+        m.take(first);
+        st.executeQuery("SELECT 1").close();
+        assertEquals(1, m.roundTrips());
+        assertEquals(1, m.statements());
+      }
+    }
   }
 
   @Test
