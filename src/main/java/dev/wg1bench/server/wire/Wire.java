@@ -54,7 +54,8 @@ public final class Wire {
   }
 
   private static WireCounts byClientPort(Connection c) throws SQLException {
-    if (BY_PORT.isEmpty()) {
+    if (BY_PORT.isEmpty() || !c.getAutoCommit()) {
+      // in a transaction the query would be the transaction's: left unknown rather than changed
       return null;
     }
     try (Statement st = c.createStatement();
