@@ -177,6 +177,54 @@ class ServerWindowTest {
     }
   }
 
+  /**
+   * What the socket counted (server.wire: CommandComplete messages and their row counts) and what
+   * the server counted (pg_stat_statements' calls and rows) agree over a window: 10 lookups, a
+   * 100-row batch and an UPDATE of 7 rows.
+   */
+  @Test
+  void statementsCountedAtTheSocketReconcileWithTheServersCalls() throws Exception {
+    assumeTrue(hasStatements(), "the test server has pg_stat_statements (the embedded one does)");
+    java.util.Properties p = new java.util.Properties();
+    dev.wg1bench.server.wire.WireSocketFactory.install(p, TestServer.url());
+    try (Connection client = new org.postgresql.Driver().connect(TestServer.url(), p);
+        Statement st = client.createStatement()) {
+      st.execute("DROP TABLE IF EXISTS window_reconcile");
+      st.execute("CREATE TABLE window_reconcile (id int PRIMARY KEY, v int)");
+      st.execute("INSERT INTO window_reconcile SELECT g, 0 FROM generate_series(1, 10) g");
+      dev.wg1bench.server.wire.WireMark m = new dev.wg1bench.server.wire.WireMark();
+      m.take(dev.wg1bench.server.wire.Wire.of(client));
+      ServerWindow w =
+          ServerWindow.start(() -> connect(TestServer.url()), Set.of(pid(client)), EVERY);
+      try (PreparedStatement ps =
+          client.prepareStatement("SELECT v FROM window_reconcile WHERE id = ?")) {
+        for (int i = 1; i <= 10; i++) {
+          ps.setInt(1, i);
+          ps.executeQuery().close();
+        }
+      }
+      try (PreparedStatement ps =
+          client.prepareStatement("INSERT INTO window_reconcile VALUES (?, 1)")) {
+        for (int i = 11; i <= 110; i++) {
+          ps.setInt(1, i);
+          ps.addBatch();
+        }
+        ps.executeBatch();
+      }
+      st.executeUpdate("UPDATE window_reconcile SET v = v + 1 WHERE id <= 7");
+      ServerSide s = w.finish();
+      List<ServerSide.StatementFigures> ours =
+          s.statements().stream().filter(f -> f.query().contains("window_reconcile")).toList();
+      assertEquals(111, m.statements(), "counted at the socket");
+      assertEquals(
+          m.statements(), ours.stream().mapToLong(ServerSide.StatementFigures::calls).sum());
+      assertEquals(10 + 100 + 7, m.commandRows());
+      assertEquals(
+          m.commandRows(), ours.stream().mapToLong(ServerSide.StatementFigures::rows).sum());
+      st.execute("DROP TABLE window_reconcile");
+    }
+  }
+
   @Test
   void aDatabaseWithoutPgStatStatementsIsOneLineAndNoFigures() throws Exception {
     try (Connection admin = connect(TestServer.url());
