@@ -94,11 +94,13 @@ public final class ServerSideConsole {
     }
     out.printf(
         Locale.ROOT,
-        "  database: %d commits, %d rollbacks (TPM %.0f), blocks read %d hit %d, temp files %d"
+        "  database: %d commits, %d rollbacks (TPM %s), blocks read %d hit %d, temp files %d"
             + " (%d bytes), deadlocks %d, conflicts %d%s%n",
         d.xactCommit(),
         d.xactRollback(),
-        d.transactionsPerMinute(),
+        d.transactionsPerMinute() == null
+            ? "unknown"
+            : String.format(Locale.ROOT, "%.0f", d.transactionsPerMinute()),
         d.blksRead(),
         d.blksHit(),
         d.tempFiles(),

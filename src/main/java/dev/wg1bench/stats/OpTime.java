@@ -47,8 +47,11 @@ public final class OpTime {
       double roundTrips,
       double rttMs) {}
 
-  /** The predicted mean latency and throughput at one round-trip time. */
-  public record Prediction(double rttMs, double latencyMeanMs, double tps) {}
+  /**
+   * The predicted mean latency and throughput at one round-trip time ({@code tps} null where a
+   * cycle of no length leaves it undefined: results hold finite numbers only).
+   */
+  public record Prediction(double rttMs, double latencyMeanMs, Double tps) {}
 
   /**
    * The split of one trial's mean latency.
@@ -86,7 +89,7 @@ public final class OpTime {
     for (double rtt : rttsMs) {
       double latency = latencyAt(s, rtt);
       double cycle = latency + gapMs;
-      out.add(new Prediction(rtt, latency, cycle > 0 ? clients * 1000.0 / cycle : Double.NaN));
+      out.add(new Prediction(rtt, latency, cycle > 0 ? (Double) (clients * 1000.0 / cycle) : null));
     }
     return out;
   }

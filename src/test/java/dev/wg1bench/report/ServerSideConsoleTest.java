@@ -49,7 +49,7 @@ class ServerSideConsoleTest {
             null,
             "pg_wait_sampling is not installed in this database",
             new ServerSide.DatabaseFigures(
-                100, 0, 600, 0, 3000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0L, 0L, 0L, 0L, null, List.of(),
+                100, 0, 600.0, 0, 3000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0L, 0L, 0L, 0L, null, List.of(),
                 null),
             null);
     String out = print(s, 100);

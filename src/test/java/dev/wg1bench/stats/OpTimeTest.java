@@ -1,6 +1,7 @@
 package dev.wg1bench.stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
@@ -50,6 +51,11 @@ class OpTimeTest {
     assertEquals(0.0, OpTime.gapMs(1.0, 4, 5000), EPS);
     assertEquals(0.25, OpTime.gapMs(1.0, 4, 3200), EPS);
     assertEquals(0.0, OpTime.gapMs(1.0, 4, 0), EPS);
+  }
+
+  @Test
+  void aCycleOfNoLengthHasNoThroughput() {
+    assertNull(OpTime.predict(OpTime.split(0, 0, 0, 0), List.of(1.0), 1, Double.NaN).get(0).tps());
   }
 
   @Test

@@ -77,7 +77,7 @@ final class DatabaseStats {
     return new ServerSide.DatabaseFigures(
         d[0],
         d[1],
-        minutes > 0 ? (d[0] + d[1]) / minutes : Double.NaN,
+        minutes > 0 ? (Double) ((d[0] + d[1]) / minutes) : null,
         d[2],
         d[3],
         d[4],

@@ -72,12 +72,13 @@ public record ServerSide(
    * (PostgreSQL 15+: at the end of a transaction, after 1 s since the last report), so the last
    * second of the window may be missing from them. Null fields: the server has no such view.
    *
-   * @param transactionsPerMinute commits and rollbacks per minute (HammerDB's TPM)
+   * @param transactionsPerMinute commits and rollbacks per minute (HammerDB's TPM); null for a
+   *     window of no length
    */
   public record DatabaseFigures(
       long xactCommit,
       long xactRollback,
-      double transactionsPerMinute,
+      Double transactionsPerMinute,
       long blksRead,
       long blksHit,
       long tupReturned,

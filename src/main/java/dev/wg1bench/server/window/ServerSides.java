@@ -109,7 +109,7 @@ public final class ServerSides {
     return new ServerSide.DatabaseFigures(
         commit,
         rollback,
-        seconds > 0 ? (commit + rollback) / (seconds / 60) : Double.NaN,
+        seconds > 0 ? (Double) ((commit + rollback) / (seconds / 60)) : null,
         sum(d, ServerSide.DatabaseFigures::blksRead),
         sum(d, ServerSide.DatabaseFigures::blksHit),
         sum(d, ServerSide.DatabaseFigures::tupReturned),

@@ -30,7 +30,7 @@ class ServerSidesTest {
     return new ServerSide.DatabaseFigures(
         commits,
         1,
-        0,
+        0.0,
         10,
         20,
         1,
@@ -109,6 +109,24 @@ class ServerSidesTest {
     assertEquals(2, m.database().io().get(0).reads());
     assertNull(m.waitSampling());
     assertEquals("pg_wait_sampling is not installed in this database", m.waitSamplingWhy());
+  }
+
+  /**
+   * The block travels as JSON (a fork's report, a result file) and comes back equal, its unknown
+   * figures null: through the results' mapper, which refuses a non-finite number.
+   */
+  @Test
+  void aServerSideSurvivesTheResultsJson() throws Exception {
+    ServerSide a =
+        side(
+            10,
+            List.of(st("SELECT 1", 100, 50.0, null, 1000L)),
+            null,
+            List.of(new ServerSide.WaitShare("CPU", "CPU", 30, 1.0)),
+            db(600, null));
+    String json = dev.wg1bench.json.Json.MAPPER.writeValueAsString(a);
+    assertEquals(a, dev.wg1bench.json.Json.RESULTS.readValue(json, ServerSide.class));
+    assertEquals(true, json.replace(" ", "").contains("\"totalPlanMs\":null"), json);
   }
 
   @Test
