@@ -77,7 +77,7 @@ public final class Main implements Callable<Integer> {
             "history: not stored (the run did not run as asked; the result file is kept)");
       }
     } else {
-      history.store(matrix.output());
+      history.store(dev.wg1bench.json.OutputFile.actual(matrix.output()));
     }
     return exitCode(result);
   }
@@ -99,7 +99,10 @@ public final class Main implements Callable<Integer> {
 
   /** Found out now, not after the whole run, as the CSV is written last. */
   private void checkCsvWritable() {
-    for (java.nio.file.Path f : java.util.List.of(run.csv, CsvReport.summaryFile(run.csv))) {
+    for (java.nio.file.Path f :
+        dev.wg1bench.json.OutputFile.special(run.csv)
+            ? java.util.List.of(run.csv)
+            : java.util.List.of(run.csv, CsvReport.summaryFile(run.csv))) {
       String unwritable = dev.wg1bench.report.JsonReport.unwritable(f);
       if (unwritable != null) {
         throw new UsageException("--csv " + f + ": " + unwritable);
@@ -128,6 +131,11 @@ public final class Main implements Callable<Integer> {
       written = CsvReport.write(result, run.csv);
     } catch (java.io.UncheckedIOException e) {
       throw new RunFailure(e.getMessage() + " (the JSON result was written)", e);
+    }
+    if (written.size() == 1) {
+      System.out.println(
+          "csv written to " + run.csv + " (the trials table only: a special file takes no others)");
+      return;
     }
     System.out.println(
         "csv written to "

@@ -194,7 +194,7 @@ public final class ReplayTrials {
   }
 
   private int connections(RunPlan plan) {
-    return plan.poolSize() != null ? plan.poolSize() : Math.max(1, capture.sessions().size());
+    return plan.poolSize() != null ? plan.poolSize() : capture.concurrentSessions();
   }
 
   /** The driver and session knobs of a plan, as a replay applies them. */
