@@ -102,7 +102,7 @@ final class HistoryOptions {
       where = store.describe();
       AppendOnce once = new AppendOnce(store);
       for (StoredRun r : runs) {
-        AppendOnce.Outcome o = once.append(r);
+        HistoryStore.Appended o = once.append(r);
         stored.add(o.run());
         System.out.println(
             o.alreadyStored()

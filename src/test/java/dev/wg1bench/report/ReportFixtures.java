@@ -310,6 +310,8 @@ public final class ReportFixtures {
             stoppedBy,
             clientsStopped,
             clientsStoppedBy,
+            null,
+            null,
             initialConnectionMs),
         null);
   }
