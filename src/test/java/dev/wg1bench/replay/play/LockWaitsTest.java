@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Which statements waited for a row lock in the capture, and what each waits for in the replay
- * after its start: everything that ended before it got the lock.
+ * Which statements can wait for a row lock, and what each waits for in the replay after its start:
+ * everything that ended before it got the lock.
  */
 class LockWaitsTest {
   @TempDir Path dir;
