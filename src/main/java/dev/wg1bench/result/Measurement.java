@@ -1,6 +1,7 @@
 package dev.wg1bench.result;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.wg1bench.json.Histograms;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -11,7 +12,8 @@ import org.HdrHistogram.Histogram;
  *
  * <p>The figures come in named parts (throughput, counts, latency, client CPU, series, the whole
  * trial), each written into the JSON in its place as if the record were flat: the format predates
- * the parts. {@link Tally} adds the figures up and builds it. Each figure:
+ * the parts. A view, built once: {@link Tally} adds the counts up (workload.OpCounts, by its one
+ * {@code add}) and builds it from them. Each figure:
  *
  * <p>{@code tps}: successful ops per second: successful ops / measured seconds
  *
@@ -145,22 +147,6 @@ public record Measurement(
       int clientsStopped,
       String clientsStoppedBy,
       Double initialConnectionMs) {}
-
-  /** The measured ops' counts as the one value they merge as (agents' parts of a trial). */
-  public dev.wg1bench.workload.OpCounts measuredCounts() {
-    dev.wg1bench.workload.OpCounts c = new dev.wg1bench.workload.OpCounts();
-    c.ok = ops();
-    c.failed = failedOps();
-    c.retries = retries();
-    c.retriedOps = retriedOps();
-    c.statements = statements() == null ? 0 : statements();
-    c.skipped = skippedOps();
-    c.late = lateOps();
-    if (failures() != null) {
-      c.failures.putAll(failures());
-    }
-    return c;
-  }
 
   // the figures by their names in the JSON, so readers need not know which part holds one
 

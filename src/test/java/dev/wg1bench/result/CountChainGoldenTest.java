@@ -72,23 +72,31 @@ class CountChainGoldenTest {
 
   @Test
   void agentsMergedFromTheirParts() throws IOException {
-    TrialResult a = map(classPlan(1), List.of(classFork(1)));
-    TrialResult b = map(classPlan(1), List.of(classFork(2)));
+    ForkReport fa = classFork(1);
+    ForkReport fb = classFork(2);
+    TrialResult a = map(classPlan(1), List.of(fa));
+    TrialResult b = map(classPlan(1), List.of(fb));
     List<AgentRun.Part> parts =
         List.of(
-            part(a, "2026-01-01T00:00:00.000Z", "2026-01-01T00:00:04.100Z"),
-            part(b, "2026-01-01T00:00:00.050Z", "2026-01-01T00:00:04.200Z"));
+            part(a, fa, "2026-01-01T00:00:00.000Z", "2026-01-01T00:00:04.100Z"),
+            part(b, fb, "2026-01-01T00:00:00.050Z", "2026-01-01T00:00:04.200Z"));
     assertOutputs("agents-class", classPlan(1), Merge.trial(List.of(a, b), parts, 8));
-    TrialResult c = map(mixPlan(true, 1), List.of(mixFork(1, true)));
-    TrialResult d = map(mixPlan(true, 1), List.of(mixFork(2, true)));
+    ForkReport fc = mixFork(1, true);
+    ForkReport fd = mixFork(2, true);
+    TrialResult c = map(mixPlan(true, 1), List.of(fc));
+    TrialResult d = map(mixPlan(true, 1), List.of(fd));
     List<AgentRun.Part> mixParts =
         List.of(
-            part(c, "2026-01-01T00:00:00.000Z", "2026-01-01T00:00:04.100Z"),
-            part(d, "2026-01-01T00:00:00.050Z", "2026-01-01T00:00:04.200Z"));
+            part(c, fc, "2026-01-01T00:00:00.000Z", "2026-01-01T00:00:04.100Z"),
+            part(d, fd, "2026-01-01T00:00:00.050Z", "2026-01-01T00:00:04.200Z"));
     assertOutputs("agents-mix", mixPlan(true, 1), Merge.trial(List.of(c, d), mixParts, 8));
   }
 
-  private static AgentRun.Part part(TrialResult t, String start, String end) {
+  /** An agent's part of a trial, as AgentSession records it: its fork's counts. */
+  private static AgentRun.Part part(TrialResult t, ForkReport f, String start, String end)
+      throws IOException {
+    // through JSON, as the merge reads an agent's result
+    ForkReport wire = Json.MAPPER.readValue(Json.MAPPER.writeValueAsString(f), ForkReport.class);
     return new AgentRun.Part(
         1,
         Map.of(),
@@ -99,7 +107,9 @@ class CountChainGoldenTest {
         t.measurement().ops(),
         t.measurement().failedOps(),
         null,
-        t.measurement().latencyHistogram());
+        t.measurement().latencyHistogram(),
+        wire.measured,
+        wire.whole);
   }
 
   // the plans
@@ -306,8 +316,8 @@ class CountChainGoldenTest {
     for (int i = 1; i <= 200; i++) {
       h.recordValue(900 + (long) i * i * n);
     }
-    f.histogram = Histograms.encode(h);
     measured.statements = steps ? 0 : measured.statements;
+    measured.histogram = h;
     f.measured = measured;
     f.whole = whole;
     f.measuredNanos = 2_000_000_000L;
@@ -327,8 +337,21 @@ class CountChainGoldenTest {
     }
     f.connectNanos = 4_000_000L * n;
     f.connects = 4;
-    f.scripts = Breakdowns.figures(measured, whole, outline, commands, steps);
-    return f;
+    if (steps) {
+      // a step that ran in warmup only is listed among the measured ones (jmh.ForkTally)
+      whole.part("tpcc").parts.keySet().forEach(measured.part("tpcc")::part);
+    }
+    f.scripts = new ArrayList<>();
+    for (ScriptOutline o : outline) {
+      f.scripts.add(new ForkReport.Script(o.name(), o.weight(), commands ? o.commands() : null));
+    }
+    f.steps = steps;
+    // through JSON, as the parent reads a fork's report
+    try {
+      return Json.MAPPER.readValue(Json.MAPPER.writeValueAsString(f), ForkReport.class);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   // the writers
@@ -376,72 +399,5 @@ class CountChainGoldenTest {
       Files.writeString(file, text.strip() + "\n", UTF_8);
     }
     assertEquals(Files.readString(file, UTF_8).strip(), text.strip(), name);
-  }
-
-  /** The per-script figures of a fork, as jmh.Breakdown names them from the outline. */
-  static final class Breakdowns {
-    static List<ForkReport.ScriptFigures> figures(
-        OpCounts measured,
-        OpCounts whole,
-        List<ScriptOutline> outline,
-        boolean commands,
-        boolean steps) {
-      String[] keys = ScriptOutline.keys(outline);
-      List<ForkReport.ScriptFigures> out = new ArrayList<>();
-      for (int s = 0; s < outline.size(); s++) {
-        ScriptOutline o = outline.get(s);
-        OpCounts p = measured.partOrEmpty(keys[s]);
-        ForkReport.ScriptFigures f = new ForkReport.ScriptFigures();
-        f.name = o.name();
-        f.weight = o.weight();
-        f.ok = p.ok;
-        f.failed = p.failed;
-        f.retries = p.retries;
-        f.retriedOps = p.retriedOps;
-        f.retriedOpsAll = p.retriedAll;
-        f.latencyNanos = p.latencyNanos;
-        f.latencySquares = p.latencySquares;
-        if (commands) {
-          f.commands = new ArrayList<>();
-          for (int i = 0; i < o.commands().size(); i++) {
-            ForkReport.CommandFigures x =
-                figures(p.partOrEmpty(ScriptOutline.commandKey(i)), o.commands().get(i).line());
-            x.text = o.commands().get(i).text();
-            f.commands.add(x);
-          }
-        } else if (steps) {
-          OpCounts w = whole.partOrEmpty(keys[s]);
-          f.commands = new ArrayList<>();
-          Map<String, OpCounts> all = new LinkedHashMap<>(p.parts);
-          w.parts.keySet().forEach(k -> all.putIfAbsent(k, new OpCounts()));
-          int line = 1;
-          for (Map.Entry<String, OpCounts> e : all.entrySet()) {
-            ForkReport.CommandFigures x = figures(e.getValue(), line++);
-            x.text = e.getKey();
-            x.step = true;
-            x.histogram =
-                e.getValue().histogram == null ? null : ForkReport.encode(e.getValue().histogram);
-            OpCounts ws = w.partOrEmpty(e.getKey());
-            x.whole =
-                new dev.wg1bench.workload.StepCounts(ws.ok, ws.rolledBack, ws.failed, ws.retries);
-            f.commands.add(x);
-          }
-        }
-        out.add(f);
-      }
-      return out;
-    }
-
-    private static ForkReport.CommandFigures figures(OpCounts c, int line) {
-      ForkReport.CommandFigures x = new ForkReport.CommandFigures();
-      x.line = line;
-      x.count = c.ok;
-      x.rolledBack = c.rolledBack;
-      x.sumNanos = c.latencyNanos;
-      x.sumSquares = c.latencySquares;
-      x.failures = c.failed;
-      x.retries = c.retries;
-      return x;
-    }
   }
 }
