@@ -77,6 +77,10 @@ import org.HdrHistogram.Histogram;
  *
  * <p>{@code totalFailedOps}: failed ops over the whole trial
  *
+ * <p>{@code totalRolledBackOps}: of totalOps, the ops the workload rolled back by design ({@code
+ * Op.rolledBackByDesign()}, TPC-C's New-Orders naming an unused item): successes that committed
+ * nothing; absent when none did. totalOps less these is what committed ({@link #committedOps})
+ *
  * <p>{@code stoppedBy}: why the run stopped early (--exit-on-error, or every client stopped on an
  * error that won't heal), else null
  *
@@ -146,7 +150,10 @@ public record Measurement(
       String stoppedBy,
       int clientsStopped,
       String clientsStoppedBy,
-      Double initialConnectionMs) {}
+      Double initialConnectionMs,
+      @com.fasterxml.jackson.annotation.JsonInclude(
+              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
+          long totalRolledBackOps) {}
 
   // the figures by their names in the JSON, so readers need not know which part holds one
 
@@ -262,6 +269,18 @@ public record Measurement(
 
   public long totalFailedOps() {
     return trial.totalFailedOps();
+  }
+
+  public long totalRolledBackOps() {
+    return trial.totalRolledBackOps();
+  }
+
+  /**
+   * The ops that committed over the whole trial, warmup included (what the data shows): the
+   * successful ones less those rolled back by design. The one figure every output calls committed.
+   */
+  public long committedOps() {
+    return trial.totalOps() - trial.totalRolledBackOps();
   }
 
   public String stoppedBy() {

@@ -435,7 +435,8 @@ final class Tally {
         stoppedBy,
         clientsStopped,
         clientsStoppedBy,
-        connects > 0 ? Math.round(connectNanos / 1000.0 / connects) / 1000.0 : null);
+        connects > 0 ? Math.round(connectNanos / 1000.0 / connects) / 1000.0 : null,
+        whole.rolledBack);
   }
 
   /** Per script, a view of the counts' parts (every part runs the same scripts), or null. */

@@ -219,7 +219,7 @@ final class TrialExecution {
       Workload workload) {
     DataCheck.Outcome o = verify(cf, dc, before, r);
     try {
-      long committed = r.measurement().totalOps();
+      long committed = r.measurement().committedOps();
       workload.verify(new FactoryDataSource(cf), committed);
       if (dc == DataCheck.NONE && workload.verifies() && o.failures().isEmpty()) {
         // no rules of the tool's: the workload's own check is what was checked, not "nothing"
@@ -253,7 +253,9 @@ final class TrialExecution {
     long connection = r.outages().stream().mapToLong(o -> o.failedOps()).sum();
     try (Connection c = cf.openPlain()) {
       return dc.verify(
-          c, before, new DataCheck.Counts(m.totalOps(), serialization, connection, m.stoppedBy()));
+          c,
+          before,
+          new DataCheck.Counts(m.committedOps(), serialization, connection, m.stoppedBy()));
     } catch (SQLException e) {
       return new DataCheck.Outcome(
           false, List.of(), List.of("could not read the tables: " + ConnectionFactory.oneLine(e)));

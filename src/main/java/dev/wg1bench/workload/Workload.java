@@ -86,7 +86,7 @@ public interface Workload {
 
   /**
    * A check of the workload's own after a trial under --check ({@code committedOps}: the trial's
-   * successful ops, warmup included); throws with what is wrong.
+   * successful ops less those rolled back by design, warmup included); throws with what is wrong.
    */
   default void verify(javax.sql.DataSource dataSource, long committedOps) throws Exception {}
 

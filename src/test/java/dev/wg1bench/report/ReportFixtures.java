@@ -312,7 +312,8 @@ public final class ReportFixtures {
             stoppedBy,
             clientsStopped,
             clientsStoppedBy,
-            initialConnectionMs),
+            initialConnectionMs,
+            0),
         null);
   }
 

@@ -293,7 +293,10 @@ class CountChainGoldenTest {
     measured.retriedAll = cls.retriedAll;
     measured.latencyNanos = cls.latencyNanos;
     measured.latencySquares = cls.latencySquares;
+    // the ops that reported a rollback by design (on the New-Order step)
+    measured.rolledBack = 3L * n;
     whole.ok = measured.ok + 150;
+    whole.rolledBack = 3L * n + 1;
     whole.failed = measured.failed;
     wholeCls.ok = whole.ok;
     wholeCls.failed = whole.failed;
