@@ -388,6 +388,16 @@ final class Tally {
         rowsPerOp != null ? tps(seconds) * rowsPerOp : null);
   }
 
+  /** The measured ops' counts, as merged (read, never changed, by the caller). */
+  OpCounts measured() {
+    return measured;
+  }
+
+  /** The whole trial's counts, as merged. */
+  OpCounts whole() {
+    return whole;
+  }
+
   /** The latency histogram's figures, null when no part carried one. */
   Latency latency() {
     return measured.histogram == null ? null : Latency.of(measured.histogram);
