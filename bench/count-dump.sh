@@ -17,11 +17,11 @@ mkdir -p "$out"
 t=(--warmup 1s --duration 2s --iterations 2)
 run() {  # NAME ARGS...
   local name=$1; shift
-  "$java" -jar "$jar" "$@" --target "local=$url" --output "$out/$name.json" \
+  "$java" -jar "$jar" "$@" --target "local=$url" --output "$out/$name.json" --csv "$out/$name.csv" \
     > "$out/$name.console.txt" 2>&1 || echo "exit $?" >> "$out/$name.console.txt"
 }
 run single --workload select_only --clients 2 --forks 0 "${t[@]}"
-run forked --workload tpcb_like --clients 2 --forks 2 "${t[@]}"
+run forked --workload tpcb --clients 2 --forks 2 "${t[@]}"
 run mix -f workloads/tpcb.sql@2 -f workloads/select_only.sql -r --clients 2 --forks 1 "${t[@]}"
 run retries --workload write10 --isolation repeatable-read --max-tries 3 --clients 4 -r --forks 1 "${t[@]}"
 run tpcc --workload tpcc --clients 2 --forks 1 "${t[@]}"

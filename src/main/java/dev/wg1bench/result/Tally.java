@@ -22,8 +22,11 @@ import org.HdrHistogram.Histogram;
  *       second, and the seconds are the common window the caller finds.
  * </ul>
  *
- * Counts, failures by kind, retries, histograms, per-script figures and client CPU merge the same
- * way in both. {@link #measurement} then builds the result by name.
+ * The counts are one value, workload.OpCounts (its parts per script, command and step, and the
+ * latency histogram), merged by its one {@code add} in both: a fork's as it handed it over, an
+ * agent's from its part of the trial ({@link #count}, never from its measurement). Every count of
+ * the result is a view of that value, built once ({@link #counts}, {@link #scripts}, {@link
+ * #wholeTrial}).
  */
 final class Tally {
   // summed over every part
