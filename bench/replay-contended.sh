@@ -17,7 +17,13 @@
 # SECONDS: each capture's length (default 4). LOAD: NAME:pgbench-options, e.g. 'c4R100:-c 4 -j 2
 # -R 100' (default: c4, c16 and c64, each paced and unpaced). Needs PostgreSQL's server binaries
 # (PGBIN, default /usr/lib/postgresql/15/bin), pgbench and psql; run as root or as a user who may
-# run them. MODES (env, default all but the virtual ones): s1 max s1-prepared max-prepared s1-pool
+# run them. FSYNC (env, default on): the capture server's fsync and synchronous_commit, on as a
+# production server's (every commit waits for its WAL flush, so row locks are held that much
+# longer); off gives the earlier records' captures. The capture also logs lock waits
+# (log_lock_waits = on, deadlock_timeout = 1ms), as the replay guide asks of a capture.
+# PGREPLAY (env, default pgreplay when on PATH, empty for none): pgreplay 1.2 replays each log too
+# (its own csvlog parser, into the same fresh copy, under PGREPLAY_LIMIT seconds, default 120),
+# its wall time, exit and rows printed beside. MODES (env, default all but the virtual ones): s1 max s1-prepared max-prepared s1-pool
 # max-pool s1-virtual max-virtual (sessions on virtual threads: JAVA must be a Java 21+ java). JARS (env,
 # default target/wg1bench.jar): several builds, each replaying every capture (a before/after on the
 # same logs).
@@ -38,10 +44,14 @@ chmod 755 "$WORK"
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 [ "$(id -u)" = 0 ] && chown postgres "$WORK"
 D="$WORK/data"
-trap 'as_pg "$BIN/pg_ctl" -D "$D" -m immediate stop >/dev/null 2>&1 || true' EXIT
-as_pg "$BIN/initdb" -D "$D" -A trust -U postgres --no-sync >/dev/null
+FSYNC=${FSYNC:-on}
+PGREPLAY=${PGREPLAY-$(command -v pgreplay || true)}
+trap 'as_pg "$BIN/pg_ctl" -D "$D" -m fast stop >/dev/null 2>&1 || true' EXIT
+as_pg "$BIN/initdb" -D "$D" -A trust -U postgres >/dev/null
 { echo "port = $PORT"; echo "unix_socket_directories = '$WORK'"; echo "listen_addresses = '127.0.0.1'"
-  echo "fsync = off"; echo "max_connections = 200"; echo "logging_collector = on"
+  echo "fsync = $FSYNC"; echo "synchronous_commit = $FSYNC"; echo "full_page_writes = $FSYNC"
+  echo "log_lock_waits = on"; echo "deadlock_timeout = '1ms'"
+  echo "max_connections = 200"; echo "logging_collector = on"
   echo "log_destination = 'csvlog'"; echo "log_directory = 'log'"; echo "log_filename = 'server'"; } \
   | as_pg tee -a "$D/postgresql.conf" >/dev/null
 as_pg "$BIN/pg_ctl" -D "$D" -l "$WORK/server.log" -w start >/dev/null
@@ -145,5 +155,28 @@ print(f"{name:<8} {label:<13} {span:6.1f} {wall:6.1f} {wall / span:6.2f} {tp['st
 PY
   done
   done
+  if [ -n "$PGREPLAY" ]; then
+    # pgreplay 1.2 on the same log, into the same fresh copy, at the log's own speed, time-limited
+    psql_ -d postgres -c 'DROP DATABASE IF EXISTS bench' -c 'CREATE DATABASE bench TEMPLATE seed'
+    b0=$(busy)
+    t0=$(date +%s.%N)
+    set +e
+    /usr/bin/time -f '%U %S' -o "$WORK/$name-pgreplay.cpu" timeout "${PGREPLAY_LIMIT:-120}" \
+      "$PGREPLAY" -c -h 127.0.0.1 -p "$PORT" "$LOG" >"$WORK/$name-pgreplay.out" 2>&1
+    code=$?
+    set -e
+    t1=$(date +%s.%N)
+    replay_busy=$(busy_since "$b0")
+    got=$(psql_ -d bench -At -c "$ROWS")
+    read -r ru rs < <(tail -1 "$WORK/$name-pgreplay.cpu" 2>/dev/null || echo "0 0")
+    span=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["throughput"]["capturedSeconds"])' \
+      "$WORK/$name-$(basename "${JARS[0]}" .jar)-${MODES[0]}.json" 2>/dev/null || echo 0)
+    awk -v n="$name" -v t0="$t0" -v t1="$t1" -v span="$span" -v c="$code" -v u="${ru:-0}" -v s="${rs:-0}" \
+      -v st="$stmts" -v lim="${PGREPLAY_LIMIT:-120}" -v busy="$replay_busy" -v same="$([ "$want" = "$got" ] && echo same || echo "DIFFER $got")" \
+      'BEGIN { w = t1 - t0; printf "%-8s %-13s %6.1f %6.1f %6.2f %s exit %s%s; client CPU %.0f us/stmt; cores busy %s%%\n",
+        n, "pgreplay", span, w, span ? w / span : 0, same, c, (c == 124 ? " (stopped at the " lim " s limit)" : ""),
+        st ? (u + s) * 1e6 / st : 0, busy }'
+    grep -i 'statements\|delay\|behind\|error' "$WORK/$name-pgreplay.out" | head -5 | sed 's/^/#   pgreplay: /' || true
+  fi
 done
 echo "work files (logs, results, console output) in $WORK"

@@ -140,6 +140,14 @@ public final class ForkReport {
 
   public String clientsStoppedBy;
 
+  /**
+   * Clients that started (connected and set up), and the line saying how the fork did not run as
+   * asked (clients that could not start, a pool that could not fill), null when it did.
+   */
+  public int clientsRan;
+
+  public String notAsAsked;
+
   /** One distinct error (kind and SQLSTATE), counted over the whole trial. */
   public static final class ErrorEntry {
     public String kind;

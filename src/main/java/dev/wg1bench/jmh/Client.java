@@ -157,7 +157,7 @@ public class Client {
     threadIndex = tp.getThreadIndex();
     threads = tp.getThreadCount();
     if (b.trialSetupFailure != null) {
-      b.clientStopped(this, b.trialSetupFailure);
+      b.clientNotStarted(this, b.trialSetupFailure);
       return;
     }
     try {

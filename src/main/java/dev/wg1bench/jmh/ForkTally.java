@@ -228,6 +228,8 @@ final class ForkTally {
     report.errors = new ArrayList<>(errors.values());
     report.clientsStopped = stops.stopped();
     report.clientsStoppedBy = stops.firstReason();
+    report.clientsRan = stops.started();
+    report.notAsAsked = stops.notAsAsked();
     report.outages = outages.all();
     scripts();
     report.threads =

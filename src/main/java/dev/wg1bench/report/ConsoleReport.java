@@ -102,6 +102,11 @@ public final class ConsoleReport {
       out.printf(
           "number of clients: %d sharing a pool of %d connections (HikariCP)%n",
           p.clients(), p.poolSize());
+    } else if (t.measurement().clientsRan() != null && t.measurement().clientsRan() < p.clients()) {
+      // the clients that ran, not the ones asked: the figures below are theirs
+      out.printf(
+          "number of clients: %d of %d asked (one connection each; %d could not start)%n",
+          t.measurement().clientsRan(), p.clients(), p.clients() - t.measurement().clientsRan());
     } else {
       out.printf("number of clients: %d (one connection each)%n", p.clients());
     }
@@ -285,7 +290,12 @@ public final class ConsoleReport {
     if (t.check() != null) {
       out.println(t.check().summary());
     }
-    if (m.clientsStopped() > 0 && m.stoppedBy() == null) {
+    int notStarted = m.clientsRan() == null ? 0 : Math.max(0, p.clients() - m.clientsRan());
+    if (m.notAsAsked() != null && m.stoppedBy() == null) {
+      // the run's failure in one line (exit 1): what ran of what was asked, and the server's why
+      out.printf("NOT RUN AS ASKED: %s%n", m.notAsAsked());
+    }
+    if (m.clientsStopped() > notStarted && m.stoppedBy() == null) {
       out.printf(
           "clients stopped: %d of %d, on an error that won't heal (--continue-on-error keeps them"
               + " running): %s%n",

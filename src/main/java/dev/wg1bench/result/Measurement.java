@@ -89,6 +89,14 @@ import org.HdrHistogram.Histogram;
  *
  * <p>{@code clientsStoppedBy}: the first of those errors, null when none stopped
  *
+ * <p>{@code clientsRan}: clients that started (connected and set up; in the fork where fewest did,
+ * summed over agents); null in results written before the figure
+ *
+ * <p>{@code notAsAsked}: how the trial did not run as asked, in one line: clients that could not
+ * start ("20 of 25 clients ran; 5 clients could not start, the first: could not connect (53300):
+ * ..."), or a pool that could not open --pool-size connections; null when it ran as asked. Such a
+ * run exits 1 and is a broken arm to advise, diff and the Java API's compare
+ *
  * <p>{@code initialConnectionMs}: mean time a client took to open its connection at the start, all
  * connecting at once (pgbench's "initial connection time"); null with a pool
  *
@@ -150,6 +158,8 @@ public record Measurement(
       String stoppedBy,
       int clientsStopped,
       String clientsStoppedBy,
+      Integer clientsRan,
+      String notAsAsked,
       Double initialConnectionMs,
       @com.fasterxml.jackson.annotation.JsonInclude(
               com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
@@ -293,6 +303,14 @@ public record Measurement(
 
   public String clientsStoppedBy() {
     return trial.clientsStoppedBy();
+  }
+
+  public Integer clientsRan() {
+    return trial.clientsRan();
+  }
+
+  public String notAsAsked() {
+    return trial.notAsAsked();
   }
 
   public Double initialConnectionMs() {

@@ -83,6 +83,8 @@ final class Tally {
   private String stoppedBy;
   private int clientsStopped;
   private String clientsStoppedBy;
+  private Integer clientsRan;
+  private String notAsAsked;
   private long connectNanos;
   private int connects;
   private final List<ErrorRecord> errors = new ArrayList<>();
@@ -115,6 +117,8 @@ final class Tally {
     t.stoppedBy = f.stoppedBy;
     t.clientsStopped = f.clientsStopped;
     t.clientsStoppedBy = f.clientsStoppedBy;
+    t.clientsRan = f.clientsRan;
+    t.notAsAsked = f.notAsAsked;
     t.connectNanos = f.connectNanos;
     t.connects = f.connects;
     for (ForkReport.ErrorEntry e : f.errors) {
@@ -197,6 +201,8 @@ final class Tally {
     a.stoppedBy = m.stoppedBy();
     a.clientsStopped = m.clientsStopped();
     a.clientsStoppedBy = m.clientsStoppedBy();
+    a.clientsRan = m.clientsRan();
+    a.notAsAsked = m.notAsAsked();
     a.errors.addAll(t.errors());
     a.outages.addAll(t.outages());
     a.outline = outline(m.scripts());
@@ -234,6 +240,7 @@ final class Tally {
 
   /** Adds the next fork, which ran after the ones already in. */
   Tally after(Tally next) {
+    boolean first = parts == 0;
     addCommon(next);
     iterationTps.addAll(next.iterationTps);
     opsPerSecond.addAll(next.opsPerSecond);
@@ -243,6 +250,7 @@ final class Tally {
     serverNanos += next.serverNanos;
     // every fork runs all the clients: the figure is per fork, not a sum
     clientsStopped = Math.max(clientsStopped, next.clientsStopped);
+    clientsRan = first ? next.clientsRan : combine(clientsRan, next.clientsRan, Math::min);
     connectNanos += next.connectNanos;
     connects += next.connects;
     for (ErrorRecord e : next.errors) {
@@ -267,6 +275,7 @@ final class Tally {
     serverRates += other.serverRates;
     serverRatesKnown += other.serverRatesKnown;
     clientsStopped += other.clientsStopped;
+    clientsRan = first ? other.clientsRan : combine(clientsRan, other.clientsRan, Integer::sum);
     errors.addAll(other.errors);
     return this;
   }
@@ -284,6 +293,7 @@ final class Tally {
     windows.addAll(o.windows);
     stoppedBy = stoppedBy != null ? stoppedBy : o.stoppedBy;
     clientsStoppedBy = clientsStoppedBy != null ? clientsStoppedBy : o.clientsStoppedBy;
+    notAsAsked = notAsAsked != null ? notAsAsked : o.notAsAsked;
     outages.addAll(o.outages);
     if (outline == null) {
       outline = o.outline;
@@ -448,8 +458,16 @@ final class Tally {
         stoppedBy,
         clientsStopped,
         clientsStoppedBy,
+        clientsRan,
+        notAsAsked,
         connects > 0 ? Math.round(connectNanos / 1000.0 / connects) / 1000.0 : null,
         whole.rolledBack);
+  }
+
+  /** Clients that ran, merged: null (a result from before the figure) stays unknown. */
+  private static Integer combine(
+      Integer a, Integer b, java.util.function.BinaryOperator<Integer> op) {
+    return a == null || b == null ? null : op.apply(a, b);
   }
 
   /** Per script, a view of the counts' parts (every part runs the same scripts), or null. */

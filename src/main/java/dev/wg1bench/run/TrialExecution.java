@@ -77,7 +77,9 @@ final class TrialExecution {
       }
       return launch(trial, plan, workload, lt, cf, ds, data);
     } finally {
+      TrialSpec.release(dir);
       deleteTree(dir);
+      LIVE_DIRS.remove(dir);
     }
   }
 
@@ -104,10 +106,26 @@ final class TrialExecution {
     }
   }
 
-  /** The forked JVM reads its trial from a file: a directory of its own, removed afterwards. */
+  /** Trial directories not yet removed: a SIGTERM or Ctrl-C removes them on the way out. */
+  private static final java.util.Set<Path> LIVE_DIRS =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+  static {
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(() -> LIVE_DIRS.forEach(TrialExecution::deleteTree), "wg1bench-trial-dirs"));
+  }
+
+  /**
+   * The forked JVM reads its trial from a file: a directory of its own (owner-only, as {@link
+   * Files#createTempDirectory} makes it), removed afterwards, or by the shutdown hook when the run
+   * is stopped.
+   */
   private static Path newTrialDir() {
     try {
-      return Files.createTempDirectory("wg1bench-trial-");
+      Path dir = Files.createTempDirectory("wg1bench-trial-");
+      LIVE_DIRS.add(dir);
+      return dir;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -200,6 +218,9 @@ final class TrialExecution {
     } catch (IllegalArgumentException e) {
       // a workload refusing one of its -D parameters: bad input, said in the workload's words
       throw new UsageException("workload " + workload.name() + ": " + e.getMessage(), e);
+    } catch (RunFailure e) {
+      // already one line naming the workload (its class's constructor threw)
+      throw e;
     } catch (Exception | AssertionError e) {
       throw new RunFailure(
           "setUp() of workload "
@@ -275,11 +296,16 @@ final class TrialExecution {
   }
 
   static void deleteTree(Path dir) {
+    if (!Files.exists(dir)) {
+      return; // removed already (the shutdown hook beside the trial's own end)
+    }
     try (Stream<Path> s = Files.walk(dir)) {
       for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
         Files.deleteIfExists(p);
       }
-    } catch (IOException e) {
+    } catch (java.nio.file.NoSuchFileException e) {
+      // removed beside us
+    } catch (IOException | java.io.UncheckedIOException e) {
       System.err.println("wg1bench: could not remove " + dir + ": " + e.getMessage());
     }
   }

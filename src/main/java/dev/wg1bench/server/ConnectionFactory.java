@@ -20,7 +20,7 @@ import org.postgresql.PGProperty;
  */
 public final class ConnectionFactory {
   /** Seconds to wait for a TCP connection: an unreachable host fails fast instead of hanging. */
-  static final int CONNECT_TIMEOUT_S = 5;
+  public static final int CONNECT_TIMEOUT_S = 5;
 
   /**
    * pgjdbc socketTimeout of client connections outside the benchmark (SSB query runs, experiments)

@@ -97,4 +97,19 @@ class ReplayCliTest {
     assertTrue(r.err.startsWith(start), r.toString());
     assertEquals(1, r.err.strip().lines().count(), r.err);
   }
+
+  /**
+   * A log of more sessions than --clients allows, none overlapping, is no usage error about an
+   * option never given: the replay goes on to connect (here refused: exit 1, one line).
+   */
+  @Test
+  void aLogOfMoreSessionsThanClientsAllowIsNoUsageError() throws Exception {
+    Path csv = log("serial.csv", dev.wg1bench.replay.capture.HandMadeLogs.serialSessions(10_001));
+    Cli r = Cli.run("replay", csv.toString(), "--target=jdbc:postgresql://127.0.0.1:1/x");
+    assertFalse(r.err.contains("--clients"), r.toString());
+    assertEquals(1, r.exit, r.toString());
+    assertTrue(r.out.contains("10001 sessions"), r.toString());
+    assertTrue(r.err.startsWith("wg1bench: target 127.0.0.1:1/x: "), r.toString());
+    assertEquals(1, r.err.strip().lines().count(), r.toString());
+  }
 }

@@ -312,6 +312,8 @@ public final class ReportFixtures {
             stoppedBy,
             clientsStopped,
             clientsStoppedBy,
+            null,
+            null,
             initialConnectionMs,
             0),
         null);

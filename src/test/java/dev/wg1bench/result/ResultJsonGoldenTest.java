@@ -261,6 +261,8 @@ class ResultJsonGoldenTest {
     f.connects = 4;
     f.clientsStopped = n;
     f.clientsStoppedBy = n == 1 ? null : "could not connect (" + n + ")";
+    f.clientsRan = n == 2 ? 3 : 4;
+    f.notAsAsked = n == 2 ? "3 of 4 clients ran; 1 client could not start, the first: x" : null;
     if (scripts) {
       f.scripts = new ArrayList<>();
       for (int s = 0; s < 2; s++) {

@@ -120,6 +120,40 @@ public record Capture(
     return end;
   }
 
+  /**
+   * The most sessions the log held open at once: each from its connection to its disconnection
+   * (else its last statement), a connection counted before a disconnection at the same instant.
+   * What a replay opens at most, with a connection per session: a log of many short sessions that
+   * never overlap needs one, whatever its number of sessions. At least 1.
+   */
+  public int concurrentSessions() {
+    List<long[]> events = new java.util.ArrayList<>(2 * sessions.size());
+    for (LoggedSession s : sessions) {
+      Instant last = s.disconnected() != null ? s.disconnected() : s.connected();
+      for (LoggedStatement st : s.statements()) {
+        Instant t = st.end() != null ? st.end() : st.time();
+        if (t.isAfter(last)) {
+          last = t;
+        }
+      }
+      events.add(new long[] {micros(s.connected()), 1});
+      events.add(new long[] {micros(last), -1});
+    }
+    // at one instant connections first: two sessions that touch are counted as overlapping
+    events.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(b[1], a[1]));
+    int open = 0;
+    int most = 1;
+    for (long[] e : events) {
+      open += (int) e[1];
+      most = Math.max(most, open);
+    }
+    return most;
+  }
+
+  private static long micros(Instant t) {
+    return t.getEpochSecond() * 1_000_000L + t.getNano() / 1000;
+  }
+
   /** Time the capture spans, first event to last. */
   public Duration span() {
     return Duration.between(start(), end());

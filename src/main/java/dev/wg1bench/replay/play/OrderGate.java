@@ -30,12 +30,17 @@ final class OrderGate {
     final int session;
     final int startRank;
     final int endsNeeded;
+
+    /** A lock's grant: its ends count as done once released ({@link #releasing}). */
+    final boolean grant;
+
     final String where;
     final long since = System.nanoTime();
     volatile boolean passed;
     volatile String broken;
 
-    Waiter(int session, int startRank, int endsNeeded, String where) {
+    Waiter(int session, int startRank, int endsNeeded, boolean grant, String where) {
+      this.grant = grant;
       this.where = where;
       this.session = session;
       this.startRank = startRank;
@@ -48,12 +53,19 @@ final class OrderGate {
   private final int[] endSession;
   private final boolean[] started;
   private final boolean[] ended;
+
+  /** Per end rank: ended, or a transaction's end already sent (it lets go of its locks). */
+  private final boolean[] released;
+
   private int startMark;
   private int endMark;
+  private int releaseMark;
   private long progress;
   private final PriorityQueue<Waiter> forStarts =
       new PriorityQueue<>(Comparator.comparingInt((Waiter w) -> w.startRank));
   private final PriorityQueue<Waiter> forEnds =
+      new PriorityQueue<>(Comparator.comparingInt((Waiter w) -> w.endsNeeded));
+  private final PriorityQueue<Waiter> forReleases =
       new PriorityQueue<>(Comparator.comparingInt((Waiter w) -> w.endsNeeded));
 
   /**
@@ -66,6 +78,7 @@ final class OrderGate {
     this.endSession = schedule.endSession;
     this.started = new boolean[schedule.starts];
     this.ended = new boolean[schedule.ends];
+    this.released = new boolean[schedule.ends];
     // a start or an end no other session waits for is done from the outset: the watermarks pass
     // over it
     for (int r = 0; r < started.length; r++) {
@@ -73,6 +86,7 @@ final class OrderGate {
     }
     for (int r = 0; r < ended.length; r++) {
       ended[r] = !schedule.endOrders[r];
+      released[r] = ended[r];
     }
     while (startMark < started.length && started[startMark]) {
       startMark++;
@@ -80,6 +94,7 @@ final class OrderGate {
     while (endMark < ended.length && ended[endMark]) {
       endMark++;
     }
+    advanceReleases();
   }
 
   /** How a wait ended. */
@@ -95,20 +110,24 @@ final class OrderGate {
     GAVE_WAY
   }
 
-  /** Waits until the start may go, or the wait is broken, or the replay is told to stop. */
+  /**
+   * Waits until the start may go, or the wait is broken, or the replay is told to stop; for a
+   * lock's {@code grant}, the ends it needs count as done once released ({@link #releasing}).
+   */
   Wait await(
       int session,
       int startRank,
       int endsNeeded,
+      boolean grant,
       String where,
       AtomicBoolean stop,
       Runnable onWait) {
-    Waiter w = new Waiter(session, keepStartOrder ? startRank : 0, endsNeeded, where);
+    Waiter w = new Waiter(session, keepStartOrder ? startRank : 0, endsNeeded, grant, where);
     synchronized (this) {
       if (ready(w)) {
         return Wait.FREE;
       }
-      (startReady(w) ? forEnds : forStarts).add(w);
+      queue(w);
     }
     onWait.run();
     while (!w.passed && w.broken == null && !stop.get()) {
@@ -119,6 +138,7 @@ final class OrderGate {
       synchronized (this) {
         forStarts.remove(w);
         forEnds.remove(w);
+        forReleases.remove(w);
       }
     }
     if (w.passed || w.broken == null) {
@@ -141,11 +161,32 @@ final class OrderGate {
 
   synchronized void ended(int rank) {
     ended[rank] = true;
+    released[rank] = true;
     while (endMark < ended.length && ended[endMark]) {
       endMark++;
     }
+    advanceReleases();
     progress++;
     promote();
+  }
+
+  /**
+   * A transaction's end (COMMIT, ROLLBACK) is being sent: once on its way it ends by itself, and
+   * the locks it lets go are granted in the server's queue, in the order they were asked for. A
+   * statement that waited for one of them in the capture may then be sent at once and queue for it,
+   * as it queued in the capture, instead of after a round trip to the COMMIT's own client.
+   */
+  synchronized void releasing(int rank) {
+    released[rank] = true;
+    advanceReleases();
+    progress++;
+    promote();
+  }
+
+  private void advanceReleases() {
+    while (releaseMark < released.length && released[releaseMark]) {
+      releaseMark++;
+    }
   }
 
   /** Marks done, counted as progress since the last look. */
@@ -154,7 +195,7 @@ final class OrderGate {
   }
 
   synchronized int waiting() {
-    return forStarts.size() + forEnds.size();
+    return forStarts.size() + forEnds.size() + forReleases.size();
   }
 
   /**
@@ -162,7 +203,7 @@ final class OrderGate {
    */
   synchronized List<Waiter> breakWaits(java.util.function.IntPredicate sessions, String why) {
     List<Waiter> out = new java.util.ArrayList<>();
-    for (PriorityQueue<Waiter> q : List.of(forStarts, forEnds)) {
+    for (PriorityQueue<Waiter> q : List.of(forStarts, forEnds, forReleases)) {
       for (Waiter w : q) {
         if (sessions.test(w.session)) {
           out.add(w);
@@ -172,6 +213,7 @@ final class OrderGate {
     for (Waiter w : out) {
       forStarts.remove(w);
       forEnds.remove(w);
+      forReleases.remove(w);
       w.broken = why;
       LockSupport.unpark(w.thread);
     }
@@ -179,21 +221,28 @@ final class OrderGate {
   }
 
   /**
-   * Whom each waiting session waits on: for each, the other sessions that own a start or an end its
-   * wait needs and that is not done yet. The graph the watchdog looks for a lock cycle in.
+   * Whom each session waiting since before {@code before} (nanoTime) waits on: for each, the other
+   * sessions that own a start or an end its wait needs and that is not done yet. The graph the
+   * watchdog looks for a lock cycle in: a wait that began before the server's lock view was read
+   * and still goes on held through it, so the locks its session holds are those the view showed (a
+   * session waiting at the order sends nothing).
    */
-  synchronized Map<Integer, Set<Integer>> waitsOn() {
+  synchronized Map<Integer, Set<Integer>> waitsOn(long before) {
     Map<Integer, Set<Integer>> out = new HashMap<>();
-    for (PriorityQueue<Waiter> q : List.of(forStarts, forEnds)) {
+    for (PriorityQueue<Waiter> q : List.of(forStarts, forEnds, forReleases)) {
       for (Waiter w : q) {
+        if (w.since - before >= 0) {
+          continue;
+        }
+        boolean[] done = w.grant ? released : ended;
         Set<Integer> on = out.computeIfAbsent(w.session, k -> new HashSet<>());
         for (int r = startMark; r < w.startRank; r++) {
           if (!started[r]) {
             on.add(startSession[r]);
           }
         }
-        for (int r = endMark; r < w.endsNeeded; r++) {
-          if (!ended[r]) {
+        for (int r = w.grant ? releaseMark : endMark; r < w.endsNeeded; r++) {
+          if (!done[r]) {
             on.add(endSession[r]);
           }
         }
@@ -206,7 +255,7 @@ final class OrderGate {
   /** When the longest wait still waiting began (nanoTime), or Long.MAX_VALUE when none waits. */
   synchronized long oldestWait() {
     long oldest = Long.MAX_VALUE;
-    for (PriorityQueue<Waiter> q : List.of(forStarts, forEnds)) {
+    for (PriorityQueue<Waiter> q : List.of(forStarts, forEnds, forReleases)) {
       for (Waiter w : q) {
         oldest = Math.min(oldest, w.since);
       }
@@ -218,8 +267,20 @@ final class OrderGate {
     return startMark >= w.startRank;
   }
 
+  private boolean endsReady(Waiter w) {
+    return (w.grant ? releaseMark : endMark) >= w.endsNeeded;
+  }
+
   private boolean ready(Waiter w) {
-    return startReady(w) && endMark >= w.endsNeeded;
+    return startReady(w) && endsReady(w);
+  }
+
+  private void queue(Waiter w) {
+    if (!startReady(w)) {
+      forStarts.add(w);
+    } else {
+      (w.grant ? forReleases : forEnds).add(w);
+    }
   }
 
   private void promote() {
@@ -228,11 +289,14 @@ final class OrderGate {
       if (ready(w)) {
         wake(w);
       } else {
-        forEnds.add(w);
+        queue(w);
       }
     }
     while (!forEnds.isEmpty() && endMark >= forEnds.peek().endsNeeded) {
       wake(forEnds.poll());
+    }
+    while (!forReleases.isEmpty() && releaseMark >= forReleases.peek().endsNeeded) {
+      wake(forReleases.poll());
     }
   }
 

@@ -51,6 +51,11 @@ final class OrderedEvents {
       Pattern.compile(
           "(?s)(begin|start\\s+transaction|commit|end|abort|savepoint|release|set|show|reset)\\b.*");
 
+  private static final Pattern TRANSACTION_END =
+      Pattern.compile(
+          "(?s)(commit|end|abort|rollback)(\\s+(work|transaction))?(\\s+and\\s+(no\\s+)?chain)?"
+              + "\\s*;?\\s*");
+
   private static final Pattern PLAIN_SELECT = Pattern.compile("(?s)select\\b[^(]*");
 
   private static final Pattern LOCKING_OR_INTO =
@@ -76,6 +81,26 @@ final class OrderedEvents {
     for (int i = 0; i < st.size(); i++) {
       LoggedStatement x = st.get(i);
       out[i] = x.skip() != null || anyPart(x.sent(), OrderedEvents::mayLock);
+    }
+    return out;
+  }
+
+  /**
+   * Per statement of the session: whether it is a transaction block's end and nothing else (COMMIT,
+   * END, ROLLBACK or ABORT, outside of which the session has nothing open): sent, it ends by itself
+   * and lets go of every row lock its transaction took, whatever another session asks for. A lock's
+   * grant may wait for it to be sent rather than to end ({@link Schedule#endLetsGo}): the statement
+   * that waited for that lock in the capture then queues for it in the server as it did, and gets
+   * it when it is let go, without a round trip to the committing session's client first. A COMMIT
+   * that runs deferred triggers can itself wait for a lock; the lock cycle check covers it.
+   */
+  static boolean[] letsGo(LoggedSession s) {
+    List<LoggedStatement> st = s.statements();
+    boolean[] out = new boolean[st.size()];
+    for (int i = 0; i < st.size(); i++) {
+      LoggedStatement x = st.get(i);
+      String sql = SqlText.stripComments(x.sent()).strip().toLowerCase(Locale.ROOT);
+      out[i] = x.skip() == null && TRANSACTION_END.matcher(sql).matches();
     }
     return out;
   }

@@ -107,8 +107,8 @@ public final class ReplayStats {
   }
 
   /** One replayed statement: its class's figures and the whole replay's latency. */
-  void ran(String sql, long micros, long affected, long returned, String sqlState) {
-    of(sql).ran(micros, affected, returned, sqlState);
+  void ran(ClassStats of, long micros, long affected, long returned, String sqlState) {
+    of.ran(micros, affected, returned, sqlState);
     synchronized (all) {
       all.recordValue(Math.min(Math.max(micros, 0), HIGHEST_MICROS));
     }

@@ -31,11 +31,12 @@ import java.util.List;
  * a cycle. Records logged in the same millisecond are ordered as the log wrote them ({@link
  * LogOrder}), so a start logged after another session's end waits for it even in the same
  * millisecond. A statement that waited for a row lock in the capture is sent, once started, only
- * when what ended before it got the lock has ended ({@link LockWaits}): the server may grant a row
- * in another order than it was asked for, and the replay keeps the capture's grants. Only the
- * starts and ends another session can see or contend with take part ({@link OrderedEvents}): a
- * statement inside another session's open block is waited for by no one (its COMMIT is), and a
- * BEGIN or a plain SELECT keeps no place among the starts.
+ * when what ended before it got the lock has ended ({@link LockWaits}), a transaction's end counted
+ * as soon as it is sent ({@link #endLetsGo}): the server may grant a row in another order than it
+ * was asked for, and the replay keeps the capture's grants. Only the starts and ends another
+ * session can see or contend with take part ({@link OrderedEvents}): a statement inside another
+ * session's open block is waited for by no one (its COMMIT is), and a BEGIN or a plain SELECT keeps
+ * no place among the starts.
  */
 final class Schedule {
   /** Per session: [0] its connection, [i + 1] its statement i; the rank of each start. */
@@ -67,6 +68,12 @@ final class Schedule {
 
   /** Per end rank: whether a start of another session waits for it ({@link OrderedEvents}). */
   final boolean[] endOrders;
+
+  /**
+   * Per end rank: whether it is a transaction's end (COMMIT, ROLLBACK) that lets go of its locks
+   * once sent ({@link OrderedEvents#letsGo}): a lock's grant waits for it to be sent, not to end.
+   */
+  final boolean[] endLetsGo;
 
   final int starts;
   final int ends;
@@ -110,12 +117,18 @@ final class Schedule {
     Instant[] endTimes = new Instant[endEvents.size()];
     endSession = new int[endEvents.size()];
     endOrders = new boolean[endEvents.size()];
+    endLetsGo = new boolean[endEvents.size()];
+    boolean[][] letsGo = new boolean[n][];
+    for (int s = 0; s < n; s++) {
+      letsGo[s] = OrderedEvents.letsGo(sessions.get(s));
+    }
     for (int r = 0; r < endEvents.size(); r++) {
       Event e = endEvents.get(r);
       endRank[e.session][e.position] = r;
       endTimes[r] = e.time;
       endSession[r] = e.session;
       endOrders[r] = e.orders;
+      endLetsGo[r] = e.position < letsGo[e.session].length && letsGo[e.session][e.position];
     }
     for (int s = 0; s < n; s++) {
       for (int p = 0; p < startTimes[s].length; p++) {

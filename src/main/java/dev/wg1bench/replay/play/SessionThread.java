@@ -136,6 +136,11 @@ final class SessionThread {
       return false;
     }
     live.set(index, Sessions.RUNNING);
+    int endRank = schedule.endRank[index][marked];
+    if (schedule.endLetsGo[endRank]) {
+      // a COMMIT on its way: what waited for its locks in the capture may queue for them now
+      order.releasing(endRank);
+    }
     long begin = System.nanoTime();
     StatementSender.Sent sent = StatementSender.send(c, st);
     long finish = System.nanoTime();
@@ -143,7 +148,12 @@ final class SessionThread {
     marked++;
     stats.window(begin, finish);
     String error = sent.ok() ? null : sent.outcome();
-    stats.ran(st.sql(), (finish - begin) / 1000, sent.affected(), sent.returned(), error);
+    stats.ran(
+        replayer.classes[index][marked - 1],
+        (finish - begin) / 1000,
+        sent.affected(),
+        sent.returned(),
+        error);
     stats.statements.incrementAndGet();
     if (error != null) {
       stats.error(error);
@@ -169,7 +179,7 @@ final class SessionThread {
     if (needs < 0 || detached) {
       return !stopped();
     }
-    long waited = awaitOrder(0, needs, st.where());
+    long waited = awaitOrder(0, needs, true, st.where());
     if (waited >= 0) {
       stats.grantWaits.incrementAndGet();
       stats.grantWaitedNanos.addAndGet(waited);
@@ -185,7 +195,8 @@ final class SessionThread {
     }
     int rank = schedule.startRank[index][position];
     // a start out of the order's starts waits for none of them (OrderedEvents)
-    awaitOrder(schedule.startOrders[rank] ? rank : 0, schedule.endsNeeded[index][position], where);
+    awaitOrder(
+        schedule.startOrders[rank] ? rank : 0, schedule.endsNeeded[index][position], false, where);
     return !stopped();
   }
 
@@ -193,13 +204,14 @@ final class SessionThread {
    * Waits at the order until the starts below {@code startRank} and {@code endsNeeded} ends are
    * done; counts a wait that was not free and returns how long it took in ns, or -1 when free.
    */
-  private long awaitOrder(int startRank, int endsNeeded, String where) {
+  private long awaitOrder(int startRank, int endsNeeded, boolean grant, String where) {
     long t = System.nanoTime();
     OrderGate.Wait w =
         order.await(
             index,
             startRank,
             endsNeeded,
+            grant,
             where,
             replayer.config.stop(),
             () -> live.set(index, Sessions.ORDER));

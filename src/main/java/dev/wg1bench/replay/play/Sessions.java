@@ -28,6 +28,10 @@ final class Sessions {
     inTransaction.set(session, open ? 1 : 0);
   }
 
+  boolean inTransaction(int session) {
+    return inTransaction.get(session) == 1;
+  }
+
   /**
    * True when a session inside a transaction block waits at the order while another one runs a
    * statement: the only shape a lock cycle through the order can have (a session outside a block

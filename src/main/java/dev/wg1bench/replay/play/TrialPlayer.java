@@ -62,6 +62,10 @@ public final class TrialPlayer {
   private final Map<String, HikariDataSource> pools = new ConcurrentHashMap<>();
   private final List<ReplayResult.Progress> progress = new ArrayList<>();
   private long t0;
+
+  /** Per session, per statement: its statement class's figures ({@link ReplayStats#of}). */
+  ReplayStats.ClassStats[][] classes;
+
   private Instant logStart;
 
   public TrialPlayer(Config config, PrintStream out) {
@@ -72,9 +76,15 @@ public final class TrialPlayer {
   /** Replays the capture; returns what happened (partial when stopped). */
   public Outcome run(Capture capture) throws InterruptedException {
     logStart = capture.start();
-    for (LoggedSession s : capture.sessions()) {
-      for (LoggedStatement st : s.statements()) {
-        stats.of(st.sql()).logged(st);
+    // each statement's class found once, before the clock starts: the replay's threads then
+    // record into it without normalizing the text again
+    classes = new ReplayStats.ClassStats[capture.sessions().size()][];
+    for (int i = 0; i < classes.length; i++) {
+      List<LoggedStatement> st = capture.sessions().get(i).statements();
+      classes[i] = new ReplayStats.ClassStats[st.size()];
+      for (int j = 0; j < st.size(); j++) {
+        classes[i][j] = stats.of(st.get(j).sql());
+        classes[i][j].logged(st.get(j));
       }
     }
     Schedule schedule = new Schedule(capture.sessions());

@@ -60,6 +60,7 @@ public final class Watchdog {
   private final Map<String, Long> broken = new LinkedHashMap<>();
   private final List<String> brokenAt = new ArrayList<>();
   private long gaveWay;
+  private long lockViews;
   private long gaveWayNanos;
   private final List<String> gaveWayAt = new ArrayList<>();
   private long nextCycleLook;
@@ -126,17 +127,57 @@ public final class Watchdog {
       cycleBackoff = CYCLE_NANOS;
       nextCycleLook = oldest + CYCLE_NANOS;
     }
-    if (now - nextCycleLook < 0 || !live.lockCyclePossible()) {
+    if (now - nextCycleLook < 0 || !live.lockCyclePossible() || !holderWaitsOnRunning(now)) {
       return;
     }
+    long asked = System.nanoTime();
     Map<Integer, Set<Integer>> locks = lockWaits();
-    List<Integer> letGo = LockCycles.toLetGo(order.waitsOn(), locks);
+    lockViews++;
+    // only what held through the view: a wait that began before it was read and still goes on,
+    // and a lock held by such a session. The view and the order are read one after the other, and
+    // a session whose COMMIT was still flushing its WAL when the view was read (holding its row
+    // locks) may wait at the order for its next BEGIN by the time the order is read: no cycle
+    Map<Integer, Set<Integer>> on = order.waitsOn(asked);
+    locks.values().forEach(blockers -> blockers.retainAll(on.keySet()));
+    List<Integer> letGo = LockCycles.toLetGo(on, locks);
     for (int s : letGo) {
       order.breakWaits(w -> w == s, CYCLE).forEach(this::gaveWay);
     }
     cycleBackoff =
         letGo.isEmpty() ? Math.min(cycleBackoff * 2, CYCLE_BACKOFF_MAX_NANOS) : CYCLE_NANOS;
     nextCycleLook = now + cycleBackoff;
+  }
+
+  /**
+   * Whether a session inside its transaction has waited at the order {@link #CYCLE_NANOS} on a
+   * session that runs a statement, directly or through other waiting sessions: the one shape a lock
+   * cycle through the order takes (its lock edge is a running statement blocked in the server).
+   * Read from the replay's own state, so the server's lock view is read only when a cycle can be.
+   */
+  private boolean holderWaitsOnRunning(long now) {
+    Map<Integer, Set<Integer>> on = order.waitsOn(now - CYCLE_NANOS);
+    for (int w : on.keySet()) {
+      if (!live.inTransaction(w)) {
+        continue;
+      }
+      java.util.Deque<Integer> todo = new java.util.ArrayDeque<>(on.get(w));
+      Set<Integer> seen = new HashSet<>();
+      while (!todo.isEmpty()) {
+        int s = todo.pop();
+        if (live.get(s) == Sessions.RUNNING) {
+          return true;
+        }
+        if (seen.add(s) && on.containsKey(s)) {
+          todo.addAll(on.get(s));
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Times the server's lock view was read for a cycle: the cost the cycle checks put on it. */
+  public synchronized long lockViews() {
+    return lockViews;
   }
 
   /** Sessions waiting for the order whose backend blocks another backend's lock request. */

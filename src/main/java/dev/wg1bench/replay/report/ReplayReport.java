@@ -91,6 +91,7 @@ public final class ReplayReport {
         w.gaveWay(),
         TrialPlayer.round(w.gaveWayNanos() / 1e9),
         w.gaveWayAt(),
+        w.lockViews(),
         w.broken(),
         w.brokenAt());
   }
@@ -265,6 +266,14 @@ public final class ReplayReport {
               + " each statement's error is compared as an error only");
     }
     out.println(changes(c.dataChanges()));
+    if (c.durationsLogged() == 0 && c.sessions().size() > 1 && !c.dataChanges().isEmpty()) {
+      out.println(
+          "  the log shows no statement durations (log_min_duration_statement = 0 was off): a"
+              + " statement that waited for a row lock in the capture cannot be told, so the"
+              + " order its lock was granted in is not kept, and sessions contending for rows may"
+              + " meet lock cycles the capture did not have (let go at once, counted) and fall"
+              + " behind the log's pace");
+    }
     if (c.sessionsNotSelected() > 0) {
       out.printf(Locale.ROOT, "  left out: %d sessions not selected%n", c.sessionsNotSelected());
     }

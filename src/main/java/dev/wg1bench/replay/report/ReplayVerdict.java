@@ -105,6 +105,12 @@ public final class ReplayVerdict {
               + " did not have)");
       o.lockCyclesAt().forEach(w -> out.println("    " + w));
     }
+    if (o.lockViews() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "  the server's lock view read %d times to look for a lock cycle%n",
+          o.lockViews());
+    }
     o.broken()
         .forEach(
             (k, v) -> out.printf(Locale.ROOT, "  %d waits broken by the watchdog: %s%n", v, k));

@@ -52,6 +52,26 @@ public final class HandMadeLogs {
     return csv(time, sid, "LOG", "00000", message, null, null, "psql", "client backend");
   }
 
+  /**
+   * A log of {@code n} sessions that never overlap, one after the other every 5 ms from second 0:
+   * each connects, runs SELECT 1 and disconnects within its 5 ms.
+   */
+  public static String serialSessions(int n) {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < n; i++) {
+      String sid = Integer.toHexString(i) + ".1";
+      b.append(log(sid, at(5L * i), "connection authorized: user=alice database=app"));
+      b.append(log(sid, at(5L * i + 1), "statement: SELECT 1"));
+      b.append(log(sid, at(5L * i + 2), "disconnection: session time: 0:00:00.002"));
+    }
+    return b.toString();
+  }
+
+  /** Seconds and milliseconds past 12:00 as the csv lines above write them, e.g. "07.125". */
+  private static String at(long ms) {
+    return String.format(java.util.Locale.ROOT, "%02d.%03d", ms / 1000, ms % 1000);
+  }
+
   /** The capture of {@code content}, written as {@code log.csv} in {@code dir}, every session. */
   public static Capture capture(Path dir, String content) throws IOException {
     Path f = dir.resolve("log.csv");

@@ -170,4 +170,21 @@ class ReplayModelTest {
                 + " SELECT \"a;b\" /* ; /* nested ; */ */ FROM x -- ;\n"));
     assertEquals(List.of("SELECT 1"), SqlText.parts("SELECT 1;;  ;"));
   }
+
+  /** Sessions are not clients: what a replay opens at once is the log's most concurrent ones. */
+  @Test
+  void concurrentSessionsAreTheMostOpenAtOnceNotTheSessionCount() throws Exception {
+    assertEquals(1, read(HandMadeLogs.serialSessions(10_001)).concurrentSessions());
+    // two sessions that overlap, a third after both
+    Capture c =
+        read(
+            log("1.a", "00.100", "connection authorized: user=alice database=app")
+                + log("1.b", "00.110", "connection authorized: user=alice database=app")
+                + log("1.a", "00.120", "statement: SELECT 1")
+                + log("1.a", "00.130", "disconnection: session time: 0:00:00.030")
+                + log("1.b", "00.140", "statement: SELECT 2")
+                + log("1.c", "00.150", "statement: SELECT 3"));
+    assertEquals(3, c.sessions().size());
+    assertEquals(2, c.concurrentSessions());
+  }
 }

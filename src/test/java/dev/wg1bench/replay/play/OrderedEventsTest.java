@@ -105,12 +105,54 @@ class OrderedEventsTest {
     order.started(s.startRank[0][1]);
     order.ended(s.endRank[0][0]);
     order.started(s.startRank[0][2]);
-    assertEquals(OrderGate.Wait.FREE, order.await(1, 0, first, "b's first SELECT", stop, () -> {}));
+    assertEquals(
+        OrderGate.Wait.FREE, order.await(1, 0, first, false, "b's first SELECT", stop, () -> {}));
     stop.set(true);
     assertEquals(
         OrderGate.Wait.WAITED,
-        order.await(1, 0, second, "b's second SELECT", stop, () -> {}),
+        order.await(1, 0, second, false, "b's second SELECT", stop, () -> {}),
         "stopped while waiting for a's COMMIT");
+  }
+
+  /**
+   * b's UPDATE waited for a's row in the capture (5 ms where the other took 0.02) and got it when
+   * a's COMMIT let go: its grant waits for a's COMMIT to be sent, not to come back, so it queues
+   * for the row in the server as it did; a start after the COMMIT still waits for its end.
+   */
+  @Test
+  void aGrantWaitsForTheCommitToBeSentAStartForItsEnd() throws Exception {
+    Capture c =
+        capture(
+            session("1.a", "00.010")
+                + session("1.b", "00.011")
+                + st("1.a", "00.100", "BEGIN")
+                + st("1.a", "00.101", "UPDATE t SET x = 1 WHERE id = 1")
+                + st("1.b", "00.102", "BEGIN")
+                + log("1.b", "00.103", "statement: UPDATE t SET x = 2 WHERE id = 1")
+                + st("1.a", "00.104", "COMMIT")
+                + log("1.b", "00.108", "duration: 5.000 ms")
+                + st("1.b", "00.109", "COMMIT")
+                + st("1.a", "00.110", "SELECT x FROM t"));
+    assertArrayEquals(
+        new boolean[] {false, false, true, false}, OrderedEvents.letsGo(c.sessions().get(0)));
+    Schedule s = new Schedule(c.sessions());
+    int commit = s.endRank[0][2];
+    assertTrue(s.endLetsGo[commit]);
+    int grant = s.grantNeeds[1][1];
+    assertTrue(grant > commit, "b's UPDATE got the row after a's COMMIT");
+    OrderGate order = new OrderGate(s, true);
+    java.util.concurrent.atomic.AtomicBoolean stop =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    for (int r = 0; r < commit; r++) {
+      order.ended(r);
+    }
+    order.releasing(commit);
+    assertEquals(OrderGate.Wait.FREE, order.await(1, 0, grant, true, "b's UPDATE", stop, () -> {}));
+    stop.set(true);
+    assertEquals(
+        OrderGate.Wait.WAITED,
+        order.await(0, 0, s.endsNeeded[0][4], false, "a's SELECT", stop, () -> {}),
+        "a start after the COMMIT waits for its end");
   }
 
   private Capture capture(String content) throws Exception {

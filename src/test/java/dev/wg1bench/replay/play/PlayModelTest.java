@@ -57,4 +57,47 @@ class PlayModelTest {
     assertEquals(2, s.startRank[1][0]);
     assertEquals(4, s.startRank[1][1]);
   }
+
+  /**
+   * The watchdog reads the server's lock view and the order one after the other: a session whose
+   * COMMIT was still flushing when the view was read may be waiting at the order for its next
+   * statement by the time the order is read, and that pair of views shows a cycle that never was.
+   * So the cycle check sees only waits that began before the view was read: a wait begun after is
+   * not in the graph, one begun before is, with whom it waits on.
+   */
+  @Test
+  void theCycleGraphHoldsOnlyWaitsBegunBeforeTheServersView() throws Exception {
+    Capture c =
+        read(
+            log("1.a", "00.090", "connection authorized: user=alice database=app")
+                + log("1.b", "00.091", "connection authorized: user=alice database=app")
+                + log("1.a", "00.100", "statement: UPDATE t SET v = 1")
+                + log("1.a", "00.105", "duration: 5.000 ms")
+                + log("1.b", "00.110", "statement: UPDATE t SET v = 2")
+                + log("1.b", "00.111", "duration: 1.000 ms"));
+    Schedule s = new Schedule(c.sessions());
+    OrderGate gate = new OrderGate(s, true);
+    // both connections have gone; b's UPDATE waits for a's (its start and its end)
+    gate.started(s.startRank[0][0]);
+    gate.started(s.startRank[1][0]);
+    long viewRead = System.nanoTime();
+    java.util.concurrent.atomic.AtomicBoolean stop =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    Thread b =
+        new Thread(
+            () -> gate.await(1, s.startRank[1][1], s.endsNeeded[1][1], false, "b", stop, () -> {}));
+    b.start();
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (gate.waiting() == 0 && System.nanoTime() < deadline) {
+      Thread.onSpinWait();
+    }
+    assertEquals(1, gate.waiting());
+    assertEquals(java.util.Map.of(), gate.waitsOn(viewRead), "begun after the view: not seen");
+    assertEquals(
+        java.util.Map.of(1, java.util.Set.of(0)),
+        gate.waitsOn(System.nanoTime()),
+        "begun before: waits on a");
+    stop.set(true);
+    b.join();
+  }
 }
