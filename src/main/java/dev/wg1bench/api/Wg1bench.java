@@ -491,10 +491,7 @@ public final class Wg1bench {
       return Trial.only(run, "retries").retries();
     }
 
-    /**
-     * The one trial's {@link Trial#committedOps()}: ops that committed, warmup included
-     * (successful, less those rolled back by design).
-     */
+    /** The one trial's {@link Trial#committedOps()}: ops that committed, warmup included. */
     public long committedOps() {
       return Trial.only(run, "committedOps").committedOps();
     }
