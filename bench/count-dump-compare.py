@@ -29,7 +29,9 @@ def masked(text):
     text = re.sub(r"\d{4}-\d\d-\d\dT[\d:.]+Z?", "TIME", text)
     text = re.sub(r"\b\d\d:\d\d:\d\d(\.\d+)?\b", "TIME", text)
     text = re.sub(r"/tmp/[^\s]+", "PATH", text)
-    return re.sub(r"\d+(\.\d+)?", "N", text)
+    text = re.sub(r"\d+(\.\d+)?", "N", text)
+    # a column's width follows its figures
+    return re.sub(r"[ \t]+", " ", text)
 
 def identities(name, r):
     bad = []
