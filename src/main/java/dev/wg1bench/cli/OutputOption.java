@@ -52,7 +52,8 @@ final class OutputOption {
     if (force) {
       return file;
     }
-    if (Files.isRegularFile(file)) {
+    // /dev/stdout redirected to a file is still this process's stdout: written in place
+    if (Files.isRegularFile(file) && !OutputFile.special(file)) {
       throw new UsageException(
           "--output " + file + ": the file exists; give --force to replace it");
     }

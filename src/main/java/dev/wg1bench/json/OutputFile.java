@@ -74,7 +74,7 @@ public final class OutputFile {
     try {
       return writeOrThrow(file, content);
     } catch (IOException | RuntimeException e) {
-      throw new RunFailure(cannot(what, file, e) + "; " + fallback(content, file), e);
+      throw new RunFailure(cannot(what, file, e) + "; " + fallback(content, file, what), e);
     }
   }
 
@@ -82,6 +82,9 @@ public final class OutputFile {
     OutputStream std = stream(file);
     if (std != null) {
       std.write(content);
+      if (content.length > 0 && content[content.length - 1] != '\n') {
+        std.write('\n'); // the console's next line starts on its own line
+      }
       std.flush();
       return new Written(file, false);
     }
@@ -178,12 +181,12 @@ public final class OutputFile {
   }
 
   /** The content saved where it can be: a file in the temporary directory, else stderr. */
-  private static String fallback(byte[] content, Path file) {
+  private static String fallback(byte[] content, Path file, String what) {
     String name = file.getFileName() == null ? "result" : file.getFileName().toString();
     try {
       Path saved =
           Files.createTempFile(
-              "wg1bench-" + name.replaceFirst("\\.[^.]*$", "") + "-", suffix(name));
+              "wg1bench-" + name.replaceFirst("\\.[^.]*$", "") + "-", suffix(name, what));
       Files.write(saved, content);
       return "saved to " + saved + " instead";
     } catch (IOException | RuntimeException e) {
@@ -194,8 +197,16 @@ public final class OutputFile {
     }
   }
 
-  private static String suffix(String name) {
+  /** The file's own extension, else the content's: a device's name has none. */
+  private static String suffix(String name, String what) {
     int dot = name.lastIndexOf('.');
-    return dot > 0 ? name.substring(dot) : ".json";
+    if (dot > 0) {
+      return name.substring(dot);
+    }
+    return switch (what) {
+      case "result" -> ".json";
+      case "csv" -> ".csv";
+      default -> ".txt";
+    };
   }
 }

@@ -207,7 +207,7 @@ public final class CsvReport {
   public static void atomicWrite(Path file, String text) {
     if (OutputFile.special(file)) {
       // a device or FIFO is written in place, never renamed over
-      OutputFile.write(file, text.getBytes(StandardCharsets.UTF_8), "file");
+      OutputFile.write(file, text.getBytes(StandardCharsets.UTF_8), "output");
       return;
     }
     try {

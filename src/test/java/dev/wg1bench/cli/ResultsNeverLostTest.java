@@ -72,6 +72,13 @@ class ResultsNeverLostTest {
     assertFalse(Files.isRegularFile(Path.of("/dev/null")), "/dev/null became a file");
     assertFalse(Files.exists(Path.of("/dev/null-summary.csv")));
 
+    // /dev/stdout is the process's own stdout, whatever it points to (here a captured stream)
+    r = Cli.run(run("-o", "/dev/stdout"));
+    assertEquals(0, r.exit, r.toString());
+    assertTrue(
+        r.out.contains("\"trials\" : [") && r.out.contains("}\nresult written to /dev/stdout"),
+        r.out);
+
     r = Cli.run(run("-o", "/dev/full"));
     CliErrorsTest.assertOneLine(
         r, 1, "wg1bench: cannot write the result to /dev/full (No space left on device); saved to");

@@ -76,17 +76,7 @@ public final class TrialPlayer {
   /** Replays the capture; returns what happened (partial when stopped). */
   public Outcome run(Capture capture) throws InterruptedException {
     logStart = capture.start();
-    // each statement's class found once, before the clock starts: the replay's threads then
-    // record into it without normalizing the text again
-    classes = new ReplayStats.ClassStats[capture.sessions().size()][];
-    for (int i = 0; i < classes.length; i++) {
-      List<LoggedStatement> st = capture.sessions().get(i).statements();
-      classes[i] = new ReplayStats.ClassStats[st.size()];
-      for (int j = 0; j < st.size(); j++) {
-        classes[i][j] = stats.of(st.get(j).sql());
-        classes[i][j].logged(st.get(j));
-      }
-    }
+    classes = classes(capture);
     Schedule schedule = new Schedule(capture.sessions());
     OrderGate order = new OrderGate(schedule, config.poolSize() == null);
     Sessions live = new Sessions(capture.sessions().size());
@@ -138,6 +128,23 @@ public final class TrialPlayer {
         cpu0 > 0 ? cpu : -1,
         config.stop().get(),
         watchdog);
+  }
+
+  /**
+   * Each statement's class, found once before the clock starts (with the log's figures recorded in
+   * it): the replay's threads then record into it without normalizing the text again.
+   */
+  private ReplayStats.ClassStats[][] classes(Capture capture) {
+    ReplayStats.ClassStats[][] out = new ReplayStats.ClassStats[capture.sessions().size()][];
+    for (int i = 0; i < out.length; i++) {
+      List<LoggedStatement> st = capture.sessions().get(i).statements();
+      out[i] = new ReplayStats.ClassStats[st.size()];
+      for (int j = 0; j < st.size(); j++) {
+        out[i][j] = stats.of(st.get(j).sql());
+        out[i][j].logged(st.get(j));
+      }
+    }
+    return out;
   }
 
   /**
