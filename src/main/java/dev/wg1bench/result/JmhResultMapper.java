@@ -41,7 +41,10 @@ public final class JmhResultMapper {
         new Measurement(
             tally.throughput(seconds, interval, interval.method()),
             tally.counts(
-                seconds, rowsPerOp > 0 ? (double) rowsPerOp : null, workload.countsStatements()),
+                seconds,
+                rowsPerOp > 0 ? (double) rowsPerOp : null,
+                // a workload class's: as the sockets saw the server complete them, where they could
+                workload.countsStatements() || tally.measured().protocolOps > 0),
             new Measurement.Latencies(
                 tally.scheduleLag() != null ? "scheduled start" : "op start",
                 tally.latency(),
@@ -52,7 +55,14 @@ public final class JmhResultMapper {
             tally.cpu(SameHost.of(trial.target())),
             tally.series(),
             tally.wholeTrial(),
-            tally.scripts(seconds));
+            tally.scripts(seconds),
+            PerOp.of(
+                tally.measured(),
+                workload.countsStatements(),
+                new dev.wg1bench.server.ConnectionFactory(trial.target(), trial.client())
+                    .wireNotCounted(),
+                null,
+                null));
     return new TrialResult(
         new TrialResult.Position(trial.point(), trial.repeat(), trial.sequence()),
         new TrialResult.Subject(

@@ -102,6 +102,9 @@ import org.HdrHistogram.Histogram;
  *
  * <p>{@code scripts}: per script of a mix of several scripts, or of any script workload under
  * --report-per-command (then with each command's figures); null otherwise
+ *
+ * <p>{@code perOp}: round trips, statements, rows, bytes and server time per op ({@link PerOp});
+ * null in results written before the figures
  */
 public record Measurement(
     @JsonUnwrapped Throughput throughput,
@@ -110,7 +113,8 @@ public record Measurement(
     @JsonUnwrapped ClientCpu cpu,
     @JsonUnwrapped Series series,
     @JsonUnwrapped WholeTrial trial,
-    List<ScriptStats> scripts) {
+    List<ScriptStats> scripts,
+    PerOp perOp) {
 
   /** How fast: every rate over the measured seconds. */
   public record Throughput(

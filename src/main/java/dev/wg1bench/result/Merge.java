@@ -193,7 +193,22 @@ public final class Merge {
         tally.series(),
         // a mean of the agents' connection times would weigh agents, not clients: left out
         tally.wholeTrial(),
-        tally.scripts(seconds));
+        tally.scripts(seconds),
+        perOp(m0, tally));
+  }
+
+  /**
+   * The agents' figures per op, from their summed counts; the reasons and the server's time (a sum
+   * of the agents' windows over the summed ops) as the first agent's say where none counted.
+   */
+  private static PerOp perOp(Measurement m0, Tally tally) {
+    PerOp p0 = m0.perOp();
+    if (p0 == null) {
+      return null;
+    }
+    return PerOp.of(
+            tally.measured(), PerOp.SENT.equals(p0.statementsFrom()), p0.notCounted(), null, null)
+        .withServerMs(p0.serverMs(), null);
   }
 
   /** The client as all agents together: their connections summed, their threads merged. */

@@ -316,6 +316,7 @@ public final class ReportFixtures {
             null,
             initialConnectionMs,
             0),
+        null,
         null);
   }
 

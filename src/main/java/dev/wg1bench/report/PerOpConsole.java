@@ -1,0 +1,44 @@
+package dev.wg1bench.report;
+
+import dev.wg1bench.result.PerOp;
+import java.io.PrintStream;
+import java.util.Locale;
+
+/**
+ * What one op took, on the console after the latency lines: round trips, statements, rows, bytes
+ * and the server's time per op (result.PerOp); a figure that is unknown is named with why, never
+ * printed as 0.
+ */
+final class PerOpConsole {
+  private PerOpConsole() {}
+
+  static void print(PerOp p, PrintStream out) {
+    if (p == null) {
+      return;
+    }
+    StringBuilder line = new StringBuilder("per op:");
+    figure(line, p.roundTrips(), "%.2f round trips");
+    figure(
+        line,
+        p.statements(),
+        "%.2f statements (" + (PerOp.SENT.equals(p.statementsFrom()) ? "sent" : "completed") + ")");
+    figure(line, p.rows(), "%.2f rows returned");
+    figure(line, p.bytesSent(), "%.0f B sent");
+    figure(line, p.bytesReceived(), "%.0f B received");
+    figure(line, p.serverMs(), "%.3f ms on the server");
+    if (line.length() > "per op:".length()) {
+      out.println(line);
+    }
+    if (p.notCounted() != null) {
+      out.println("per op, not counted: " + p.notCounted());
+    }
+  }
+
+  private static void figure(StringBuilder line, Double v, String format) {
+    if (v == null) {
+      return;
+    }
+    line.append(line.length() > "per op:".length() ? ", " : " ");
+    line.append(String.format(Locale.ROOT, format, v));
+  }
+}
