@@ -261,6 +261,7 @@ public final class ReplayTrials {
             new Measurement.WholeTrial(
                 t.transactions(), errors, r.stoppedBy(), 0, null, null, null, null, 0),
             null,
+            null,
             null);
     TargetSpec spec = d.cell().target();
     Instant end = r.started().plusNanos((long) (t.wallSeconds() * 1e9));

@@ -56,6 +56,9 @@ public final class ConsoleReport {
     counts(p, m, out);
     latency(p, m, out);
     PerOpConsole.print(m.perOp(), out);
+    if (m.serverSide() != null) {
+      ServerSideConsole.print(m.serverSide(), m.ops(), out);
+    }
     rates(m, out);
     throughput(p, m, out);
     CommandsConsole.print(p, run.workload(), m, out);

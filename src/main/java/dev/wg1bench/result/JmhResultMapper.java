@@ -10,6 +10,8 @@ import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.server.ServerInfo;
 import dev.wg1bench.server.Targets;
+import dev.wg1bench.server.window.ServerSide;
+import dev.wg1bench.server.window.ServerSides;
 import dev.wg1bench.stats.BatchMeans;
 import dev.wg1bench.workload.Workload;
 import java.time.Instant;
@@ -37,6 +39,7 @@ public final class JmhResultMapper {
     double seconds = tally.forkSeconds();
     BatchMeans.Interval interval = tally.interval(seconds);
     int rowsPerOp = workload.rowsInsertedPerOp();
+    ServerSide side = serverSide(outcome.forks());
     Measurement m =
         new Measurement(
             tally.throughput(seconds, interval, interval.method()),
@@ -57,12 +60,16 @@ public final class JmhResultMapper {
             tally.wholeTrial(),
             tally.scripts(seconds),
             PerOp.of(
-                tally.measured(),
-                workload.countsStatements(),
-                new dev.wg1bench.server.ConnectionFactory(trial.target(), trial.client())
-                    .wireNotCounted(),
-                null,
-                null));
+                    tally.measured(),
+                    workload.countsStatements(),
+                    new dev.wg1bench.server.ConnectionFactory(trial.target(), trial.client())
+                        .wireNotCounted(),
+                    null,
+                    null)
+                .withServerMs(
+                    side == null ? null : side.serverMsPerOp(tally.measured().ok),
+                    serverMsWhy(side)),
+            side);
     return new TrialResult(
         new TrialResult.Position(trial.point(), trial.repeat(), trial.sequence()),
         new TrialResult.Subject(
@@ -82,6 +89,27 @@ public final class JmhResultMapper {
         finished.toString(),
         tally.outages(),
         null);
+  }
+
+  /** The forks' measured windows' server sides as one (they ran one after another), or null. */
+  private static ServerSide serverSide(List<ForkReport> forks) {
+    List<ServerSide> parts = new ArrayList<>();
+    for (ForkReport f : forks) {
+      for (ForkReport.Window w : f.windows) {
+        if (w.serverSide != null) {
+          parts.add(w.serverSide);
+        }
+      }
+    }
+    return parts.isEmpty() ? null : ServerSides.sequential(parts);
+  }
+
+  /** Why the server's time per op is unknown, or null. */
+  static String serverMsWhy(ServerSide side) {
+    if (side == null) {
+      return "server time per op not read: no measured window read the server's side";
+    }
+    return side.statements() == null ? "server time per op: " + side.statementsWhy() : null;
   }
 
   /**

@@ -105,6 +105,11 @@ import org.HdrHistogram.Histogram;
  *
  * <p>{@code perOp}: round trips, statements, rows, bytes and server time per op ({@link PerOp});
  * null in results written before the figures
+ *
+ * <p>{@code serverSide}: what the server did over the measured windows (server.window.ServerSide,
+ * the forks' windows merged: pg_stat_statements' statements, the clients' wait profile, the
+ * database's counters), each source null with its one line why where the server did not have it;
+ * null where no window was read (results written before it, a replay, several agents at once)
  */
 public record Measurement(
     @JsonUnwrapped Throughput throughput,
@@ -114,7 +119,8 @@ public record Measurement(
     @JsonUnwrapped Series series,
     @JsonUnwrapped WholeTrial trial,
     List<ScriptStats> scripts,
-    PerOp perOp) {
+    PerOp perOp,
+    dev.wg1bench.server.window.ServerSide serverSide) {
 
   /** How fast: every rate over the measured seconds. */
   public record Throughput(

@@ -194,17 +194,28 @@ public final class Merge {
         // a mean of the agents' connection times would weigh agents, not clients: left out
         tally.wholeTrial(),
         tally.scripts(seconds),
-        perOp(m0, tally));
+        perOp(m0, agents, tally),
+        // agents measure at once: each window holds every agent's statements; not summed
+        agents == 1 ? m0.serverSide() : null);
   }
 
   /**
-   * The agents' figures per op, from their summed counts; the reasons and the server's time (a sum
-   * of the agents' windows over the summed ops) as the first agent's say where none counted.
+   * The agents' figures per op, from their summed counts, with the first agent's reasons where none
+   * counted; the server's time only for one agent (agents' windows overlap on one server).
    */
-  private static PerOp perOp(Measurement m0, Tally tally) {
+  private static PerOp perOp(Measurement m0, int agents, Tally tally) {
     PerOp p0 = m0.perOp();
     if (p0 == null) {
       return null;
+    }
+    if (agents > 1) {
+      return PerOp.of(
+          tally.measured(),
+          PerOp.SENT.equals(p0.statementsFrom()),
+          p0.notCounted(),
+          null,
+          "server time per op not given for agents measuring at once: each agent's window holds"
+              + " every agent's statements");
     }
     return PerOp.of(
             tally.measured(), PerOp.SENT.equals(p0.statementsFrom()), p0.notCounted(), null, null)

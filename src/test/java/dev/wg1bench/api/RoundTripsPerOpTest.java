@@ -1,11 +1,20 @@
 package dev.wg1bench.api;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.server.window.ServerWindow;
 import dev.wg1bench.support.TestServer;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
@@ -51,17 +60,53 @@ class RoundTripsPerOpTest {
     }
   }
 
-  private static Trial trial(Class<? extends JdbcWorkload> w) {
+  private static Wg1bench.Result run(Class<? extends JdbcWorkload> w, PrintStream console) {
     TargetSpec t = TestServer.target();
     return Wg1bench.workload(w)
-        .clients(2)
+        .clients(CLIENTS)
         .warmup(Duration.ofMillis(100))
         .duration(Duration.ofMillis(400))
         .iterations(1)
+        .console(console)
         .against(t.jdbcUrl(), t.user(), t.password() == null ? null : t.password().reveal())
-        .run()
-        .trials()
-        .get(0);
+        .run();
+  }
+
+  private static Trial trial(Class<? extends JdbcWorkload> w) {
+    return run(w, new PrintStream(OutputStream.nullOutputStream())).trials().get(0);
+  }
+
+  private static final int CLIENTS = 2;
+
+  /**
+   * The server's side of the measured window: the lookups' statement in pg_stat_statements at least
+   * as often as the window's ops sent it (less what ops in flight at its start had sent before),
+   * the tool's own statements kept out, a server time per op, and the console's sections.
+   */
+  @Test
+  void theServerSideSeesTheLookupsAndNotTheToolsOwnQueries() throws Exception {
+    ByteArrayOutputStream console = new ByteArrayOutputStream();
+    Wg1bench.Result r = run(TenLookups.class, new PrintStream(console, true, UTF_8));
+    Trial t = r.trials().get(0);
+    JsonNode m = new ObjectMapper().readTree(r.json()).get("trials").get(0).get("measurement");
+    JsonNode side = m.get("serverSide");
+    assertTrue(side != null && side.get("statements").isArray(), m.toString());
+    long lookups = 0;
+    for (JsonNode st : side.get("statements")) {
+      String q = st.get("query").asText();
+      assertFalse(q.contains(ServerWindow.MARKER_TEXT), q);
+      if (q.contains("generate_series") && !q.contains("ANY")) {
+        lookups += st.get("calls").asLong();
+      }
+    }
+    long ops = t.ops() + t.failedOps();
+    assertTrue(lookups >= 10 * ops - 9 * CLIENTS, lookups + " calls for " + ops + " ops: " + side);
+    assertNotNull(t.serverMsPerOp());
+    assertTrue(t.serverMsPerOp() > 0, "server ms per op " + t.serverMsPerOp());
+    assertEquals(t.serverMsPerOp(), m.get("perOp").get("serverMs").asDouble(), 0.0);
+    String out = console.toString(UTF_8);
+    assertTrue(out.contains("per op: 10.00 round trips, 10.00 statements (completed)"), out);
+    assertTrue(out.contains("server side, over the measured window"), out);
   }
 
   @Test

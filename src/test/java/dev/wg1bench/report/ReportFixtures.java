@@ -317,6 +317,7 @@ public final class ReportFixtures {
             initialConnectionMs,
             0),
         null,
+        null,
         null);
   }
 
