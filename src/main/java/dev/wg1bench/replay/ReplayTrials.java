@@ -262,6 +262,7 @@ public final class ReplayTrials {
                 t.transactions(), errors, r.stoppedBy(), 0, null, null, null, null, 0),
             null,
             null,
+            null,
             null);
     TargetSpec spec = d.cell().target();
     Instant end = r.started().plusNanos((long) (t.wallSeconds() * 1e9));

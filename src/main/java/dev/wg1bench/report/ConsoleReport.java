@@ -59,6 +59,7 @@ public final class ConsoleReport {
     if (m.serverSide() != null) {
       ServerSideConsole.print(m.serverSide(), m.ops(), out);
     }
+    PerOpConsole.prediction(m.prediction(), out);
     rates(m, out);
     throughput(p, m, out);
     CommandsConsole.print(p, run.workload(), m, out);

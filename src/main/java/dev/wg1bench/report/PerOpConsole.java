@@ -1,7 +1,9 @@
 package dev.wg1bench.report;
 
 import dev.wg1bench.result.PerOp;
+import dev.wg1bench.stats.OpTime;
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -32,6 +34,28 @@ final class PerOpConsole {
     if (p.notCounted() != null) {
       out.println("per op, not counted: " + p.notCounted());
     }
+  }
+
+  /** The mean latency and throughput predicted at other round-trip times, one line. */
+  static void prediction(List<OpTime.Prediction> ps, PrintStream out) {
+    if (ps == null || ps.isEmpty()) {
+      return;
+    }
+    StringBuilder line =
+        new StringBuilder(
+            "predicted at other round-trip times (server time and the rest kept, round trips"
+                + " times the RTT changed; not for lock-bound ops):");
+    for (OpTime.Prediction p : ps) {
+      line.append(
+          String.format(
+              Locale.ROOT,
+              " rtt %s ms: mean %.3f ms%s;",
+              p.rttMs(),
+              p.latencyMeanMs(),
+              p.tps() == null ? "" : String.format(Locale.ROOT, ", %.1f tps", p.tps())));
+    }
+    line.setLength(line.length() - 1);
+    out.println(line);
   }
 
   private static void figure(StringBuilder line, Double v, String format) {

@@ -69,7 +69,9 @@ public final class JmhResultMapper {
                 .withServerMs(
                     side == null ? null : side.serverMsPerOp(tally.measured().ok),
                     serverMsWhy(side)),
-            side);
+            side,
+            null);
+    m = withPrediction(m, trial);
     return new TrialResult(
         new TrialResult.Position(trial.point(), trial.repeat(), trial.sequence()),
         new TrialResult.Subject(
@@ -102,6 +104,23 @@ public final class JmhResultMapper {
       }
     }
     return parts.isEmpty() ? null : ServerSides.sequential(parts);
+  }
+
+  /** {@code m} with its prediction at other round-trip times (Predictions). */
+  private static Measurement withPrediction(Measurement m, TrialSpec trial) {
+    int clients = trial.slot() != null ? trial.slot().clients() : trial.plan().clients();
+    double rttMs = trial.client().driver().rtt().toNanos() / 1e6;
+    return new Measurement(
+        m.throughput(),
+        m.counts(),
+        m.latency(),
+        m.cpu(),
+        m.series(),
+        m.trial(),
+        m.scripts(),
+        m.perOp(),
+        m.serverSide(),
+        Predictions.of(m.latencyMs(), m.perOp(), rttMs, clients, m.tps()));
   }
 
   /** Why the server's time per op is unknown, or null. */

@@ -196,7 +196,8 @@ public final class Merge {
         tally.scripts(seconds),
         perOp(m0, agents, tally),
         // agents measure at once: each window holds every agent's statements; not summed
-        agents == 1 ? m0.serverSide() : null);
+        agents == 1 ? m0.serverSide() : null,
+        agents == 1 ? m0.prediction() : null);
   }
 
   /**

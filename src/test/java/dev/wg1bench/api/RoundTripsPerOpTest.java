@@ -104,7 +104,15 @@ class RoundTripsPerOpTest {
     assertNotNull(t.serverMsPerOp());
     assertTrue(t.serverMsPerOp() > 0, "server ms per op " + t.serverMsPerOp());
     assertEquals(t.serverMsPerOp(), m.get("perOp").get("serverMs").asDouble(), 0.0);
+    // at loopback no wire time was set: at 2 ms only the ten round trips' 20 ms are added
+    JsonNode at2 = m.get("prediction").get(2);
+    assertEquals(2.0, at2.get("rttMs").asDouble(), 0.0);
+    assertEquals(
+        m.get("latencyMs").get("mean").asDouble() + 20.0,
+        at2.get("latencyMeanMs").asDouble(),
+        1e-9);
     String out = console.toString(UTF_8);
+    assertTrue(out.contains("predicted at other round-trip times"), out);
     assertTrue(out.contains("per op: 10.00 round trips, 10.00 statements (completed)"), out);
     assertTrue(out.contains("server side, over the measured window"), out);
   }

@@ -318,6 +318,7 @@ public final class ReportFixtures {
             0),
         null,
         null,
+        null,
         null);
   }
 
