@@ -397,7 +397,8 @@ class ArchitectureTest {
 
   /**
    * Standard output is the commands': a report or a result printed from deeper down would mix with
-   * what a user pipes. SsbFiles' main is a generator benchmark that prints its own figure.
+   * what a user pipes. SsbFiles' main is a generator benchmark that prints its own figure;
+   * OutputFile writes a result to stdout when the user names it ({@code -o /dev/stdout}).
    */
   @ArchTest
   static final ArchRule onlyCommandsPrintToStdout =
@@ -406,14 +407,17 @@ class ArchitectureTest {
           .resideOutsideOfPackage(BASE + ".cli..")
           .and()
           .haveNameNotMatching(withNested("load.ssb.SsbFiles"))
+          .and()
+          .haveNameNotMatching(withNested("json.OutputFile"))
           .should()
           .accessField(System.class, "out");
 
   /**
    * Standard error carries one-line notices where no caller could hear them otherwise: the
    * commands; JMH's forked JVMs, whose stderr JMH relays; the embedded server's download and
-   * shutdown; a trial directory left behind; pgbench's debug(), which writes to stderr by spec.
-   * Writers, results and workloads never print: their callers decide where text goes.
+   * shutdown; a trial directory left behind; pgbench's debug(), which writes to stderr by spec; a
+   * result named {@code /dev/stderr}, or one that no file could take (OutputFile). Writers, results
+   * and workloads never print: their callers decide where text goes.
    */
   @ArchTest
   static final ArchRule fewPrintToStderr =
@@ -428,6 +432,8 @@ class ArchitectureTest {
           .haveNameNotMatching(withNested("run.TrialExecution"))
           .and()
           .haveNameNotMatching(withNested("script.FunctionNodes"))
+          .and()
+          .haveNameNotMatching(withNested("json.OutputFile"))
           .should()
           .accessField(System.class, "err");
 }

@@ -9,9 +9,10 @@ import java.util.Locale;
 
 /**
  * Whether both arms of a comparison worked, before any ratio is read: an arm whose ops failed above
- * the allowed share, of which a block measured nothing, or that could not run is broken, a verdict
- * of its own. A ratio of two runs of which one is broken says nothing about speed: tps counts
- * successes, so failing fast would look faster, and failing every op gives log(0).
+ * the allowed share, that did not run as asked (a client could not start, the pool could not fill),
+ * of which a block measured nothing, or that could not run is broken, a verdict of its own. A ratio
+ * of two runs of which one is broken says nothing about speed: tps counts successes, so failing
+ * fast would look faster, and failing every op gives log(0).
  *
  * @param blockOps each block's failed and attempted ops per arm
  * @param brokenArm baseline or treatment, null when both worked
@@ -50,6 +51,9 @@ public record ArmHealth(
     }
     for (String arm : List.of("treatment", "baseline")) {
       String why = failing(ops, arm, allowed);
+      if (why == null) {
+        why = notAsAsked(blocks, arm);
+      }
       if (why == null) {
         why = empty(blocks, arm, metric);
       }
@@ -113,6 +117,25 @@ public record ArmHealth(
         percent((double) failed / attempted),
         percent(allowed),
         String.join(", ", perBlock));
+  }
+
+  /**
+   * The first block where this arm did not run as asked (a client could not start, the pool could
+   * not fill), in words, or null: its figures are another workload's than the other arm's.
+   */
+  private static String notAsAsked(List<Analysis.Block> blocks, String arm) {
+    for (Analysis.Block b : blocks) {
+      TrialResult t = arm.equals("baseline") ? b.baseline() : b.treatment();
+      if (t.measurement().notAsAsked() != null) {
+        return "the "
+            + arm
+            + " did not run as asked in block "
+            + b.index()
+            + ": "
+            + t.measurement().notAsAsked();
+      }
+    }
+    return null;
   }
 
   /** The blocks where this arm measured nothing to compare, in words, or null. */

@@ -90,9 +90,10 @@ public final class ResultDiff {
   }
 
   /**
-   * "broken: ..." when this side's ops failed above the allowed share of its attempted ops, over
-   * its trials, warmup included; else null. Its tps counts only successes, so its ratio says
-   * nothing about speed.
+   * "broken: ..." when a trial of this side did not run as asked (a client could not start, the
+   * pool could not fill), or its ops failed above the allowed share of its attempted ops, over its
+   * trials, warmup included; else null. Its tps counts only successes, so its ratio says nothing
+   * about speed.
    */
   static String failing(List<TrialResult> base, List<TrialResult> neu, double allowed) {
     String why = failing("base", base, allowed);
@@ -100,6 +101,12 @@ public final class ResultDiff {
   }
 
   private static String failing(String side, List<TrialResult> ts, double allowed) {
+    for (TrialResult t : ts) {
+      if (t.measurement().notAsAsked() != null) {
+        // its figures are another workload's (fewer clients, a smaller pool) than the other side's
+        return "broken: " + side + " did not run as asked: " + t.measurement().notAsAsked();
+      }
+    }
     long failed = 0;
     long attempted = 0;
     for (TrialResult t : ts) {

@@ -184,7 +184,7 @@ final class AdviseCommand implements Callable<Integer> {
       run = run.withRttSweep(rows);
       JsonReport.write(run, out);
     }
-    history.store(out);
+    history.store(dev.wg1bench.json.OutputFile.actual(out));
     return exitCode(run);
   }
 

@@ -104,6 +104,12 @@ final class ChangePointOptions {
             + "' (e.g. 0.05 or 5%)");
   }
 
+  /** The history's runs the filter (--branch, --where) takes, oldest first. */
+  List<dev.wg1bench.history.store.StoredRun> takenRuns() {
+    RunFilter filter = runs.filter();
+    return history.use((store, at) -> filter.runs(store));
+  }
+
   /**
    * The selected series long enough for the method ({@code fewest} points): the rest are named in a
    * note on stderr; when none is left, a usage error naming them.

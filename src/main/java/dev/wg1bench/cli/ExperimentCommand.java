@@ -65,11 +65,6 @@ final class ExperimentCommand implements Callable<Integer> {
     @Option(names = "--no-plots", description = "Write no plots.")
     boolean noPlots;
 
-    @Option(
-        names = "--force",
-        description = "Drop the experiment's own tables even if they hold rows.")
-    boolean force;
-
     @Option(names = "--keep", description = "Leave the experiment's tables in place at the end.")
     boolean keep;
 
@@ -95,7 +90,7 @@ final class ExperimentCommand implements Callable<Integer> {
           tables,
           out,
           dir,
-          force,
+          output.force,
           keep,
           session.checked());
     }

@@ -31,6 +31,7 @@ final class HistoryAddCommand implements Callable<Integer> {
 
   @Option(
       names = "--attr",
+      parameterConsumer = KeyValues.class,
       paramLabel = "KEY=VALUE",
       description =
           "An attribute of every stored run (repeatable); commit and branch default to git's in"

@@ -6,6 +6,7 @@ import dev.wg1bench.history.analysis.Series;
 import dev.wg1bench.history.gate.Confirmation;
 import dev.wg1bench.history.gate.GateReport;
 import dev.wg1bench.history.gate.RegressionGate;
+import dev.wg1bench.history.store.MissingFigures;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;
@@ -98,10 +99,14 @@ final class HistoryCheckCommand implements Callable<Integer> {
           GateReport.of(e.getValue(), e.getKey().metric(), confirmations.get(e.getKey().name())));
     }
     boolean regressed = checked.stream().anyMatch(c -> c.outcome().equals("regression"));
+    // a latest run with no finite figure for a judged series is no point of it: the gate would
+    // judge the run before it, so it fails as a regression does
+    List<String> missing = MissingFigures.inLatest(options.takenRuns(), series, last);
+    missing.forEach((format == Format.json ? System.err : System.out)::println);
     GateReport.Gate gate =
         new GateReport.Gate(
-            regressed ? "regression" : "pass",
-            regressed ? REGRESSION : 0,
+            regressed ? "regression" : !missing.isEmpty() ? "broken" : "pass",
+            regressed || !missing.isEmpty() ? REGRESSION : 0,
             last,
             p,
             borderlineP,

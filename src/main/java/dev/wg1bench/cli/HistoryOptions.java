@@ -36,6 +36,7 @@ final class HistoryOptions {
 
   @Option(
       names = "--attr",
+      parameterConsumer = KeyValues.class,
       paramLabel = "KEY=VALUE",
       description =
           "An attribute of the stored run (repeatable), e.g. --attr commit=abc123 --attr"
@@ -101,7 +102,7 @@ final class HistoryOptions {
       where = store.describe();
       AppendOnce once = new AppendOnce(store);
       for (StoredRun r : runs) {
-        AppendOnce.Outcome o = once.append(r);
+        HistoryStore.Appended o = once.append(r);
         stored.add(o.run());
         System.out.println(
             o.alreadyStored()

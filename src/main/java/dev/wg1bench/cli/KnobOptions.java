@@ -57,7 +57,11 @@ public final class KnobOptions implements IModelTransformer {
         b.type(List.class).auxiliaryTypes(k.type()).splitRegex(",").arity("1");
         converter(k, b);
       }
-      case MAP -> b.type(Map.class).auxiliaryTypes(String.class, String.class);
+      case MAP ->
+          // NAME=VALUE taken as given (see KeyValues)
+          b.type(Map.class)
+              .auxiliaryTypes(String.class, String.class)
+              .parameterConsumer(new KeyValues());
       case FLAG -> b.type(boolean.class).arity("0");
       default -> {
         b.type(k.type());

@@ -70,7 +70,15 @@ public final class Main implements Callable<Integer> {
     if (run.csv != null) {
       writeCsv(result);
     }
-    history.store(matrix.output());
+    if (result.trials().stream().anyMatch(t -> t.measurement().notAsAsked() != null)) {
+      if (history.on()) {
+        // as history add refuses it: another workload's figures would enter the series
+        System.out.println(
+            "history: not stored (the run did not run as asked; the result file is kept)");
+      }
+    } else {
+      history.store(dev.wg1bench.json.OutputFile.actual(matrix.output()));
+    }
     return exitCode(result);
   }
 
@@ -91,7 +99,10 @@ public final class Main implements Callable<Integer> {
 
   /** Found out now, not after the whole run, as the CSV is written last. */
   private void checkCsvWritable() {
-    for (java.nio.file.Path f : java.util.List.of(run.csv, CsvReport.summaryFile(run.csv))) {
+    for (java.nio.file.Path f :
+        dev.wg1bench.json.OutputFile.special(run.csv)
+            ? java.util.List.of(run.csv)
+            : java.util.List.of(run.csv, CsvReport.summaryFile(run.csv))) {
       String unwritable = dev.wg1bench.report.JsonReport.unwritable(f);
       if (unwritable != null) {
         throw new UsageException("--csv " + f + ": " + unwritable);
@@ -121,6 +132,11 @@ public final class Main implements Callable<Integer> {
     } catch (java.io.UncheckedIOException e) {
       throw new RunFailure(e.getMessage() + " (the JSON result was written)", e);
     }
+    if (written.size() == 1) {
+      System.out.println(
+          "csv written to " + run.csv + " (the trials table only: a special file takes no others)");
+      return;
+    }
     System.out.println(
         "csv written to "
             + run.csv
@@ -130,11 +146,16 @@ public final class Main implements Callable<Integer> {
   }
 
   /**
-   * 1 when a trial stopped early (--exit-on-error) or its --check failed, 3 when all trials
-   * completed but some ops failed (the numbers stand, the failures are counted in them), else 0.
+   * 1 when a trial stopped early (--exit-on-error), did not run as asked (a client could not start,
+   * the pool could not fill: its figures are another workload's, as pgbench exits 1 when a client
+   * cannot connect) or its --check failed, 3 when all trials completed but some ops failed (the
+   * numbers stand, the failures are counted in them), else 0.
    */
   static int exitCode(BenchmarkRun result) {
-    boolean stopped = result.trials().stream().anyMatch(t -> t.measurement().stoppedBy() != null);
+    boolean stopped =
+        result.trials().stream()
+            .anyMatch(
+                t -> t.measurement().stoppedBy() != null || t.measurement().notAsAsked() != null);
     boolean wrong =
         result.trials().stream().anyMatch(t -> t.check() != null && !t.check().passed());
     if (stopped || wrong) {

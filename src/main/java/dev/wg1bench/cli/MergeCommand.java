@@ -71,14 +71,14 @@ final class MergeCommand implements Callable<Integer> {
       ResultFiles.read("merge", files).forEach(s -> runs.add(s.run()));
     }
     BenchmarkRun merged = Merge.of(runs, absent);
-    JsonReport.write(merged, output);
+    var written = JsonReport.write(merged, output);
     AgentRun a = merged.agents();
     printAgents(a);
     for (dev.wg1bench.result.TrialResult t : merged.trials()) {
       System.out.println();
       ConsoleReport.trial(merged, t, System.out);
     }
-    System.out.println("merged result written to " + output);
+    System.out.println("merged result written to " + written);
     return a.missing().isEmpty() ? 0 : 1;
   }
 

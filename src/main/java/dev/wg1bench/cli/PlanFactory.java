@@ -12,6 +12,11 @@ import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.workload.JavaWorkloads;
 import dev.wg1bench.workload.WorkloadRegistry;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -304,10 +309,43 @@ final class PlanFactory {
     }
     try {
       // labelled with the path as typed, as pgbench's "SQL script N: PATH"
-      return new ScriptSource(
-          p.getFileName().toString(), Files.readString(p, StandardCharsets.UTF_8), weight, file);
+      return new ScriptSource(p.getFileName().toString(), utf8(p, file), weight, file);
     } catch (IOException e) {
       throw new UsageException("--script " + file + ": cannot read it (" + e.getMessage() + ")");
     }
+  }
+
+  /**
+   * The file's text, or one line naming where it stops being UTF-8 (a binary file, a script saved
+   * in Latin-1): the line and byte offset of the first byte that is not, rather than the decoder's
+   * "Input length = 1". pgbench sends such bytes on and the server refuses every op ("invalid byte
+   * sequence for encoding UTF8"); here the script is refused before anything runs.
+   */
+  private static String utf8(Path p, String file) throws IOException {
+    byte[] bytes = Files.readAllBytes(p);
+    ByteBuffer in = ByteBuffer.wrap(bytes);
+    CharBuffer text = CharBuffer.allocate(bytes.length);
+    CharsetDecoder d =
+        StandardCharsets.UTF_8
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
+    CoderResult r = d.decode(in, text, true);
+    if (!r.isError()) {
+      r = d.flush(text);
+    }
+    if (r.isError()) {
+      int at = in.position();
+      int line = 1;
+      for (int k = 0; k < at; k++) {
+        line += bytes[k] == '\n' ? 1 : 0;
+      }
+      throw new UsageException(
+          String.format(
+              "--script %s: line %d is not UTF-8 text (byte 0x%02x at byte offset %d of the file);"
+                  + " a script must be UTF-8",
+              file, line, bytes[at] & 0xff, at));
+    }
+    return text.flip().toString();
   }
 }

@@ -17,8 +17,6 @@ import dev.wg1bench.replay.play.DatabaseReset;
 import dev.wg1bench.replay.play.PoolMode;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -128,6 +126,7 @@ public final class ReplayCommand implements Callable<Integer> {
 
   @Option(
       names = "--map-database",
+      parameterConsumer = KeyValues.class,
       paramLabel = "CAPTURED=TARGET",
       description =
           "Replay sessions of database CAPTURED into TARGET on the target server, repeatable.")
@@ -218,7 +217,7 @@ public final class ReplayCommand implements Callable<Integer> {
       return 1;
     }
     if (!dryRun) {
-      history.store(request.outputs().json());
+      history.store(dev.wg1bench.json.OutputFile.actual(request.outputs().json()));
     }
     // 3 when a statement's outcome differed from the log's in some trial (the statements the
     // replay said it would not send aside)
@@ -242,8 +241,7 @@ public final class ReplayCommand implements Callable<Integer> {
           "--fresh restores the target URL's database only; it cannot be used with"
               + " --map-database (restore those databases yourself)");
     }
-    ReplayStage.Outputs outputs =
-        new ReplayStage.Outputs(output.orElse(defaultOutput()), csv, html);
+    ReplayStage.Outputs outputs = new ReplayStage.Outputs(output.orStamped("replay"), csv, html);
     checkWritable(outputs);
     Selection selection =
         new Selection(
@@ -382,13 +380,6 @@ public final class ReplayCommand implements Callable<Integer> {
     if (value != null) {
       d.set(k, (T) value);
     }
-  }
-
-  private static Path defaultOutput() {
-    return Path.of(
-        "results",
-        LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
-            + "-replay.json");
   }
 
   /**

@@ -22,6 +22,7 @@ final class RunFilterOptions {
 
   @Option(
       names = "--where",
+      parameterConsumer = KeyValues.class,
       paramLabel = "KEY=VALUE",
       description =
           "Only the runs stored with this attribute value (repeatable: all must match), e.g."

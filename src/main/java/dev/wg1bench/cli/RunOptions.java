@@ -181,6 +181,7 @@ public final class RunOptions {
 
   @Option(
       names = {"-D", "--define"},
+      parameterConsumer = KeyValues.class,
       paramLabel = "NAME=VALUE",
       description = "Script variable, as pgbench -D.")
   Map<String, String> defines = new LinkedHashMap<>();

@@ -9,6 +9,7 @@ import picocli.CommandLine.Option;
 final class SessionSettingOptions {
   @Option(
       names = "--set",
+      parameterConsumer = KeyValues.class,
       paramLabel = "NAME=VALUE",
       description = "Session setting, repeatable (e.g. max_parallel_workers_per_gather=0).")
   Map<String, String> settings = new LinkedHashMap<>();

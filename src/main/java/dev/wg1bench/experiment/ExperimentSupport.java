@@ -91,8 +91,7 @@ final class ExperimentSupport {
       clearOwnTables(c, "experiment " + name, prefix, o.force());
       created = true;
       ExperimentReport report = body.measure(new Context(cf, c, info, session, started));
-      writeJson(report, o.output());
-      out.println("result written to " + o.output());
+      out.println("result written to " + writeJson(report, o.output()));
       return report;
     } catch (SQLException e) {
       throw cf.failure("experiment " + name, e);
@@ -241,9 +240,9 @@ final class ExperimentSupport {
     return Timings.msSince(t0);
   }
 
-  static void writeJson(ExperimentReport report, Path file) {
+  static dev.wg1bench.json.OutputFile.Written writeJson(ExperimentReport report, Path file) {
     try {
-      JsonReport.writeValue(report, file);
+      return JsonReport.writeValue(report, file);
     } catch (java.io.UncheckedIOException e) {
       throw new RunFailure(e.getMessage(), e);
     }

@@ -14,6 +14,14 @@ final class ClientStops {
   private int stopped;
   private String firstReason;
 
+  /** Of stopped: clients that never ran an op (could not connect or set up), and the first why. */
+  private int notStarted;
+
+  private String notStartedBy;
+
+  /** Why the pool could not open the connections asked, null when it did (or none was asked). */
+  private String poolShort;
+
   ClientStops(boolean continueOnError, int clients) {
     this.continueOnError = continueOnError;
     this.clients = clients;
@@ -42,6 +50,45 @@ final class ClientStops {
       firstReason = reason;
     }
     return stopped == clients;
+  }
+
+  /**
+   * Counts one client that could not start (it never ran an op): a run that did not run the clients
+   * it was asked for is not a success, as pgbench exits 1 when a client cannot connect.
+   */
+  synchronized void notStarted(String reason) {
+    notStarted++;
+    if (notStartedBy == null) {
+      notStartedBy = reason;
+    }
+  }
+
+  /** The pool could not open the connections asked: the clients ran, but not as asked. */
+  synchronized void poolShort(String reason) {
+    poolShort = reason;
+  }
+
+  /** The clients of this fork that started (connected and set up). */
+  synchronized int started() {
+    return clients - notStarted;
+  }
+
+  /**
+   * The one line saying how this fork did not run as asked ("20 of 25 clients ran; 5 could not
+   * start, the first: could not connect (53300): ..."), null when it did.
+   */
+  synchronized String notAsAsked() {
+    if (notStarted > 0) {
+      return started()
+          + " of "
+          + clients
+          + " clients ran; "
+          + notStarted
+          + (notStarted == 1 ? " client" : " clients")
+          + " could not start, the first: "
+          + notStartedBy;
+    }
+    return poolShort;
   }
 
   synchronized boolean noneLeft() {

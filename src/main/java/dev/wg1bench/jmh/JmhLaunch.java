@@ -222,6 +222,10 @@ public final class JmhLaunch {
               .toList()) {
         out.add(TrialSpec.JSON.readValue(f.toFile(), ForkReport.class));
       }
+    } catch (java.nio.file.NoSuchFileException e) {
+      // the trial directory removed by the shutdown (SIGTERM, Ctrl-C): no report, and the caller
+      // says the run was interrupted
+      return List.of();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -3,27 +3,24 @@ package dev.wg1bench.jmh;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.plan.RunPlan;
-import dev.wg1bench.plan.Secret;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.server.ClientSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Properties;
 
 /**
  * One measurement of a plan on one target, as the forked JMH JVMs see it. It crosses the process
- * boundary as a JSON file named by a system property; the password goes in a separate owner-only
- * file, so neither the fork's command line nor any {@code @Param} ever holds it.
+ * boundary as a JSON file named by a system property; the password never touches the disk: the fork
+ * receives it through a {@link SecretChannel} (a Unix-domain socket in the trial's owner-only
+ * directory), so neither the fork's command line, any {@code @Param} nor any file ever holds it.
  *
  * @param target resolved target (the embedded server's URL once it runs), without password
  * @param scale pgbench scale the scripts see as :scale
  * @param client how each client connection is set up, decided once from the plan and the workload
  *     (the isolation is the plan's, else the workload's default; null = server's)
  * @param dir directory the forks write their reports into
- * @param secrets owner-only properties file holding the password, or null
+ * @param secrets the socket that serves the password to the forks ({@link SecretChannel}), or null
  * @param point knob values identifying this trial's matrix point
  * @param repeat 1-based repetition of the point
  * @param sequence 1-based position of the trial in the run's order
@@ -64,7 +61,10 @@ public record TrialSpec(
 
   static final ObjectMapper JSON = Json.MAPPER;
 
-  /** Writes the trial and, if the target has a password, the secrets file beside it. */
+  /**
+   * Writes the trial and, if the target has a password, opens the channel that serves it to the
+   * forks (closed by {@link #release}).
+   */
   public static TrialSpec write(
       RunPlan plan,
       TargetSpec target,
@@ -75,18 +75,10 @@ public record TrialSpec(
       int repeat,
       int sequence) {
     try {
-      Path secrets = null;
-      if (target.password() != null) {
-        secrets = dir.resolve("secrets.properties");
-        Files.createFile(
-            secrets,
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        Properties p = new Properties();
-        p.setProperty("password", target.password().reveal());
-        try (var out = Files.newOutputStream(secrets)) {
-          p.store(out, null);
-        }
-      }
+      Path secrets =
+          target.password() != null
+              ? SecretChannel.open(dir, target.password(), Math.max(1, plan.timing().forks()))
+              : null;
       TrialSpec t =
           new TrialSpec(plan, target, scale, client, dir, secrets, point, repeat, sequence, null);
       JSON.writeValue(dir.resolve("trial.json").toFile(), t);
@@ -96,11 +88,16 @@ public record TrialSpec(
     }
   }
 
+  /** Stops serving the password of the trial in {@code dir}, if any; the trial's end. */
+  public static void release(Path dir) {
+    SecretChannel.closeIn(dir);
+  }
+
   public Path file() {
     return dir.resolve("trial.json");
   }
 
-  /** Reads the trial named by the system property, restoring the password from its file. */
+  /** Reads the trial named by the system property, receiving the password from its channel. */
   public static TrialSpec load() {
     String f = System.getProperty(PROPERTY);
     if (f == null) {
@@ -109,11 +106,7 @@ public record TrialSpec(
     try {
       TrialSpec t = JSON.readValue(Path.of(f).toFile(), TrialSpec.class);
       if (t.secrets() != null) {
-        Properties p = new Properties();
-        try (var in = Files.newInputStream(t.secrets())) {
-          p.load(in);
-        }
-        TargetSpec withPw = t.target().withPassword(Secret.of(p.getProperty("password")));
+        TargetSpec withPw = t.target().withPassword(SecretChannel.fetch(t.secrets()));
         return new TrialSpec(
             t.plan(),
             withPw,

@@ -152,7 +152,35 @@ public class WorkloadBenchmark {
         }
         throw e;
       }
+      awaitPoolFilled(p.poolSize());
     }
+  }
+
+  /**
+   * HikariCP opens one connection and fills the rest in the background, retrying refusals quietly:
+   * a pool the server lets have fewer connections than --pool-size ran another workload than the
+   * one asked. As the unpooled clients each connect before the first iteration, the pool gets the
+   * connect timeout to fill; short of it, the run is failed (see ClientStops#poolShort) with the
+   * server's reason, read by asking it for one more connection of the same kind.
+   */
+  private void awaitPoolFilled(int size) {
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(ConnectionFactory.CONNECT_TIMEOUT_S);
+    while (pool.getHikariPoolMXBean().getTotalConnections() < size && System.nanoTime() < end) {
+      java.util.concurrent.locks.LockSupport.parkNanos(20_000_000L);
+    }
+    int held = pool.getHikariPoolMXBean().getTotalConnections();
+    if (held >= size) {
+      return;
+    }
+    String why;
+    try {
+      connections.openBenchmarkClient().close();
+      why = "not within " + ConnectionFactory.CONNECT_TIMEOUT_S + " s";
+    } catch (SQLException e) {
+      why = "could not connect (" + e.getSQLState() + "): " + ConnectionFactory.oneLine(e);
+    }
+    stops.poolShort(
+        "the pool opened " + held + " of " + size + " connections (--pool-size): " + why);
   }
 
   /**
@@ -243,7 +271,7 @@ public class WorkloadBenchmark {
     recordSetupError(kind, e);
     String state =
         e instanceof SQLException q && q.getSQLState() != null ? ", " + q.getSQLState() : "";
-    clientStopped(
+    clientNotStarted(
         c, ClientStops.SETUP + " (" + kind.label() + state + "): " + ConnectionFactory.oneLine(e));
   }
 
@@ -251,8 +279,18 @@ public class WorkloadBenchmark {
   void connectRefused(Client c, SQLException e, FailureKind kind) {
     recordSetupError(kind, e);
     String label = kind == FailureKind.POOLER ? "pooler, " : "";
-    clientStopped(
+    clientNotStarted(
         c, "could not connect (" + label + e.getSQLState() + "): " + ConnectionFactory.oneLine(e));
+  }
+
+  /**
+   * A client that could not start (connect or set up) stops, and is counted as not started: the run
+   * then did not run the clients it was asked for, which fails it (exit 1), as pgbench exits 1 on
+   * "could not create connection for client N".
+   */
+  void clientNotStarted(Client c, String why) {
+    stops.notStarted(why);
+    clientStopped(c, why);
   }
 
   /** An error of a client's set-up that does not stop it (it reconnects), kept by kind. */

@@ -1,21 +1,23 @@
 package dev.wg1bench.json;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * The project's one JSON mapper, for run results, trial files, experiments, SSB queries and advice
- * alike: java.time values as ISO text, files indented, writes atomic (a reader never sees half a
- * file).
+ * alike: java.time values as ISO text, files indented, writes through {@link OutputFile}.
  */
 public final class Json {
   public static final ObjectMapper MAPPER =
@@ -25,6 +27,29 @@ public final class Json {
           .enable(SerializationFeature.INDENT_OUTPUT)
           .build();
 
+  /**
+   * The mapper results are read with (report, diff, merge, advise, history add and import): the
+   * same as {@link #MAPPER}, but a figure must be a finite JSON number ({@link FiniteNumbers}), and
+   * a count an integer (no "5" nor 5.0 nor 1e30 taken for one), so a result whose numbers are not
+   * numbers is refused in one line naming the field, never read as NaN, infinity or 0.
+   */
+  public static final ObjectMapper RESULTS = results();
+
+  private static ObjectMapper results() {
+    JsonMapper m =
+        JsonMapper.builder()
+            .addModule(new JavaTimeModule())
+            .addModule(FiniteNumbers.module())
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .build();
+    m.coercionConfigFor(LogicalType.Integer)
+        .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
+    return m;
+  }
+
   /** One value per line (progress lines between JVMs): the same mapper, not indented. */
   public static final ObjectWriter LINE =
       MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT);
@@ -32,12 +57,17 @@ public final class Json {
   private Json() {}
 
   /**
-   * Fails before a run, not after it, when a result could not be written: the directory is created
-   * and a file tried in it.
+   * Fails before a run, not after it, when a result could not be written (see {@link
+   * OutputFile#unwritable}).
    *
    * @return null if writable, else why not
    */
   public static String unwritable(Path file) {
+    return OutputFile.unwritable(file);
+  }
+
+  /** A file that is not special: the directory is created and a file tried in it. */
+  static String unwritableFile(Path file) {
     try {
       if (Files.isDirectory(file)) {
         return "it is a directory";
@@ -70,21 +100,22 @@ public final class Json {
     }
   }
 
-  /** Writes {@code value} to {@code file} atomically (a temporary file moved into place). */
-  public static void write(Object value, Path file) {
+  /**
+   * Writes {@code value} to {@code file} as {@link OutputFile} does: atomically (a temporary file
+   * moved into place), a guarded name never over another's file, a special file in place; a result
+   * that cannot be written is saved elsewhere and the run fails with one line saying where.
+   *
+   * @return the file written (a guarded name's {@code -2} when another run took the name) and
+   *     whether a file there was replaced
+   */
+  public static OutputFile.Written write(Object value, Path file) {
+    byte[] content;
     try {
-      Path dir = file.toAbsolutePath().getParent();
-      Files.createDirectories(dir);
-      Path tmp = Files.createTempFile(dir, ".wg1bench-", ".json.tmp");
-      try {
-        MAPPER.writeValue(tmp.toFile(), value);
-        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } finally {
-        Files.deleteIfExists(tmp);
-      }
+      content = MAPPER.writeValueAsBytes(value);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write result " + file + ": " + e.getMessage(), e);
+      throw new UncheckedIOException("cannot write JSON: " + e.getMessage(), e);
     }
+    return OutputFile.write(file, content, "result");
   }
 
   public static <T> T read(Path file, Class<T> type) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -169,21 +170,51 @@ public record DriverKnobs(
                 + "' is not a pgjdbc property; closest: "
                 + String.join(", ", closest(name)));
       }
-      checkValue(PGProperty.forName(name), properties.get(name));
+      PGProperty p = PGProperty.forName(name);
+      String what = expected(p, properties.get(name), false);
+      if (what != null) {
+        throw new UsageException(
+            "--jdbc-property "
+                + p.getName()
+                + "='"
+                + properties.get(name)
+                + "' is not valid; expected "
+                + what);
+      }
     }
   }
 
   /**
-   * A value pgjdbc would reject only when connecting (after an embedded server started, as exit 1)
-   * is a usage error now: integers where the default is one, booleans, listed choices.
+   * A pgjdbc property in a {@code --target} URL's query checked as {@code --jdbc-property} checks
+   * it: pgjdbc refuses a bad {@code sslmode} (or any listed choice, or an integer) only when
+   * connecting, which was exit 1 after a target started ("connecting failed: Invalid sslmode value:
+   * bogus"), and reads a bad boolean as false. Case is ignored, as pgjdbc ignores it for sslmode,
+   * and a name pgjdbc does not know is left to it (it ignores one).
+   *
+   * @param target the {@code --target} text as typed, password removed
    */
-  private static void checkValue(PGProperty p, String value) {
-    String v = value.strip();
+  public static void checkUrlProperty(String target, String name, String value) {
+    PGProperty p = PGProperty.forName(name);
+    String what = p == null ? null : expected(p, value, true);
+    if (what != null) {
+      throw new UsageException(
+          "--target '" + target + "': " + name + "='" + value + "' is not valid; expected " + what);
+    }
+  }
+
+  /**
+   * What a value pgjdbc would reject only when connecting (after an embedded server started, as
+   * exit 1) should have been, or null when it is valid: integers where the default is one,
+   * booleans, listed choices.
+   */
+  private static String expected(PGProperty p, String value, boolean ignoreCase) {
+    String v = ignoreCase ? value.strip().toLowerCase(Locale.ROOT) : value.strip();
     String[] choices = p.getChoices();
     String def = p.getDefaultValue();
     String what = null;
     if (choices != null && choices.length > 0) {
-      if (!List.of(choices).contains(v)) {
+      if (Arrays.stream(choices)
+          .noneMatch(c -> (ignoreCase ? c.toLowerCase(Locale.ROOT) : c).equals(v))) {
         what = "one of " + String.join(", ", choices);
       }
     } else if (def != null && def.matches("-?\\d+")) {
@@ -197,10 +228,7 @@ public record DriverKnobs(
         what = "true or false";
       }
     }
-    if (what != null) {
-      throw new UsageException(
-          "--jdbc-property " + p.getName() + "='" + value + "' is not valid; expected " + what);
-    }
+    return what;
   }
 
   /** The three pgjdbc property names nearest to a misspelled one (edit distance, ignoring case). */

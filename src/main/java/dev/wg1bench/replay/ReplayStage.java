@@ -243,12 +243,8 @@ public final class ReplayStage {
   /** The JSON (one replay as it always was, several as a sweep), and the CSV and HTML asked for. */
   private void write(List<ReplayResult> results) {
     Outputs o = r.outputs();
-    if (results.size() == 1) {
-      Json.write(results.get(0), o.json());
-    } else {
-      Json.write(ReplaySweep.of(results), o.json());
-    }
-    out.println("result written to " + o.json());
+    Object json = results.size() == 1 ? results.get(0) : ReplaySweep.of(results);
+    out.println("result written to " + Json.write(json, o.json()));
     if (o.csv() != null) {
       ReplayTables.writeCsv(results, o.csv());
       out.println("csv written to " + o.csv() + " and " + ReplayTables.fidelityFile(o.csv()));

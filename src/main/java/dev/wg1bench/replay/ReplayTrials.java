@@ -258,7 +258,8 @@ public final class ReplayTrials {
                 r.lag() != null ? Latency.of(lag) : null),
             clientCpu(r, t.transactions() + errors),
             new Measurement.Series(List.of(t.transactionsPerSecond()), List.of(), List.of(), null),
-            new Measurement.WholeTrial(t.transactions(), errors, r.stoppedBy(), 0, null, null),
+            new Measurement.WholeTrial(
+                t.transactions(), errors, r.stoppedBy(), 0, null, null, null, null, 0),
             null);
     TargetSpec spec = d.cell().target();
     Instant end = r.started().plusNanos((long) (t.wallSeconds() * 1e9));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SequenceWriter;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import dev.wg1bench.json.OutputFile;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.PointSummary;
 import dev.wg1bench.result.Summaries;
@@ -45,7 +46,9 @@ public final class CsvReport {
   /**
    * Writes the trials to {@code file}, the point summaries to {@link #summaryFile}, and per-script
    * and per-command figures when there are any (see {@link CommandsCsv}); returns the files
-   * written.
+   * written. A special file ({@code /dev/stdout}, a FIFO, {@code /dev/null}) takes the trials table
+   * alone, in place: it has no directory to put companions beside it ({@code --csv /dev/full} made
+   * a {@code /dev/full-summary.csv} as root).
    */
   public static List<Path> write(BenchmarkRun run, Path file) {
     return write(List.of(run), file);
@@ -56,6 +59,10 @@ public final class CsvReport {
    * tells them apart when there is more than one.
    */
   public static List<Path> write(List<BenchmarkRun> runs, Path file) {
+    if (OutputFile.special(file)) {
+      OutputFile.write(file, trials(runs).getBytes(StandardCharsets.UTF_8), "csv");
+      return List.of(file);
+    }
     atomicWrite(file, trials(runs));
     atomicWrite(summaryFile(file), summary(runs));
     List<Path> written = new ArrayList<>(List.of(file, summaryFile(file)));
@@ -198,6 +205,11 @@ public final class CsvReport {
    * is created the ordinary way (umask applies), as the page and CSVs are meant to be shared.
    */
   public static void atomicWrite(Path file, String text) {
+    if (OutputFile.special(file)) {
+      // a device or FIFO is written in place, never renamed over
+      OutputFile.write(file, text.getBytes(StandardCharsets.UTF_8), "output");
+      return;
+    }
     try {
       Path dir = file.toAbsolutePath().getParent();
       Files.createDirectories(dir);

@@ -37,7 +37,7 @@ import java.util.Set;
 public final class HtmlReport {
   /** Result fields this version does not model (an {@code advice} array, say) are tolerated. */
   private static final ObjectReader LENIENT =
-      Json.MAPPER
+      Json.RESULTS
           .readerFor(BenchmarkRun.class)
           .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
@@ -75,6 +75,9 @@ public final class HtmlReport {
       run = LENIENT.readValue(tree);
     } catch (NoSuchFileException | java.io.FileNotFoundException e) {
       throw new BadInput(file + ": no such file", e);
+    } catch (dev.wg1bench.json.FiniteNumbers.NotAFigure e) {
+      // a result whose figure is no number: named, never read as NaN, infinity or 0
+      throw new BadInput(file + ": " + Html.oneLine(e.getOriginalMessage()), e);
     } catch (JsonProcessingException e) {
       throw new BadInput(
           file + ": not a wg1bench result: " + Html.oneLine(e.getOriginalMessage()), e);

@@ -1,6 +1,7 @@
 package dev.wg1bench.report;
 
 import dev.wg1bench.json.Json;
+import dev.wg1bench.json.OutputFile;
 import dev.wg1bench.result.BenchmarkRun;
 import java.nio.file.Path;
 
@@ -13,13 +14,14 @@ public final class JsonReport {
     return Json.unwritable(file);
   }
 
-  public static void write(BenchmarkRun run, Path file) {
-    Json.write(run, file);
+  /** The run written as {@link Json#write} does: the file it went to, said in the line. */
+  public static OutputFile.Written write(BenchmarkRun run, Path file) {
+    return Json.write(run, file);
   }
 
   /** Any result object (e.g. an experiment's report), written atomically with the same mapper. */
-  public static void writeValue(Object value, Path file) {
-    Json.write(value, file);
+  public static OutputFile.Written writeValue(Object value, Path file) {
+    return Json.write(value, file);
   }
 
   public static BenchmarkRun read(Path file) {

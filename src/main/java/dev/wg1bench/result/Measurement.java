@@ -1,6 +1,7 @@
 package dev.wg1bench.result;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.wg1bench.json.Histograms;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -11,7 +12,8 @@ import org.HdrHistogram.Histogram;
  *
  * <p>The figures come in named parts (throughput, counts, latency, client CPU, series, the whole
  * trial), each written into the JSON in its place as if the record were flat: the format predates
- * the parts. {@link Tally} adds the figures up and builds it. Each figure:
+ * the parts. A view, built once: {@link Tally} adds the counts up (workload.OpCounts, by its one
+ * {@code add}) and builds it from them. Each figure:
  *
  * <p>{@code tps}: successful ops per second: successful ops / measured seconds
  *
@@ -75,6 +77,10 @@ import org.HdrHistogram.Histogram;
  *
  * <p>{@code totalFailedOps}: failed ops over the whole trial
  *
+ * <p>{@code totalRolledBackOps}: of totalOps, the ops the workload rolled back by design ({@code
+ * Op.rolledBackByDesign()}, TPC-C's New-Orders naming an unused item): successes that committed
+ * nothing; absent when none did. totalOps less these is what committed ({@link #committedOps})
+ *
  * <p>{@code stoppedBy}: why the run stopped early (--exit-on-error, or every client stopped on an
  * error that won't heal), else null
  *
@@ -82,6 +88,14 @@ import org.HdrHistogram.Histogram;
  * did)
  *
  * <p>{@code clientsStoppedBy}: the first of those errors, null when none stopped
+ *
+ * <p>{@code clientsRan}: clients that started (connected and set up; in the fork where fewest did,
+ * summed over agents); null in results written before the figure
+ *
+ * <p>{@code notAsAsked}: how the trial did not run as asked, in one line: clients that could not
+ * start ("20 of 25 clients ran; 5 clients could not start, the first: could not connect (53300):
+ * ..."), or a pool that could not open --pool-size connections; null when it ran as asked. Such a
+ * run exits 1 and is a broken arm to advise, diff and the Java API's compare
  *
  * <p>{@code initialConnectionMs}: mean time a client took to open its connection at the start, all
  * connecting at once (pgbench's "initial connection time"); null with a pool
@@ -144,23 +158,12 @@ public record Measurement(
       String stoppedBy,
       int clientsStopped,
       String clientsStoppedBy,
-      Double initialConnectionMs) {}
-
-  /** The measured ops' counts as the one value they merge as (agents' parts of a trial). */
-  public dev.wg1bench.workload.OpCounts measuredCounts() {
-    dev.wg1bench.workload.OpCounts c = new dev.wg1bench.workload.OpCounts();
-    c.ok = ops();
-    c.failed = failedOps();
-    c.retries = retries();
-    c.retriedOps = retriedOps();
-    c.statements = statements() == null ? 0 : statements();
-    c.skipped = skippedOps();
-    c.late = lateOps();
-    if (failures() != null) {
-      c.failures.putAll(failures());
-    }
-    return c;
-  }
+      Integer clientsRan,
+      String notAsAsked,
+      Double initialConnectionMs,
+      @com.fasterxml.jackson.annotation.JsonInclude(
+              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
+          long totalRolledBackOps) {}
 
   // the figures by their names in the JSON, so readers need not know which part holds one
 
@@ -278,6 +281,18 @@ public record Measurement(
     return trial.totalFailedOps();
   }
 
+  public long totalRolledBackOps() {
+    return trial.totalRolledBackOps();
+  }
+
+  /**
+   * The ops that committed over the whole trial, warmup included (what the data shows): the
+   * successful ones less those rolled back by design. The one figure every output calls committed.
+   */
+  public long committedOps() {
+    return trial.totalOps() - trial.totalRolledBackOps();
+  }
+
   public String stoppedBy() {
     return trial.stoppedBy();
   }
@@ -288,6 +303,14 @@ public record Measurement(
 
   public String clientsStoppedBy() {
     return trial.clientsStoppedBy();
+  }
+
+  public Integer clientsRan() {
+    return trial.clientsRan();
+  }
+
+  public String notAsAsked() {
+    return trial.notAsAsked();
   }
 
   public Double initialConnectionMs() {

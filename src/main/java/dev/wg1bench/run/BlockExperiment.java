@@ -172,9 +172,9 @@ public final class BlockExperiment {
           results.stream().filter(r -> r.name().equals(c.planned.advice().name())).toList();
       JsonReport.write(combined(List.of(c.planned), d, machine, c.trials, own), c.planned.output());
     }
-    JsonReport.write(run, output);
+    var written = JsonReport.write(run, output);
     table(results);
-    out.println("advice result written to " + output);
+    out.println("advice result written to " + written);
     return run;
   }
 

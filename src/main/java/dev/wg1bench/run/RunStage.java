@@ -1,7 +1,9 @@
 package dev.wg1bench.run;
 
+import dev.wg1bench.json.OutputFile;
 import dev.wg1bench.plan.AgentSpec;
 import dev.wg1bench.plan.Matrix;
+import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
@@ -142,15 +144,28 @@ public final class RunStage {
     }
   }
 
-  /** The JSON written, then the console's summary: a sweep's table or the targets compared. */
+  /**
+   * The JSON written, then the console's summary: a sweep's table or the targets compared. A JSON
+   * that could not be written (saved elsewhere, see {@link JsonReport#write}) fails the run after
+   * the summary is shown.
+   */
   private void report(BenchmarkRun run, Matrix m, Set<String> varying) {
-    JsonReport.write(run, m.output());
+    OutputFile.Written written = null;
+    RunFailure lost = null;
+    try {
+      written = JsonReport.write(run, m.output());
+    } catch (RunFailure e) {
+      lost = e;
+    }
     if (m.isSweep()) {
       ConsoleTables.summary(run, varying, out);
     } else {
       ConsoleTables.comparison(run, out);
     }
-    out.println("result written to " + m.output());
+    if (lost != null) {
+      throw lost;
+    }
+    out.println("result written to " + written);
   }
 
   /** Each point's workload; every script error surfaces here, before any server is touched. */

@@ -26,6 +26,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -77,7 +78,9 @@ final class TrialExecution {
       }
       return launch(trial, plan, workload, lt, cf, ds, data);
     } finally {
+      TrialSpec.release(dir);
       deleteTree(dir);
+      LIVE_DIRS.remove(dir);
     }
   }
 
@@ -104,10 +107,26 @@ final class TrialExecution {
     }
   }
 
-  /** The forked JVM reads its trial from a file: a directory of its own, removed afterwards. */
+  /** Trial directories not yet removed: a SIGTERM or Ctrl-C removes them on the way out. */
+  private static final java.util.Set<Path> LIVE_DIRS =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+  static {
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(() -> LIVE_DIRS.forEach(TrialExecution::deleteTree), "wg1bench-trial-dirs"));
+  }
+
+  /**
+   * The forked JVM reads its trial from a file: a directory of its own (owner-only, as {@link
+   * Files#createTempDirectory} makes it), removed afterwards, or by the shutdown hook when the run
+   * is stopped.
+   */
   private static Path newTrialDir() {
     try {
-      return Files.createTempDirectory("wg1bench-trial-");
+      Path dir = Files.createTempDirectory("wg1bench-trial-");
+      LIVE_DIRS.add(dir);
+      return dir;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -200,6 +219,9 @@ final class TrialExecution {
     } catch (IllegalArgumentException e) {
       // a workload refusing one of its -D parameters: bad input, said in the workload's words
       throw new UsageException("workload " + workload.name() + ": " + e.getMessage(), e);
+    } catch (RunFailure e) {
+      // already one line naming the workload (its class's constructor threw)
+      throw e;
     } catch (Exception | AssertionError e) {
       throw new RunFailure(
           "setUp() of workload "
@@ -208,6 +230,24 @@ final class TrialExecution {
               + (e instanceof SQLException q ? ConnectionFactory.oneLine(q) : String.valueOf(e)),
           e);
     }
+  }
+
+  /**
+   * The workload's named conditions beside the tool's rules: each said to hold ("ok") or not, what
+   * broke a failed one among the failures (TPC-C: which clauses of 3.3.2 it checked).
+   */
+  private static DataCheck.Outcome named(DataCheck.Outcome o, Map<String, String> conditions) {
+    // no rules of the tool's (o null): the conditions are all that was checked
+    List<String> details = new java.util.ArrayList<>(o == null ? List.of() : o.details());
+    List<String> failures = new java.util.ArrayList<>(o == null ? List.of() : o.failures());
+    conditions.forEach(
+        (name, broke) -> {
+          details.add(name + (broke == null ? " ok" : " failed"));
+          if (broke != null) {
+            failures.add(name + " " + broke);
+          }
+        });
+    return new DataCheck.Outcome(failures.isEmpty(), details, failures);
   }
 
   /** The workload's own check beside its rules: what it throws is the check's problem. */
@@ -219,8 +259,11 @@ final class TrialExecution {
       Workload workload) {
     DataCheck.Outcome o = verify(cf, dc, before, r);
     try {
-      long committed = r.measurement().totalOps();
-      workload.verify(new FactoryDataSource(cf), committed);
+      long committed = r.measurement().committedOps();
+      Map<String, String> conditions = workload.verify(new FactoryDataSource(cf), committed);
+      if (!conditions.isEmpty()) {
+        return named(dc == DataCheck.NONE ? null : o, conditions);
+      }
       if (dc == DataCheck.NONE && workload.verifies() && o.failures().isEmpty()) {
         // no rules of the tool's: the workload's own check is what was checked, not "nothing"
         return new DataCheck.Outcome(
@@ -253,7 +296,9 @@ final class TrialExecution {
     long connection = r.outages().stream().mapToLong(o -> o.failedOps()).sum();
     try (Connection c = cf.openPlain()) {
       return dc.verify(
-          c, before, new DataCheck.Counts(m.totalOps(), serialization, connection, m.stoppedBy()));
+          c,
+          before,
+          new DataCheck.Counts(m.committedOps(), serialization, connection, m.stoppedBy()));
     } catch (SQLException e) {
       return new DataCheck.Outcome(
           false, List.of(), List.of("could not read the tables: " + ConnectionFactory.oneLine(e)));
@@ -273,11 +318,16 @@ final class TrialExecution {
   }
 
   static void deleteTree(Path dir) {
+    if (!Files.exists(dir)) {
+      return; // removed already (the shutdown hook beside the trial's own end)
+    }
     try (Stream<Path> s = Files.walk(dir)) {
       for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
         Files.deleteIfExists(p);
       }
-    } catch (IOException e) {
+    } catch (java.nio.file.NoSuchFileException e) {
+      // removed beside us
+    } catch (IOException | java.io.UncheckedIOException e) {
       System.err.println("wg1bench: could not remove " + dir + ": " + e.getMessage());
     }
   }

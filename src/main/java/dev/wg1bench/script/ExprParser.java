@@ -52,6 +52,19 @@ final class ExprParser extends ExprLexer {
     FUNCTIONS.put("sqrt", Fn.SQRT);
   }
 
+  /**
+   * How deeply an expression may nest. Parsing, compiling and evaluating recurse once per level (a
+   * run of one precedence, {@code 1+1+...+1}, is a loop at every stage, so it does not nest), a few
+   * Java frames each, so this bounds the stack a script can ask for well inside a thread's default:
+   * an expression deeper than this is refused with its line, never a StackOverflowError. pgbench
+   * refuses one deeper than its parser's stack of 10,000 entries ("memory exhausted": about 10,000
+   * parentheses, 3,333 "1+(" or 10,000 unary minuses); no script written by hand comes near either.
+   */
+  static final int MAX_DEPTH = 1000;
+
+  /** The levels of {@link #expr} open now. */
+  private int depth;
+
   private ExprParser(String src, String sourceName, int line) {
     super(src, sourceName, line);
   }
@@ -75,6 +88,23 @@ final class ExprParser extends ExprLexer {
    * {@code minPrec}, its right operand parsed one level tighter (left-associative).
    */
   private Ast expr(int minPrec) throws ScriptException {
+    if (++depth > MAX_DEPTH) {
+      throw error(
+          "expression nested too deeply at column "
+              + (tokStart + 1)
+              + ": the limit is "
+              + MAX_DEPTH
+              + " levels (each parenthesis, function argument, unary operator or right-hand"
+              + " operand of a tighter operator is one)");
+    }
+    try {
+      return climb(minPrec);
+    } finally {
+      depth--;
+    }
+  }
+
+  private Ast climb(int minPrec) throws ScriptException {
     Ast left = prefix();
     // IS and the comparisons do not associate ("a = b = c" is a syntax error, as in pgbench): the
     // level of the one just applied, reset by any other operator

@@ -102,10 +102,36 @@ final class Nodes {
   }
 
   /**
-   * A binary operator: both sides are evaluated, left first, and a null (an unset value) on either
-   * side makes the result null.
+   * A binary operator applied to the value so far: one link of a {@link Chain}, its right operand
+   * evaluated by it.
    */
-  abstract static class Binary implements Expr {
+  interface Link {
+    Object then(Object left, EvalContext ctx);
+  }
+
+  /**
+   * A left-deep run of binary operators, {@code ((e0 op1 e1) op2 e2) ...}, as a loop over its
+   * links: the same order of evaluation, the same nulls and errors as the nested nodes, but a sum
+   * of 20,000 terms takes one frame, not 20,000 (which overflowed the stack at compile and run
+   * time).
+   */
+  record Chain(Expr first, Link[] links) implements Expr {
+    @Override
+    public Object eval(EvalContext ctx) {
+      Object v = first.eval(ctx);
+      for (Link k : links) {
+        v = k.then(v, ctx);
+      }
+      return v;
+    }
+  }
+
+  /**
+   * A binary operator: both sides are evaluated, left first, and a null (an unset value) on either
+   * side makes the result null. In a {@link Chain} its left operand is null: the chain's value so
+   * far is its left side.
+   */
+  abstract static class Binary implements Expr, Link {
     final int op;
     final Expr l;
     final Expr r;
@@ -118,7 +144,11 @@ final class Nodes {
 
     @Override
     public final Object eval(EvalContext ctx) {
-      Object a = l.eval(ctx);
+      return then(l.eval(ctx), ctx);
+    }
+
+    @Override
+    public final Object then(Object a, EvalContext ctx) {
       Object b = r.eval(ctx);
       if (a == null || b == null) {
         return null;
@@ -295,10 +325,14 @@ final class Nodes {
    * AND and OR, short-circuit as pgbench: a false left side decides an AND, a true one an OR, and
    * the right side is then not evaluated.
    */
-  record Logic(boolean and, Expr l, Expr r) implements Expr {
+  record Logic(boolean and, Expr l, Expr r) implements Expr, Link {
     @Override
     public Object eval(EvalContext ctx) {
-      Object a = l.eval(ctx);
+      return then(l.eval(ctx), ctx);
+    }
+
+    @Override
+    public Object then(Object a, EvalContext ctx) {
       if (a == null) {
         return null;
       }

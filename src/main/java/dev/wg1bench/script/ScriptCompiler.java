@@ -4,6 +4,7 @@ import dev.wg1bench.script.Ast.Call;
 import dev.wg1bench.script.Ast.Fn;
 import dev.wg1bench.script.Ast.Lit;
 import dev.wg1bench.script.Ast.Var;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -273,6 +274,12 @@ final class ScriptCompiler {
   }
 
   private Expr build(Ast ast, Resolver r, int line) throws ScriptException {
+    if (ast instanceof Call c
+        && isBinary(c.fn())
+        && c.args().get(0) instanceof Call l
+        && isBinary(l.fn())) {
+      return chain(c, r, line);
+    }
     if (ast instanceof Lit) {
       return new Nodes.Const(((Lit) ast).value());
     }
@@ -288,6 +295,52 @@ final class ScriptCompiler {
     }
     Expr op = operator(call.fn(), as, a);
     return op != null ? op : function(call.fn(), a, line);
+  }
+
+  /**
+   * A left-deep run of binary operators ({@code 1+1+...+1}, as the parser leaves it) walked in a
+   * loop and compiled to one {@link Nodes.Chain}: only the right operands recurse, and their depth
+   * is bounded by the parser's.
+   */
+  private Expr chain(Call top, Resolver r, int line) throws ScriptException {
+    ArrayDeque<Call> spine = new ArrayDeque<>();
+    Ast a = top;
+    while (a instanceof Call c && isBinary(c.fn())) {
+      spine.push(c);
+      a = c.args().get(0);
+    }
+    Expr first = build(a, r, line);
+    Nodes.Link[] links = new Nodes.Link[spine.size()];
+    for (int i = 0; i < links.length; i++) {
+      Call c = spine.pop();
+      Expr[] operands = {null, build(c.args().get(1), r, line)};
+      links[i] = (Nodes.Link) operator(c.fn(), c.args(), operands);
+    }
+    return new Nodes.Chain(first, links);
+  }
+
+  /** The operators of two operands, each node a {@link Nodes.Link} of a chain. */
+  private static boolean isBinary(Fn fn) {
+    return switch (fn) {
+      case ADD,
+          SUB,
+          MUL,
+          DIV,
+          MOD,
+          BITAND,
+          BITOR,
+          BITXOR,
+          LSHIFT,
+          RSHIFT,
+          EQ,
+          NE,
+          LE,
+          LT,
+          AND,
+          OR ->
+          true;
+      default -> false;
+    };
   }
 
   /** The operators: arithmetic, bits, comparisons, logic, IS and CASE; null for a function. */

@@ -54,6 +54,7 @@ final class ScriptParser {
   }
 
   Script run() throws ScriptException {
+    refuseNul();
     int n = text.length();
     while (i < n) {
       char c = text.charAt(i);
@@ -81,6 +82,24 @@ final class ScriptParser {
       throw error(line, "empty command list for script");
     }
     return new Script(src, directives, commands);
+  }
+
+  /**
+   * A NUL character refused with its line: no query can hold one (the server answers "invalid
+   * message format", 08P01, to every op that sends it), and pgbench, reading the file as a C
+   * string, silently ignores everything from it on.
+   */
+  private void refuseNul() throws ScriptException {
+    int at = text.indexOf('\0');
+    if (at < 0) {
+      return;
+    }
+    int lineStart = text.lastIndexOf('\n', at) + 1;
+    throw error(
+        1 + Lexer.countLines(text, 0, at),
+        "a NUL character (byte 0x00) at column "
+            + (at - lineStart + 1)
+            + ": a script is text, and no query can hold one");
   }
 
   /** A {@code --} comment to the end of its line; on a line of its own, maybe a directive. */

@@ -1,5 +1,6 @@
 package dev.wg1bench.server;
 
+import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.Secret;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
@@ -74,7 +75,10 @@ public final class ExternalTarget implements Target {
         switch (k.toLowerCase(Locale.ROOT)) {
           case "user" -> user = v;
           case "password" -> password = v;
-          default -> kept.add(kv);
+          default -> {
+            DriverKnobs.checkUrlProperty(TargetSpec.redact(text), k, v);
+            kept.add(kv);
+          }
         }
       }
     }

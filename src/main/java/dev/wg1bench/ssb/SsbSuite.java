@@ -244,8 +244,7 @@ public final class SsbSuite {
               started,
               Instant.now(),
               List.copyOf(timings));
-      writeJson(run, output);
-      out.println("result written to " + output);
+      out.println("result written to " + writeJson(run, output));
       return run;
     } catch (SQLException e) {
       throw cf.failure("ssb queries", e);
@@ -338,9 +337,9 @@ public final class SsbSuite {
     return loaded;
   }
 
-  private static void writeJson(Object value, Path file) {
+  private static dev.wg1bench.json.OutputFile.Written writeJson(Object value, Path file) {
     try {
-      Json.write(value, file);
+      return Json.write(value, file);
     } catch (java.io.UncheckedIOException e) {
       throw new RunFailure(e.getMessage(), e);
     }

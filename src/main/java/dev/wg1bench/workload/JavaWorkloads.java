@@ -1,6 +1,7 @@
 package dev.wg1bench.workload;
 
 import dev.wg1bench.api.JdbcWorkload;
+import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.UsageException;
 import java.io.File;
@@ -12,8 +13,10 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -138,14 +141,41 @@ public final class JavaWorkloads {
     }
   }
 
+  /**
+   * One instance of the user's class; a constructor that throws is the class's failure, not the
+   * tool's, and ends the run in one line naming the class, the exception and its causes (exit 1, as
+   * a setUp() that throws), wherever the instance is made: the parent asking its tables, or a
+   * client in the fork.
+   */
   private static JdbcWorkload instantiate(Constructor<? extends JdbcWorkload> c) {
     try {
       return c.newInstance();
-    } catch (ReflectiveOperationException e) {
-      Throwable cause = e.getCause() != null ? e.getCause() : e;
-      throw new IllegalStateException(
-          "new " + c.getDeclaringClass().getName() + "() threw " + cause, cause);
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      Throwable thrown =
+          e.getCause() != null && !(e instanceof RuntimeException) ? e.getCause() : e;
+      throw new RunFailure(
+          "--workload-class "
+              + c.getDeclaringClass().getName()
+              + ": new "
+              + c.getDeclaringClass().getSimpleName()
+              + "() threw "
+              + chain(thrown),
+          thrown);
     }
+  }
+
+  /** An exception and its causes on one line: "X: m (caused by Y: n)". */
+  static String chain(Throwable t) {
+    StringBuilder b = new StringBuilder(oneLine(t));
+    Set<Throwable> seen = new HashSet<>(List.of(t));
+    for (Throwable c = t.getCause(); c != null && seen.add(c); c = c.getCause()) {
+      b.append(" (caused by ").append(oneLine(c)).append(')');
+    }
+    return b.toString();
+  }
+
+  private static String oneLine(Throwable t) {
+    return String.valueOf(t).replaceAll("\\s*\\R\\s*", " ");
   }
 
   /** The class path's loader, or this class's own for an empty one. */

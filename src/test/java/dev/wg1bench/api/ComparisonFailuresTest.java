@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.wg1bench.support.LimitedRole;
 import dev.wg1bench.support.TestServer;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -135,6 +136,37 @@ class ComparisonFailuresTest {
     assertEquals("treatment", c.brokenArm(), c.table());
     String first = c.table().lines().findFirst().orElseThrow();
     assertTrue(first.startsWith("broken: the treatment could not run"), first);
+  }
+
+  /**
+   * A treatment whose clients could not all connect ran another workload than the baseline (fewer
+   * clients): broken, naming how many ran and the server's reason, never a verdict on speed.
+   */
+  @Test
+  void aTreatmentWhoseClientsCouldNotAllConnectIsBroken() throws SQLException {
+    try (LimitedRole role = new LimitedRole("wg1_cmp_limited", 1)) {
+      // another host name for the same server: two arms on one URL are one target, whose user is
+      // the first arm's
+      String base = TestServer.target().jdbcUrl();
+      String url =
+          base.contains("//localhost:")
+              ? base.replace("//localhost:", "//127.0.0.1:")
+              : base.replace("//127.0.0.1:", "//localhost:");
+      Comparison c =
+          Wg1bench.compare(
+                  arm(Wg1bench.workload(Select.class)),
+                  shaped(Wg1bench.workload(Select.class)).against(url, role.name(), null))
+              .blocks(2)
+              .run();
+      assertEquals(Comparison.Verdict.BROKEN, c.verdict(), c.table());
+      assertEquals("treatment", c.brokenArm(), c.table());
+      assertTrue(
+          c.table().contains("the treatment did not run as asked in block ")
+              && c.table().contains(": 1 of 2 clients ran; 1 client could not start"),
+          c.table());
+      assertTrue(c.firstError().startsWith("53300: "), c.firstError());
+      assertThrows(AssertionError.class, () -> Verdicts.assertNotSlower(c));
+    }
   }
 
   /** Counts the connections it hands out. */

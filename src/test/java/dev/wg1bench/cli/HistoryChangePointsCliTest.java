@@ -70,6 +70,7 @@ class HistoryChangePointsCliTest {
                         "run",
                         Map.of("commit", "c" + i),
                         m))
+                .run()
                 .id());
       }
     }

@@ -232,15 +232,17 @@ class HistoryIoTest {
         double tps = 500 + 10 * i;
         StoredRun stored =
             s.append(
-                new StoredRun(
-                    null,
-                    Instant.parse("2026-11-0" + (i + 1) + "T10:00:00Z"),
-                    "run",
-                    Map.of("commit", "c" + i, "branch", "main"),
-                    List.of(
-                        new StoredMetric("tpcb clients=4", "tps", true, tps, tps - 20, tps + 20),
-                        new StoredMetric(
-                            "tpcb clients=4", "p99", false, 20 - i, Double.NaN, Double.NaN))));
+                    new StoredRun(
+                        null,
+                        Instant.parse("2026-11-0" + (i + 1) + "T10:00:00Z"),
+                        "run",
+                        Map.of("commit", "c" + i, "branch", "main"),
+                        List.of(
+                            new StoredMetric(
+                                "tpcb clients=4", "tps", true, tps, tps - 20, tps + 20),
+                            new StoredMetric(
+                                "tpcb clients=4", "p99", false, 20 - i, Double.NaN, Double.NaN))))
+                .run();
         ids.add(stored.id());
       }
     }

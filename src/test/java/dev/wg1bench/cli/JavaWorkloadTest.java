@@ -130,6 +130,17 @@ class JavaWorkloadTest {
     public void op(Op op) {}
   }
 
+  /** Its constructor throws, with a cause: the parent makes one to ask its tables. */
+  public static class BadConstructor implements JdbcWorkload {
+    public BadConstructor() {
+      throw new IllegalStateException(
+          "no config file", new java.io.FileNotFoundException("/etc/acme.conf"));
+    }
+
+    @Override
+    public void op(Op op) {}
+  }
+
   private static String table(String name, Connection c) {
     return System.getProperty("wg1bench.test.table");
   }
@@ -159,12 +170,9 @@ class JavaWorkloadTest {
             "table=" + table,
             "-c",
             "2",
-            "-T",
-            "1s",
-            "--warmup",
-            "500ms",
-            "--iterations",
-            "2",
+            // a number of ops, not a window a loaded machine could leave without one
+            "-t",
+            "20",
             "--forks",
             "0",
             "--target",
@@ -396,6 +404,18 @@ class JavaWorkloadTest {
     assertTrue(r.err.contains("setUp() of workload class:" + BadSetUp.class.getName()), r.err);
     assertTrue(r.err.contains("no schema here"), r.err);
     assertFalse(r.err.contains("\tat "), "no stack trace: " + r.err);
+  }
+
+  @Test
+  void aConstructorThatThrowsIsOneLineNamingTheClassAndCauseExitOne() {
+    Cli r = run("jw_badconstructor", BadConstructor.class.getName());
+    assertEquals(1, r.exit, r.toString());
+    assertEquals(
+        "wg1bench: --workload-class "
+            + BadConstructor.class.getName()
+            + ": new BadConstructor() threw java.lang.IllegalStateException: no config file"
+            + " (caused by java.io.FileNotFoundException: /etc/acme.conf)",
+        r.err.strip());
   }
 
   private static void assertUsage(Cli r, String start) {

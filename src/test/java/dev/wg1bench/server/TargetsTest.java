@@ -47,6 +47,29 @@ class TargetsTest {
     assertEquals("env", e.password().reveal());
   }
 
+  /**
+   * A pgjdbc property in the URL is checked as --jdbc-property checks it, before anything starts
+   * (issue 56: sslmode=bogus was exit 1 after connecting), in pgjdbc's case rules for sslmode.
+   */
+  @Test
+  void urlPropertiesPgjdbcWouldRefuseAreUsageErrors() {
+    UsageException e =
+        assertThrows(
+            UsageException.class,
+            () -> Targets.parse("jdbc:postgresql://h/x?sslmode=bogus", Map.of(), null));
+    assertEquals(
+        "--target 'jdbc:postgresql://h/x?sslmode=bogus': sslmode='bogus' is not valid; expected"
+            + " one of disable, allow, prefer, require, verify-ca, verify-full",
+        e.getMessage());
+    assertThrows(
+        UsageException.class,
+        () -> Targets.parse("postgresql://h/x?tcpKeepAlive=yes", Map.of(), null));
+    // what pgjdbc takes stays: a case it ignores, a property it does not know
+    assertEquals(
+        "jdbc:postgresql://h/x?sslmode=DISABLE&acme=1",
+        Targets.parse("jdbc:postgresql://h/x?sslmode=DISABLE&acme=1", Map.of(), null).jdbcUrl());
+  }
+
   @Test
   void libpqUrlWithNameAndPasswordFile() throws Exception {
     Path pw = tmp.resolve("pgpass");

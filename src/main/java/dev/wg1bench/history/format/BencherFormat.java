@@ -19,8 +19,8 @@ final class BencherFormat {
     ObjectNode out = Json.MAPPER.createObjectNode();
     for (int c = 0; c < table.series.size(); c++) {
       SeriesPoint p = run.points()[c];
-      if (p == null) {
-        continue;
+      if (p == null || !Double.isFinite(p.value())) {
+        continue; // a missing figure is left out: BMF's value is a number
       }
       Series s = table.series.get(c);
       ObjectNode benchmark =
@@ -29,7 +29,7 @@ final class BencherFormat {
               : out.putObject(ExportTable.config(s));
       ObjectNode m = benchmark.putObject(s.metric());
       m.put("value", p.value());
-      if (p.hasInterval()) {
+      if (p.hasInterval() && Double.isFinite(p.low()) && Double.isFinite(p.high())) {
         m.put("lower_value", p.low());
         m.put("upper_value", p.high());
       }

@@ -88,12 +88,23 @@ public final class OtavaJson {
     return new StoredRun(null, time, "otava-json", attributes, metrics);
   }
 
+  /** 9999-12-31T23:59:59Z, in seconds since 1970. */
+  private static final long LATEST_SECOND = 253_402_300_799L;
+
   /** Seconds since 1970, a fraction kept to the nanosecond (a double would round it). */
   private static Instant timestamp(JsonNode e, String here) {
     JsonNode ts = e.get("timestamp");
     if (ts == null || !ts.isNumber()) {
       throw new UsageException(
           here + ": \"timestamp\" must be a number (seconds since 1970), found " + shown(ts));
+    }
+    // -1e400 is read as -Infinity, which no BigDecimal holds; year 9999 is as far as a time goes
+    if (!Double.isFinite(ts.doubleValue()) || Math.abs(ts.doubleValue()) > LATEST_SECOND) {
+      throw new UsageException(
+          here
+              + ": \"timestamp\" "
+              + ts.asText()
+              + " is no time (seconds since 1970, up to the year 9999)");
     }
     BigDecimal s = ts.decimalValue();
     return Instant.ofEpochSecond(

@@ -1,6 +1,7 @@
 package dev.wg1bench.history.store;
 
 import java.io.IOException;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -10,16 +11,14 @@ import java.util.List;
  * store every run twice, and two copies of a run make a segment look twice as many runs strong and
  * its spread smaller than it is. A run is already stored when a stored run has its id, or its time
  * and kind and either the same attributes or the same figures (the attributes a CI job adds, such
- * as its build, differ when the same result file is added from two jobs). Checked against the
- * history as it was read once, plus what this appender stored: writers appending the same run at
- * the same moment may both store it.
+ * as its build, differ when the same result file is added from two jobs), times compared at the
+ * microsecond PostgreSQL keeps. Checked against the history as it was read once, plus what this
+ * appender stored; writers appending the same run at the same moment are settled by the store
+ * itself, which stores a run's id once ({@link HistoryStore#append}).
  */
 public final class AppendOnce {
   private final HistoryStore store;
   private final List<StoredRun> known;
-
-  /** What happened to one run. */
-  public record Outcome(StoredRun run, boolean alreadyStored) {}
 
   /** Reads the history's runs once, for the appends that follow. */
   public AppendOnce(HistoryStore store) throws IOException {
@@ -28,15 +27,15 @@ public final class AppendOnce {
   }
 
   /** Appends a run unless it is already stored; then returns the stored one. */
-  public Outcome append(StoredRun run) throws IOException {
+  public HistoryStore.Appended append(StoredRun run) throws IOException {
     for (StoredRun k : known) {
       if (same(k, run)) {
-        return new Outcome(k, true);
+        return new HistoryStore.Appended(k, true);
       }
     }
-    StoredRun stored = store.append(run);
-    known.add(stored);
-    return new Outcome(stored, false);
+    HistoryStore.Appended a = store.append(run);
+    known.add(a.run());
+    return a;
   }
 
   /** Whether two runs are one. */
@@ -44,10 +43,14 @@ public final class AppendOnce {
     if (run.id() != null && run.id().equals(stored.id())) {
       return true;
     }
-    if (!stored.time().equals(run.time()) || !stored.kind().equals(run.kind())) {
+    if (!micros(stored).equals(micros(run)) || !stored.kind().equals(run.kind())) {
       return false;
     }
     return stored.attributes().equals(run.attributes())
         || new HashSet<>(stored.metrics()).equals(new HashSet<>(run.metrics()));
+  }
+
+  private static java.time.Instant micros(StoredRun r) {
+    return r.time().truncatedTo(ChronoUnit.MICROS);
   }
 }

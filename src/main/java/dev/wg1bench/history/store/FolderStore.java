@@ -17,7 +17,8 @@ import java.util.List;
  * nothing installed. Append-only without a lock: each run is written to a temporary file and then
  * hard-linked to its final name, which the file system does atomically and refuses when the name
  * exists, so writers in any number of threads and processes never see half a run and never write
- * over one (a taken name is retried with a new id).
+ * over one. The name is the run's id, made from the run ({@link RunIds#of}): of writers appending
+ * one run at once, one link succeeds and the others find it already stored.
  */
 final class FolderStore implements HistoryStore {
   /** Times as ISO text, so a stored run reads as what it is. */
@@ -33,23 +34,23 @@ final class FolderStore implements HistoryStore {
   }
 
   @Override
-  public StoredRun append(StoredRun run) throws IOException {
+  public Appended append(StoredRun run) throws IOException {
+    StoredRun stored =
+        new StoredRun(RunIds.of(run), run.time(), run.kind(), run.attributes(), run.metrics());
+    Path target = runs.resolve(stored.id() + ".json");
+    if (Files.exists(target)) {
+      return new Appended(read(target), true);
+    }
     Files.createDirectories(runs);
     Path tmp = Files.createTempFile(runs, ".append-", ".tmp");
     try {
-      for (int attempt = 0; ; attempt++) {
-        StoredRun stored =
-            new StoredRun(RunIds.next(), run.time(), run.kind(), run.attributes(), run.metrics());
-        WRITER.writeValue(tmp.toFile(), RunFile.of(stored));
-        Path target = runs.resolve(stored.id() + ".json");
-        try {
-          link(target, tmp);
-          return stored;
-        } catch (FileAlreadyExistsException taken) {
-          if (attempt >= 5) {
-            throw taken;
-          }
-        }
+      WRITER.writeValue(tmp.toFile(), RunFile.of(stored));
+      try {
+        link(target, tmp);
+        return new Appended(stored, false);
+      } catch (FileAlreadyExistsException taken) {
+        // another writer linked the same run first: it is stored, once
+        return new Appended(read(target), true);
       }
     } finally {
       Files.deleteIfExists(tmp);
@@ -62,7 +63,7 @@ final class FolderStore implements HistoryStore {
       Files.createLink(target, written);
     } catch (UnsupportedOperationException e) {
       // a file system without hard links: a move that refuses an existing name (checked, then
-      // renamed: two writers could race here, which random ids make all but impossible)
+      // renamed: two writers of one run could race here, and both would write the same bytes)
       Files.move(written, target);
     }
   }
@@ -81,6 +82,7 @@ final class FolderStore implements HistoryStore {
         out.add(read(f));
       }
     }
+    out = RunIds.once(out);
     out.sort(SeriesOf.OLDEST_FIRST);
     return out;
   }

@@ -6,18 +6,28 @@ import java.util.List;
 
 /**
  * Where runs are kept: append-only, so a run once stored is never rewritten, and safe under
- * concurrent writers (several agents or CI jobs appending at once lose no run).
+ * concurrent writers (several agents or CI jobs appending at once lose no run, and store one run
+ * once: its id is made from it, see {@code RunIds}).
  */
 public interface HistoryStore extends AutoCloseable {
 
   /**
-   * Appends a run and returns it as stored, with its id.
+   * What an append did.
+   *
+   * @param run the run as stored, with its id
+   * @param alreadyStored whether the history had it already (then nothing was written)
+   */
+  record Appended(StoredRun run, boolean alreadyStored) {}
+
+  /**
+   * Appends a run unless the history has it (the same id: the same kind, start time to the
+   * microsecond and figures), atomically: of writers appending one run at once, one stores it.
    *
    * @throws IOException when the history cannot be reached or written; nothing stored is changed
    */
-  StoredRun append(StoredRun run) throws IOException;
+  Appended append(StoredRun run) throws IOException;
 
-  /** Every stored run, oldest first (by time, then id). */
+  /** Every stored run, each once, oldest first (by time, then id). */
   List<StoredRun> runs() throws IOException;
 
   /**

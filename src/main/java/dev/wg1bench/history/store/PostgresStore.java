@@ -24,7 +24,8 @@ import java.util.Properties;
  * A history a team shares: the schema {@code wg1bench_history} of a PostgreSQL database, created on
  * first use and migrated by version. Each run and its metrics are appended in one transaction, so a
  * reader sees a run whole or not at all, and writers in any number never wait for each other (ids
- * are made by the writer; only a first use or a migration takes a lock).
+ * are made by the writer from the run; only a first use or a migration takes a lock, and two
+ * writers of the same run, which the primary key stores once).
  */
 final class PostgresStore implements HistoryStore {
   static final String SCHEMA = "wg1bench_history";
@@ -178,34 +179,35 @@ final class PostgresStore implements HistoryStore {
   }
 
   @Override
-  public synchronized StoredRun append(StoredRun run) throws IOException {
-    for (int attempt = 0; ; attempt++) {
-      StoredRun stored =
-          new StoredRun(
-              RunIds.next(),
-              run.time().truncatedTo(ChronoUnit.MICROS),
-              run.kind(),
-              run.attributes(),
-              run.metrics());
-      try {
-        insert(stored);
-        return stored;
-      } catch (SQLException e) {
-        rollbackQuietly();
-        if (!"23505".equals(e.getSQLState()) || attempt >= 5) {
-          throw new IOException("cannot store the run: " + oneLine(e), e);
-        }
-        // an id taken by another writer in the same microsecond: draw another
-      }
+  public synchronized Appended append(StoredRun run) throws IOException {
+    StoredRun stored =
+        new StoredRun(
+            RunIds.of(run), micros(run.time()), run.kind(), run.attributes(), run.metrics());
+    try {
+      return new Appended(stored, !insert(stored));
+    } catch (SQLException e) {
+      rollbackQuietly();
+      throw new IOException("cannot store the run: " + oneLine(e), e);
     }
   }
 
-  private void insert(StoredRun r) throws SQLException, IOException {
+  /** The time as the column keeps it: to the microsecond. */
+  private static java.time.Instant micros(java.time.Instant t) {
+    return t.truncatedTo(ChronoUnit.MICROS);
+  }
+
+  /**
+   * Inserts a run and its figures in one transaction; false when its id is stored already (the
+   * primary key: a writer inserting the same run at the same moment waits for the first one's
+   * commit, then inserts nothing).
+   */
+  private boolean insert(StoredRun r) throws SQLException, IOException {
     try (PreparedStatement run =
             conn.prepareStatement(
                 "INSERT INTO "
                     + SCHEMA
-                    + ".run (id, time, kind, attributes) VALUES (?, ?, ?, ?::jsonb)");
+                    + ".run (id, time, kind, attributes) VALUES (?, ?, ?, ?::jsonb)"
+                    + " ON CONFLICT (id) DO NOTHING");
         PreparedStatement metric =
             conn.prepareStatement(
                 "INSERT INTO "
@@ -216,7 +218,10 @@ final class PostgresStore implements HistoryStore {
       run.setTimestamp(2, Timestamp.from(r.time()));
       run.setString(3, r.kind());
       run.setString(4, Json.MAPPER.writeValueAsString(new java.util.TreeMap<>(r.attributes())));
-      run.executeUpdate();
+      if (run.executeUpdate() == 0) {
+        conn.rollback();
+        return false;
+      }
       for (StoredMetric m : r.metrics()) {
         metric.setString(1, r.id());
         metric.setString(2, m.config());
@@ -229,6 +234,7 @@ final class PostgresStore implements HistoryStore {
       }
       metric.executeBatch();
       conn.commit();
+      return true;
     }
   }
 
@@ -284,7 +290,8 @@ final class PostgresStore implements HistoryStore {
         }
       }
       conn.commit();
-      return out;
+      // a run stored more than once by a wg1bench before ids were made from the run: read once
+      return RunIds.once(out);
     } catch (SQLException e) {
       rollbackQuietly();
       throw new IOException("cannot read the runs: " + oneLine(e), e);

@@ -3,6 +3,7 @@ package dev.wg1bench.history.store;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
+import dev.wg1bench.json.FiniteNumbers;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.plan.ScriptSource;
 import dev.wg1bench.plan.UsageException;
@@ -50,7 +51,7 @@ public final class ResultRuns {
 
   /** Results as read back by any version: fields this one does not know are skipped. */
   private static final ObjectReader LENIENT =
-      Json.MAPPER.reader().without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+      Json.RESULTS.reader().without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
   static final String EXPECTED =
       "expected the JSON result of a wg1bench run, sweep, advise, merge or replay";
@@ -90,7 +91,15 @@ public final class ResultRuns {
       } else {
         throw new UsageException(file + ": not a wg1bench result; " + EXPECTED);
       }
-    } catch (IOException | HtmlReport.BadInput | IllegalArgumentException e) {
+    } catch (FiniteNumbers.NotAFigure e) {
+      throw new UsageException(file + ": " + firstLine(e.getOriginalMessage()));
+    } catch (HtmlReport.BadInput e) {
+      if (e.getCause() instanceof FiniteNumbers.NotAFigure) {
+        throw new UsageException(e.getMessage());
+      }
+      throw new UsageException(
+          file + ": not a wg1bench result (" + firstLine(e.getMessage()) + "); " + EXPECTED);
+    } catch (IOException | IllegalArgumentException e) {
       throw new UsageException(
           file + ": not a wg1bench result (" + firstLine(e.getMessage()) + "); " + EXPECTED);
     }
@@ -98,6 +107,25 @@ public final class ResultRuns {
     attrs.put("source", file.toAbsolutePath().normalize().toString());
     attrs.putAll(attributes);
     return new StoredRun(null, run.time(), run.kind(), attrs, run.metrics());
+  }
+
+  /**
+   * Refuses a result with a trial that did not run as asked (a client could not start, the pool
+   * could not fill): its figures are another workload's (fewer clients, a smaller pool), and stored
+   * they would enter the configuration's series and the gate's baseline as its own.
+   */
+  private static void ranAsAsked(Path file, BenchmarkRun r) {
+    for (TrialResult t : r.trials()) {
+      if (t.measurement() != null && t.measurement().notAsAsked() != null) {
+        throw new UsageException(
+            file
+                + ": trial "
+                + t.sequence()
+                + " did not run as asked ("
+                + t.measurement().notAsAsked()
+                + "); its figures are not the configuration's, nothing stored");
+      }
+    }
   }
 
   private static StoredRun benchmark(Path file, BenchmarkRun r, List<JsonNode> advice) {
@@ -112,6 +140,7 @@ public final class ResultRuns {
               + a.count()
               + " agents; store the result 'wg1bench merge' makes of all the parts");
     }
+    ranAsAsked(file, r);
     Map<String, String> attrs = new LinkedHashMap<>();
     putIf(attrs, "wg1benchVersion", r.version());
     putIf(attrs, "workload", r.workload());
@@ -255,16 +284,21 @@ public final class ResultRuns {
 
   /** An advice's ratio (treatment / baseline) with its 95% interval, when it was measured. */
   private static StoredMetric advice(JsonNode n) {
-    if (!"measured".equals(n.path("status").asText()) || !n.path("ratio").isNumber()) {
+    if (!"measured".equals(n.path("status").asText()) || !finite(n.path("ratio"))) {
       return null;
     }
     String metric = n.path("metric").asText("tps");
-    double low = n.path("ciLow").isNumber() ? n.path("ciLow").asDouble() : Double.NaN;
-    double high = n.path("ciHigh").isNumber() ? n.path("ciHigh").asDouble() : Double.NaN;
+    double low = finite(n.path("ciLow")) ? n.path("ciLow").asDouble() : Double.NaN;
+    double high = finite(n.path("ciHigh")) ? n.path("ciHigh").asDouble() : Double.NaN;
     String config = "advise " + n.path("name").asText() + " @" + n.path("target").asText();
     // a tps ratio above 1 is the treatment faster; a latency ratio above 1, slower
     return new StoredMetric(
         config, metric + "Ratio", metric.equals("tps"), n.path("ratio").asDouble(), low, high);
+  }
+
+  /** A JSON number that is a figure: -1e400 is read as -Infinity, which is none. */
+  private static boolean finite(JsonNode n) {
+    return n.isNumber() && Double.isFinite(n.asDouble());
   }
 
   private static StoredRun replay(List<ReplayResult> trials, String kind) {

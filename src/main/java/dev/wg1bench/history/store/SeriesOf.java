@@ -42,7 +42,11 @@ final class SeriesOf {
       }
       for (StoredMetric m : r.metrics()) {
         String name = m.seriesName();
-        if (m.metric().equals(ATTEMPTED_OPS) || !match.matcher(name).matches()) {
+        if (m.metric().equals(ATTEMPTED_OPS)
+            || !match.matcher(name).matches()
+            || !Double.isFinite(m.value())) {
+          // a figure that is no number (a history written before results were checked) is a
+          // missing one, never a point: 'history check' fails the run that lacks it
           continue;
         }
         double tried =
@@ -52,7 +56,14 @@ final class SeriesOf {
         points
             .computeIfAbsent(name, k -> new ArrayList<>())
             .add(
-                new SeriesPoint(r.time(), r.id(), r.commit(), m.value(), m.low(), m.high(), tried));
+                new SeriesPoint(
+                    r.time(),
+                    r.id(),
+                    r.commit(),
+                    m.value(),
+                    bound(m.low()),
+                    bound(m.high()),
+                    tried));
         latest.put(name, m);
       }
     }
@@ -63,6 +74,11 @@ final class SeriesOf {
           out.add(new Series(name, m.metric(), m.higherIsBetter(), p));
         });
     return out;
+  }
+
+  /** An interval's end as a point keeps it: NaN (no interval) unless finite. */
+  private static double bound(double v) {
+    return Double.isFinite(v) ? v : Double.NaN;
   }
 
   /** The order of {@link HistoryStore#runs()}: by time, then id. */

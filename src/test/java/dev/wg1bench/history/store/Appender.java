@@ -13,7 +13,10 @@ import java.util.Map;
 public final class Appender {
   private Appender() {}
 
-  /** A run whose figures name its writer and its place, so a rewritten run would show. */
+  /**
+   * A run whose figures name its writer and its place, so a rewritten run would show: p99 is the
+   * tag's hash, so two writers' runs are two runs (a run's id is made from its figures).
+   */
   static StoredRun run(String tag, int i) {
     return new StoredRun(
         null,
@@ -22,7 +25,8 @@ public final class Appender {
         Map.of("tag", tag, "commit", "c" + i),
         List.of(
             new StoredMetric("w clients=1 @t", "tps", true, 1000 + i, 990 + i, 1010 + i),
-            new StoredMetric("w clients=1 @t", "p99", false, i, Double.NaN, Double.NaN)));
+            new StoredMetric(
+                "w clients=1 @t", "p99", false, tag.hashCode(), Double.NaN, Double.NaN)));
   }
 
   /**
@@ -47,7 +51,7 @@ public final class Appender {
       }
       for (int i = 0; i < count; i++) {
         String tag = writer + "-" + i;
-        StoredRun r = s.append(run(tag, i));
+        StoredRun r = s.append(run(tag, i)).run();
         System.out.println(r.id() + " " + tag);
       }
     }

@@ -31,7 +31,7 @@ class PostgresStoreTest {
       try (HistoryStore s = HistoryStores.open(db.url, home)) {
         assertEquals(PostgresStore.VERSION, ((PostgresStore) s).migrationsApplied());
         assertFalse(s.describe().matches(".*password=(?!\\*{4}).*"), s.describe());
-        stored = s.append(Appender.run("one", 3));
+        stored = s.append(Appender.run("one", 3)).run();
       }
       String appliedAt;
       try (Connection c = db.connect()) {
@@ -122,6 +122,55 @@ class PostgresStoreTest {
             String.valueOf(PostgresStore.VERSION),
             one(c, "SELECT count(*) FROM " + PostgresStore.SCHEMA + ".schema_version"),
             "the schema made once");
+      }
+    }
+  }
+
+  @Test
+  void copiesAnOlderWg1benchStoredAreReadOnceAndNotAddedTo() throws Exception {
+    try (FreshDatabase db = new FreshDatabase()) {
+      StoredRun run = Appender.run("old", 3);
+      try (HistoryStore s = HistoryStores.open(db.url, home)) {
+        s.append(run);
+      }
+      // what a wg1bench before ids were made from the run left: the same run under other ids
+      try (Connection c = db.connect();
+          Statement st = c.createStatement()) {
+        for (String copy : List.of("20250101T000000.000000Z-00000001", "zz-later-copy")) {
+          String t = PostgresStore.SCHEMA;
+          st.execute(
+              "INSERT INTO "
+                  + t
+                  + ".run (id, time, kind, attributes) SELECT '"
+                  + copy
+                  + "', time, kind, attributes FROM "
+                  + t
+                  + ".run LIMIT 1");
+          st.execute(
+              "INSERT INTO "
+                  + t
+                  + ".metric SELECT '"
+                  + copy
+                  + "', config, metric,"
+                  + " higher_is_better, value, low, high FROM "
+                  + t
+                  + ".metric"
+                  + " WHERE run_id = (SELECT min(run_id) FROM "
+                  + t
+                  + ".metric)");
+        }
+      }
+      try (HistoryStore s = HistoryStores.open(db.url, home)) {
+        assertEquals(1, s.runs().size(), "three copies read as one run");
+        assertEquals(1, s.series("*/tps").get(0).points().size());
+        assertTrue(s.append(run).alreadyStored(), "and it is not stored a fourth time");
+        assertTrue(new AppendOnce(s).append(run).alreadyStored());
+      }
+      try (Connection c = db.connect()) {
+        assertEquals(
+            "3",
+            one(c, "SELECT count(*) FROM " + PostgresStore.SCHEMA + ".run"),
+            "nothing deleted");
       }
     }
   }

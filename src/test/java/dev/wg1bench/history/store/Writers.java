@@ -62,7 +62,7 @@ final class Writers {
                   start.await();
                   for (int i = 0; i < each; i++) {
                     String tag = writer + "-" + i;
-                    stored.put(s.append(Appender.run(tag, i)).id(), tag);
+                    stored.put(s.append(Appender.run(tag, i)).run().id(), tag);
                   }
                 } catch (Throwable e) {
                   synchronized (errors) {
