@@ -68,7 +68,8 @@ public interface JdbcWorkload {
   /**
    * What the ops guarantee about the data, checked after a trial under {@code --check}: throw (an
    * {@link AssertionError} or any exception) with what is wrong. {@code committedOps} is the
-   * trial's successful ops, warmup included, as the database saw them.
+   * trial's ops that committed, warmup included, as the database saw them: the successful ones less
+   * those rolled back by design ({@link Op#rolledBackByDesign()}).
    */
   default void check(DataSource dataSource, long committedOps) throws Exception {}
 

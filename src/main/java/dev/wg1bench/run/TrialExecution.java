@@ -259,7 +259,7 @@ final class TrialExecution {
       Workload workload) {
     DataCheck.Outcome o = verify(cf, dc, before, r);
     try {
-      long committed = r.measurement().totalOps();
+      long committed = r.measurement().committedOps();
       Map<String, String> conditions = workload.verify(new FactoryDataSource(cf), committed);
       if (!conditions.isEmpty()) {
         return named(dc == DataCheck.NONE ? null : o, conditions);
@@ -296,7 +296,9 @@ final class TrialExecution {
     long connection = r.outages().stream().mapToLong(o -> o.failedOps()).sum();
     try (Connection c = cf.openPlain()) {
       return dc.verify(
-          c, before, new DataCheck.Counts(m.totalOps(), serialization, connection, m.stoppedBy()));
+          c,
+          before,
+          new DataCheck.Counts(m.committedOps(), serialization, connection, m.stoppedBy()));
     } catch (SQLException e) {
       return new DataCheck.Outcome(
           false, List.of(), List.of("could not read the tables: " + ConnectionFactory.oneLine(e)));

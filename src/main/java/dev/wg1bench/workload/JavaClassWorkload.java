@@ -166,6 +166,9 @@ final class JavaClassWorkload implements Workload {
 
     private boolean rolledBack;
 
+    /** Whether a step of this try reported a rollback by design: the op, if it succeeds, is one. */
+    private boolean tryRolledBack;
+
     /** The counts of the op in progress, which carry its think time to the op path. */
     private OpStats stats;
 
@@ -243,6 +246,7 @@ final class JavaClassWorkload implements Workload {
             "rolledBackByDesign() counts on a step: call it inside op.step(name, ...)");
       }
       rolledBack = true;
+      tryRolledBack = true;
     }
 
     /** The step {@code thrown} came out of, -1 when it came from outside any step. */
@@ -269,6 +273,7 @@ final class JavaClassWorkload implements Workload {
         Throwable thrown = null;
         thrownStep = -1;
         thrownFromStep = null;
+        tryRolledBack = false;
         this.attempt = attempt;
         try {
           w.op(this);
@@ -280,6 +285,10 @@ final class JavaClassWorkload implements Workload {
           if (left == null) {
             if (attempt > 1) {
               stats.succeededAfterRetries();
+            }
+            if (tryRolledBack) {
+              // of the op's successes: one that committed nothing, however many steps said so
+              stats.op.rolledBack++;
             }
             return true;
           }
