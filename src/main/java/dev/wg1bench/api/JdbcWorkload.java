@@ -82,4 +82,17 @@ public interface JdbcWorkload {
       throws Exception {
     check(dataSource, committedOps);
   }
+
+  /**
+   * The check as named conditions, so that {@code --check} says which it checked and how each came
+   * out (TPC-C: "TPC-C 3.3.2.1 (W_YTD = sum(D_YTD)) ok"): each condition's name, in order, mapped
+   * to null when it held or to how it broke. By default the whole {@link #check(DataSource, long,
+   * java.util.Map)} as one: an empty map when it passes (it throws when it fails).
+   */
+  default java.util.Map<String, String> checkConditions(
+      DataSource dataSource, long committedOps, java.util.Map<String, String> params)
+      throws Exception {
+    check(dataSource, committedOps, params);
+    return java.util.Map.of();
+  }
 }

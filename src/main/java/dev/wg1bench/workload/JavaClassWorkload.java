@@ -101,10 +101,11 @@ final class JavaClassWorkload implements Workload {
   }
 
   @Override
-  public void verify(DataSource dataSource, long committedOps) throws Exception {
+  public java.util.Map<String, String> verify(DataSource dataSource, long committedOps)
+      throws Exception {
     JdbcWorkload w = instances.get();
     try {
-      w.check(dataSource, committedOps, params);
+      return w.checkConditions(dataSource, committedOps, params);
     } finally {
       w.close();
     }
@@ -119,6 +120,10 @@ final class JavaClassWorkload implements Workload {
               != JdbcWorkload.class
           || w.getClass()
                   .getMethod("check", DataSource.class, long.class, java.util.Map.class)
+                  .getDeclaringClass()
+              != JdbcWorkload.class
+          || w.getClass()
+                  .getMethod("checkConditions", DataSource.class, long.class, java.util.Map.class)
                   .getDeclaringClass()
               != JdbcWorkload.class;
     } catch (NoSuchMethodException e) {

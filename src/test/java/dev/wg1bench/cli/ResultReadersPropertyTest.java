@@ -70,7 +70,7 @@ class ResultReadersPropertyTest {
           "\"\"",
           "99999999999999999999999");
 
-  @Property(tries = 60)
+  @Property(tries = 40)
   void historyAddStoresFiniteFiguresOrRefusesInOneLine(@ForAll("results") byte[] input)
       throws Exception {
     Path f = write(input, "result.json");
@@ -87,7 +87,7 @@ class ResultReadersPropertyTest {
     }
   }
 
-  @Property(tries = 80)
+  @Property(tries = 50)
   void theResultReadersAgreeAndNeverThrow(@ForAll("results") byte[] input) throws Exception {
     Path f = write(input, "result.json");
     HtmlReport.Source read = null;
@@ -113,13 +113,13 @@ class ResultReadersPropertyTest {
     }
   }
 
-  @Property(tries = 60)
+  @Property(tries = 40)
   void anOtavaCsvImportStoresFiniteFiguresOrRefusesInOneLine(@ForAll("csvs") byte[] input)
       throws Exception {
     imported(input, "o.csv", "otava-csv");
   }
 
-  @Property(tries = 60)
+  @Property(tries = 40)
   void anOtavaJsonImportStoresFiniteFiguresOrRefusesInOneLine(@ForAll("jsons") byte[] input)
       throws Exception {
     imported(input, "o.json", "otava-json");
