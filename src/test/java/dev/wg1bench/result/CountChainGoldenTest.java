@@ -74,6 +74,9 @@ class CountChainGoldenTest {
   void agentsMergedFromTheirParts() throws IOException {
     ForkReport fa = classFork(1);
     ForkReport fb = classFork(2);
+    // the run's 8 clients, 4 on each agent
+    fa.clientsRan = 4;
+    fb.clientsRan = 4;
     TrialResult a = map(classPlan(1), List.of(fa));
     TrialResult b = map(classPlan(1), List.of(fb));
     List<AgentRun.Part> parts =
@@ -83,6 +86,8 @@ class CountChainGoldenTest {
     assertOutputs("agents-class", classPlan(1), Merge.trial(List.of(a, b), parts, 8));
     ForkReport fc = mixFork(1, true);
     ForkReport fd = mixFork(2, true);
+    fc.clientsRan = 4;
+    fd.clientsRan = 4;
     TrialResult c = map(mixPlan(true, 1), List.of(fc));
     TrialResult d = map(mixPlan(true, 1), List.of(fd));
     List<AgentRun.Part> mixParts =
@@ -334,6 +339,7 @@ class CountChainGoldenTest {
     f.measuredNanos = 2_000_000_000L;
     f.measuredCpuNanos = 300_000_000L * n;
     f.cores = 4;
+    f.clientsRan = 8; // every client of the plan's 8 started, as in a fork that ran as asked
     for (int i = 0; i < 2; i++) {
       ForkReport.Window w = new ForkReport.Window();
       w.startEpochMicros = 1_767_225_600_000_000L + (n * 10L + i * 3L) * 1_000_000L;
