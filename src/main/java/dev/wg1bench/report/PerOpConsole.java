@@ -1,7 +1,7 @@
 package dev.wg1bench.report;
 
 import dev.wg1bench.result.PerOp;
-import dev.wg1bench.stats.OpTime;
+import dev.wg1bench.result.Prediction;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
@@ -37,7 +37,7 @@ final class PerOpConsole {
   }
 
   /** The mean latency and throughput predicted at other round-trip times, one line. */
-  static void prediction(List<OpTime.Prediction> ps, PrintStream out) {
+  static void prediction(List<Prediction> ps, PrintStream out) {
     if (ps == null || ps.isEmpty()) {
       return;
     }
@@ -45,7 +45,7 @@ final class PerOpConsole {
         new StringBuilder(
             "predicted at other round-trip times (server time and the rest kept, round trips"
                 + " times the RTT changed; not for lock-bound ops):");
-    for (OpTime.Prediction p : ps) {
+    for (Prediction p : ps) {
       line.append(
           String.format(
               Locale.ROOT,

@@ -127,7 +127,7 @@ public record Measurement(
     List<ScriptStats> scripts,
     PerOp perOp,
     dev.wg1bench.server.window.ServerSide serverSide,
-    List<dev.wg1bench.stats.OpTime.Prediction> prediction) {
+    List<Prediction> prediction) {
 
   /** How fast: every rate over the measured seconds. */
   public record Throughput(

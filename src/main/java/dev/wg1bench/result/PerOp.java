@@ -48,7 +48,11 @@ public record PerOp(
     StringBuilder why = new StringBuilder();
     Double roundTrips = over(m.roundTrips, m.wireOps);
     if (m.wireOps == 0) {
-      note(why, wireWhy != null ? wireWhy : "round trips and bytes not counted: no op ran");
+      note(
+          why,
+          wireWhy != null
+              ? wireWhy
+              : "round trips and bytes not counted: no op ran on a counted connection");
     } else if (m.protocolOps == 0) {
       note(why, "statements and rows not counted at the socket: the connection is encrypted (TLS)");
     }

@@ -12,8 +12,7 @@ import java.util.List;
 final class Predictions {
   private Predictions() {}
 
-  static List<OpTime.Prediction> of(
-      Latency latency, PerOp perOp, double rttMs, int clients, double tps) {
+  static List<Prediction> of(Latency latency, PerOp perOp, double rttMs, int clients, double tps) {
     if (latency == null
         || perOp == null
         || perOp.serverMs() == null
@@ -23,7 +22,9 @@ final class Predictions {
     }
     try {
       OpTime.Split s = OpTime.split(latency.mean(), perOp.serverMs(), perOp.roundTrips(), rttMs);
-      return OpTime.predict(s, OpTime.DEFAULT_RTTS_MS, clients, tps);
+      return OpTime.predict(s, OpTime.DEFAULT_RTTS_MS, clients, tps).stream()
+          .map(x -> new Prediction(x.rttMs(), x.latencyMeanMs(), x.tps()))
+          .toList();
     } catch (IllegalArgumentException e) {
       // a figure out of range (NaN latency of no op): no prediction rather than a wrong one
       return null;
