@@ -213,8 +213,10 @@ final class MeasurementWindow {
       return;
     }
     stats.open();
+    serverSideOf(current); // started before an agreed instant: its connections take time
+    ForkServerSide.Started server = serverSide.start();
     awaitAgreedOpening();
-    openWindow(nanos);
+    openWindow(nanos, server);
   }
 
   /**
@@ -259,9 +261,7 @@ final class MeasurementWindow {
    * counter read, the span published and then stamped, and its closing scheduled (or, with -t, the
    * waiting clients released).
    */
-  private void openWindow(long nanos) {
-    serverSideOf(current);
-    ForkServerSide.Started server = serverSide.start();
+  private void openWindow(long nanos, ForkServerSide.Started server) {
     long asked = System.nanoTime();
     ServerCounter.Count count = stats.read();
     long answered = System.nanoTime();
