@@ -1,5 +1,7 @@
 package dev.wg1bench.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.wg1bench.advise.Advice;
 import dev.wg1bench.plan.BlockDesignRules;
 import dev.wg1bench.plan.Matrix;
@@ -12,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * A baseline against a treatment, measured as {@code advise} measures a claim: randomized complete
@@ -29,8 +32,10 @@ import java.util.Locale;
  * the price of asserting on a difference with uncertainty rather than on an absolute speed that
  * changes with the machine.
  */
+@API(status = STABLE, since = "0.1")
 public final class Comparison {
   /** What the treatment is against the baseline. */
+  @API(status = STABLE, since = "0.1")
   public enum Verdict {
     /** significantly better: higher tps, or lower latency (p ≤ 0.05, two-sided) */
     FASTER,
@@ -134,16 +139,6 @@ public final class Comparison {
     return result.estimate().margin();
   }
 
-  /**
-   * Every trial and the verdict, as the JSON result holds them.
-   *
-   * @deprecated the engine's type, which may change; use {@link #json()} or {@link #writeJson}
-   */
-  @Deprecated
-  public BenchmarkRun run() {
-    return run;
-  }
-
   /** Every trial and the verdict as the JSON the command line's {@code advise} writes. */
   public String json() {
     return dev.wg1bench.json.Json.text(run);
@@ -245,6 +240,7 @@ public final class Comparison {
    * How the comparison runs; {@link #run()} runs it, as often as called. Defaults: 10 blocks, no
    * precision goal, margin 5%, metric tps, seed 42, no failed op allowed.
    */
+  @API(status = STABLE, since = "0.1")
   public static final class Builder {
     private final Wg1bench baseline;
     private final Wg1bench treatment;
@@ -310,17 +306,6 @@ public final class Comparison {
     /** What "faster" is judged on (default {@link Metric#TPS}). */
     public Builder metric(Metric m) {
       this.metric = m.wire();
-      return this;
-    }
-
-    /**
-     * tps (default), p50 or p99: what "faster" is judged on.
-     *
-     * @deprecated use {@link #metric(Metric)}
-     */
-    @Deprecated
-    public Builder metric(String m) {
-      this.metric = m;
       return this;
     }
 

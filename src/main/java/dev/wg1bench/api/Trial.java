@@ -1,10 +1,13 @@
 package dev.wg1bench.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.Measurement;
 import dev.wg1bench.result.TrialResult;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * What one trial of a run measured: one target (and, in a matrix, one value of each varied knob). A
@@ -27,6 +30,7 @@ import java.util.Map;
  * @param steps a workload class's steps ({@link Op#step}), in the order first run, each with its
  *     counts and latencies (TPC-C: the five transaction types); empty for any other workload
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Trial(
     String target,
     Map<String, String> point,

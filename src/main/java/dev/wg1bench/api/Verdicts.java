@@ -1,5 +1,9 @@
 package dev.wg1bench.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * Assertions on a {@link Comparison}'s verdict for JUnit tests (an {@link AssertionError}, which
  * every test framework reports as a failure), with the whole comparison as the message: each
@@ -11,6 +15,7 @@ package dev.wg1bench.api;
  * #assertNotSlower} fails in about 2.5% of runs (one side of it), whatever the machine, and {@link
  * #assertFaster} passes in about 2.5%.
  */
+@API(status = STABLE, since = "0.1")
 public final class Verdicts {
   private Verdicts() {}
 

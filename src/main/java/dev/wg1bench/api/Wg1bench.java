@@ -1,11 +1,11 @@
 package dev.wg1bench.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.wg1bench.json.Json;
-import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.Knob;
 import dev.wg1bench.plan.Knobs;
 import dev.wg1bench.plan.PlanDraft;
-import dev.wg1bench.plan.QueryMode;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.ScriptSource;
 import dev.wg1bench.plan.Secret;
@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
+import org.apiguardian.api.API;
 
 /**
  * The Java API: describe a run, point it at a server, run it, assert on the result. For JUnit tests
@@ -56,6 +57,7 @@ import javax.sql.DataSource;
  * <p>Every knob is validated as on the command line ({@link InvalidSettingException}, same words).
  * An external target needs the pgbench tables ({@code initPgbench(scale)} creates them).
  */
+@API(status = STABLE, since = "0.1")
 public final class Wg1bench {
   private final String workload;
   private final List<ScriptSource> scripts;
@@ -154,14 +156,8 @@ public final class Wg1bench {
     return new Wg1bench("custom", List.of(new ScriptSource(name, text, 1)));
   }
 
-  /**
-   * Any declared knob of the engine, validated when the run starts as on the command line.
-   *
-   * @deprecated the engine's type; use the method named after the knob ({@link #fetchSize}, {@link
-   *     #jdbcProperty}, {@link #statementTimeout}...)
-   */
-  @Deprecated
-  public <T> Wg1bench with(Knob<T> knob, T value) {
+  /** This description with one knob of the engine set, validated when the run starts. */
+  private <T> Wg1bench with(Knob<T> knob, T value) {
     return copy(c -> c.knobs.set(knob, value));
   }
 
@@ -184,14 +180,6 @@ public final class Wg1bench {
    */
   public Wg1bench threads(ThreadKind kind) {
     return with(Knobs.THREADS, kind.plan());
-  }
-
-  /**
-   * @deprecated the engine's type; use {@link ThreadKind}
-   */
-  @Deprecated
-  public Wg1bench threads(dev.wg1bench.plan.ThreadKind kind) {
-    return with(Knobs.THREADS, kind);
   }
 
   /**
@@ -228,29 +216,13 @@ public final class Wg1bench {
   }
 
   /** The transaction isolation level (default read committed). */
-  public Wg1bench isolation(dev.wg1bench.api.Isolation i) {
+  public Wg1bench isolation(Isolation i) {
     return with(Knobs.ISOLATION, i.plan());
   }
 
-  /**
-   * @deprecated the engine's type; use {@link dev.wg1bench.api.Isolation}
-   */
-  @Deprecated
-  public Wg1bench isolation(Isolation i) {
-    return with(Knobs.ISOLATION, i);
-  }
-
   /** How statements go to the server (default simple, as the command line's). */
-  public Wg1bench queryMode(dev.wg1bench.api.QueryMode m) {
-    return with(Knobs.QUERY_MODE, m.plan());
-  }
-
-  /**
-   * @deprecated the engine's type; use {@link dev.wg1bench.api.QueryMode}
-   */
-  @Deprecated
   public Wg1bench queryMode(QueryMode m) {
-    return with(Knobs.QUERY_MODE, m);
+    return with(Knobs.QUERY_MODE, m.plan());
   }
 
   /**
@@ -433,17 +405,26 @@ public final class Wg1bench {
   /**
    * What a run measured: every trial ({@link #trials()}, one per target), the JSON the command line
    * writes ({@link #json()}), and for a run of one trial its figures directly ({@link #tps()}...;
-   * with several trials these refuse in one line, naming {@code trials()}).
-   *
-   * @param run the engine's record of the run; use the accessors instead
+   * with several trials these refuse in one line, naming {@code trials()}). Made by {@link
+   * Wg1bench#run()} only: the engine's record it reads is not part of the API.
    */
-  public record Result(BenchmarkRun run) {
-    /**
-     * @deprecated the engine's record of the run, which may change: use {@link #trials()}
-     */
-    @Deprecated
-    public BenchmarkRun run() {
+  @API(status = STABLE, since = "0.1")
+  public static final class Result {
+    private final BenchmarkRun run;
+
+    Result(BenchmarkRun run) {
+      this.run = run;
+    }
+
+    /** The engine's record of the run, for this package's tests and views. */
+    BenchmarkRun benchmarkRun() {
       return run;
+    }
+
+    /** {@link #json()}: the whole run, as the command line writes it. */
+    @Override
+    public String toString() {
+      return json();
     }
 
     /** Every trial, in the order they ran: one per target (and knob value, in a matrix). */

@@ -84,7 +84,7 @@ class CompareTest {
     assertEquals(Comparison.Verdict.FASTER, faster.verdict(), faster.table());
     Verdicts.assertFaster(faster);
     assertEquals(slower.orders(), faster.orders(), "the same seed draws the same orders");
-    String target = slower.run().trials().get(0).target();
+    String target = slower.benchmarkRun().trials().get(0).target();
     for (int b = 1; b <= 5; b++) {
       assertEquals(
           dev.wg1bench.advise.Blocks.order(7, "compare", target, b),
