@@ -2,6 +2,7 @@ package dev.wg1bench.api;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
+import java.util.Locale;
 import org.apiguardian.api.API;
 
 /**
@@ -55,7 +56,7 @@ public final class Verdicts {
     if (c.verdict() == Comparison.Verdict.BROKEN) {
       throw new AssertionError(
           "the "
-              + (c.brokenArm() == null ? "comparison" : c.brokenArm())
+              + (c.broken() == null ? "comparison" : c.broken().name().toLowerCase(Locale.ROOT))
               + " is broken, no verdict on speed:\n"
               + c.table());
     }

@@ -3,13 +3,16 @@ package dev.wg1bench.api;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.wg1bench.json.Json;
+import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.Knob;
 import dev.wg1bench.plan.Knobs;
 import dev.wg1bench.plan.PlanDraft;
+import dev.wg1bench.plan.RoundTrip;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.ScriptSource;
 import dev.wg1bench.plan.Secret;
 import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.plan.WorkloadKnobs;
 import dev.wg1bench.report.JsonReport;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.run.PgbenchInit;
@@ -59,6 +62,19 @@ import org.apiguardian.api.API;
  */
 @API(status = STABLE, since = "0.1")
 public final class Wg1bench {
+  /**
+   * The engine's bounds the API's checks repeat ({@code ApiArgumentsTest} builds a plan at each).
+   */
+  private static final int MAX_CLIENTS = 10_000;
+
+  private static final double MAX_RATE = 10_000_000;
+
+  /** A -D parameter's name, as the engine reads it. */
+  private static final String PARAM_NAME = "[A-Za-z0-9_]+";
+
+  /** A server setting's name, as the engine reads it. */
+  private static final String SETTING_NAME = "[A-Za-z_][A-Za-z0-9_.]*";
+
   private final String workload;
   private final List<ScriptSource> scripts;
   private List<TargetSpec> targets = List.of();
@@ -120,7 +136,10 @@ public final class Wg1bench {
 
   /** A built-in workload ({@code wg1bench list}). */
   public static Wg1bench workload(String name) {
-    return new Wg1bench(name, WorkloadRegistry.sources(name));
+    Args.given("workload", name, "a workload's name, e.g. \"tpcb\"");
+    return new Wg1bench(
+        name,
+        Args.checked("workload(" + Args.quoted(name) + ")", () -> WorkloadRegistry.sources(name)));
   }
 
   /**
@@ -129,7 +148,10 @@ public final class Wg1bench {
    * inherit).
    */
   public static Wg1bench workload(Class<? extends JdbcWorkload> workloadClass) {
-    JavaWorkloads.constructor(workloadClass.getName(), List.of());
+    Args.given("workload", workloadClass, "a JdbcWorkload class");
+    Args.checked(
+        "workload(" + workloadClass.getName() + ".class)",
+        () -> JavaWorkloads.constructor(workloadClass.getName(), List.of()));
     return new Wg1bench(JavaWorkloads.nameOf(workloadClass.getName()), List.of());
   }
 
@@ -138,6 +160,8 @@ public final class Wg1bench {
    * instances built with the test's own objects. In this JVM only ({@code forks(0)}, the default).
    */
   public static Wg1bench workload(String name, Supplier<JdbcWorkload> instances) {
+    Args.given("workload", name, "a name for the workload, e.g. \"cached\"");
+    Args.given("workload(" + Args.quoted(name) + ", ...)", instances, "a Supplier of instances");
     Wg1bench w = new Wg1bench(JavaWorkloads.register(name, instances), List.of());
     w.supplied = true;
     w.registrations.workloads.add(w.workload);
@@ -146,6 +170,13 @@ public final class Wg1bench {
 
   /** A parameter your workload reads with {@code op.param(name)} ({@code -D}; default none). */
   public Wg1bench param(String name, String value) {
+    if (name == null || !name.matches(PARAM_NAME)) {
+      throw Args.refused(
+          "param(" + Args.quoted(name) + ", " + Args.quoted(value) + ")",
+          "a parameter name of letters, digits and _",
+          Args.quoted(name));
+    }
+    Args.given("param(" + Args.quoted(name) + ", null)", value, "a value");
     Map<String, String> p = new LinkedHashMap<>(params);
     p.put(name, value);
     return copy(c -> c.params = Map.copyOf(p));
@@ -153,6 +184,8 @@ public final class Wg1bench {
 
   /** Your own pgbench-style script, run with the defaults above. */
   public static Wg1bench script(String name, String text) {
+    Args.given("script", name, "a name for the script");
+    Args.given("script(" + Args.quoted(name) + ", null)", text, "the script's text");
     return new Wg1bench("custom", List.of(new ScriptSource(name, text, 1)));
   }
 
@@ -163,7 +196,8 @@ public final class Wg1bench {
 
   /** Concurrent clients, each with its own connection (default 1, as the command line's). */
   public Wg1bench clients(int n) {
-    return with(Knobs.CLIENTS, n);
+    return with(
+        Knobs.CLIENTS, (int) Args.range("clients", n, 1, MAX_CLIENTS, "from 1 to 10000 clients"));
   }
 
   /**
@@ -171,7 +205,9 @@ public final class Wg1bench {
    * (default: no pool, one connection per client).
    */
   public Wg1bench poolSize(int m) {
-    return with(Knobs.POOL_SIZE, m);
+    return with(
+        Knobs.POOL_SIZE,
+        (int) Args.range("poolSize", m, 1, MAX_CLIENTS, "from 1 to clients() connections"));
   }
 
   /**
@@ -179,7 +215,7 @@ public final class Wg1bench {
    * default). In this JVM (forks 0) the clients run on JMH's worker threads of that kind.
    */
   public Wg1bench threads(ThreadKind kind) {
-    return with(Knobs.THREADS, kind.plan());
+    return with(Knobs.THREADS, Args.given("threads", kind, "PLATFORM or VIRTUAL").plan());
   }
 
   /**
@@ -187,42 +223,58 @@ public final class Wg1bench {
    * connection's replies become readable this long after they arrived.
    */
   public Wg1bench rtt(Duration d) {
-    return with(Knobs.RTT, d);
+    return with(
+        Knobs.RTT,
+        Args.duration(
+            "rtt", d, Duration.ZERO, false, RoundTrip.MAX, "a round-trip time from 0 to 10 s"));
   }
 
   /** Measured time per trial (default 5 s; the command line's {@code -T} is 10 s). */
   public Wg1bench duration(Duration d) {
+    Args.duration("duration", d, Duration.ZERO, true, null, "a time more than 0");
     return copy(c -> c.duration = d);
   }
 
   /** Warmup per trial (default 1 s; the command line's is 5 s). */
   public Wg1bench warmup(Duration d) {
+    Args.duration("warmup", d, Duration.ZERO, false, null, "a time of 0 or more");
     return copy(c -> c.warmup = d);
   }
 
   /** JMH iterations the duration is split into (default 3; the command line's is 5). */
   public Wg1bench iterations(int n) {
+    Args.range("iterations", n, 1, 1000, "from 1 to 1000 iterations");
     return copy(c -> c.iterations = n);
   }
 
   /** JMH forks; 0 (the default here) runs in this JVM. A DataSource target needs 0. */
   public Wg1bench forks(int n) {
+    Args.range("forks", n, 0, 100, "from 0 (this JVM) to 100 forks");
     return copy(c -> c.forks = n);
   }
 
   /** A target rate of ops per second over all clients (default: as fast as they go). */
   public Wg1bench rate(double opsPerSecond) {
+    if (!(opsPerSecond > 0 && opsPerSecond <= MAX_RATE)) {
+      throw Args.refused(
+          "rate(" + Args.plain(opsPerSecond) + ")",
+          "ops per second, more than 0 and at most 10000000",
+          Args.plain(opsPerSecond));
+    }
     return with(Knobs.RATE, opsPerSecond);
   }
 
   /** The transaction isolation level (default read committed). */
   public Wg1bench isolation(Isolation i) {
-    return with(Knobs.ISOLATION, i.plan());
+    return with(
+        Knobs.ISOLATION,
+        Args.given("isolation", i, "READ_COMMITTED, REPEATABLE_READ or SERIALIZABLE").plan());
   }
 
   /** How statements go to the server (default simple, as the command line's). */
   public Wg1bench queryMode(QueryMode m) {
-    return with(Knobs.QUERY_MODE, m.plan());
+    return with(
+        Knobs.QUERY_MODE, Args.given("queryMode", m, "SIMPLE, EXTENDED or PREPARED").plan());
   }
 
   /**
@@ -230,6 +282,13 @@ public final class Wg1bench {
    * none set, the server's).
    */
   public Wg1bench set(String name, String value) {
+    if (name == null || !name.matches(SETTING_NAME)) {
+      throw Args.refused(
+          "set(" + Args.quoted(name) + ", " + Args.quoted(value) + ")",
+          "a setting name of letters, digits, _ and .",
+          Args.quoted(name));
+    }
+    Args.given("set(" + Args.quoted(name) + ", null)", value, "a value");
     Map<String, String> all = new LinkedHashMap<>(settings);
     all.put(name, value);
     return copy(c -> c.settings = all).with(Knobs.SET, all);
@@ -237,23 +296,37 @@ public final class Wg1bench {
 
   /** Rows pgjdbc fetches per round trip (pgjdbc's defaultRowFetchSize; default pgjdbc's, 0). */
   public Wg1bench fetchSize(int rows) {
-    return with(Knobs.FETCH_SIZE, rows);
+    return with(
+        Knobs.FETCH_SIZE,
+        (int) Args.range("fetchSize", rows, 0, 100_000_000, "from 0 (pgjdbc's) to 100000000 rows"));
   }
 
   /** A pgjdbc connection property on every connection the run opens (default: none set). */
   public Wg1bench jdbcProperty(String name, String value) {
     Map<String, String> all = new LinkedHashMap<>(jdbcProperties);
     all.put(name, value);
+    Args.checked(
+        "jdbcProperty(" + Args.quoted(name) + ", " + Args.quoted(value) + ")",
+        () -> {
+          Args.given("jdbcProperty", name, "a pgjdbc property's name");
+          Args.given("jdbcProperty(" + Args.quoted(name) + ", null)", value, "a value");
+          DriverKnobs.checkProperties(Map.of(name, value));
+          return null;
+        });
     return copy(c -> c.jdbcProperties = all).with(Knobs.JDBC_PROPERTY, all);
   }
 
   /** The server's statement_timeout on every connection (default: none, the server's). */
   public Wg1bench statementTimeout(Duration d) {
-    return with(Knobs.STATEMENT_TIMEOUT, d);
+    return with(
+        Knobs.STATEMENT_TIMEOUT,
+        Args.duration(
+            "statementTimeout", d, Duration.ZERO, false, null, "a time of 0 (none) or more"));
   }
 
   /** Tries per op after a serialization failure or deadlock (default 1: no retry). */
   public Wg1bench maxTries(int n) {
+    Args.range("maxTries", n, 1, 1_000_000, "from 1 (no retry) to 1000000 tries");
     return copy(c -> c.maxTries = n);
   }
 
@@ -264,6 +337,7 @@ public final class Wg1bench {
 
   /** The data's scale factor the workload assumes (default: what the tables hold). */
   public Wg1bench scale(int s) {
+    Args.range("scale", s, 1, WorkloadKnobs.MAX_SCALE, "a scale factor from 1 to 1000000");
     return copy(c -> c.scale = s);
   }
 
@@ -277,7 +351,8 @@ public final class Wg1bench {
 
   /** Rows per JDBC batch for the workloads that insert in batches (default: the workload's). */
   public Wg1bench batchSize(int n) {
-    return with(Knobs.BATCH_SIZE, n);
+    return with(
+        Knobs.BATCH_SIZE, (int) Args.range("batchSize", n, 1, 100_000, "from 1 to 100000 rows"));
   }
 
   /**
@@ -290,11 +365,13 @@ public final class Wg1bench {
 
   /** Where the JSON result goes (default: a temporary file, deleted when the run ends). */
   public Wg1bench output(Path file) {
+    Args.given("output", file, "a file for the JSON result");
     return copy(c -> c.output = file);
   }
 
   /** Where the console summary goes (default: nowhere). */
   public Wg1bench console(PrintStream s) {
+    Args.given("console", s, "a PrintStream, e.g. System.out");
     return copy(c -> c.out = s);
   }
 
@@ -303,12 +380,17 @@ public final class Wg1bench {
    * none created, the tables are used as they are).
    */
   public Wg1bench initPgbench(int scale) {
+    Args.range(
+        "initPgbench", scale, 1, WorkloadKnobs.MAX_SCALE, "a scale factor from 1 to 1000000");
     return copy(c -> c.initScale = scale);
   }
 
   /** A server by JDBC URL and credentials (default: no target; each {@code against} adds one). */
   public Wg1bench against(String jdbcUrl, String user, String password) {
-    TargetSpec t = Targets.parse(jdbcUrl, Map.of(), null);
+    // the password is never part of a message
+    String call = "against(" + Args.quoted(jdbcUrl) + ", " + Args.quoted(user) + ", password)";
+    Args.given("against", jdbcUrl, "a JDBC URL, e.g. jdbc:postgresql://localhost/app");
+    TargetSpec t = Args.checked(call, () -> Targets.parse(jdbcUrl, Map.of(), null));
     return withTarget(
         new TargetSpec(t.name(), t.kind(), t.jdbcUrl(), user, null, Secret.of(password)));
   }
@@ -318,7 +400,7 @@ public final class Wg1bench {
    * target; each {@code against} adds one).
    */
   public Wg1bench against(DataSource ds) {
-    String id = DataSources.register(ds);
+    String id = DataSources.register(Args.given("against", ds, "a DataSource"));
     registrations.dataSources.add(id);
     return withTarget(DataSourceTarget.spec("datasource", id));
   }

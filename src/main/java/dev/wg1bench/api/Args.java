@@ -1,0 +1,89 @@
+package dev.wg1bench.api;
+
+import dev.wg1bench.plan.UsageException;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.function.Supplier;
+
+/**
+ * An API method's arguments, checked where they are given and refused in the API's own words: the
+ * call as the caller wrote it, what is valid, and the value in the caller's unit ({@code
+ * allowedFailureRate(1.5): a share between 0 and 1, got 1.5}), never a command-line flag or a
+ * converted unit, as HikariCP's setters refuse a bad value the moment it is set. The bounds are the
+ * engine's: {@code ApiArgumentsTest} builds a plan at each bound the API accepts.
+ */
+final class Args {
+  private Args() {}
+
+  /** {@code call: valid, got value}. */
+  static InvalidSettingException refused(String call, String valid, Object got) {
+    return new InvalidSettingException(call + ": " + valid + ", got " + got, null);
+  }
+
+  /** {@code value} within [min, max], else refused as {@code method(value): what}. */
+  static long range(String method, long value, long min, long max, String what) {
+    if (value < min || value > max) {
+      throw refused(method + "(" + value + ")", what, value);
+    }
+    return value;
+  }
+
+  /** {@code value} within [min, max] (never NaN), else refused as {@code method(value): what}. */
+  static double range(String method, double value, double min, double max, String what) {
+    if (!(value >= min && value <= max)) {
+      throw refused(method + "(" + plain(value) + ")", what, plain(value));
+    }
+    return value;
+  }
+
+  /** A share given as a fraction, within [min, max]. */
+  static double share(String method, double value, double min, double max) {
+    return range(method, value, min, max, "a share between " + plain(min) + " and " + plain(max));
+  }
+
+  /** {@code d} from {@code min} (inclusive, or exclusive when {@code open}) to {@code max}. */
+  static Duration duration(
+      String method, Duration d, Duration min, boolean open, Duration max, String what) {
+    if (d == null
+        || d.compareTo(min) < 0
+        || (open && d.equals(min))
+        || (max != null && d.compareTo(max) > 0)) {
+      throw refused(method + "(" + d + ")", what, d);
+    }
+    return d;
+  }
+
+  /** {@code value}, refused as {@code method(null)} when null. */
+  static <T> T given(String method, T value, String what) {
+    if (value == null) {
+      throw refused(method + "(null)", what, "null");
+    }
+    return value;
+  }
+
+  /**
+   * Runs an engine check for {@code call}; its refusal becomes the call's, with the engine's
+   * leading option name (e.g. {@code --workload-class}) dropped: what follows it is about the
+   * value.
+   */
+  static <T> T checked(String call, Supplier<T> check) {
+    try {
+      return check.get();
+    } catch (UsageException e) {
+      String why = e.getMessage().replaceFirst("^--?[A-Za-z][\\w-]*:? ", "");
+      throw new InvalidSettingException(call + ": " + why, e);
+    }
+  }
+
+  /** A string argument as Java source writes it. */
+  static String quoted(String s) {
+    return s == null ? "null" : "\"" + s + "\"";
+  }
+
+  /** 1.5, 0 and 1.0E-4 as 1.5, 0 and 0.0001: the number as the caller wrote it. */
+  static String plain(double v) {
+    return Double.isFinite(v)
+        ? BigDecimal.valueOf(v).stripTrailingZeros().toPlainString()
+        : String.valueOf(v);
+  }
+}
