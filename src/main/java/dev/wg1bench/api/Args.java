@@ -53,10 +53,10 @@ final class Args {
     return d;
   }
 
-  /** {@code value}, refused as {@code method(null)} when null. */
+  /** {@code value}, refused as {@code method(null)} (or as the call given) when null. */
   static <T> T given(String method, T value, String what) {
     if (value == null) {
-      throw refused(method + "(null)", what, "null");
+      throw refused(method.contains("(") ? method : method + "(null)", what, "null");
     }
     return value;
   }
@@ -70,7 +70,7 @@ final class Args {
     try {
       return check.get();
     } catch (UsageException e) {
-      String why = e.getMessage().replaceFirst("^--?[A-Za-z][\\w-]*:? ", "");
+      String why = Failures.inApiWords(e.getMessage().replaceFirst("^--?[A-Za-z][\\w-]*:? ", ""));
       throw new InvalidSettingException(call + ": " + why, e);
     }
   }

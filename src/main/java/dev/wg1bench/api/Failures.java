@@ -31,7 +31,12 @@ final class Failures {
 
   /** The options whose API method is not the option's name in camel case. */
   private static final Map<String, String> RENAMED =
-      Map.of("workload-class", "workload", "target", "against", "define", "param");
+      Map.of(
+          "workload-class", "workload",
+          "target", "against",
+          "define", "param",
+          "rewrite-batched-inserts", "reWriteBatchedInserts",
+          "password-file", "against");
 
   /**
    * A refusal the engine words for the command line, in the API's words: each option named as the

@@ -301,7 +301,22 @@ public final class Wg1bench {
         (int) Args.range("fetchSize", rows, 0, 100_000_000, "from 0 (pgjdbc's) to 100000000 rows"));
   }
 
-  /** A pgjdbc connection property on every connection the run opens (default: none set). */
+  /**
+   * pgjdbc's prepareThreshold: executions of a statement before it is prepared on the server, -1
+   * for at once (default: the query mode's; {@link QueryMode#EXTENDED} or {@link
+   * QueryMode#PREPARED} only).
+   */
+  public Wg1bench prepareThreshold(int n) {
+    return with(
+        Knobs.PREPARE_THRESHOLD,
+        (int) Args.range("prepareThreshold", n, -1, 1_000_000, "from -1 to 1000000 executions"));
+  }
+
+  /**
+   * A pgjdbc connection property on every connection the run opens (default: none set); one the API
+   * sets by a method of its own ({@code defaultRowFetchSize}: {@link #fetchSize}) is refused,
+   * naming that method.
+   */
   public Wg1bench jdbcProperty(String name, String value) {
     Map<String, String> all = new LinkedHashMap<>(jdbcProperties);
     all.put(name, value);
@@ -309,6 +324,12 @@ public final class Wg1bench {
         "jdbcProperty(" + Args.quoted(name) + ", " + Args.quoted(value) + ")",
         () -> {
           Args.given("jdbcProperty", name, "a pgjdbc property's name");
+          if (name.equals("user") || name.equals("password")) {
+            throw Args.refused(
+                "jdbcProperty(" + Args.quoted(name) + ", ...)",
+                "give it to against(jdbcUrl, user, password)",
+                Args.quoted(name));
+          }
           Args.given("jdbcProperty(" + Args.quoted(name) + ", null)", value, "a value");
           DriverKnobs.checkProperties(Map.of(name, value));
           return null;
