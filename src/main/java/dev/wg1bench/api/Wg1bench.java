@@ -57,8 +57,9 @@ import org.apiguardian.api.API;
  * the command line's but for these, said here once: in-process ({@code forks(0)}, the command
  * line's is 1), 5 s measured (10 s), 1 s warmup (5 s), 3 iterations (5), random seed 42 (random).
  *
- * <p>Every knob is validated as on the command line ({@link InvalidSettingException}, same words).
- * An external target needs the pgbench tables ({@code initPgbench(scale)} creates them).
+ * <p>Every knob is validated by the command line's rules, in the API's words: a bad argument is
+ * refused by the method it is given to ({@link InvalidSettingException}). An external target needs
+ * the pgbench tables ({@code initPgbench(scale)} creates them).
  */
 @API(status = STABLE, since = "0.1")
 public final class Wg1bench {
