@@ -1,8 +1,10 @@
 package dev.wg1bench.api;
 
+import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.UsageException;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -14,6 +16,49 @@ import java.util.function.Supplier;
  */
 final class Args {
   private Args() {}
+
+  /**
+   * The engine's bounds the API's checks repeat ({@code ApiArgumentsTest} builds a plan at each).
+   */
+  static final int MAX_CLIENTS = 10_000;
+
+  static final double MAX_RATE = 10_000_000;
+
+  /** A -D parameter's name, as the engine reads it. */
+  static final String PARAM_NAME = "[A-Za-z0-9_]+";
+
+  /** A server setting's name, as the engine reads it. */
+  static final String SETTING_NAME = "[A-Za-z_][A-Za-z0-9_.]*";
+
+  /** A NAME, VALUE pair: the name matching {@code pattern}, a value given. */
+  static void named(String method, String name, String value, String pattern, String what) {
+    String call = method + "(" + quoted(name) + ", " + quoted(value) + ")";
+    if (name == null || !name.matches(pattern)) {
+      throw refused(call, what, quoted(name));
+    }
+    given(call, value, "a value");
+  }
+
+  /**
+   * A pgjdbc property checked against pgjdbc's list as the command line checks it; one the API sets
+   * otherwise is refused naming how ({@code user}, {@code password}: {@code against}).
+   */
+  static void jdbcProperty(String name, String value) {
+    checked(
+        "jdbcProperty(" + quoted(name) + ", " + quoted(value) + ")",
+        () -> {
+          given("jdbcProperty", name, "a pgjdbc property's name");
+          if (name.equals("user") || name.equals("password")) {
+            throw refused(
+                "jdbcProperty(" + quoted(name) + ", ...)",
+                "give it to against(jdbcUrl, user, password)",
+                quoted(name));
+          }
+          given("jdbcProperty(" + quoted(name) + ", null)", value, "a value");
+          DriverKnobs.checkProperties(Map.of(name, value));
+          return null;
+        });
+  }
 
   /** {@code call: valid, got value}. */
   static InvalidSettingException refused(String call, String valid, Object got) {

@@ -2,8 +2,6 @@ package dev.wg1bench.api;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import dev.wg1bench.json.Json;
-import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.Knob;
 import dev.wg1bench.plan.Knobs;
 import dev.wg1bench.plan.PlanDraft;
@@ -13,7 +11,6 @@ import dev.wg1bench.plan.ScriptSource;
 import dev.wg1bench.plan.Secret;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.WorkloadKnobs;
-import dev.wg1bench.report.JsonReport;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.run.PgbenchInit;
 import dev.wg1bench.run.RunStage;
@@ -63,19 +60,6 @@ import org.apiguardian.api.API;
  */
 @API(status = STABLE, since = "0.1")
 public final class Wg1bench {
-  /**
-   * The engine's bounds the API's checks repeat ({@code ApiArgumentsTest} builds a plan at each).
-   */
-  private static final int MAX_CLIENTS = 10_000;
-
-  private static final double MAX_RATE = 10_000_000;
-
-  /** A -D parameter's name, as the engine reads it. */
-  private static final String PARAM_NAME = "[A-Za-z0-9_]+";
-
-  /** A server setting's name, as the engine reads it. */
-  private static final String SETTING_NAME = "[A-Za-z_][A-Za-z0-9_.]*";
-
   private final String workload;
   private final List<ScriptSource> scripts;
   private List<TargetSpec> targets = List.of();
@@ -171,13 +155,7 @@ public final class Wg1bench {
 
   /** A parameter your workload reads with {@code op.param(name)} ({@code -D}; default none). */
   public Wg1bench param(String name, String value) {
-    if (name == null || !name.matches(PARAM_NAME)) {
-      throw Args.refused(
-          "param(" + Args.quoted(name) + ", " + Args.quoted(value) + ")",
-          "a parameter name of letters, digits and _",
-          Args.quoted(name));
-    }
-    Args.given("param(" + Args.quoted(name) + ", null)", value, "a value");
+    Args.named("param", name, value, Args.PARAM_NAME, "a parameter name of letters, digits and _");
     Map<String, String> p = new LinkedHashMap<>(params);
     p.put(name, value);
     return copy(c -> c.params = Map.copyOf(p));
@@ -198,7 +176,8 @@ public final class Wg1bench {
   /** Concurrent clients, each with its own connection (default 1, as the command line's). */
   public Wg1bench clients(int n) {
     return with(
-        Knobs.CLIENTS, (int) Args.range("clients", n, 1, MAX_CLIENTS, "from 1 to 10000 clients"));
+        Knobs.CLIENTS,
+        (int) Args.range("clients", n, 1, Args.MAX_CLIENTS, "from 1 to 10000 clients"));
   }
 
   /**
@@ -208,7 +187,7 @@ public final class Wg1bench {
   public Wg1bench poolSize(int m) {
     return with(
         Knobs.POOL_SIZE,
-        (int) Args.range("poolSize", m, 1, MAX_CLIENTS, "from 1 to clients() connections"));
+        (int) Args.range("poolSize", m, 1, Args.MAX_CLIENTS, "from 1 to clients() connections"));
   }
 
   /**
@@ -256,7 +235,7 @@ public final class Wg1bench {
 
   /** A target rate of ops per second over all clients (default: as fast as they go). */
   public Wg1bench rate(double opsPerSecond) {
-    if (!(opsPerSecond > 0 && opsPerSecond <= MAX_RATE)) {
+    if (!(opsPerSecond > 0 && opsPerSecond <= Args.MAX_RATE)) {
       throw Args.refused(
           "rate(" + Args.plain(opsPerSecond) + ")",
           "ops per second, more than 0 and at most 10000000",
@@ -283,13 +262,7 @@ public final class Wg1bench {
    * none set, the server's).
    */
   public Wg1bench set(String name, String value) {
-    if (name == null || !name.matches(SETTING_NAME)) {
-      throw Args.refused(
-          "set(" + Args.quoted(name) + ", " + Args.quoted(value) + ")",
-          "a setting name of letters, digits, _ and .",
-          Args.quoted(name));
-    }
-    Args.given("set(" + Args.quoted(name) + ", null)", value, "a value");
+    Args.named("set", name, value, Args.SETTING_NAME, "a setting name of letters, digits, _ and .");
     Map<String, String> all = new LinkedHashMap<>(settings);
     all.put(name, value);
     return copy(c -> c.settings = all).with(Knobs.SET, all);
@@ -321,20 +294,7 @@ public final class Wg1bench {
   public Wg1bench jdbcProperty(String name, String value) {
     Map<String, String> all = new LinkedHashMap<>(jdbcProperties);
     all.put(name, value);
-    Args.checked(
-        "jdbcProperty(" + Args.quoted(name) + ", " + Args.quoted(value) + ")",
-        () -> {
-          Args.given("jdbcProperty", name, "a pgjdbc property's name");
-          if (name.equals("user") || name.equals("password")) {
-            throw Args.refused(
-                "jdbcProperty(" + Args.quoted(name) + ", ...)",
-                "give it to against(jdbcUrl, user, password)",
-                Args.quoted(name));
-          }
-          Args.given("jdbcProperty(" + Args.quoted(name) + ", null)", value, "a value");
-          DriverKnobs.checkProperties(Map.of(name, value));
-          return null;
-        });
+    Args.jdbcProperty(name, value);
     return copy(c -> c.jdbcProperties = all).with(Knobs.JDBC_PROPERTY, all);
   }
 
@@ -513,72 +473,15 @@ public final class Wg1bench {
    * Wg1bench#run()} only: the engine's record it reads is not part of the API.
    */
   @API(status = STABLE, since = "0.1")
-  public static final class Result {
-    private final BenchmarkRun run;
-
+  public static final class Result extends ResultFigures {
     Result(BenchmarkRun run) {
-      this.run = run;
-    }
-
-    /** The engine's record of the run, for this package's tests and views. */
-    BenchmarkRun benchmarkRun() {
-      return run;
+      super(run);
     }
 
     /** {@link #json()}: the whole run, as the command line writes it. */
     @Override
     public String toString() {
       return json();
-    }
-
-    /** Every trial, in the order they ran: one per target (and knob value, in a matrix). */
-    public List<Trial> trials() {
-      return Trial.all(run);
-    }
-
-    /** The run as the JSON the command line writes to {@code --output}. */
-    public String json() {
-      return Json.text(run);
-    }
-
-    /** Writes {@link #json()} to {@code file} (atomically, as the command line does). */
-    public void writeJson(Path file) {
-      JsonReport.write(run, file);
-    }
-
-    /** The one trial's {@link Trial#tps()}: successful ops per second. */
-    public double tps() {
-      return Trial.only(run, "tps").tps();
-    }
-
-    /** The one trial's {@link Trial#p50Ms()}: median latency in milliseconds. */
-    public double p50Ms() {
-      return Trial.only(run, "p50Ms").p50Ms();
-    }
-
-    /** The one trial's {@link Trial#p99Ms()}: 99th percentile latency in milliseconds. */
-    public double p99Ms() {
-      return Trial.only(run, "p99Ms").p99Ms();
-    }
-
-    /** The one trial's {@link Trial#failedOps()}: failed ops in the measurement windows. */
-    public long failedOps() {
-      return Trial.only(run, "failedOps").failedOps();
-    }
-
-    /** The one trial's {@link Trial#totalFailedOps()}: failed ops, warmup included. */
-    public long totalFailedOps() {
-      return Trial.only(run, "totalFailedOps").totalFailedOps();
-    }
-
-    /** The one trial's {@link Trial#retries()}: tries after the first (0 by default). */
-    public long retries() {
-      return Trial.only(run, "retries").retries();
-    }
-
-    /** The one trial's {@link Trial#committedOps()}: successful ops, warmup included. */
-    public long committedOps() {
-      return Trial.only(run, "committedOps").committedOps();
     }
   }
 }
