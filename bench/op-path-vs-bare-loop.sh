@@ -14,8 +14,9 @@
 # clientCpuMicrosPerOp is its JMH fork's). Both sides run on JAVA (default: java on the PATH),
 # both warm up WARMUP seconds (default 5). JAR (default target/wg1bench.jar) is the wg1bench
 # measured; BASE_JAR (optional) adds another build's wg1bench to each round, so a change to the op
-# path is judged before/after in the same run. On a shared machine read the median and the spread,
-# never one round.
+# path is judged before/after in the same run; BEFORE=COMMIT builds that commit's jar for it (from
+# git archive, into /tmp, once) and labels the column with the commit: the build-before column. On
+# a shared machine read the median and the spread, never one round.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 url=${1:-jdbc:postgresql://127.0.0.1:5432/test}; rounds=${2:-6}; dur=${3:-10}; clients=${4:-4}
@@ -26,6 +27,18 @@ java=${JAVA:-java}
 jar=${JAR:-target/wg1bench.jar}
 statements=7
 [ -f "$jar" ] || mvn -B -q package -DskipTests
+base_label=base
+if [ -n "${BEFORE:-}" ]; then
+  # the build before: the same tree at COMMIT, packaged once and kept beside the others
+  before=$(git rev-parse --short "$BEFORE")
+  BASE_JAR=/tmp/wg1bench-before-$before/target/wg1bench.jar
+  if [ ! -f "$BASE_JAR" ]; then
+    rm -rf "/tmp/wg1bench-before-$before"; mkdir -p "/tmp/wg1bench-before-$before"
+    git archive "$before" | tar -x -C "/tmp/wg1bench-before-$before"
+    (cd "/tmp/wg1bench-before-$before" && mvn -B -q package -DskipTests -Dspotless.check.skip=true)
+  fi
+  base_label=$before
+fi
 out=results/op-path-vs-bare-loop-$(date +%Y%m%d-%H%M%S); mkdir -p "$out"
 sep='?'; [[ $url == *\?* ]] && sep='&'
 full="$url${sep}user=$user"
@@ -56,7 +69,7 @@ print(m.get('ops', '-'), m['tps'], m['clientCpuMicrosPerOp'])"
 
 echo "$clients clients, $statements prepared point selects per op, ${warmup} s warmup, ${dur} s measured per cell, $rounds rounds; $("$java" -version 2>&1 | head -1)"
 printf "%5s | %9s %9s | %8s %8s | %6s %6s" round "tps bare" "tps wg1" "cpu bare" "cpu wg1" "cpu x" "tps x"
-[ -n "${BASE_JAR:-}" ] && printf " | %8s %6s" "cpu base" "base x"
+[ -n "${BASE_JAR:-}" ] && printf " | %8s %6s" "cpu $base_label" "x"
 echo
 for r in $(seq 1 "$rounds"); do
   # alternate which side goes first, so a drift in the machine's load does not favour one side
@@ -75,7 +88,7 @@ bt, wt, bc, wc, oc = float('$b_tps'), float('$w_tps'), float('$b_cpu'), float('$
 print(f'{$r:5d} | {bt:9.0f} {wt:9.0f} | {bc:8.2f} {wc:8.2f} | {wc / bc:6.3f} {wt / bt:6.3f}'
       + ('' if '${BASE_JAR:-}' == '' else f' | {oc:8.2f} {oc / bc:6.3f}'))"
 done | tee "$out/summary.txt"
-python3 - "$out/summary.txt" <<'PY'
+python3 - "$out/summary.txt" "$base_label" <<'PY'
 import math, statistics, sys
 rows = []
 for line in open(sys.argv[1]).read().splitlines():
@@ -89,8 +102,8 @@ rng = lambda i: f"[{min(r[i] for r in rows):.3f}-{max(r[i] for r in rows):.3f}]"
 print(f"\nmedians over {len(rows)} rounds: client CPU per op bare {med(2):.2f} us, wg1bench {med(3):.2f} us;"
       f" ratio wg1bench/bare {med(4):.3f} {rng(4)}; tps ratio {med(5):.3f} {rng(5)}")
 if len(rows[0]) == 8:
-    print(f"BASE_JAR's wg1bench: client CPU per op {med(6):.2f} us; ratio to bare {med(7):.3f} {rng(7)};"
-          f" this jar over BASE_JAR {statistics.median(r[3] / r[6] for r in rows):.3f}"
+    print(f"the build before ({sys.argv[2]}): client CPU per op {med(6):.2f} us; ratio to bare {med(7):.3f} {rng(7)};"
+          f" this build over it {statistics.median(r[3] / r[6] for r in rows):.3f}"
           f" [{min(r[3] / r[6] for r in rows):.3f}-{max(r[3] / r[6] for r in rows):.3f}]")
 PY
 echo "cpu = client CPU us per op (process CPU over the measured interval / ops in it); x = wg1bench over the bare loop. Logs and JSON in $out"

@@ -72,7 +72,8 @@ public interface JdbcWorkload {
   /**
    * What the ops guarantee about the data, checked after a trial under {@code --check}: throw (an
    * {@link AssertionError} or any exception) with what is wrong. {@code committedOps} is the
-   * trial's successful ops, warmup included, as the database saw them.
+   * trial's ops that committed, warmup included, as the database saw them: the successful ones less
+   * those rolled back by design ({@link Op#rolledBackByDesign()}).
    */
   default void check(DataSource dataSource, long committedOps) throws Exception {}
 
@@ -84,5 +85,18 @@ public interface JdbcWorkload {
   default void check(DataSource dataSource, long committedOps, java.util.Map<String, String> params)
       throws Exception {
     check(dataSource, committedOps);
+  }
+
+  /**
+   * The check as named conditions, so that {@code --check} says which it checked and how each came
+   * out (TPC-C: "TPC-C 3.3.2.1 (W_YTD = sum(D_YTD)) ok"): each condition's name, in order, mapped
+   * to null when it held or to how it broke. By default the whole {@link #check(DataSource, long,
+   * java.util.Map)} as one: an empty map when it passes (it throws when it fails).
+   */
+  default java.util.Map<String, String> checkConditions(
+      DataSource dataSource, long committedOps, java.util.Map<String, String> params)
+      throws Exception {
+    check(dataSource, committedOps, params);
+    return java.util.Map.of();
   }
 }

@@ -68,7 +68,7 @@ abstract class ResultFigures {
     return Trial.only(run, "retries").retries();
   }
 
-  /** The one trial's {@link Trial#committedOps()}: successful ops, warmup included. */
+  /** The one trial's {@link Trial#committedOps()}: ops that committed, warmup included. */
   public long committedOps() {
     return Trial.only(run, "committedOps").committedOps();
   }

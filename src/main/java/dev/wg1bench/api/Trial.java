@@ -25,7 +25,9 @@ import org.apiguardian.api.API;
  *     {@code failedOps}; 0 when nothing failed)
  * @param retries tries after the first, in the measurement windows (0 with {@code maxTries(1)}, the
  *     default)
- * @param committedOps successful ops over the whole trial, warmup included (what the data shows)
+ * @param committedOps ops that committed over the whole trial, warmup included (what the data
+ *     shows): the successful ones less those rolled back by design ({@link Op#rolledBackByDesign},
+ *     TPC-C's New-Orders naming an unused item), as {@link StepFigures#committed()} counts a step's
  * @param totalFailedOps failed ops over the whole trial, warmup included
  * @param steps a workload class's steps ({@link Op#step}), in the order first run, each with its
  *     counts and latencies (TPC-C: the five transaction types); empty for any other workload
@@ -69,7 +71,7 @@ public record Trial(
         m.ops(),
         m.failedOps(),
         m.retries(),
-        m.totalOps(),
+        m.committedOps(),
         m.totalFailedOps(),
         steps(m));
   }

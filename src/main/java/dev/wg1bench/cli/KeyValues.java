@@ -1,6 +1,8 @@
 package dev.wg1bench.cli;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Stack;
 import picocli.CommandLine;
@@ -16,6 +18,23 @@ import picocli.CommandLine.Model.OptionSpec;
  * two "[picocli WARN] Unbalanced quotes" lines beside a value it then kept as given anyway.
  */
 final class KeyValues implements CommandLine.IParameterConsumer {
+  /**
+   * The options a parse matched: picocli's list, and the NAME=VALUE options given (a parameter
+   * consumer's option is not in picocli's list).
+   */
+  static List<OptionSpec> matched(CommandLine.ParseResult parsed) {
+    List<OptionSpec> out = new ArrayList<>(parsed.matchedOptions());
+    for (OptionSpec o : parsed.commandSpec().options()) {
+      if (o.parameterConsumer() instanceof KeyValues
+          && o.getValue() instanceof Map<?, ?> m
+          && !m.isEmpty()
+          && !out.contains(o)) {
+        out.add(o);
+      }
+    }
+    return out;
+  }
+
   @Override
   public void consumeParameters(Stack<String> args, ArgSpec argSpec, CommandSpec commandSpec) {
     OptionSpec option = (OptionSpec) argSpec;

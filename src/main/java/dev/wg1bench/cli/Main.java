@@ -70,7 +70,15 @@ public final class Main implements Callable<Integer> {
     if (run.csv != null) {
       writeCsv(result);
     }
-    history.store(dev.wg1bench.json.OutputFile.actual(matrix.output()));
+    if (result.trials().stream().anyMatch(t -> t.measurement().notAsAsked() != null)) {
+      if (history.on()) {
+        // as history add refuses it: another workload's figures would enter the series
+        System.out.println(
+            "history: not stored (the run did not run as asked; the result file is kept)");
+      }
+    } else {
+      history.store(dev.wg1bench.json.OutputFile.actual(matrix.output()));
+    }
     return exitCode(result);
   }
 

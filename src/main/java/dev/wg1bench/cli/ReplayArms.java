@@ -63,7 +63,7 @@ final class ReplayArms {
   Matrix matrix(AdviceArms.Arm holder, List<TargetSpec> targets, Path out) {
     List<String> replayKnobs = new ArrayList<>();
     ReplayCommand.KNOBS.forEach(k -> replayKnobs.addAll(k.names()));
-    for (var o : holder.parsed.matchedOptions()) {
+    for (var o : KeyValues.matched(holder.parsed)) {
       if (!ALLOWED.contains(o.longestName()) && !replayKnobs.contains(o.longestName())) {
         throw new UsageException(
             o.longestName()

@@ -1,7 +1,7 @@
 package dev.wg1bench.fork;
 
 import dev.wg1bench.workload.OpCounts;
-import dev.wg1bench.workload.StepCounts;
+import dev.wg1bench.workload.ScriptOutline;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,16 +12,16 @@ import java.util.List;
  * directory.
  */
 public final class ForkReport {
-  /** Latency of successful ops in measurement iterations, microseconds, HdrHistogram encoded. */
-  public String histogram;
-
   /** Connection-pool wait of measured ops (pooled runs), microseconds, HdrHistogram encoded. */
   public String poolWaitHistogram;
 
   /** Schedule lag of measured ops (--rate runs), microseconds, HdrHistogram encoded. */
   public String lagHistogram;
 
-  /** What completed inside the measurement windows. */
+  /**
+   * What completed inside the measurement windows, with the latency histogram of its successful ops
+   * (µs) and its parts (see {@link #scripts}).
+   */
   public OpCounts measured = new OpCounts();
 
   public long measuredNanos;
@@ -59,7 +59,10 @@ public final class ForkReport {
   /** The measurement windows, one per measurement iteration, in order. */
   public List<Window> windows = new ArrayList<>();
 
-  /** All iterations, warmup included, what the database saw: successful and failed ops. */
+  /**
+   * All iterations, warmup included, what the database saw: successful and failed ops, and as parts
+   * a workload class's steps.
+   */
   public OpCounts whole = new OpCounts();
 
   public List<ErrorEntry> errors = new ArrayList<>();
@@ -109,57 +112,23 @@ public final class ForkReport {
   }
 
   /**
-   * Per script of a script workload (measured ops only), with per-command figures under
-   * --report-per-command; null for a workload of one script without it, or not made of scripts.
+   * The scripts whose names key the counts' parts (see workload.ScriptOutline#keys), in order, with
+   * their weights and, under --report-per-command, their commands (whose indices key their parts);
+   * null for a workload of one script without it, or not made of scripts.
    */
-  public List<ScriptFigures> scripts;
+  public List<Script> scripts;
 
-  /** One script's measured ops; latencies in nanoseconds, summed and summed squared. */
-  public static final class ScriptFigures {
-    public String name;
-    public int weight;
-    public long ok;
-    public long failed;
-    public long retries;
-    public long retriedOps;
-
-    /** Ops retried at least once, whether they then succeeded or failed. */
-    public long retriedOpsAll;
-
-    public long latencyNanos;
-    public double latencySquares;
-
-    /** Null without --report-per-command. */
-    public List<CommandFigures> commands;
-  }
+  /** Whether the one script's parts are a workload class's steps ({@code op.step}). */
+  public boolean steps;
 
   /**
-   * One command's completed executions, and the failures and retries it caused; or, for a workload
-   * class, one step's ({@code op.step(name, ...)}: line is its number, text its name).
+   * A script as the per-script and per-command figures name it.
+   *
+   * @param name its file as given
+   * @param weight its weight in the mix
+   * @param commands under --report-per-command its commands in order, else null
    */
-  public static final class CommandFigures {
-    public int line;
-    public String text;
-
-    /** A workload class's step rather than a script's command. */
-    public boolean step;
-
-    /** A step's latencies, microseconds, HdrHistogram encoded; null for a command. */
-    public String histogram;
-
-    public long count;
-
-    /** Of count: the completions the workload reported rolled back by design. */
-    public long rolledBack;
-
-    public long sumNanos;
-    public double sumSquares;
-    public long failures;
-    public long retries;
-
-    /** A step's counts over the whole trial, warmup included; null for a command. */
-    public StepCounts whole;
-  }
+  public record Script(String name, int weight, List<ScriptOutline.Command> commands) {}
 
   /** Time the clients took to open their connections at the start (pgbench's), and how many. */
   public long connectNanos;
@@ -208,12 +177,5 @@ public final class ForkReport {
 
     /** Ops that failed on a lost connection (or a failed reconnect) during the outage. */
     public long failedOps;
-  }
-
-  /** A histogram as compressed Base64, the form the report carries it in. */
-  public static String encode(org.HdrHistogram.Histogram h) {
-    java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(h.getNeededByteBufferCapacity());
-    int n = h.encodeIntoCompressedByteBuffer(buf);
-    return java.util.Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buf.array(), n));
   }
 }

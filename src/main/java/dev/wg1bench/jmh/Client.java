@@ -71,8 +71,15 @@ public class Client {
   /** This iteration's ops, inside the measurement window or not: what the database saw. */
   final OpCounts all = new OpCounts();
 
-  /** What completed inside the measurement window (see MeasurementWindow). */
+  /**
+   * What completed inside the measurement window (see MeasurementWindow), with {@link #latency} as
+   * its histogram: the window's counts are the one value the fork adds up.
+   */
   final OpCounts window = new OpCounts();
+
+  {
+    window.histogram = latency;
+  }
 
   long[] okPerSecond = new long[0];
 
@@ -276,12 +283,11 @@ public class Client {
       bench.progress.phase = measuring ? "measurement" : "warmup";
     }
     stats.reset();
-    latency.reset();
     pendingLatencies = 0;
     poolWait.reset();
     lag.reset();
     all.clear();
-    // the per-script parts with it
+    // the per-script parts and the histogram (latency) with it
     window.clear();
     if (times != null) {
       times.reset();

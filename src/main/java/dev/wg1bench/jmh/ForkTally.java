@@ -1,9 +1,12 @@
 package dev.wg1bench.jmh;
 
 import dev.wg1bench.fork.ForkReport;
+import dev.wg1bench.json.Histograms;
 import dev.wg1bench.server.ConnectionFactory;
 import dev.wg1bench.workload.FailureKind;
+import dev.wg1bench.workload.OpCounts;
 import dev.wg1bench.workload.OpStats;
+import dev.wg1bench.workload.ScriptOutline;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -13,6 +16,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 
@@ -23,11 +27,17 @@ import org.HdrHistogram.Histogram;
  * errors, never on a successful op's path.
  */
 final class ForkTally {
-  private final Histogram measured = new Histogram(3);
   private final Histogram measuredPoolWait = new Histogram(3);
   private final Histogram measuredLag = new Histogram(3);
   private final ForkReport report = new ForkReport();
-  private final Breakdown breakdown = new Breakdown();
+
+  /**
+   * The clients' scripts, whose names key their counts' parts; null when none counts per script.
+   */
+  private List<ScriptOutline> outline;
+
+  private boolean commands;
+  private boolean steps;
   private final Map<String, ForkReport.ErrorEntry> errors = new LinkedHashMap<>();
   final Outages outages = new Outages();
 
@@ -56,7 +66,6 @@ final class ForkTally {
     OpStats s = c.stats;
     c.flushLatency();
     if (measurement && span != null) {
-      measured.add(c.latency);
       measuredPoolWait.add(c.poolWait);
       measuredLag.add(c.lag);
       ForkReport.Window w = span.record;
@@ -68,7 +77,11 @@ final class ForkTally {
         w.okPerSecond[i] += c.okPerSecond[i];
       }
       report.measured.add(c.window);
-      breakdown.absorb(c);
+      if (c.scripts != null && outline == null) {
+        outline = c.session.outline();
+        commands = c.times != null;
+        steps = c.steps != null;
+      }
     }
     report.whole.add(c.all);
     String phase = measurement ? "measurement" : "warmup";
@@ -155,6 +168,32 @@ final class ForkTally {
   }
 
   /**
+   * Names the counts' parts: the scripts in order, with their commands under -r, or the one class
+   * whose parts are its steps; a step that ran only outside the windows (in warmup) gets its empty
+   * part among the measured ones, after those that ran in them, so that every step the data shows
+   * is listed. A workload class whose ops name no steps has no parts to name.
+   */
+  private void scripts() {
+    if (outline == null) {
+      return;
+    }
+    String[] keys = ScriptOutline.keys(outline);
+    if (!commands && steps) {
+      OpCounts measuredSteps = report.measured.partOrEmpty(keys[0]);
+      if (measuredSteps.parts.isEmpty()) {
+        return;
+      }
+      report.whole.partOrEmpty(keys[0]).parts.keySet().forEach(measuredSteps::part);
+    }
+    report.steps = steps && !commands;
+    report.scripts = new ArrayList<>();
+    for (ScriptOutline o : outline) {
+      report.scripts.add(
+          new ForkReport.Script(o.name(), o.weight(), commands ? o.commands() : null));
+    }
+  }
+
+  /**
    * Writes the fork's report into the trial directory, once the windows are final.
    *
    * @param pooled whether pool waits were measured
@@ -180,16 +219,19 @@ final class ForkTally {
       report.measuredCpuNanos += w.cpuNanos;
     }
     report.cores = Runtime.getRuntime().availableProcessors();
-    report.histogram = ForkReport.encode(measured);
-    report.poolWaitHistogram = pooled ? ForkReport.encode(measuredPoolWait) : null;
-    report.lagHistogram = rated ? ForkReport.encode(measuredLag) : null;
+    if (report.measured.histogram == null) {
+      // no client was measured: an empty histogram, as one that counted nothing
+      report.measured.histogram = new Histogram(3);
+    }
+    report.poolWaitHistogram = pooled ? Histograms.encode(measuredPoolWait) : null;
+    report.lagHistogram = rated ? Histograms.encode(measuredLag) : null;
     report.errors = new ArrayList<>(errors.values());
     report.clientsStopped = stops.stopped();
     report.clientsStoppedBy = stops.firstReason();
     report.clientsRan = stops.started();
     report.notAsAsked = stops.notAsAsked();
     report.outages = outages.all();
-    breakdown.into(report);
+    scripts();
     report.threads =
         virtualClients > 0 && platformClients > 0
             ? "mixed"

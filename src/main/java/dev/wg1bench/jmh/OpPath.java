@@ -282,7 +282,10 @@ final class OpPath {
    */
   private void failed(Client c, OpRun op) {
     FailureKind kind = c.stats.lastFailed;
-    if (op.connected && kind == FailureKind.CONNECTION) {
+    if (kind == FailureKind.CONNECTION) {
+      // every op that failed for want of a connection counts in the outage, those of a client with
+      // none at all too (a reconnect that failed): left out, the outage they opened said "0 ops
+      // failed" beside them, and the outages' ops fell short of the trial's failed ops
       b.tally.outages.failure(c);
     }
     if (b.stops.stopsOp(kind, c.stats.lastSqlState)) {

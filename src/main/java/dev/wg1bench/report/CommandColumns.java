@@ -9,7 +9,7 @@ import static dev.wg1bench.report.Column.Format.TPS;
 import dev.wg1bench.result.CommandStats;
 import dev.wg1bench.result.Measurement;
 import dev.wg1bench.result.ScriptStats;
-import dev.wg1bench.workload.StepCounts;
+import dev.wg1bench.result.StepCounts;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;

@@ -272,6 +272,7 @@ public final class ConsoleReport {
 
   /** Errors, outages, the data check and clients that stopped. */
   private static void incidents(RunPlan p, TrialResult t, Measurement m, PrintStream out) {
+    wholeTrial(t, m, out);
     for (ErrorRecord e : t.errors()) {
       out.printf(
           "error: %s %s x%d (%d retried) in %s, first at %s%s: %s%n",
@@ -279,7 +280,7 @@ public final class ConsoleReport {
           e.sqlState(),
           e.count(),
           e.retried(),
-          e.phase(),
+          e.phase().equals("measurement") ? "the measurement iterations" : e.phase(),
           clock(e.firstAt()),
           e.lastAt() == null || e.count() < 2 ? "" : ", last at " + clock(e.lastAt()),
           e.firstMessage());
@@ -304,6 +305,25 @@ public final class ConsoleReport {
     if (m.stoppedBy() != null) {
       out.printf("STOPPED EARLY: %s%n", m.stoppedBy());
     }
+  }
+
+  /**
+   * The figures the error and outage lines count in, against the headline's: those lines cover the
+   * whole trial (warmup, and the moments between the measured windows, included) and count errors
+   * (an op retried has several), where "number of ops" counts ops completed inside the windows. One
+   * line names both, so that "25 failed" beside "x28" and outages of 32 failed ops add up.
+   */
+  private static void wholeTrial(TrialResult t, Measurement m, PrintStream out) {
+    long errors = t.errors().stream().mapToLong(ErrorRecord::count).sum();
+    long cured = t.errors().stream().mapToLong(ErrorRecord::retried).sum();
+    if (m.totalFailedOps() == 0 && errors == 0) {
+      return;
+    }
+    out.printf(
+        "over the whole trial: %d failed ops (%d in the measured windows, %d in warmup or between"
+            + " them); the error lines count %d errors: the failed ops', %d cured by a retry, and"
+            + " any failed reconnect or stall abort%n",
+        m.totalFailedOps(), m.failedOps(), m.totalFailedOps() - m.failedOps(), errors, cured);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.wg1bench.result;
 
+import dev.wg1bench.workload.OpCounts;
 import java.util.List;
 import java.util.Map;
 
@@ -52,6 +53,11 @@ public record AgentRun(
    * @param failedOps ops that failed in its windows
    * @param clientCpuShare its JVMs' CPU time over its windows as a share of all its host's cores
    * @param latencyHistogram its latencies (microseconds, encoded HdrHistogram)
+   * @param measured what its fork counted inside its windows, in the count's own form
+   *     (workload.OpCounts: every count, latency histograms and per-script, per-command and
+   *     per-step parts): what {@code merge} adds up, so that the merged figures are the sums of the
+   *     agents' counts, never counts read back from their printed figures
+   * @param whole the same over its whole trial, warmup included
    */
   public record Part(
       int sequence,
@@ -63,5 +69,7 @@ public record AgentRun(
       long ops,
       long failedOps,
       Double clientCpuShare,
-      String latencyHistogram) {}
+      String latencyHistogram,
+      OpCounts measured,
+      OpCounts whole) {}
 }

@@ -1,6 +1,8 @@
 package dev.wg1bench.result;
 
-import dev.wg1bench.workload.StepCounts;
+import dev.wg1bench.json.Histograms;
+import dev.wg1bench.workload.OpCounts;
+import org.HdrHistogram.Histogram;
 
 /**
  * One command of a script over the measurement windows (pgbench -r's "statement latencies"): its
@@ -54,88 +56,39 @@ public record CommandStats(
         StepCounts wholeTrial) {
 
   /**
-   * A command's or a step's figures as they add up: the sums, counts and (for a step) the histogram
-   * of µs that the mean, stddev and percentiles are read from, and a step's whole-trial counts
-   * (null for a command).
-   */
-  public record Sums(
-      long count,
-      double totalMs,
-      double sumSquaresMs2,
-      long failures,
-      long retries,
-      long rolledBack,
-      org.HdrHistogram.Histogram micros,
-      StepCounts whole) {
-
-    /** Both parts' figures as one: sums added, histograms merged where there are any. */
-    Sums plus(Sums y) {
-      org.HdrHistogram.Histogram h = micros == null ? null : micros.copy();
-      if (y.micros() != null) {
-        if (h == null) {
-          h = y.micros().copy();
-        } else {
-          h.add(y.micros());
-        }
-      }
-      return new Sums(
-          count + y.count(),
-          totalMs + y.totalMs(),
-          sumSquaresMs2 + y.sumSquaresMs2(),
-          failures + y.failures(),
-          retries + y.retries(),
-          rolledBack + y.rolledBack(),
-          h,
-          whole == null ? y.whole() : whole.plus(y.whole()));
-    }
-  }
-
-  /**
-   * The one way a command's figures are built: the mean and stddev from the sums, the percentiles
-   * from the histogram where there is one (a step's).
+   * The one way a command's or a step's figures are built, as a view of its part of the counts
+   * ({@code c}, and for a step {@code whole}, its part of the whole trial's): the mean and stddev
+   * from the sums, the percentiles from the histogram where there is one (a step's).
    */
   public static CommandStats of(
-      int script, int line, String location, String text, boolean step, Sums f) {
-    org.HdrHistogram.Histogram micros = f.micros();
+      int script,
+      int line,
+      String location,
+      String text,
+      boolean step,
+      OpCounts c,
+      OpCounts whole) {
+    Histogram micros = c.histogram;
     boolean any = micros != null && micros.getTotalCount() > 0;
+    double totalMs = c.latencyNanos / 1e6;
+    double squaresMs2 = c.latencySquares / 1e12;
     return new CommandStats(
         script,
         line,
         location,
         text,
-        f.count(),
-        f.totalMs(),
-        f.sumSquaresMs2(),
-        ScriptStats.mean(f.count(), f.totalMs()),
-        ScriptStats.stddev(f.count(), f.totalMs(), f.sumSquaresMs2()),
-        f.failures(),
-        f.retries(),
+        c.ok,
+        totalMs,
+        squaresMs2,
+        ScriptStats.mean(c.ok, totalMs),
+        ScriptStats.stddev(c.ok, totalMs, squaresMs2),
+        c.failed,
+        c.retries,
         step,
         any ? micros.getValueAtPercentile(50) / 1000.0 : null,
         any ? micros.getValueAtPercentile(99) / 1000.0 : null,
         micros == null ? null : Histograms.encode(micros),
-        step ? f.rolledBack() : null,
-        step ? f.whole() : null);
-  }
-
-  /** The figures this was built from (the histogram decoded). */
-  public Sums sums() {
-    return new Sums(
-        count,
-        totalMs,
-        sumSquaresMs2,
-        failures,
-        retries,
-        rolledBack == null ? 0 : rolledBack,
-        histogram == null ? null : Histograms.decode(histogram),
-        wholeTrial);
-  }
-
-  /**
-   * This command's figures and another part's of the same command (another client, fork or agent)
-   * as one; a step stays a step.
-   */
-  public CommandStats plus(CommandStats y) {
-    return of(script, line, location, text, step || y.step(), sums().plus(y.sums()));
+        step ? c.rolledBack : null,
+        step ? new StepCounts(whole.ok, whole.rolledBack, whole.failed, whole.retries) : null);
   }
 }

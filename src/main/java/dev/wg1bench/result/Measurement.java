@@ -1,6 +1,7 @@
 package dev.wg1bench.result;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.wg1bench.json.Histograms;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -11,7 +12,8 @@ import org.HdrHistogram.Histogram;
  *
  * <p>The figures come in named parts (throughput, counts, latency, client CPU, series, the whole
  * trial), each written into the JSON in its place as if the record were flat: the format predates
- * the parts. {@link Tally} adds the figures up and builds it. Each figure:
+ * the parts. A view, built once: {@link Tally} adds the counts up (workload.OpCounts, by its one
+ * {@code add}) and builds it from them. Each figure:
  *
  * <p>{@code tps}: successful ops per second: successful ops / measured seconds
  *
@@ -74,6 +76,10 @@ import org.HdrHistogram.Histogram;
  * <p>{@code totalOps}: successful ops over the whole trial, warmup included (what the data shows)
  *
  * <p>{@code totalFailedOps}: failed ops over the whole trial
+ *
+ * <p>{@code totalRolledBackOps}: of totalOps, the ops the workload rolled back by design ({@code
+ * Op.rolledBackByDesign()}, TPC-C's New-Orders naming an unused item): successes that committed
+ * nothing; absent when none did. totalOps less these is what committed ({@link #committedOps})
  *
  * <p>{@code stoppedBy}: why the run stopped early (--exit-on-error, or every client stopped on an
  * error that won't heal), else null
@@ -154,23 +160,10 @@ public record Measurement(
       String clientsStoppedBy,
       Integer clientsRan,
       String notAsAsked,
-      Double initialConnectionMs) {}
-
-  /** The measured ops' counts as the one value they merge as (agents' parts of a trial). */
-  public dev.wg1bench.workload.OpCounts measuredCounts() {
-    dev.wg1bench.workload.OpCounts c = new dev.wg1bench.workload.OpCounts();
-    c.ok = ops();
-    c.failed = failedOps();
-    c.retries = retries();
-    c.retriedOps = retriedOps();
-    c.statements = statements() == null ? 0 : statements();
-    c.skipped = skippedOps();
-    c.late = lateOps();
-    if (failures() != null) {
-      c.failures.putAll(failures());
-    }
-    return c;
-  }
+      Double initialConnectionMs,
+      @com.fasterxml.jackson.annotation.JsonInclude(
+              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
+          long totalRolledBackOps) {}
 
   // the figures by their names in the JSON, so readers need not know which part holds one
 
@@ -286,6 +279,18 @@ public record Measurement(
 
   public long totalFailedOps() {
     return trial.totalFailedOps();
+  }
+
+  public long totalRolledBackOps() {
+    return trial.totalRolledBackOps();
+  }
+
+  /**
+   * The ops that committed over the whole trial, warmup included (what the data shows): the
+   * successful ones less those rolled back by design. The one figure every output calls committed.
+   */
+  public long committedOps() {
+    return trial.totalOps() - trial.totalRolledBackOps();
   }
 
   public String stoppedBy() {

@@ -45,11 +45,14 @@ public final class Merge {
     }
     List<TrialResult> trials = new ArrayList<>();
     for (Map.Entry<String, List<TrialResult>> e : byPoint.entrySet()) {
+      // in the order the results were given, as their trials
       List<AgentRun.Part> parts = new ArrayList<>();
-      for (AgentRun.Member m : members.values()) {
-        for (AgentRun.Part p : m.trials()) {
-          if (key(p.point(), p.repeat()).equals(e.getKey())) {
-            parts.add(p);
+      for (BenchmarkRun r : runs) {
+        for (AgentRun.Member m : r.agents().members()) {
+          for (AgentRun.Part p : m.trials()) {
+            if (key(p.point(), p.repeat()).equals(e.getKey())) {
+              parts.add(p);
+            }
           }
         }
       }
@@ -114,7 +117,11 @@ public final class Merge {
     return knobs + "#" + repeat;
   }
 
-  /** One trial from every agent's part of it. */
+  /**
+   * One trial from every agent's part of it: its counts the sum of the parts' counts ({@code
+   * windows}, each an agent's as its fork counted them), its figures over time, CPU and errors from
+   * the agents' trials.
+   */
   static TrialResult trial(List<TrialResult> parts, List<AgentRun.Part> windows, int clients) {
     TrialResult t0 = parts.get(0);
     Tally tally = Tally.empty();
@@ -124,6 +131,16 @@ public final class Merge {
       tally.beside(Tally.of(t));
       started = earlier(started, t.startedAt());
       finished = later(finished, t.finishedAt());
+    }
+    for (AgentRun.Part p : windows) {
+      if (p.measured() == null) {
+        throw new UsageException(
+            "merge: an agent's part of trial "
+                + p.sequence()
+                + " carries no counts (written by an earlier wg1bench): merge the results with"
+                + " the version that ran them");
+      }
+      tally.count(p.measured(), p.whole());
     }
     double seconds = commonWindow(windows, tally.longestAgentSeconds());
     // agents' per-second samples start within the clock offsets' error of each other

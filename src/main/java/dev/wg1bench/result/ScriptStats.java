@@ -1,12 +1,18 @@
 package dev.wg1bench.result;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.wg1bench.fork.ForkReport;
+import dev.wg1bench.workload.OpCounts;
+import dev.wg1bench.workload.ScriptOutline;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One script of a weighted mix over the measurement windows, as pgbench reports each "SQL script
  * N": the ops that chose it, their failures and retries, and the latency of its successful ops
- * (measured as the headline's). Sums are kept with the means so agents' figures merge exactly.
+ * (measured as the headline's): a view of its part of the trial's counts ({@link #of}), its sums
+ * written beside the means.
  *
  * @param index 1-based position of the script on the command line (pgbench's "SQL script N")
  * @param name its file as given
@@ -82,97 +88,77 @@ public record ScriptStats(
   }
 
   /**
-   * The agents' figures of one trial as one: counts and sums added, means and stddevs recomputed
-   * from them, tps over the merged window; null when no agent has any.
+   * Per script, a view of the trial's counts: each script's part of {@code measured} (its ops,
+   * failures, retries, latency sums, tps over {@code seconds}) and under it each command's part, or
+   * a workload class's steps (each with its part of {@code whole}, the whole trial's); null without
+   * an outline (a workload of one script without -r, or not made of scripts).
+   *
+   * @param outline the scripts whose names key the parts, in order (fork.ForkReport#scripts)
+   * @param steps whether the one script's parts are a workload class's steps
    */
-  public static List<ScriptStats> merge(List<List<ScriptStats>> agents, double seconds) {
-    List<ScriptStats> base = null;
-    for (List<ScriptStats> a : agents) {
-      if (a != null) {
-        base = a;
-        break;
-      }
-    }
-    if (base == null) {
+  static List<ScriptStats> of(
+      List<ForkReport.Script> outline,
+      boolean steps,
+      OpCounts measured,
+      OpCounts whole,
+      double seconds) {
+    if (outline == null) {
       return null;
     }
-    List<ScriptStats> out = new java.util.ArrayList<>();
-    for (int s = 0; s < base.size(); s++) {
-      ScriptStats b = base.get(s);
-      long ops = 0;
-      long failed = 0;
-      long retries = 0;
-      long retried = 0;
-      long retriedAll = 0;
-      double total = 0;
-      double squares = 0;
+    String[] keys = ScriptOutline.keysOf(outline.stream().map(ForkReport.Script::name).toList());
+    List<ScriptStats> out = new ArrayList<>();
+    for (int s = 0; s < outline.size(); s++) {
+      ForkReport.Script o = outline.get(s);
+      OpCounts p = measured.partOrEmpty(keys[s]);
       List<CommandStats> commands = null;
-      for (List<ScriptStats> a : agents) {
-        if (a == null || s >= a.size()) {
-          continue;
+      if (steps) {
+        commands = steps(s + 1, p, whole.partOrEmpty(keys[s]));
+      } else if (o.commands() != null) {
+        commands = new ArrayList<>();
+        for (int i = 0; i < o.commands().size(); i++) {
+          ScriptOutline.Command c = o.commands().get(i);
+          commands.add(
+              CommandStats.of(
+                  s + 1,
+                  c.line(),
+                  o.name() + ":" + c.line(),
+                  c.text(),
+                  false,
+                  p.partOrEmpty(ScriptOutline.commandKey(i)),
+                  null));
         }
-        ScriptStats x = a.get(s);
-        ops += x.ops();
-        failed += x.failedOps();
-        retries += x.retries();
-        retried += x.retriedOps();
-        retriedAll += x.retriedOpsAll();
-        total += x.latencyTotalMs();
-        squares += x.latencySumSquaresMs2();
-        commands = mergeCommands(commands, x.commands());
       }
       out.add(
           new ScriptStats(
-              b.index(),
-              b.name(),
-              b.weight(),
-              ops,
-              failed,
-              retries,
-              retried,
-              retriedAll,
-              seconds > 0 ? ops / seconds : 0,
-              Times.of(ops, total, squares),
+              s + 1,
+              o.name(),
+              o.weight(),
+              p.ok,
+              p.failed,
+              p.retries,
+              p.retriedOps,
+              p.retriedAll,
+              seconds > 0 ? p.ok / seconds : 0,
+              Times.of(p.ok, p.latencyNanos / 1e6, p.latencySquares / 1e12),
               commands));
     }
     return out;
   }
 
-  /**
-   * Two parts' figures of one script as one: a script's commands position by position (every part
-   * runs the same script); a workload class's steps by name, since each part numbers its steps in
-   * the order it first ran them, a step one part never ran coming last.
-   */
-  private static List<CommandStats> mergeCommands(List<CommandStats> a, List<CommandStats> b) {
-    if (a == null || b == null) {
-      return a == null ? b : a;
-    }
-    boolean steps =
-        a.stream().anyMatch(CommandStats::step) || b.stream().anyMatch(CommandStats::step);
-    if (steps) {
-      return mergeSteps(a, b);
-    }
-    List<CommandStats> out = new java.util.ArrayList<>();
-    for (int i = 0; i < a.size(); i++) {
-      CommandStats x = a.get(i);
-      CommandStats y = i < b.size() ? b.get(i) : null;
-      out.add(y == null ? x : x.plus(y));
-    }
-    return out;
-  }
-
-  private static List<CommandStats> mergeSteps(List<CommandStats> a, List<CommandStats> b) {
-    java.util.Map<String, CommandStats> byName = new java.util.LinkedHashMap<>();
-    for (CommandStats x : a) {
-      byName.put(x.text(), x);
-    }
-    for (CommandStats y : b) {
-      byName.merge(y.text(), y, CommandStats::plus);
-    }
-    List<CommandStats> out = new java.util.ArrayList<>();
+  /** A workload class's steps, numbered in the order first run, each with its whole trial's. */
+  private static List<CommandStats> steps(int script, OpCounts measured, OpCounts whole) {
+    List<CommandStats> out = new ArrayList<>();
     int line = 1;
-    for (CommandStats x : byName.values()) {
-      out.add(CommandStats.of(x.script(), line, "step " + line, x.text(), true, x.sums()));
+    for (Map.Entry<String, OpCounts> e : measured.parts.entrySet()) {
+      out.add(
+          CommandStats.of(
+              script,
+              line,
+              "step " + line,
+              e.getKey(),
+              true,
+              e.getValue(),
+              whole.partOrEmpty(e.getKey())));
       line++;
     }
     return out;

@@ -1,8 +1,10 @@
 package dev.wg1bench.result;
 
 import dev.wg1bench.fork.ForkReport;
+import dev.wg1bench.json.Histograms;
 import dev.wg1bench.stats.BatchMeans;
 import dev.wg1bench.workload.OpCounts;
+import dev.wg1bench.workload.ScriptOutline;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,20 +22,31 @@ import org.HdrHistogram.Histogram;
  *       second, and the seconds are the common window the caller finds.
  * </ul>
  *
- * Counts, failures by kind, retries, histograms, per-script figures and client CPU merge the same
- * way in both. {@link #measurement} then builds the result by name.
+ * The counts are one value, workload.OpCounts (its parts per script, command and step, and the
+ * latency histogram), merged by its one {@code add} in both: a fork's as it handed it over, an
+ * agent's from its part of the trial ({@link #count}, never from its measurement). Every count of
+ * the result is a view of that value, built once ({@link #counts}, {@link #scripts}, {@link
+ * #wholeTrial}).
  */
 final class Tally {
   // summed over every part
-  private Histogram latency;
   private Histogram poolWait;
   private Histogram lag;
 
-  /** The ops that completed inside the measurement windows. */
+  /**
+   * The ops that completed inside the measurement windows, with their latency histogram: every
+   * count of the result is a view of this value or of {@link #whole}, merged by their one {@code
+   * add}.
+   */
   private final OpCounts measured = new OpCounts();
 
   /** The whole trial's ops, warmup included: successful and failed. */
   private final OpCounts whole = new OpCounts();
+
+  /** The scripts that name the counts' parts (the first part's that has them), or null. */
+  private List<ForkReport.Script> outline;
+
+  private boolean steps;
 
   /**
    * CPU time of the client JVMs over the windows: forks report it exactly (nanoseconds), agents as
@@ -76,7 +89,6 @@ final class Tally {
   private int connects;
   private final List<ErrorRecord> errors = new ArrayList<>();
   private final List<Outage> outages = new ArrayList<>();
-  private final List<List<ScriptStats>> scripts = new ArrayList<>();
 
   private Tally() {}
 
@@ -88,7 +100,6 @@ final class Tally {
   /** One fork's figures. */
   static Tally of(ForkReport f) {
     Tally t = new Tally();
-    t.latency = Histograms.decode(f.histogram);
     t.poolWait = f.poolWaitHistogram == null ? null : Histograms.decode(f.poolWaitHistogram);
     t.lag = f.lagHistogram == null ? null : Histograms.decode(f.lagHistogram);
     t.measured.add(f.measured);
@@ -133,9 +144,8 @@ final class Tally {
               o.clientsReconnected,
               o.failedOps));
     }
-    if (f.scripts != null) {
-      t.scripts.add(scripts(f.scripts));
-    }
+    t.outline = f.scripts;
+    t.steps = f.steps;
     return t;
   }
 
@@ -167,16 +177,17 @@ final class Tally {
     }
   }
 
-  /** One agent's measurement of the trial, with its errors and outages. */
+  /**
+   * One agent's measurement of the trial, with its errors and outages: its figures over time, its
+   * CPU and how it ended. Its counts are not read back from it: they come from the agents' parts
+   * ({@link #count}), the value their forks counted.
+   */
   static Tally of(TrialResult t) {
     Measurement m = t.measurement();
     Tally a = new Tally();
-    a.latency = m.latencyHistogramDecoded();
-    a.measured.add(m.measuredCounts());
-    a.whole.ok = m.totalOps();
-    a.whole.failed = m.totalFailedOps();
     a.cpuKnown = m.clientCpuMicrosPerOp() != null;
-    a.cpuMicros = a.cpuKnown ? m.clientCpuMicrosPerOp() * a.measured.attempted() : 0;
+    // CPU per op times the ops it is per: the agent's CPU time, in µs
+    a.cpuMicros = a.cpuKnown ? m.clientCpuMicrosPerOp() * (m.ops() + m.failedOps()) : 0;
     a.iterationTps = m.iterationTps() == null ? new ArrayList<>() : m.iterationTps();
     a.opsPerSecond = m.opsPerSecond() == null ? new ArrayList<>() : m.opsPerSecond();
     if (m.windows() != null) {
@@ -194,8 +205,37 @@ final class Tally {
     a.notAsAsked = m.notAsAsked();
     a.errors.addAll(t.errors());
     a.outages.addAll(t.outages());
-    a.scripts.add(m.scripts());
+    a.outline = outline(m.scripts());
+    a.steps =
+        a.outline != null
+            && m.scripts().get(0).commands() != null
+            && m.scripts().get(0).commands().stream().anyMatch(CommandStats::step);
     return a;
+  }
+
+  /** The scripts a result's per-script figures name, in order: the shape every agent shares. */
+  private static List<ForkReport.Script> outline(List<ScriptStats> scripts) {
+    if (scripts == null) {
+      return null;
+    }
+    List<ForkReport.Script> out = new ArrayList<>();
+    for (ScriptStats s : scripts) {
+      List<ScriptOutline.Command> commands =
+          s.commands() == null || s.commands().stream().anyMatch(CommandStats::step)
+              ? null
+              : s.commands().stream()
+                  .map(c -> new ScriptOutline.Command(c.line(), c.text()))
+                  .toList();
+      out.add(new ForkReport.Script(s.name(), s.weight(), commands));
+    }
+    return out;
+  }
+
+  /** Adds one agent's counts of the trial: what it measured and its whole trial. */
+  Tally count(OpCounts measured, OpCounts whole) {
+    this.measured.add(measured);
+    this.whole.add(whole);
+    return this;
   }
 
   /** Adds the next fork, which ran after the ones already in. */
@@ -242,7 +282,6 @@ final class Tally {
 
   private void addCommon(Tally o) {
     parts++;
-    latency = add(latency, o.latency);
     poolWait = add(poolWait, o.poolWait);
     lag = add(lag, o.lag);
     measured.add(o.measured);
@@ -256,7 +295,10 @@ final class Tally {
     clientsStoppedBy = clientsStoppedBy != null ? clientsStoppedBy : o.clientsStoppedBy;
     notAsAsked = notAsAsked != null ? notAsAsked : o.notAsAsked;
     outages.addAll(o.outages);
-    scripts.addAll(o.scripts);
+    if (outline == null) {
+      outline = o.outline;
+      steps = o.steps;
+    }
   }
 
   private static Histogram add(Histogram into, Histogram h) {
@@ -359,9 +401,19 @@ final class Tally {
         rowsPerOp != null ? tps(seconds) * rowsPerOp : null);
   }
 
+  /** The measured ops' counts, as merged (read, never changed, by the caller). */
+  OpCounts measured() {
+    return measured;
+  }
+
+  /** The whole trial's counts, as merged. */
+  OpCounts whole() {
+    return whole;
+  }
+
   /** The latency histogram's figures, null when no part carried one. */
   Latency latency() {
-    return latency == null ? null : Latency.of(latency);
+    return measured.histogram == null ? null : Latency.of(measured.histogram);
   }
 
   Latency poolWait() {
@@ -396,7 +448,7 @@ final class Tally {
         iterationTps,
         List.copyOf(windows),
         opsPerSecond,
-        latency == null ? null : Histograms.encode(latency));
+        measured.histogram == null ? null : Histograms.encode(measured.histogram));
   }
 
   Measurement.WholeTrial wholeTrial() {
@@ -408,7 +460,8 @@ final class Tally {
         clientsStoppedBy,
         clientsRan,
         notAsAsked,
-        connects > 0 ? Math.round(connectNanos / 1000.0 / connects) / 1000.0 : null);
+        connects > 0 ? Math.round(connectNanos / 1000.0 / connects) / 1000.0 : null,
+        whole.rolledBack);
   }
 
   /** Clients that ran, merged: null (a result from before the figure) stays unknown. */
@@ -417,9 +470,9 @@ final class Tally {
     return a == null || b == null ? null : op.apply(a, b);
   }
 
-  /** Per script, summed over the parts (every part runs the same scripts), null when none had. */
+  /** Per script, a view of the counts' parts (every part runs the same scripts), or null. */
   List<ScriptStats> scripts(double seconds) {
-    return ScriptStats.merge(scripts, seconds);
+    return ScriptStats.of(outline, steps, measured, whole, seconds);
   }
 
   List<ErrorRecord> errors() {
@@ -428,52 +481,6 @@ final class Tally {
 
   List<Outage> outages() {
     return outages;
-  }
-
-  /** One fork's per-script figures, nanoseconds to milliseconds (tps follows in the merge). */
-  private static List<ScriptStats> scripts(List<ForkReport.ScriptFigures> fork) {
-    List<ScriptStats> out = new ArrayList<>();
-    for (int s = 0; s < fork.size(); s++) {
-      ForkReport.ScriptFigures a = fork.get(s);
-      List<CommandStats> commands = null;
-      if (a.commands != null) {
-        commands = new ArrayList<>();
-        for (ForkReport.CommandFigures x : a.commands) {
-          CommandStats.Sums f =
-              new CommandStats.Sums(
-                  x.count,
-                  x.sumNanos / 1e6,
-                  x.sumSquares / 1e12,
-                  x.failures,
-                  x.retries,
-                  x.rolledBack,
-                  x.histogram == null ? null : Histograms.decode(x.histogram),
-                  x.whole);
-          commands.add(
-              CommandStats.of(
-                  s + 1,
-                  x.line,
-                  x.step ? "step " + x.line : a.name + ":" + x.line,
-                  x.text,
-                  x.step,
-                  f));
-        }
-      }
-      out.add(
-          new ScriptStats(
-              s + 1,
-              a.name,
-              a.weight,
-              a.ok,
-              a.failed,
-              a.retries,
-              a.retriedOps,
-              a.retriedOpsAll,
-              0,
-              ScriptStats.Times.of(a.ok, a.latencyNanos / 1e6, a.latencySquares / 1e12),
-              commands));
-    }
-    return out;
   }
 
   /** Null for 0 (a fork that recorded no time, from before lastAt existed). */

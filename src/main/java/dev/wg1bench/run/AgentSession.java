@@ -14,6 +14,7 @@ import dev.wg1bench.result.TrialResult;
 import dev.wg1bench.server.ConnectionFactory;
 import dev.wg1bench.server.TargetKind;
 import dev.wg1bench.server.Targets;
+import dev.wg1bench.workload.OpCounts;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -176,7 +177,11 @@ final class AgentSession implements AutoCloseable {
     long end = Long.MIN_VALUE;
     long cpu = 0;
     long coreNanos = 0;
+    OpCounts measured = new OpCounts();
+    OpCounts whole = new OpCounts();
     for (ForkReport f : outcome.forks()) {
+      measured.add(f.measured);
+      whole.add(f.whole);
       for (ForkReport.Window w : f.windows) {
         long startMs = w.startEpochMicros / 1000;
         start = Math.min(start, startMs);
@@ -197,7 +202,9 @@ final class AgentSession implements AutoCloseable {
             r.measurement().ops(),
             r.measurement().failedOps(),
             coreNanos > 0 ? (double) cpu / coreNanos : null,
-            r.measurement().latencyHistogram()));
+            r.measurement().latencyHistogram(),
+            measured,
+            whole));
   }
 
   /** The run as this agent's part, stored in the target for {@code merge --from-target}. */

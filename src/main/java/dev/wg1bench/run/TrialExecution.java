@@ -26,6 +26,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -231,6 +232,24 @@ final class TrialExecution {
     }
   }
 
+  /**
+   * The workload's named conditions beside the tool's rules: each said to hold ("ok") or not, what
+   * broke a failed one among the failures (TPC-C: which clauses of 3.3.2 it checked).
+   */
+  private static DataCheck.Outcome named(DataCheck.Outcome o, Map<String, String> conditions) {
+    // no rules of the tool's (o null): the conditions are all that was checked
+    List<String> details = new java.util.ArrayList<>(o == null ? List.of() : o.details());
+    List<String> failures = new java.util.ArrayList<>(o == null ? List.of() : o.failures());
+    conditions.forEach(
+        (name, broke) -> {
+          details.add(name + (broke == null ? " ok" : " failed"));
+          if (broke != null) {
+            failures.add(name + " " + broke);
+          }
+        });
+    return new DataCheck.Outcome(failures.isEmpty(), details, failures);
+  }
+
   /** The workload's own check beside its rules: what it throws is the check's problem. */
   private static DataCheck.Outcome verify(
       ConnectionFactory cf,
@@ -240,8 +259,11 @@ final class TrialExecution {
       Workload workload) {
     DataCheck.Outcome o = verify(cf, dc, before, r);
     try {
-      long committed = r.measurement().totalOps();
-      workload.verify(new FactoryDataSource(cf), committed);
+      long committed = r.measurement().committedOps();
+      Map<String, String> conditions = workload.verify(new FactoryDataSource(cf), committed);
+      if (!conditions.isEmpty()) {
+        return named(dc == DataCheck.NONE ? null : o, conditions);
+      }
       if (dc == DataCheck.NONE && workload.verifies() && o.failures().isEmpty()) {
         // no rules of the tool's: the workload's own check is what was checked, not "nothing"
         return new DataCheck.Outcome(
@@ -274,7 +296,9 @@ final class TrialExecution {
     long connection = r.outages().stream().mapToLong(o -> o.failedOps()).sum();
     try (Connection c = cf.openPlain()) {
       return dc.verify(
-          c, before, new DataCheck.Counts(m.totalOps(), serialization, connection, m.stoppedBy()));
+          c,
+          before,
+          new DataCheck.Counts(m.committedOps(), serialization, connection, m.stoppedBy()));
     } catch (SQLException e) {
       return new DataCheck.Outcome(
           false, List.of(), List.of("could not read the tables: " + ConnectionFactory.oneLine(e)));

@@ -55,12 +55,14 @@ final class ExprParser extends ExprLexer {
   /**
    * How deeply an expression may nest. Parsing, compiling and evaluating recurse once per level (a
    * run of one precedence, {@code 1+1+...+1}, is a loop at every stage, so it does not nest), a few
-   * Java frames each, so this bounds the stack a script can ask for well inside a thread's default:
-   * an expression deeper than this is refused with its line, never a StackOverflowError. pgbench
-   * refuses one deeper than its parser's stack of 10,000 entries ("memory exhausted": about 10,000
-   * parentheses, 3,333 "1+(" or 10,000 unary minuses); no script written by hand comes near either.
+   * Java frames each (four to parse one), so this bounds the stack a script can ask for well inside
+   * a thread's default, interpreted or compiled: an expression deeper than this is refused with its
+   * line, never a StackOverflowError (1,000 levels overflowed a test thread's stack while the
+   * parser still ran interpreted). pgbench refuses one deeper than its parser's stack of 10,000
+   * entries ("memory exhausted": about 10,000 parentheses, 3,333 "1+(" or 10,000 unary minuses); no
+   * script written by hand comes near either.
    */
-  static final int MAX_DEPTH = 1000;
+  static final int MAX_DEPTH = 256;
 
   /** The levels of {@link #expr} open now. */
   private int depth;
@@ -76,7 +78,19 @@ final class ExprParser extends ExprLexer {
     if (p.tok == T.EOF) {
       throw p.error("missing expression");
     }
-    Ast e = p.expr(P_OR);
+    Ast e;
+    try {
+      e = p.expr(P_OR);
+    } catch (StackOverflowError overflow) {
+      // a thread of a small stack (a test's, a user's in the Java API) below MAX_DEPTH: refused
+      // as too deep all the same, never thrown on
+      throw p.error(
+          "expression nested too deeply at column "
+              + (p.tokStart + 1)
+              + " for this thread's stack (the limit is "
+              + MAX_DEPTH
+              + " levels)");
+    }
     if (p.tok != T.EOF) {
       throw p.unexpected();
     }

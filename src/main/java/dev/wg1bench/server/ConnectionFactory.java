@@ -129,8 +129,32 @@ public final class ConnectionFactory {
   public Connection openPlain() throws SQLException {
     Properties p = properties();
     PGProperty.PREPARE_THRESHOLD.set(p, 0);
-    return open(p);
+    Properties immune = (Properties) p.clone();
+    String options = PGProperty.OPTIONS.getOrDefault(p);
+    PGProperty.OPTIONS.set(
+        immune, (options == null || options.isBlank() ? "" : options + " ") + OWN_OPTIONS);
+    try {
+      return open(immune);
+    } catch (SQLException e) {
+      if (!String.valueOf(e.getMessage()).contains("unsupported startup parameter")) {
+        throw e;
+      }
+      // a pooler that passes no startup options (PgBouncer without "options" in its
+      // ignore_startup_parameters): the tool's own queries then run under the database's timeout
+      return open(p);
+    }
   }
+
+  /**
+   * The startup options of the tool's own connections: no statement timeout. A database or role
+   * with {@code statement_timeout} set (ALTER DATABASE ... SET statement_timeout = '2ms') otherwise
+   * cancelled the tool's reads of the server's version and settings, its set-up, counters and
+   * checks ("connecting failed: ERROR: canceling statement due to statement timeout", when the
+   * connection had worked). A startup option, not a SET: it holds from the session's first
+   * statement, and a SET could itself be cancelled. The clients' connections never get it: they
+   * keep the database's setting, which is the user's.
+   */
+  static final String OWN_OPTIONS = "-c statement_timeout=0";
 
   private Connection open(Properties props) throws SQLException {
     DataSource app = DataSourceTarget.lookup(target);

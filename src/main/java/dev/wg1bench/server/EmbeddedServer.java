@@ -19,6 +19,14 @@ public final class EmbeddedServer implements AutoCloseable {
   public static final Map<String, String> STOCK_SETTINGS =
       Map.of("synchronous_commit", "on", "fsync", "on", "max_connections", "100");
 
+  /**
+   * What the embedded server loads beyond stock: pg_stat_statements, so every trial on it can say
+   * what its statements cost the server (zonky's binaries carry the extension; its stock setting is
+   * the PostgreSQL default, pg_stat_statements.track_planning off, so planning time is not known).
+   */
+  public static final Map<String, String> PRELOADED =
+      Map.of("shared_preload_libraries", "pg_stat_statements");
+
   private final EmbeddedPostgres pg;
   private final TargetSpec target;
   private final java.nio.file.Path dataDirectory;
@@ -55,6 +63,7 @@ public final class EmbeddedServer implements AutoCloseable {
     io.zonky.test.db.postgres.embedded.PgBinaryResolver binaries =
         EmbeddedBinaries.forMajor(spec.embeddedVersion());
     Map<String, String> settings = new LinkedHashMap<>(STOCK_SETTINGS);
+    settings.putAll(PRELOADED);
     if (clients + 10 > 100) {
       settings.put("max_connections", Integer.toString(clients + 10));
     }
@@ -65,6 +74,7 @@ public final class EmbeddedServer implements AutoCloseable {
           new EmbeddedTemplate(
               templates, EmbeddedBinaries.version(spec.embeddedVersion()), builder);
       Started started = startOn(template, builder);
+      createStatementsExtension(started.pg());
       EmbeddedServer server = new EmbeddedServer(started.pg(), spec, settings, started.data());
       // beside zonky's own hook, which gives up on a slow shutdown after 5 s (see close())
       Runtime.getRuntime().addShutdownHook(new Thread(server::close, "wg1bench-embedded-stop"));
@@ -145,6 +155,21 @@ public final class EmbeddedServer implements AutoCloseable {
             "embedded PostgreSQL: another server answered on the port the embedded one was"
                 + " given, twice; try again");
       }
+    }
+  }
+
+  /**
+   * pg_stat_statements' views in the postgres database, where the tool's trials run. A server that
+   * would not make them still serves: the trials then say the figures are unavailable, and why.
+   */
+  private static void createStatementsExtension(EmbeddedPostgres pg) {
+    try (java.sql.Connection c = pg.getPostgresDatabase().getConnection();
+        java.sql.Statement st = c.createStatement()) {
+      st.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+    } catch (java.sql.SQLException e) {
+      System.err.println(
+          "wg1bench: pg_stat_statements not created on the embedded server: "
+              + ConnectionFactory.oneLine(e));
     }
   }
 

@@ -102,7 +102,8 @@ public final class DataCheck {
   /**
    * The trial as the check sees it.
    *
-   * @param committedOps successful ops over the whole trial, warmup included
+   * @param committedOps ops that committed over the whole trial, warmup included (successful, less
+   *     those rolled back by design)
    * @param serializationErrors serialization failures seen, retried ones included
    * @param connectionFailures ops failed on a lost connection (their COMMIT may have reached the
    *     server, which no client can know)

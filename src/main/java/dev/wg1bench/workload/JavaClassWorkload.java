@@ -101,10 +101,11 @@ final class JavaClassWorkload implements Workload {
   }
 
   @Override
-  public void verify(DataSource dataSource, long committedOps) throws Exception {
+  public java.util.Map<String, String> verify(DataSource dataSource, long committedOps)
+      throws Exception {
     JdbcWorkload w = instances.get();
     try {
-      w.check(dataSource, committedOps, params);
+      return w.checkConditions(dataSource, committedOps, params);
     } finally {
       w.close();
     }
@@ -119,6 +120,10 @@ final class JavaClassWorkload implements Workload {
               != JdbcWorkload.class
           || w.getClass()
                   .getMethod("check", DataSource.class, long.class, java.util.Map.class)
+                  .getDeclaringClass()
+              != JdbcWorkload.class
+          || w.getClass()
+                  .getMethod("checkConditions", DataSource.class, long.class, java.util.Map.class)
                   .getDeclaringClass()
               != JdbcWorkload.class;
     } catch (NoSuchMethodException e) {
@@ -160,6 +165,9 @@ final class JavaClassWorkload implements Workload {
     private int depth;
 
     private boolean rolledBack;
+
+    /** Whether a step of this try reported a rollback by design: the op, if it succeeds, is one. */
+    private boolean tryRolledBack;
 
     /** The counts of the op in progress, which carry its think time to the op path. */
     private OpStats stats;
@@ -238,6 +246,7 @@ final class JavaClassWorkload implements Workload {
             "rolledBackByDesign() counts on a step: call it inside op.step(name, ...)");
       }
       rolledBack = true;
+      tryRolledBack = true;
     }
 
     /** The step {@code thrown} came out of, -1 when it came from outside any step. */
@@ -264,6 +273,7 @@ final class JavaClassWorkload implements Workload {
         Throwable thrown = null;
         thrownStep = -1;
         thrownFromStep = null;
+        tryRolledBack = false;
         this.attempt = attempt;
         try {
           w.op(this);
@@ -275,6 +285,10 @@ final class JavaClassWorkload implements Workload {
           if (left == null) {
             if (attempt > 1) {
               stats.succeededAfterRetries();
+            }
+            if (tryRolledBack) {
+              // of the op's successes: one that committed nothing, however many steps said so
+              stats.op.rolledBack++;
             }
             return true;
           }

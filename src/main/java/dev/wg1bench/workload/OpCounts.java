@@ -1,6 +1,9 @@
 package dev.wg1bench.workload;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.wg1bench.json.Histograms;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -19,6 +22,11 @@ import org.HdrHistogram.Histogram;
  *
  * <p>Mutable on purpose: a client increments its own on every op, allocation-free (parts are made
  * once and {@link #clear} keeps them), and hands it in at the iteration's end.
+ *
+ * <p>Its JSON, parts and histograms included, is its wire form: what a fork hands its parent
+ * (fork.ForkReport) and an agent hands the merge (result.AgentRun.Part), so a field added here
+ * travels everywhere with its line in {@link #add} (and {@link #clear}); {@code OpCountsFieldsTest}
+ * fails on a field either misses.
  */
 public final class OpCounts {
   /** Successful ops. */
@@ -61,14 +69,30 @@ public final class OpCounts {
   /** The sum of the latencies' squares, ns², so that merged figures keep an exact stddev. */
   public double latencySquares;
 
-  /** Latencies in µs, where a part keeps them (a workload class's step); else null. */
+  /**
+   * Latencies of what {@link #ok} counts, in µs, where the value keeps them (a client's window: the
+   * headline's; a workload class's step); else null. In JSON HdrHistogram-compressed, base64.
+   */
   @JsonIgnore public Histogram histogram;
 
   /**
-   * The same value per part of the ops, by name, in the order first seen. Not in the fork's wire
-   * form: the fork report carries its parts with their scripts' names and texts (ForkReport).
+   * The same value per part of the ops, by name, in the order first seen: a script of a mix, in it
+   * a command (by its index) or a workload class's step (by its name).
    */
-  @JsonIgnore public final Map<String, OpCounts> parts = new LinkedHashMap<>();
+  @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  public final Map<String, OpCounts> parts = new LinkedHashMap<>();
+
+  /** The histogram's wire form, null without one. */
+  @JsonProperty("histogram")
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  String histogramText() {
+    return histogram == null ? null : Histograms.encode(histogram);
+  }
+
+  @JsonProperty("histogram")
+  void histogramText(String text) {
+    histogram = text == null ? null : Histograms.decode(text);
+  }
 
   /** One failed op of {@code kind}. */
   public void failed(String kind) {

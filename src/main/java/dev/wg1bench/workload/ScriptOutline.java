@@ -26,10 +26,15 @@ public record ScriptOutline(String name, int weight, List<Command> commands, int
    * given, numbered after the first when a mix names one file twice.
    */
   public static String[] keys(List<ScriptOutline> outline) {
-    String[] keys = new String[outline.size()];
+    return keysOf(outline.stream().map(ScriptOutline::name).toList());
+  }
+
+  /** As {@link #keys(List)}, from the scripts' names in order. */
+  public static String[] keysOf(List<String> names) {
+    String[] keys = new String[names.size()];
     java.util.Set<String> seen = new java.util.HashSet<>();
     for (int s = 0; s < keys.length; s++) {
-      String name = outline.get(s).name();
+      String name = names.get(s);
       keys[s] = seen.add(name) ? name : name + " #" + (s + 1);
       seen.add(keys[s]);
     }

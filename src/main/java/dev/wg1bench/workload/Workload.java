@@ -86,9 +86,14 @@ public interface Workload {
 
   /**
    * A check of the workload's own after a trial under --check ({@code committedOps}: the trial's
-   * successful ops, warmup included); throws with what is wrong.
+   * successful ops less those rolled back by design, warmup included); throws with what is wrong,
+   * or returns its named conditions each mapped to null when it held or to how it broke (see {@code
+   * JdbcWorkload.checkConditions}).
    */
-  default void verify(javax.sql.DataSource dataSource, long committedOps) throws Exception {}
+  default java.util.Map<String, String> verify(javax.sql.DataSource dataSource, long committedOps)
+      throws Exception {
+    return java.util.Map.of();
+  }
 
   /** Whether {@link #verify} checks anything: what --check says it checked. */
   default boolean verifies() {

@@ -3,9 +3,9 @@ package dev.wg1bench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.wg1bench.json.Histograms;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.result.BenchmarkRun;
-import dev.wg1bench.result.Histograms;
 import dev.wg1bench.result.Measurement;
 import dev.wg1bench.support.Await;
 import dev.wg1bench.support.TestJava;

@@ -35,7 +35,7 @@ class BadScriptFilesTest {
         Cli.run("--script", parens.toString()),
         2,
         "parens.sql:2: expression nested too deeply at column ",
-        "the limit is 1000 levels");
+        "the limit is 256 levels");
     Path minus = write("minus.sql", "\\set a " + "-".repeat(20_000) + "1\nSELECT :a;\n");
     assertOneLine(Cli.run("--script", minus.toString()), 2, "minus.sql:1: expression nested");
     Path sum = write("sum.sql", "\\set a 1" + "+(1".repeat(3000) + ")".repeat(3000) + "\n");

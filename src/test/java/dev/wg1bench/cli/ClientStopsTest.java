@@ -147,6 +147,8 @@ class ClientStopsTest {
   /** A pool the server lets have fewer connections than --pool-size fails the run the same way. */
   @Test
   void aPoolThatCannotFillFailsTheRun() throws Exception {
+    // the history folder of this test alone
+    System.setProperty("wg1bench.home", tmp.resolve("home").toString());
     try (LimitedRole role = new LimitedRole("wg1_limited", 2)) {
       Cli r =
           run(
@@ -159,7 +161,8 @@ class ClientStopsTest {
               "--duration",
               "1s",
               "--forks",
-              "1");
+              "1",
+              "--history");
       assertEquals(1, r.exit, r.toString());
       JsonNode m = measurement();
       assertEquals(4, m.get("clientsRan").asInt(), m.toString());
@@ -170,6 +173,17 @@ class ClientStopsTest {
                   + " \\(53300\\): FATAL: too many connections for role \"wg1_limited\""),
           why);
       assertTrue(r.out.contains("\nNOT RUN AS ASKED: " + why + "\n"), r.out);
+      // another workload's figures stay out of the configuration's series, whoever adds them
+      assertTrue(r.out.contains("history: not stored (the run did not run as asked"), r.out);
+      Cli add = Cli.run("history", "add", tmp.resolve("r.json").toString());
+      assertEquals(2, add.exit, add.toString());
+      assertTrue(
+          add.err.startsWith("wg1bench: ")
+              && add.err.contains(": trial 1 did not run as asked (the pool opened ")
+              && add.err.endsWith("; its figures are not the configuration's, nothing stored\n"),
+          add.err);
+    } finally {
+      System.clearProperty("wg1bench.home");
     }
   }
 }

@@ -100,6 +100,30 @@ class DiffTest {
     assertTrue(html.contains("<strong>new faster</strong>"));
   }
 
+  /**
+   * A point whose new trials did not run as asked (a client could not connect) measured another
+   * workload: broken, naming what ran, and diff exits 3 however few ops failed.
+   */
+  @Test
+  void aPointThatDidNotRunAsAskedIsBroken() throws Exception {
+    Path[] f = fixtures();
+    JsonNode tree = Json.MAPPER.readTree(f[1].toFile());
+    String why = "6 of 8 clients ran; 2 clients could not start, the first: could not connect";
+    for (JsonNode t : tree.get("trials")) {
+      JsonNode p = t.get("point");
+      if (p.get("clients").asText().equals("8") && p.get("queryMode").asText().equals("simple")) {
+        ((ObjectNode) t.get("measurement")).put("clientsRan", 6).put("notAsAsked", why);
+      }
+    }
+    Json.MAPPER.writeValue(f[1].toFile(), tree);
+    PointsDiff r =
+        ResultDiff.compare(HtmlReport.read(f[0]).run(), HtmlReport.read(f[1]).run(), 1.0);
+    assertEquals("broken: new did not run as asked: " + why, row(r, "8", "simple").verdict());
+    assertEquals("new faster", row(r, "32", "prepared").verdict(), "the other points stand");
+    Cli cli = Cli.run("diff", "--allowed-failure-rate", "100%", f[0].toString(), f[1].toString());
+    assertEquals(3, cli.exit, cli.toString());
+  }
+
   /** A point whose new ops failed is broken, not a speed verdict, and diff exits 3. */
   @Test
   void aPointWhoseOpsFailedIsBrokenAndExits3() throws Exception {

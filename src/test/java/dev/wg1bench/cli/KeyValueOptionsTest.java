@@ -2,6 +2,7 @@ package dev.wg1bench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -71,6 +72,17 @@ class KeyValueOptionsTest {
     for (List<String> command : COMMANDS) {
       assertEquals(value, parsed(command, "k=" + value), command.toString());
     }
+  }
+
+  /** What checks the options a parse matched (advise's replay arms) still sees them. */
+  @Test
+  void theyCountAsMatched() {
+    String[] a = {"--workload", "tpcb", "-D", "x=1", "--clients", "2"};
+    CommandLine.ParseResult pr = Main.commandLine(a).parseArgs(a);
+    List<String> names =
+        KeyValues.matched(pr).stream().map(CommandLine.Model.OptionSpec::longestName).toList();
+    assertTrue(names.containsAll(List.of("--define", "--clients", "--workload")), names.toString());
+    assertFalse(names.contains("--set"), names.toString());
   }
 
   @Test

@@ -239,6 +239,75 @@ class ServerFaultsTest {
     assertTrue(r.out.contains("not back by the end of the run (4 clients lost"), r.out);
   }
 
+  /**
+   * Under repeated pg_terminate_backend the figures of one run add up: the outages count every
+   * failed op (none says "0 ops failed"), the console's whole-trial line gives the JSON's figures,
+   * and the errors cover the failed ops. Before, a run printed "29 failed" (the windows' ops)
+   * beside "x32" (the iterations' errors) with nothing saying why, and an outage opened by ops
+   * without a connection said "0 ops failed" beside them.
+   */
+  @Test
+  void repeatedTerminationsGiveCountsThatAddUp() throws Exception {
+    Path json = tmp.resolve("terminate.json");
+    CompletableFuture<Void> kills =
+        CompletableFuture.runAsync(
+            () -> {
+              try {
+                for (int round = 0; round < 3; round++) {
+                  awaitClients();
+                  try (Connection c = server.connect("template1");
+                      Statement st = c.createStatement()) {
+                    st.execute(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                            + " WHERE application_name = 'wg1bench' AND datname = 'postgres'");
+                  }
+                }
+              } catch (Exception e) {
+                throw new RuntimeException(e);
+              }
+            });
+    Cli r = run(json, "select_only");
+    kills.get(60, TimeUnit.SECONDS);
+    assertEquals(Main.COMPLETED_WITH_FAILURES, r.exit, r.toString());
+    JsonNode t = new ObjectMapper().readTree(json.toFile()).get("trials").get(0);
+    JsonNode m = t.get("measurement");
+    long total = m.get("totalFailedOps").asLong();
+    long windows = m.get("failedOps").asLong();
+    assertTrue(total > 0 && windows <= total, m.toString());
+    long outageOps = 0;
+    for (JsonNode o : t.get("outages")) {
+      assertTrue(o.get("failedOps").asLong() > 0, "an outage without a failed op: " + o);
+      outageOps += o.get("failedOps").asLong();
+    }
+    assertEquals(total, outageOps, "every failed op was for want of a connection: " + t);
+    long errors = 0;
+    long cured = 0;
+    for (JsonNode e : t.get("errors")) {
+      errors += e.get("count").asLong();
+      cured += e.get("retried").asLong();
+    }
+    // each failed op has its error; a reconnect the next kill met adds one without an op
+    assertTrue(errors - cured >= total, errors + " errors, " + cured + " cured, " + total);
+    assertTrue(
+        r.out.contains(
+            "over the whole trial: "
+                + total
+                + " failed ops ("
+                + windows
+                + " in the measured windows, "
+                + (total - windows)
+                + " in warmup or between them); the error lines count "
+                + errors
+                + " errors: the failed ops', "
+                + cured
+                + " cured by a retry, and any failed reconnect or stall abort"),
+        r.out);
+    assertTrue(
+        r.out.contains(
+            "number of ops: " + m.get("ops").asLong() + " successful, " + windows + " failed"),
+        r.out);
+  }
+
   /** The server processes of the benchmark's clients. */
   static List<String> clientBackends() {
     List<String> pids = new ArrayList<>();

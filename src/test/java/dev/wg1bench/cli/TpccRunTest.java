@@ -106,7 +106,13 @@ class TpccRunTest {
     long history = scalar("SELECT count(*) FROM history");
     Cli r = run("mix", "-c", "4", "-t", "200", "--check");
     assertEquals(0, r.exit, r.toString());
-    assertTrue(r.out.contains("check: ok"), r.out);
+    // --check names the conditions of clause 3.3.2 it checked, each with how it came out
+    assertTrue(
+        r.out.contains(
+            "check: ok (TPC-C 3.3.2.1 (W_YTD = sum(D_YTD)) ok; TPC-C 3.3.2.2 (D_NEXT_O_ID - 1 ="
+                + " max(O_ID) = max(NO_O_ID)) ok; TPC-C 3.3.2.3 ("),
+        r.out);
+    assertTrue(r.out.contains("TPC-C 3.3.2.9 (") && !r.out.contains("3.3.2.5"), r.out);
     Map<String, Long> s = steps("mix");
     long rolledBack = s.get("new_order rolled back");
     long newOrders = s.get("new_order") - rolledBack;
@@ -203,6 +209,9 @@ class TpccRunTest {
     Cli ok = run("full", "-c", "2", "-t", "50", "--check", "-D", "check=full");
     assertEquals(0, ok.exit, ok.toString());
     assertTrue(ok.out.contains("check: ok"), ok.out);
+    for (int n = 1; n <= 12; n++) {
+      assertTrue(ok.out.contains("TPC-C 3.3.2." + n + " ("), n + ": " + ok.out);
+    }
     // 3.3.2.12 is one only the full check reads: the cheap check passes a break of it
     execute(
         "UPDATE customer SET c_balance = c_balance + 1 WHERE c_w_id = 1 AND c_d_id = 2 AND c_id = 7");
@@ -214,6 +223,7 @@ class TpccRunTest {
       String said = full.out + full.err;
       assertTrue(said.contains("TPC-C 3.3.2.12 (C_BALANCE + C_YTD_PAYMENT"), said);
       assertTrue(said.contains("fails in 1 place(s), first customer 1/2/7"), said);
+      assertTrue(said.contains("check FAILED: TPC-C 3.3.2.10 ("), said);
       // 3.3.2.10 reads the same balance
       assertTrue(said.contains("TPC-C 3.3.2.10 (C_BALANCE = sum(delivered OL_AMOUNT)"), said);
     } finally {

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wg1bench.cli.Main;
-import dev.wg1bench.result.Histograms;
+import dev.wg1bench.json.Histograms;
 import dev.wg1bench.support.Await;
 import dev.wg1bench.support.MainOut;
 import dev.wg1bench.support.OwnServer;

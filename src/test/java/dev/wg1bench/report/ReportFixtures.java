@@ -7,6 +7,7 @@ import dev.wg1bench.plan.SessionKnobs;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.Timing;
 import dev.wg1bench.plan.WorkloadKnobs;
+import dev.wg1bench.result.AgentRun;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.ClientInfo;
 import dev.wg1bench.result.ErrorRecord;
@@ -18,6 +19,7 @@ import dev.wg1bench.result.Summaries;
 import dev.wg1bench.result.TrialResult;
 import dev.wg1bench.server.ExternalTarget;
 import dev.wg1bench.server.ServerInfo;
+import dev.wg1bench.workload.OpCounts;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -312,7 +314,49 @@ public final class ReportFixtures {
             clientsStoppedBy,
             null,
             null,
-            initialConnectionMs),
+            initialConnectionMs,
+            0),
         null);
+  }
+
+  /**
+   * An agent's parts of these trials, with the counts its fork would have handed over: built here
+   * from the fixture's figures, which have no fork behind them.
+   */
+  public static List<AgentRun.Part> parts(List<TrialResult> trials) {
+    List<AgentRun.Part> parts = new ArrayList<>();
+    for (TrialResult t : trials) {
+      Measurement m = t.measurement();
+      OpCounts measured = new OpCounts();
+      measured.ok = m.ops();
+      measured.failed = m.failedOps();
+      measured.retries = m.retries();
+      measured.retriedOps = m.retriedOps();
+      measured.statements = m.statements() == null ? 0 : m.statements();
+      measured.skipped = m.skippedOps();
+      measured.late = m.lateOps();
+      if (m.failures() != null) {
+        measured.failures.putAll(m.failures());
+      }
+      measured.histogram = m.latencyHistogramDecoded();
+      OpCounts whole = new OpCounts();
+      whole.ok = m.totalOps();
+      whole.failed = m.totalFailedOps();
+      parts.add(
+          new AgentRun.Part(
+              t.sequence(),
+              t.point(),
+              t.repeat(),
+              t.startedAt(),
+              null,
+              null,
+              m.ops(),
+              m.failedOps(),
+              null,
+              m.latencyHistogram(),
+              measured,
+              whole));
+    }
+    return parts;
   }
 }

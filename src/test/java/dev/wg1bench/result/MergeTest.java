@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 class MergeTest {
   private static AgentRun.Part part(String start, String end) {
-    return new AgentRun.Part(1, Map.of(), 1, start, start, end, 0, 0, null, null);
+    return new AgentRun.Part(1, Map.of(), 1, start, start, end, 0, 0, null, null, null, null);
   }
 
   @Test
@@ -36,7 +36,8 @@ class MergeTest {
     BenchmarkRun r = ReportFixtures.run();
     // an agent has one target
     List<TrialResult> local = r.trials().stream().filter(t -> t.target().equals("local")).toList();
-    AgentRun.Member m = new AgentRun.Member(index, "h" + index, 1, 0, 1, 0, 0, List.of());
+    AgentRun.Member m =
+        new AgentRun.Member(index, "h" + index, 1, 0, 1, 0, 0, ReportFixtures.parts(local));
     return r.withAgents(
         new AgentRun(runId, count, 3, List.of(m), List.of()), local, Summaries.of(local));
   }

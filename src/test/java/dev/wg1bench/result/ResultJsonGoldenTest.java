@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.wg1bench.fork.ForkReport;
 import dev.wg1bench.jmh.JmhLaunch;
 import dev.wg1bench.jmh.TrialSpec;
+import dev.wg1bench.json.Histograms;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.Isolation;
@@ -21,6 +22,8 @@ import dev.wg1bench.server.ClientSettings;
 import dev.wg1bench.server.ExternalTarget;
 import dev.wg1bench.server.ServerInfo;
 import dev.wg1bench.server.ServerSampler;
+import dev.wg1bench.workload.OpCounts;
+import dev.wg1bench.workload.ScriptOutline;
 import dev.wg1bench.workload.WorkloadRegistry;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -67,23 +70,34 @@ class ResultJsonGoldenTest {
     TrialResult b = map(false, List.of(fork(7, false, true)));
     List<AgentRun.Part> parts =
         List.of(
-            part("2026-01-01T00:00:00.000Z", "2026-01-01T00:00:04.100Z"),
-            part("2026-01-01T00:00:00.050Z", "2026-01-01T00:00:04.200Z"));
+            part("2026-01-01T00:00:00.000Z", "2026-01-01T00:00:04.100Z", forks(false)),
+            part(
+                "2026-01-01T00:00:00.050Z",
+                "2026-01-01T00:00:04.200Z",
+                List.of(fork(7, false, true))));
     assertGolden("merged-trial.json", Merge.trial(List.of(a, b), parts, 12));
-    assertGolden("merged-one.json", Merge.trial(List.of(b), parts.subList(0, 1), 4));
+    assertGolden("merged-one.json", Merge.trial(List.of(b), parts.subList(1, 2), 4));
     BenchmarkRun run = Merge.of(List.of(agent(0), agent(2)), Map.of(1, "failed: no space left"));
     assertGolden("merged-run.json", run.trials());
     assertGolden("agent-run.json", agent(2));
   }
 
-  private static AgentRun.Part part(String start, String end) {
-    return new AgentRun.Part(1, Map.of(), 1, start, start, end, 0, 0, null, null);
+  /** An agent's part of a trial: its window, and the counts its forks handed over. */
+  private static AgentRun.Part part(String start, String end, List<ForkReport> forks) {
+    OpCounts measured = new OpCounts();
+    OpCounts whole = new OpCounts();
+    for (ForkReport f : forks) {
+      measured.add(f.measured);
+      whole.add(f.whole);
+    }
+    return new AgentRun.Part(1, Map.of(), 1, start, start, end, 0, 0, null, null, measured, whole);
   }
 
   private static BenchmarkRun agent(int index) {
     BenchmarkRun r = ReportFixtures.run();
     List<TrialResult> local = r.trials().stream().filter(t -> t.target().equals("local")).toList();
-    AgentRun.Member m = new AgentRun.Member(index, "h" + index, 1, 0, 1, 0, 0, List.of());
+    AgentRun.Member m =
+        new AgentRun.Member(index, "h" + index, 1, 0, 1, 0, 0, ReportFixtures.parts(local));
     return r.withAgents(new AgentRun("a", 3, 3, List.of(m), List.of()), local, Summaries.of(local));
   }
 
@@ -190,7 +204,7 @@ class ResultJsonGoldenTest {
   /** A fork's report whose figures all follow from {@code n}. */
   private static ForkReport fork(int n, boolean paced, boolean scripts) {
     ForkReport f = new ForkReport();
-    f.histogram = histogram(n, 800);
+    f.measured.histogram = Histograms.decode(histogram(n, 800));
     if (paced) {
       f.poolWaitHistogram = histogram(n, 50);
       f.lagHistogram = histogram(n, 120);
@@ -252,29 +266,26 @@ class ResultJsonGoldenTest {
     if (scripts) {
       f.scripts = new ArrayList<>();
       for (int s = 0; s < 2; s++) {
-        ForkReport.ScriptFigures a = new ForkReport.ScriptFigures();
-        a.name = s == 0 ? "tpcb" : "select";
-        a.weight = s + 1;
+        String name = s == 0 ? "tpcb" : "select";
+        OpCounts a = f.measured.part(name);
         a.ok = 400L * n + s;
         a.failed = n;
         a.retries = 2L * n;
         a.retriedOps = n;
-        a.retriedOpsAll = n + 1;
+        a.retriedAll = n + 1;
         a.latencyNanos = 1_000_000L * a.ok;
         a.latencySquares = 1e12 * a.ok * 1.1;
+        List<ScriptOutline.Command> commands = null;
         if (s == 0) {
-          a.commands = new ArrayList<>();
-          ForkReport.CommandFigures c = new ForkReport.CommandFigures();
-          c.line = 3;
-          c.text = "UPDATE t SET x = x + 1";
-          c.count = a.ok;
-          c.sumNanos = 300_000L * a.ok;
-          c.sumSquares = 1e11 * a.ok;
-          c.failures = n;
+          commands = List.of(new ScriptOutline.Command(3, "UPDATE t SET x = x + 1"));
+          OpCounts c = a.part(ScriptOutline.commandKey(0));
+          c.ok = a.ok;
+          c.latencyNanos = 300_000L * a.ok;
+          c.latencySquares = 1e11 * a.ok;
+          c.failed = n;
           c.retries = n;
-          a.commands.add(c);
         }
-        f.scripts.add(a);
+        f.scripts.add(new ForkReport.Script(name, s + 1, commands));
       }
     }
     return f;

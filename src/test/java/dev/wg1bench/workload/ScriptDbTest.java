@@ -62,6 +62,8 @@ class ScriptDbTest {
     BenchmarkRun r = new RunStage(new PrintStream(new ByteArrayOutputStream()), false).run(p);
     Measurement m = r.trials().get(0).measurement();
     assertTrue(m.ops() > 0, "no successful op: " + r.trials().get(0).errors());
+    // -t: every client ran its ops, whatever the machine's load
+    assertEquals(clients * Plans.OPS_PER_CLIENT, m.totalOps() + m.totalFailedOps(), m.toString());
     return m;
   }
 

@@ -109,6 +109,25 @@ public final class ResultRuns {
     return new StoredRun(null, run.time(), run.kind(), attrs, run.metrics());
   }
 
+  /**
+   * Refuses a result with a trial that did not run as asked (a client could not start, the pool
+   * could not fill): its figures are another workload's (fewer clients, a smaller pool), and stored
+   * they would enter the configuration's series and the gate's baseline as its own.
+   */
+  private static void ranAsAsked(Path file, BenchmarkRun r) {
+    for (TrialResult t : r.trials()) {
+      if (t.measurement() != null && t.measurement().notAsAsked() != null) {
+        throw new UsageException(
+            file
+                + ": trial "
+                + t.sequence()
+                + " did not run as asked ("
+                + t.measurement().notAsAsked()
+                + "); its figures are not the configuration's, nothing stored");
+      }
+    }
+  }
+
   private static StoredRun benchmark(Path file, BenchmarkRun r, List<JsonNode> advice) {
     if (r.trials().isEmpty()) {
       throw new UsageException(file + ": a result with no trials, nothing to store");
@@ -121,6 +140,7 @@ public final class ResultRuns {
               + a.count()
               + " agents; store the result 'wg1bench merge' makes of all the parts");
     }
+    ranAsAsked(file, r);
     Map<String, String> attrs = new LinkedHashMap<>();
     putIf(attrs, "wg1benchVersion", r.version());
     putIf(attrs, "workload", r.workload());

@@ -86,8 +86,8 @@ public final class ReplayStats {
   public final AtomicLong orderWaitedNanos = new AtomicLong();
 
   /**
-   * Of those, statements that waited for a row lock in the capture held until what ended before
-   * they got it had ended ({@link LockWaits}), and the time, in ns.
+   * Of those, statements that can wait for a row lock held until what ended before they got it had
+   * ended ({@link LockWaits}), and the time, in ns.
    */
   public final AtomicLong grantWaits = new AtomicLong();
 

@@ -30,13 +30,13 @@ import java.util.List;
  * wait, so the ranks never ask for an order the capture did not have, and waits on them cannot form
  * a cycle. Records logged in the same millisecond are ordered as the log wrote them ({@link
  * LogOrder}), so a start logged after another session's end waits for it even in the same
- * millisecond. A statement that waited for a row lock in the capture is sent, once started, only
- * when what ended before it got the lock has ended ({@link LockWaits}), a transaction's end counted
- * as soon as it is sent ({@link #endLetsGo}): the server may grant a row in another order than it
- * was asked for, and the replay keeps the capture's grants. Only the starts and ends another
- * session can see or contend with take part ({@link OrderedEvents}): a statement inside another
- * session's open block is waited for by no one (its COMMIT is), and a BEGIN or a plain SELECT keeps
- * no place among the starts.
+ * millisecond. A statement that can wait for a row lock is sent, once started, only when what ended
+ * before it got the lock has ended ({@link LockWaits}), a transaction's end counted as soon as it
+ * is sent ({@link #endLetsGo}): the server may grant a row in another order than it was asked for,
+ * and the replay keeps the capture's grants. Only the starts and ends another session can see or
+ * contend with take part ({@link OrderedEvents}): a statement inside another session's open block
+ * is waited for by no one (its COMMIT is), and a BEGIN or a plain SELECT keeps no place among the
+ * starts.
  */
 final class Schedule {
   /** Per session: [0] its connection, [i + 1] its statement i; the rank of each start. */
@@ -55,8 +55,8 @@ final class Schedule {
 
   /**
    * Per session, per statement: how many end events must be done before it is sent, once started,
-   * when it waited for a row lock in the capture ({@link LockWaits}): those before its grant; else
-   * -1, nothing beyond {@link #endsNeeded}.
+   * when it can wait for a row lock ({@link LockWaits}): those before its grant; else -1, nothing
+   * beyond {@link #endsNeeded}.
    */
   final int[][] grantNeeds;
 

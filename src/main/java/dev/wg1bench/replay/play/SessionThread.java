@@ -170,9 +170,9 @@ final class SessionThread {
   }
 
   /**
-   * For a statement that waited for a row lock in the capture: waits, once started, until what
-   * ended before it got the lock has ended, so the server grants the row in the capture's order
-   * ({@link LockWaits}); false if stopped.
+   * For a statement that can wait for a row lock: waits, once started, until what ended before it
+   * got the lock has ended, so the server grants the row in the capture's order ({@link
+   * LockWaits}); false if stopped.
    */
   private boolean awaitGrant(LoggedStatement st) {
     int needs = schedule.grantNeeds[index][marked];

@@ -77,11 +77,11 @@ public final class ReplayReport {
     String model =
         config.poolSize() == null
             ? "starts in the log's order; a start waits for what ended before it in the log, and a"
-                + " statement that waited for a row lock in the capture for what ended before it"
-                + " got the lock"
-            : "a start waits for what ended before it in the log, and a statement that waited"
-                + " for a row lock in the capture for what ended before it got the lock; starts are"
-                + " not ordered, as sessions queue for the pool";
+                + " statement that can wait for a row lock for what ended before it got the lock"
+                + " (a COMMIT or ROLLBACK once sent)"
+            : "a start waits for what ended before it in the log, and a statement that can wait"
+                + " for a row lock for what ended before it got the lock (a COMMIT or ROLLBACK"
+                + " once sent); starts are not ordered, as sessions queue for the pool";
     return new ReplayResult.Order(
         model,
         s.orderWaits.get(),
@@ -268,9 +268,9 @@ public final class ReplayReport {
     out.println(changes(c.dataChanges()));
     if (c.durationsLogged() == 0 && c.sessions().size() > 1 && !c.dataChanges().isEmpty()) {
       out.println(
-          "  the log shows no statement durations (log_min_duration_statement = 0 was off): a"
-              + " statement that waited for a row lock in the capture cannot be told, so the"
-              + " order its lock was granted in is not kept, and sessions contending for rows may"
+          "  the log shows no statement durations (log_min_duration_statement = 0 was off): when"
+              + " a statement got its row lock in the capture cannot be told, so the order the"
+              + " locks were granted in is not kept, and sessions contending for rows may"
               + " meet lock cycles the capture did not have (let go at once, counted) and fall"
               + " behind the log's pace");
     }

@@ -194,13 +194,13 @@ public record ReplayResult(
   /**
    * The order between sessions (see the README's replay model): how many connections and statements
    * waited for another session beyond their time, and for how long in all (every wait, however it
-   * ended); of those, statements that waited for a row lock in the capture, held once started until
-   * what ended before they got the lock had ended (so the server grants the row in the capture's
-   * order), and how long they were held; waits let go at once because the server showed a lock
-   * cycle through them (a row lock taken in another order than in the capture), how long they had
-   * waited in all, and where the first were; how many times the server's lock view was read to look
-   * for such a cycle (each a query, read only when the replay's own state shows a session inside
-   * its transaction waiting on a running one); waits the watchdog broke after a second without
+   * ended); of those, statements that can wait for a row lock, held once started until what ended
+   * before they got the lock had ended (so the server grants the row in the capture's order), and
+   * how long they were held; waits let go at once because the server showed a lock cycle through
+   * them (a row lock taken in another order than in the capture), how long they had waited in all,
+   * and where the first were; how many times the server's lock view was read to look for such a
+   * cycle (each a query, read only when the replay's own state shows a session inside its
+   * transaction waiting on a running one); waits the watchdog broke after a second without
    * progress, by why (a pool smaller than the capture's concurrency, a row lock the capture did not
    * show), with where the first were.
    */

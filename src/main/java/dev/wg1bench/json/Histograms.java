@@ -1,4 +1,4 @@
-package dev.wg1bench.result;
+package dev.wg1bench.json;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;

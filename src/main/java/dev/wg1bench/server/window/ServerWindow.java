@@ -1,0 +1,287 @@
+package dev.wg1bench.server.window;
+
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * The server's side of a measured window: {@link #start} at the window's start (after warm-up and
+ * set-up), {@link #finish} at its end, and what the server did in between comes back as a {@link
+ * ServerSide}: pg_stat_statements' statements, the clients' sessions' waits sampled from
+ * pg_stat_activity every {@link #DEFAULT_SAMPLE_INTERVAL} (and pg_wait_sampling's profile where
+ * that extension is loaded), and the database's, WAL's and I/O's counters.
+ *
+ * <p>Nothing here can fail a run: a source the server does not have, or this role may not read,
+ * comes back as null figures and the one line why; an error on the way is such a line too. The
+ * window's own statements carry {@link #MARKER} and are kept out of the statements, and where the
+ * role may (a superuser) its sessions are not tracked by pg_stat_statements at all.
+ *
+ * <p>Two connections of its own (the ends' snapshots, and the sampler), from {@code opener}: an
+ * application's own pool lends them for the window.
+ */
+public final class ServerWindow implements AutoCloseable {
+  /** In every statement the window sends, so pg_stat_statements' entries of them are known. */
+  public static final String MARKER_TEXT = "wg1bench:server-window";
+
+  public static final String MARKER = "/* " + MARKER_TEXT + " */";
+
+  /**
+   * pg_stat_activity sampled every 10 ms: 100 samples a second of each client's state, so a state
+   * that takes 1% of the clients' time is seen a few times a second; its cost on the server is in
+   * bench/results/2026-12-05-server-window-cost.md.
+   */
+  public static final Duration DEFAULT_SAMPLE_INTERVAL = Duration.ofMillis(10);
+
+  private final Callable<Connection> opener;
+  private final int[] pids;
+  private final Duration every;
+  private Connection c;
+  private String connectionWhy;
+  private StatementStats statements;
+  private String statementsWhy;
+  private StatementStats.Snapshot statementsAtStart;
+  private DatabaseStats database;
+  private DatabaseStats.Snapshot databaseAtStart;
+  private String databaseWhy;
+  private Map<String, Long> waitSamplingAtStart;
+  private String waitSamplingWhy;
+  private WaitSampler sampler;
+  private long startNanos;
+
+  private ServerWindow(Callable<Connection> opener, Collection<Integer> pids, Duration every) {
+    this.opener = opener;
+    this.pids = pids.stream().mapToInt(Integer::intValue).toArray();
+    this.every = every;
+  }
+
+  /**
+   * Takes the window's start: the clients' backend pids ({@code PGConnection.getBackendPID()} of
+   * each, or {@code server.wire.Wire.openPids()}), sampled every {@code every}.
+   */
+  public static ServerWindow start(
+      Callable<Connection> opener, Collection<Integer> clientPids, Duration every) {
+    ServerWindow w = new ServerWindow(opener, clientPids, every);
+    w.begin();
+    return w;
+  }
+
+  private void begin() {
+    int major;
+    try {
+      c = opener.call();
+      untracked(c);
+      major = c.getMetaData().getDatabaseMajorVersion();
+    } catch (Exception e) {
+      connectionWhy = "the server's side was not read: " + oneLine(e);
+      return;
+    }
+    Object s = StatementStats.open(c);
+    if (s instanceof StatementStats ss) {
+      statements = ss;
+    } else {
+      statementsWhy = (String) s;
+    }
+    startNanos = System.nanoTime();
+    if (statements != null) {
+      try {
+        statementsAtStart = statements.snapshot(c);
+      } catch (SQLException e) {
+        statementsWhy = "pg_stat_statements cannot be read: " + oneLine(e);
+      }
+    }
+    database = new DatabaseStats(major);
+    try {
+      databaseAtStart = database.snapshot(c);
+    } catch (SQLException e) {
+      databaseWhy = "the database's counters cannot be read: " + oneLine(e);
+    }
+    waitSamplingAtStart = waitSampling();
+    if (pids.length > 0) {
+      sampler = new WaitSampler(opener, pids, every.toNanos());
+    }
+  }
+
+  /** The window's end: the figures over it. Never throws; closes the window's connections. */
+  public ServerSide finish() {
+    if (connectionWhy != null) {
+      close();
+      return new ServerSide(
+          0,
+          null,
+          connectionWhy,
+          null,
+          connectionWhy,
+          ms(),
+          0,
+          null,
+          connectionWhy,
+          null,
+          connectionWhy);
+    }
+    double seconds = (System.nanoTime() - startNanos) / 1e9;
+    List<ServerSide.StatementFigures> st = null;
+    if (statementsAtStart != null) {
+      try {
+        StatementStats.Snapshot end = statements.snapshot(c);
+        st = statements.delta(statementsAtStart, end);
+        long evicted = end.deallocations() - statementsAtStart.deallocations();
+        if (evicted > 0) {
+          statementsWhy =
+              "pg_stat_statements evicted entries "
+                  + evicted
+                  + " times in the window (pg_stat_statements.max): statements may be missing";
+        }
+      } catch (SQLException e) {
+        statementsWhy = "pg_stat_statements cannot be read: " + oneLine(e);
+      }
+    }
+    ServerSide.DatabaseFigures db = null;
+    if (databaseAtStart != null) {
+      try {
+        db = database.delta(databaseAtStart, database.snapshot(c), seconds);
+      } catch (SQLException e) {
+        databaseWhy = "the database's counters cannot be read: " + oneLine(e);
+      }
+    }
+    List<ServerSide.WaitShare> profile = waitSamplingDelta();
+    if (sampler != null) {
+      sampler.close();
+    }
+    close();
+    return new ServerSide(
+        seconds,
+        st,
+        statementsWhy,
+        sampler == null ? null : sampler.shares(),
+        sampler == null ? "no client's backend pid was given" : sampler.why(),
+        ms(),
+        sampler == null ? 0 : sampler.samples(),
+        profile,
+        waitSamplingWhy,
+        db,
+        databaseWhy);
+  }
+
+  /** Samples taken so far. */
+  long samples() {
+    return sampler == null ? 0 : sampler.samples();
+  }
+
+  /** Samples that found a client in state {@code name} so far (for tests to wait on). */
+  long seen(String name) {
+    return sampler == null ? 0 : sampler.seen(name);
+  }
+
+  private double ms() {
+    return every.toNanos() / 1e6;
+  }
+
+  /** pg_wait_sampling's profile of the clients' pids now, or null with {@link #waitSamplingWhy}. */
+  private Map<String, Long> waitSampling() {
+    if (pids.length == 0) {
+      waitSamplingWhy = "no client's backend pid was given";
+      return null;
+    }
+    try (Statement st = c.createStatement();
+        ResultSet rs =
+            st.executeQuery(
+                MARKER + " SELECT 1 FROM pg_extension WHERE extname = 'pg_wait_sampling'")) {
+      if (!rs.next()) {
+        waitSamplingWhy = "pg_wait_sampling is not installed in this database";
+        return null;
+      }
+    } catch (SQLException e) {
+      waitSamplingWhy = "pg_wait_sampling cannot be read: " + oneLine(e);
+      return null;
+    }
+    Map<String, Long> m = new HashMap<>();
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            MARKER
+                + " SELECT event_type, event, sum(count) FROM pg_wait_sampling_profile"
+                + " WHERE pid = ANY(?) GROUP BY 1, 2")) {
+      Integer[] boxed = new Integer[pids.length];
+      for (int i = 0; i < pids.length; i++) {
+        boxed[i] = pids[i];
+      }
+      Array a = c.createArrayOf("int4", boxed);
+      ps.setArray(1, a);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          String type = rs.getString(1);
+          m.merge(type == null ? "CPU" : type + ":" + rs.getString(2), rs.getLong(3), Long::sum);
+        }
+      }
+      return m;
+    } catch (SQLException e) {
+      waitSamplingWhy = "pg_wait_sampling cannot be read: " + oneLine(e);
+      return null;
+    }
+  }
+
+  private List<ServerSide.WaitShare> waitSamplingDelta() {
+    if (waitSamplingAtStart == null) {
+      return null;
+    }
+    Map<String, Long> end = waitSampling();
+    if (end == null) {
+      return null;
+    }
+    Map<String, long[]> d = new HashMap<>();
+    long total = 0;
+    for (Map.Entry<String, Long> e : end.entrySet()) {
+      long n = e.getValue() - waitSamplingAtStart.getOrDefault(e.getKey(), 0L);
+      if (n > 0) {
+        d.put(e.getKey(), new long[] {n});
+        total += n;
+      }
+    }
+    if (total == 0) {
+      waitSamplingWhy = "pg_wait_sampling took no sample of the clients' pids in the window";
+      return null;
+    }
+    return WaitSampler.shares(d, total);
+  }
+
+  /**
+   * The window's own statements kept out of pg_stat_statements where this role may set that (a
+   * superuser); elsewhere the {@link #MARKER} keeps them out of the figures.
+   */
+  static void untracked(Connection c) {
+    try (Statement st = c.createStatement()) {
+      st.execute(MARKER + " SET pg_stat_statements.track = 'none'");
+    } catch (SQLException e) {
+      // not a superuser: the marker does it
+    }
+  }
+
+  static String oneLine(Throwable e) {
+    String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    int nl = m.indexOf('\n');
+    return nl < 0 ? m : m.substring(0, nl);
+  }
+
+  @Override
+  public void close() {
+    if (sampler != null) {
+      sampler.close();
+    }
+    if (c != null) {
+      try {
+        c.close();
+      } catch (SQLException e) {
+        // the window's figures are taken; nothing depends on the close
+      }
+      c = null;
+    }
+  }
+}

@@ -1,0 +1,180 @@
+package dev.wg1bench.server.window;
+
+import dev.wg1bench.server.FixedRate;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * The clients' sessions sampled from pg_stat_activity on a connection of its own, at a fixed rate,
+ * into how many samples found each in which state (see {@link ServerSide.WaitShare}). One query a
+ * sample, for all the clients' pids at once.
+ */
+final class WaitSampler implements AutoCloseable {
+  static final String SQL =
+      ServerWindow.MARKER
+          + " SELECT state, wait_event_type, wait_event FROM pg_stat_activity WHERE pid = ANY(?)";
+
+  private final Callable<Connection> opener;
+  private final int[] pids;
+  private final long intervalNanos;
+  private final Map<String, long[]> counts = new HashMap<>();
+  private final Thread thread;
+  private volatile boolean running = true;
+  private volatile Connection connection;
+  private long samples;
+  private long found;
+  private volatile String failure;
+
+  WaitSampler(Callable<Connection> opener, int[] pids, long intervalNanos) {
+    this.opener = opener;
+    this.pids = pids.clone();
+    this.intervalNanos = intervalNanos;
+    this.thread = new Thread(this::loop, "wg1bench-wait-sampler");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  private void loop() {
+    FixedRate rate = new FixedRate(intervalNanos, false, () -> running);
+    try (Connection c = opener.call()) {
+      connection = c;
+      ServerWindow.untracked(c);
+      Integer[] boxed = new Integer[pids.length];
+      for (int i = 0; i < pids.length; i++) {
+        boxed[i] = pids[i];
+      }
+      Array array = c.createArrayOf("int4", boxed);
+      try (PreparedStatement ps = c.prepareStatement(SQL)) {
+        ps.setArray(1, array);
+        while (rate.await()) {
+          sample(ps);
+        }
+      }
+    } catch (Exception e) {
+      if (running) {
+        failure = "the wait sampler stopped: " + ServerWindow.oneLine(e);
+      }
+    }
+  }
+
+  private void sample(PreparedStatement ps) throws SQLException {
+    try (ResultSet rs = ps.executeQuery()) {
+      synchronized (counts) {
+        samples++;
+        while (rs.next()) {
+          found++;
+          counts
+              .computeIfAbsent(
+                  name(rs.getString(1), rs.getString(2), rs.getString(3)), k -> new long[1])[0]++;
+        }
+      }
+    }
+  }
+
+  /** What a session's row says it is doing, as one name of {@link ServerSide.WaitShare}. */
+  static String name(String state, String type, String event) {
+    if (state == null) {
+      return "unknown";
+    }
+    if (state.startsWith("idle in transaction")) {
+      return "idle in transaction";
+    }
+    if (type != null) {
+      return type + ":" + event;
+    }
+    return state.equals("active") ? "CPU" : state;
+  }
+
+  long seen(String name) {
+    synchronized (counts) {
+      long[] n = counts.get(name);
+      return n == null ? 0 : n[0];
+    }
+  }
+
+  long samples() {
+    synchronized (counts) {
+      return samples;
+    }
+  }
+
+  /** Why the shares cannot be given, or null. */
+  String why() {
+    synchronized (counts) {
+      if (failure != null && samples == 0) {
+        return failure;
+      }
+      if (samples == 0) {
+        return "no sample was taken in the window";
+      }
+      if (found == 0) {
+        return "none of the clients' backend pids was a session of this server (behind a pooler"
+            + " the clients' pids are the pooler's, not the server's)";
+      }
+      long[] unknown = counts.get("unknown");
+      if (unknown != null && unknown[0] == found) {
+        return "this role may not read the clients' sessions in pg_stat_activity (a superuser or"
+            + " a member of pg_read_all_stats may)";
+      }
+      return failure;
+    }
+  }
+
+  /** The shares, largest first; null where {@link #why()} says they cannot be given. */
+  List<ServerSide.WaitShare> shares() {
+    synchronized (counts) {
+      if (samples == 0
+          || found == 0
+          || (counts.containsKey("unknown") && counts.get("unknown")[0] == found)) {
+        return null;
+      }
+      return shares(counts, found);
+    }
+  }
+
+  static List<ServerSide.WaitShare> shares(Map<String, long[]> counts, long total) {
+    List<ServerSide.WaitShare> out = new ArrayList<>();
+    counts.forEach(
+        (name, n) ->
+            out.add(new ServerSide.WaitShare(name, kind(name), n[0], (double) n[0] / total)));
+    out.sort(
+        Comparator.comparingLong(ServerSide.WaitShare::samples)
+            .reversed()
+            .thenComparing(ServerSide.WaitShare::name));
+    return out;
+  }
+
+  static String kind(String name) {
+    int colon = name.indexOf(':');
+    return colon < 0 ? name : name.substring(0, colon);
+  }
+
+  @Override
+  public void close() {
+    running = false;
+    thread.interrupt();
+    try {
+      thread.join(1000);
+      Connection c = connection;
+      if (thread.isAlive() && c != null) {
+        try {
+          c.abort(Runnable::run);
+        } catch (SQLException e) {
+          // already closed
+        }
+        thread.join(1000);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
