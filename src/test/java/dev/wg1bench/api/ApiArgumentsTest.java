@@ -161,6 +161,9 @@ class ApiArgumentsTest {
     Wg1bench on = W.againstEmbedded();
     return Stream.of(
         refused(
+            "poolSize() must be between 1 and 2, got 8",
+            () -> W.clients(2).poolSize(8).againstEmbedded().run()),
+        refused(
             "blocks(2): 3 blocks at least with precision(0.05) (the pilot's), got 2",
             () -> Wg1bench.compare(on, W).blocks(2).precision(0.05).run()),
         refused(
