@@ -34,6 +34,77 @@ public record Advice(
     String treatment,
     int java) {
 
+  /**
+   * A claim built by name, its other parts at their defaults until set: no seed, expect higher,
+   * metric tps, no common options, any Java. The arms are required ({@link Builder#arms}).
+   */
+  public static Builder claim(String name, String claim) {
+    return new Builder(name, claim);
+  }
+
+  /** An {@link Advice} by name, so that no call reads as a row of "" and 0. */
+  public static final class Builder {
+    private final String name;
+    private final String claim;
+    private String seed = "";
+    private String expect = "higher";
+    private String metric = "tps";
+    private String common = "";
+    private String baseline;
+    private String treatment;
+    private int java;
+
+    private Builder(String name, String claim) {
+      this.name = name;
+      this.claim = claim;
+    }
+
+    /** Where the claim comes from (default: none). */
+    public Builder seed(String s) {
+      this.seed = s;
+      return this;
+    }
+
+    /** higher (the treatment should raise the metric, the default) or lower. */
+    public Builder expect(String e) {
+      this.expect = e;
+      return this;
+    }
+
+    /** tps (the default), p50 or p99. */
+    public Builder metric(String m) {
+      this.metric = m;
+      return this;
+    }
+
+    /** Options both arms run with (default: none). */
+    public Builder common(String c) {
+      this.common = c;
+      return this;
+    }
+
+    /** The two arms' own options. */
+    public Builder arms(String baselineOptions, String treatmentOptions) {
+      this.baseline = baselineOptions;
+      this.treatment = treatmentOptions;
+      return this;
+    }
+
+    /** The Java feature release both arms need at least (default 0: any). */
+    public Builder java(int release) {
+      this.java = release;
+      return this;
+    }
+
+    /** The claim; its arms must have been given. */
+    public Advice build() {
+      if (baseline == null || treatment == null) {
+        throw new IllegalStateException("claim " + name + " has no arms: call arms(...)");
+      }
+      return new Advice(name, claim, seed, expect, metric, common, baseline, treatment, java);
+    }
+  }
+
   /** Whether an arm goes through a container (PgBouncer in front, a container target). */
   public boolean needsContainers() {
     String all = " " + common + " " + baseline + " " + treatment + " ";
@@ -77,16 +148,13 @@ public record Advice(
    * "contradicts" in about 5% of runs.
    */
   public static Advice aa(String common) {
-    return new Advice(
-        "aa",
-        "A/A: two identical arms (only application_name differs) show no difference",
-        "wg1bench calibration",
-        "higher",
-        "tps",
-        common,
-        "--set application_name=wg1bench-aa-baseline",
-        "--set application_name=wg1bench-aa-treatment",
-        0);
+    return claim("aa", "A/A: two identical arms (only application_name differs) show no difference")
+        .seed("wg1bench calibration")
+        .common(common)
+        .arms(
+            "--set application_name=wg1bench-aa-baseline",
+            "--set application_name=wg1bench-aa-treatment")
+        .build();
   }
 
   /** Every NAME.properties in a directory, by name. */

@@ -1,5 +1,7 @@
 package dev.wg1bench.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.wg1bench.advise.Advice;
 import dev.wg1bench.plan.BlockDesignRules;
 import dev.wg1bench.plan.Matrix;
@@ -12,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * A baseline against a treatment, measured as {@code advise} measures a claim: randomized complete
@@ -29,8 +32,10 @@ import java.util.Locale;
  * the price of asserting on a difference with uncertainty rather than on an absolute speed that
  * changes with the machine.
  */
+@API(status = STABLE, since = "0.1")
 public final class Comparison {
   /** What the treatment is against the baseline. */
+  @API(status = STABLE, since = "0.1")
   public enum Verdict {
     /** significantly better: higher tps, or lower latency (p ≤ 0.05, two-sided) */
     FASTER,
@@ -42,9 +47,18 @@ public final class Comparison {
     INCONCLUSIVE,
     /**
      * an arm's ops failed above the allowed rate, a block of it measured nothing, or it could not
-     * run: no verdict on speed ({@link #brokenArm()}, {@link #table()} say which and why)
+     * run: no verdict on speed ({@link #broken()}, {@link #table()} say which and why)
      */
     BROKEN
+  }
+
+  /** One side of a comparison. */
+  @API(status = STABLE, since = "0.1")
+  public enum Arm {
+    /** the arm given first to {@link Wg1bench#compare}: what the treatment is measured against */
+    BASELINE,
+    /** the arm given second: the change under test */
+    TREATMENT
   }
 
   private final AdviceResult result;
@@ -100,9 +114,21 @@ public final class Comparison {
   }
 
   /**
-   * The arm that is broken, "baseline" or "treatment", when {@link #verdict()} is {@link
-   * Verdict#BROKEN} and the arm is known; else null.
+   * The arm that is broken when {@link #verdict()} is {@link Verdict#BROKEN} and the arm is known;
+   * else null.
    */
+  public Arm broken() {
+    String arm = result.brokenArm();
+    return arm == null ? null : Arm.valueOf(arm.toUpperCase(Locale.ROOT));
+  }
+
+  /**
+   * {@link #broken()}'s name, "baseline" or "treatment" (as the JSON result's {@code brokenArm}),
+   * or null.
+   *
+   * @deprecated a name compared as a string; use {@link #broken()}, an {@link Arm}
+   */
+  @Deprecated
   public String brokenArm() {
     return result.brokenArm();
   }
@@ -124,7 +150,17 @@ public final class Comparison {
     return result.measured().orders();
   }
 
-  /** What the ratio is of: tps, p50 or p99. */
+  /** What the ratio is of, as set by {@link Builder#metric}. */
+  public Metric judgedOn() {
+    return Metric.valueOf(result.metric().toUpperCase(Locale.ROOT));
+  }
+
+  /**
+   * {@link #judgedOn()}'s name as the JSON result writes it: tps, p50 or p99.
+   *
+   * @deprecated a name compared as a string; use {@link #judgedOn()}, a {@link Metric}
+   */
+  @Deprecated
   public String metric() {
     return result.metric();
   }
@@ -132,16 +168,6 @@ public final class Comparison {
   /** The equivalence margin M as a fraction. */
   public double margin() {
     return result.estimate().margin();
-  }
-
-  /**
-   * Every trial and the verdict, as the JSON result holds them.
-   *
-   * @deprecated the engine's type, which may change; use {@link #json()} or {@link #writeJson}
-   */
-  @Deprecated
-  public BenchmarkRun run() {
-    return run;
   }
 
   /** Every trial and the verdict as the JSON the command line's {@code advise} writes. */
@@ -161,13 +187,15 @@ public final class Comparison {
 
   /** What the treatment is against the baseline. */
   public Verdict verdict() {
+    // the engine's verdict of the claim "the treatment is faster", named for a test
     String v = result.finding().verdict();
     return switch (v) {
       case "broken" -> Verdict.BROKEN;
       case "confirms" -> Verdict.FASTER;
       case "contradicts" -> Verdict.SLOWER;
       case "equivalent" -> Verdict.EQUIVALENT;
-      default -> Verdict.INCONCLUSIVE;
+      case "inconclusive" -> Verdict.INCONCLUSIVE;
+      default -> throw new IllegalStateException("a verdict the API does not know: " + v);
     };
   }
 
@@ -187,7 +215,7 @@ public final class Comparison {
             baseline,
             result.target(),
             rtt == null ? "" : " at rtt " + RoundTrip.text(rtt),
-            metric(),
+            result.metric(),
             figure(ratio()),
             Double.isNaN(low()) ? "-" : "[" + figure(low()) + ", " + figure(high()) + "]",
             Double.isNaN(p()) ? "-" : String.format(Locale.ROOT, "%.4g", p()),
@@ -245,6 +273,7 @@ public final class Comparison {
    * How the comparison runs; {@link #run()} runs it, as often as called. Defaults: 10 blocks, no
    * precision goal, margin 5%, metric tps, seed 42, no failed op allowed.
    */
+  @API(status = STABLE, since = "0.1")
   public static final class Builder {
     private final Wg1bench baseline;
     private final Wg1bench treatment;
@@ -269,7 +298,7 @@ public final class Comparison {
      * precision goal, the pilot's.
      */
     public Builder blocks(int n) {
-      this.blocks = n;
+      this.blocks = (int) Args.range("blocks", n, 2, Matrix.MAX_REPEAT, "from 2 to 1000 blocks");
       return this;
     }
 
@@ -278,7 +307,7 @@ public final class Comparison {
      * none, the blocks are fixed). Between 0.001 and 1.
      */
     public Builder precision(double halfWidth) {
-      this.precision = halfWidth;
+      this.precision = Args.share("precision", halfWidth, 0.001, 1);
       return this;
     }
 
@@ -287,13 +316,13 @@ public final class Comparison {
      * 1 hour); refused without {@link #precision}.
      */
     public Builder budget(Duration d) {
-      this.budget = d;
+      this.budget = Args.duration("budget", d, Duration.ZERO, true, null, "a time more than 0");
       return this;
     }
 
     /** M of "equivalent within ±M" as a fraction (default 0.05), between 0.001 and 1. */
     public Builder margin(double m) {
-      this.margin = m;
+      this.margin = Args.share("margin", m, 0.001, 1);
       return this;
     }
 
@@ -303,24 +332,13 @@ public final class Comparison {
      * For code that is expected to fail now and then, e.g. 0.01 for 1%.
      */
     public Builder allowedFailureRate(double fraction) {
-      this.allowedFailureRate = fraction;
+      this.allowedFailureRate = Args.share("allowedFailureRate", fraction, 0, 1);
       return this;
     }
 
     /** What "faster" is judged on (default {@link Metric#TPS}). */
     public Builder metric(Metric m) {
-      this.metric = m.wire();
-      return this;
-    }
-
-    /**
-     * tps (default), p50 or p99: what "faster" is judged on.
-     *
-     * @deprecated use {@link #metric(Metric)}
-     */
-    @Deprecated
-    public Builder metric(String m) {
-      this.metric = m;
+      this.metric = Args.given("metric", m, "TPS, P50 or P99").wire();
       return this;
     }
 
@@ -354,14 +372,12 @@ public final class Comparison {
      * InvalidSettingException} before anything runs.
      */
     public List<Comparison> runAt(Duration... rtts) {
-      if (rtts.length == 0) {
-        throw Failures.invalid("runAt needs at least one round-trip time, e.g. Duration.ZERO");
+      if (rtts == null || rtts.length == 0) {
+        throw Args.refused("runAt()", "at least one round-trip time, e.g. Duration.ZERO", "none");
       }
       for (Duration d : rtts) {
-        if (d == null || d.isNegative() || d.compareTo(RoundTrip.MAX) > 0) {
-          throw Failures.invalid(
-              "rtt " + d + " is not a round-trip time: give one from 0 to 10 s, e.g. 0.5 ms");
-        }
+        Args.duration(
+            "runAt", d, Duration.ZERO, false, RoundTrip.MAX, "round-trip times from 0 to 10 s");
       }
       // the design's own rules, checked once before the first comparison runs
       Failures.translated(this::design);
@@ -383,32 +399,35 @@ public final class Comparison {
 
     /** The design, checked by the rules {@code advise} checks its options by. */
     private BlockExperiment.Design design() {
-      if (!List.of("tps", "p50", "p99").contains(metric)) {
-        throw Failures.invalid("metric '" + metric + "' is not one of tps, p50, p99");
-      }
+      // each value was checked by its setter; what is left is how they combine
       boolean goal = precision != null;
-      BlockDesignRules.blocks("blocks", blocks, goal);
-      Double p = goal ? BlockDesignRules.precision("precision", 100 * precision) : null;
-      Duration b =
-          BlockDesignRules.budget("budget", budget, String.valueOf(budget), goal, "precision");
+      if (goal && blocks < BlockDesignRules.MIN_PILOT) {
+        throw Args.refused(
+            "blocks(" + blocks + ")",
+            "3 blocks at least with precision(" + Args.plain(precision) + ") (the pilot's)",
+            blocks);
+      }
+      if (budget != null && !goal) {
+        throw Args.refused(
+            "budget(" + budget + ")", "needs precision(...), a goal to spend it on", "no goal");
+      }
       return new BlockExperiment.Design(
           blocks,
           seed,
-          BlockDesignRules.margin("margin", 100 * margin),
-          p,
-          goal ? (b != null ? b : Duration.ofMinutes(10)) : null,
+          margin,
+          precision,
+          goal ? (budget != null ? budget : Duration.ofMinutes(10)) : null,
           Matrix.BetweenTrials.AUTO,
-          BlockDesignRules.allowedFailureRate("allowedFailureRate", 100 * allowedFailureRate));
+          allowedFailureRate);
     }
 
     /** One target per arm: the treatment's own, or the baseline's when it names none. */
     private static TargetSpec target(String arm, List<TargetSpec> targets) {
       if (targets.size() != 1) {
-        throw Failures.invalid(
-            "compare runs each arm on one target: give the "
-                + arm
-                + " exactly one, got "
-                + targets.size());
+        throw Args.refused(
+            "compare(baseline, treatment)",
+            "each arm runs on one target: give the " + arm + " exactly one against(...)",
+            targets.size() + " targets");
       }
       return targets.get(0);
     }
@@ -432,7 +451,13 @@ public final class Comparison {
       String name = "compare";
       // a claim that the treatment raises tps, or lowers a latency percentile
       String expect = metric.equals("tps") ? "higher" : "lower";
-      Advice advice = new Advice(name, t + " against " + b, "custom", expect, metric, "", b, t, 0);
+      Advice advice =
+          Advice.claim(name, t + " against " + b)
+              .seed("custom")
+              .expect(expect)
+              .metric(metric)
+              .arms(b, t)
+              .build();
       BlockExperiment.Planned planned =
           new BlockExperiment.Planned(
               advice,

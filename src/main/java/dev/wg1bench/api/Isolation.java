@@ -1,6 +1,11 @@
 package dev.wg1bench.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /** The transaction isolation level of every connection (default {@link #READ_COMMITTED}). */
+@API(status = STABLE, since = "0.1")
 public enum Isolation {
   /** PostgreSQL's default. */
   READ_COMMITTED,

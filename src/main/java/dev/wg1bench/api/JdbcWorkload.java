@@ -1,6 +1,9 @@
 package dev.wg1bench.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import javax.sql.DataSource;
+import org.apiguardian.api.API;
 
 /**
  * Your own data-access code as a workload: one {@link #op} is one unit of work (a repository call,
@@ -28,6 +31,7 @@ import javax.sql.DataSource;
  * }
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public interface JdbcWorkload {
   /** One op on {@code op.connection()}; throw to fail it. */
   void op(Op op) throws Exception;

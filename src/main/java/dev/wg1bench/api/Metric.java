@@ -1,8 +1,12 @@
 package dev.wg1bench.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /** What a {@link Comparison} judges "faster" on. Default: {@link #TPS}, as {@code advise}'s. */
+@API(status = STABLE, since = "0.1")
 public enum Metric {
   /** Successful ops per second: higher is faster. */
   TPS,

@@ -1,9 +1,13 @@
 package dev.wg1bench.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.sql.Connection;
 import java.util.Random;
+import org.apiguardian.api.API;
 
 /** What one op of a {@link JdbcWorkload} is given. */
+@API(status = STABLE, since = "0.1")
 public interface Op {
   /**
    * The connection for this op: the client's own, or one borrowed from the pool under {@code
@@ -68,6 +72,7 @@ public interface Op {
   void thinkTime(java.time.Duration time);
 
   /** A part of an op that returns nothing and may throw. */
+  @API(status = STABLE, since = "0.1")
   @FunctionalInterface
   interface Step {
     void run() throws Exception;

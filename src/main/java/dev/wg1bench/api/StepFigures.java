@@ -1,6 +1,9 @@
 package dev.wg1bench.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.wg1bench.result.CommandStats;
+import org.apiguardian.api.API;
 
 /**
  * The figures of one step of a workload class's ops, named by {@link Op#step}: for TPC-C, one
@@ -18,6 +21,7 @@ import dev.wg1bench.result.CommandStats;
  * @param p99Ms 99th percentile latency of the step, in milliseconds; null when it never completed
  * @param wholeTrial the same counts over the whole trial, warmup included
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record StepFigures(
     String name,
     long count,
@@ -36,6 +40,7 @@ public record StepFigures(
    * @param failures ops that failed on the step after all their tries
    * @param retries retries its errors caused
    */
+  @API(status = EXPERIMENTAL, since = "0.1")
   public record Counts(long count, long rolledBack, long failures, long retries) {
     /** Completions less those rolled back by design: what the step committed. */
     public long committed() {

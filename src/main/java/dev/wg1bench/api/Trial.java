@@ -1,10 +1,13 @@
 package dev.wg1bench.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.Measurement;
 import dev.wg1bench.result.TrialResult;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * What one trial of a run measured: one target (and, in a matrix, one value of each varied knob). A
@@ -38,6 +41,7 @@ import java.util.Map;
  * @param serverMsPerOp the server's execution and planning time per op ({@code perOp.serverMs},
  *     pg_stat_statements over the measured window); null where the server did not say
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Trial(
     String target,
     Map<String, String> point,

@@ -1,5 +1,10 @@
 package dev.wg1bench.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import java.util.Locale;
+import org.apiguardian.api.API;
+
 /**
  * Assertions on a {@link Comparison}'s verdict for JUnit tests (an {@link AssertionError}, which
  * every test framework reports as a failure), with the whole comparison as the message: each
@@ -11,6 +16,7 @@ package dev.wg1bench.api;
  * #assertNotSlower} fails in about 2.5% of runs (one side of it), whatever the machine, and {@link
  * #assertFaster} passes in about 2.5%.
  */
+@API(status = STABLE, since = "0.1")
 public final class Verdicts {
   private Verdicts() {}
 
@@ -82,7 +88,7 @@ public final class Verdicts {
     if (c.verdict() == Comparison.Verdict.BROKEN) {
       throw new AssertionError(
           "the "
-              + (c.brokenArm() == null ? "comparison" : c.brokenArm())
+              + (c.broken() == null ? "comparison" : c.broken().name().toLowerCase(Locale.ROOT))
               + " is broken, no verdict on speed:\n"
               + c.table());
     }

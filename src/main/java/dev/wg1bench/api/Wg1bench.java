@@ -1,16 +1,16 @@
 package dev.wg1bench.api;
 
-import dev.wg1bench.json.Json;
-import dev.wg1bench.plan.Isolation;
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.wg1bench.plan.Knob;
 import dev.wg1bench.plan.Knobs;
 import dev.wg1bench.plan.PlanDraft;
-import dev.wg1bench.plan.QueryMode;
+import dev.wg1bench.plan.RoundTrip;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.ScriptSource;
 import dev.wg1bench.plan.Secret;
 import dev.wg1bench.plan.TargetSpec;
-import dev.wg1bench.report.JsonReport;
+import dev.wg1bench.plan.WorkloadKnobs;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.run.PgbenchInit;
 import dev.wg1bench.run.RunStage;
@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
+import org.apiguardian.api.API;
 
 /**
  * The Java API: describe a run, point it at a server, run it, assert on the result. For JUnit tests
@@ -53,9 +54,11 @@ import javax.sql.DataSource;
  * the command line's but for these, said here once: in-process ({@code forks(0)}, the command
  * line's is 1), 5 s measured (10 s), 1 s warmup (5 s), 3 iterations (5), random seed 42 (random).
  *
- * <p>Every knob is validated as on the command line ({@link InvalidSettingException}, same words).
- * An external target needs the pgbench tables ({@code initPgbench(scale)} creates them).
+ * <p>Every knob is validated by the command line's rules, in the API's words: a bad argument is
+ * refused by the method it is given to ({@link InvalidSettingException}). An external target needs
+ * the pgbench tables ({@code initPgbench(scale)} creates them).
  */
+@API(status = STABLE, since = "0.1")
 public final class Wg1bench {
   private final String workload;
   private final List<ScriptSource> scripts;
@@ -118,7 +121,10 @@ public final class Wg1bench {
 
   /** A built-in workload ({@code wg1bench list}). */
   public static Wg1bench workload(String name) {
-    return new Wg1bench(name, WorkloadRegistry.sources(name));
+    Args.given("workload", name, "a workload's name, e.g. \"tpcb\"");
+    return new Wg1bench(
+        name,
+        Args.checked("workload(" + Args.quoted(name) + ")", () -> WorkloadRegistry.sources(name)));
   }
 
   /**
@@ -127,7 +133,10 @@ public final class Wg1bench {
    * inherit).
    */
   public static Wg1bench workload(Class<? extends JdbcWorkload> workloadClass) {
-    JavaWorkloads.constructor(workloadClass.getName(), List.of());
+    Args.given("workload", workloadClass, "a JdbcWorkload class");
+    Args.checked(
+        "workload(" + workloadClass.getName() + ".class)",
+        () -> JavaWorkloads.constructor(workloadClass.getName(), List.of()));
     return new Wg1bench(JavaWorkloads.nameOf(workloadClass.getName()), List.of());
   }
 
@@ -136,6 +145,8 @@ public final class Wg1bench {
    * instances built with the test's own objects. In this JVM only ({@code forks(0)}, the default).
    */
   public static Wg1bench workload(String name, Supplier<JdbcWorkload> instances) {
+    Args.given("workload", name, "a name for the workload, e.g. \"cached\"");
+    Args.given("workload(" + Args.quoted(name) + ", ...)", instances, "a Supplier of instances");
     Wg1bench w = new Wg1bench(JavaWorkloads.register(name, instances), List.of());
     w.supplied = true;
     w.registrations.workloads.add(w.workload);
@@ -144,6 +155,7 @@ public final class Wg1bench {
 
   /** A parameter your workload reads with {@code op.param(name)} ({@code -D}; default none). */
   public Wg1bench param(String name, String value) {
+    Args.named("param", name, value, Args.PARAM_NAME, "a parameter name of letters, digits and _");
     Map<String, String> p = new LinkedHashMap<>(params);
     p.put(name, value);
     return copy(c -> c.params = Map.copyOf(p));
@@ -151,23 +163,21 @@ public final class Wg1bench {
 
   /** Your own pgbench-style script, run with the defaults above. */
   public static Wg1bench script(String name, String text) {
+    Args.given("script", name, "a name for the script");
+    Args.given("script(" + Args.quoted(name) + ", null)", text, "the script's text");
     return new Wg1bench("custom", List.of(new ScriptSource(name, text, 1)));
   }
 
-  /**
-   * Any declared knob of the engine, validated when the run starts as on the command line.
-   *
-   * @deprecated the engine's type; use the method named after the knob ({@link #fetchSize}, {@link
-   *     #jdbcProperty}, {@link #statementTimeout}...)
-   */
-  @Deprecated
-  public <T> Wg1bench with(Knob<T> knob, T value) {
+  /** This description with one knob of the engine set, validated when the run starts. */
+  private <T> Wg1bench with(Knob<T> knob, T value) {
     return copy(c -> c.knobs.set(knob, value));
   }
 
   /** Concurrent clients, each with its own connection (default 1, as the command line's). */
   public Wg1bench clients(int n) {
-    return with(Knobs.CLIENTS, n);
+    return with(
+        Knobs.CLIENTS,
+        (int) Args.range("clients", n, 1, Args.MAX_CLIENTS, "from 1 to 10000 clients"));
   }
 
   /**
@@ -175,7 +185,9 @@ public final class Wg1bench {
    * (default: no pool, one connection per client).
    */
   public Wg1bench poolSize(int m) {
-    return with(Knobs.POOL_SIZE, m);
+    return with(
+        Knobs.POOL_SIZE,
+        (int) Args.range("poolSize", m, 1, Args.MAX_CLIENTS, "from 1 to clients() connections"));
   }
 
   /**
@@ -183,15 +195,7 @@ public final class Wg1bench {
    * default). In this JVM (forks 0) the clients run on JMH's worker threads of that kind.
    */
   public Wg1bench threads(ThreadKind kind) {
-    return with(Knobs.THREADS, kind.plan());
-  }
-
-  /**
-   * @deprecated the engine's type; use {@link ThreadKind}
-   */
-  @Deprecated
-  public Wg1bench threads(dev.wg1bench.plan.ThreadKind kind) {
-    return with(Knobs.THREADS, kind);
+    return with(Knobs.THREADS, Args.given("threads", kind, "PLATFORM or VIRTUAL").plan());
   }
 
   /**
@@ -199,58 +203,58 @@ public final class Wg1bench {
    * connection's replies become readable this long after they arrived.
    */
   public Wg1bench rtt(Duration d) {
-    return with(Knobs.RTT, d);
+    return with(
+        Knobs.RTT,
+        Args.duration(
+            "rtt", d, Duration.ZERO, false, RoundTrip.MAX, "a round-trip time from 0 to 10 s"));
   }
 
   /** Measured time per trial (default 5 s; the command line's {@code -T} is 10 s). */
   public Wg1bench duration(Duration d) {
+    Args.duration("duration", d, Duration.ZERO, true, null, "a time more than 0");
     return copy(c -> c.duration = d);
   }
 
   /** Warmup per trial (default 1 s; the command line's is 5 s). */
   public Wg1bench warmup(Duration d) {
+    Args.duration("warmup", d, Duration.ZERO, false, null, "a time of 0 or more");
     return copy(c -> c.warmup = d);
   }
 
   /** JMH iterations the duration is split into (default 3; the command line's is 5). */
   public Wg1bench iterations(int n) {
+    Args.range("iterations", n, 1, 1000, "from 1 to 1000 iterations");
     return copy(c -> c.iterations = n);
   }
 
   /** JMH forks; 0 (the default here) runs in this JVM. A DataSource target needs 0. */
   public Wg1bench forks(int n) {
+    Args.range("forks", n, 0, 100, "from 0 (this JVM) to 100 forks");
     return copy(c -> c.forks = n);
   }
 
   /** A target rate of ops per second over all clients (default: as fast as they go). */
   public Wg1bench rate(double opsPerSecond) {
+    if (!(opsPerSecond > 0 && opsPerSecond <= Args.MAX_RATE)) {
+      throw Args.refused(
+          "rate(" + Args.plain(opsPerSecond) + ")",
+          "ops per second, more than 0 and at most 10000000",
+          Args.plain(opsPerSecond));
+    }
     return with(Knobs.RATE, opsPerSecond);
   }
 
   /** The transaction isolation level (default read committed). */
-  public Wg1bench isolation(dev.wg1bench.api.Isolation i) {
-    return with(Knobs.ISOLATION, i.plan());
-  }
-
-  /**
-   * @deprecated the engine's type; use {@link dev.wg1bench.api.Isolation}
-   */
-  @Deprecated
   public Wg1bench isolation(Isolation i) {
-    return with(Knobs.ISOLATION, i);
+    return with(
+        Knobs.ISOLATION,
+        Args.given("isolation", i, "READ_COMMITTED, REPEATABLE_READ or SERIALIZABLE").plan());
   }
 
   /** How statements go to the server (default simple, as the command line's). */
-  public Wg1bench queryMode(dev.wg1bench.api.QueryMode m) {
-    return with(Knobs.QUERY_MODE, m.plan());
-  }
-
-  /**
-   * @deprecated the engine's type; use {@link dev.wg1bench.api.QueryMode}
-   */
-  @Deprecated
   public Wg1bench queryMode(QueryMode m) {
-    return with(Knobs.QUERY_MODE, m);
+    return with(
+        Knobs.QUERY_MODE, Args.given("queryMode", m, "SIMPLE, EXTENDED or PREPARED").plan());
   }
 
   /**
@@ -258,6 +262,7 @@ public final class Wg1bench {
    * none set, the server's).
    */
   public Wg1bench set(String name, String value) {
+    Args.named("set", name, value, Args.SETTING_NAME, "a setting name of letters, digits, _ and .");
     Map<String, String> all = new LinkedHashMap<>(settings);
     all.put(name, value);
     return copy(c -> c.settings = all).with(Knobs.SET, all);
@@ -265,23 +270,45 @@ public final class Wg1bench {
 
   /** Rows pgjdbc fetches per round trip (pgjdbc's defaultRowFetchSize; default pgjdbc's, 0). */
   public Wg1bench fetchSize(int rows) {
-    return with(Knobs.FETCH_SIZE, rows);
+    return with(
+        Knobs.FETCH_SIZE,
+        (int) Args.range("fetchSize", rows, 0, 100_000_000, "from 0 (pgjdbc's) to 100000000 rows"));
   }
 
-  /** A pgjdbc connection property on every connection the run opens (default: none set). */
+  /**
+   * pgjdbc's prepareThreshold: executions of a statement before it is prepared on the server, -1
+   * for at once (default: the query mode's; {@link QueryMode#EXTENDED} or {@link
+   * QueryMode#PREPARED} only).
+   */
+  public Wg1bench prepareThreshold(int n) {
+    return with(
+        Knobs.PREPARE_THRESHOLD,
+        (int) Args.range("prepareThreshold", n, -1, 1_000_000, "from -1 to 1000000 executions"));
+  }
+
+  /**
+   * A pgjdbc connection property on every connection the run opens (default: none set); one the API
+   * sets by a method of its own ({@code defaultRowFetchSize}: {@link #fetchSize}) is refused,
+   * naming that method.
+   */
   public Wg1bench jdbcProperty(String name, String value) {
     Map<String, String> all = new LinkedHashMap<>(jdbcProperties);
     all.put(name, value);
+    Args.jdbcProperty(name, value);
     return copy(c -> c.jdbcProperties = all).with(Knobs.JDBC_PROPERTY, all);
   }
 
   /** The server's statement_timeout on every connection (default: none, the server's). */
   public Wg1bench statementTimeout(Duration d) {
-    return with(Knobs.STATEMENT_TIMEOUT, d);
+    return with(
+        Knobs.STATEMENT_TIMEOUT,
+        Args.duration(
+            "statementTimeout", d, Duration.ZERO, false, null, "a time of 0 (none) or more"));
   }
 
   /** Tries per op after a serialization failure or deadlock (default 1: no retry). */
   public Wg1bench maxTries(int n) {
+    Args.range("maxTries", n, 1, 1_000_000, "from 1 (no retry) to 1000000 tries");
     return copy(c -> c.maxTries = n);
   }
 
@@ -292,6 +319,7 @@ public final class Wg1bench {
 
   /** The data's scale factor the workload assumes (default: what the tables hold). */
   public Wg1bench scale(int s) {
+    Args.range("scale", s, 1, WorkloadKnobs.MAX_SCALE, "a scale factor from 1 to 1000000");
     return copy(c -> c.scale = s);
   }
 
@@ -305,7 +333,8 @@ public final class Wg1bench {
 
   /** Rows per JDBC batch for the workloads that insert in batches (default: the workload's). */
   public Wg1bench batchSize(int n) {
-    return with(Knobs.BATCH_SIZE, n);
+    return with(
+        Knobs.BATCH_SIZE, (int) Args.range("batchSize", n, 1, 100_000, "from 1 to 100000 rows"));
   }
 
   /**
@@ -318,11 +347,13 @@ public final class Wg1bench {
 
   /** Where the JSON result goes (default: a temporary file, deleted when the run ends). */
   public Wg1bench output(Path file) {
+    Args.given("output", file, "a file for the JSON result");
     return copy(c -> c.output = file);
   }
 
   /** Where the console summary goes (default: nowhere). */
   public Wg1bench console(PrintStream s) {
+    Args.given("console", s, "a PrintStream, e.g. System.out");
     return copy(c -> c.out = s);
   }
 
@@ -331,12 +362,17 @@ public final class Wg1bench {
    * none created, the tables are used as they are).
    */
   public Wg1bench initPgbench(int scale) {
+    Args.range(
+        "initPgbench", scale, 1, WorkloadKnobs.MAX_SCALE, "a scale factor from 1 to 1000000");
     return copy(c -> c.initScale = scale);
   }
 
   /** A server by JDBC URL and credentials (default: no target; each {@code against} adds one). */
   public Wg1bench against(String jdbcUrl, String user, String password) {
-    TargetSpec t = Targets.parse(jdbcUrl, Map.of(), null);
+    // the password is never part of a message
+    String call = "against(" + Args.quoted(jdbcUrl) + ", " + Args.quoted(user) + ", password)";
+    Args.given("against", jdbcUrl, "a JDBC URL, e.g. jdbc:postgresql://localhost/app");
+    TargetSpec t = Args.checked(call, () -> Targets.parse(jdbcUrl, Map.of(), null));
     return withTarget(
         new TargetSpec(t.name(), t.kind(), t.jdbcUrl(), user, null, Secret.of(password)));
   }
@@ -346,7 +382,7 @@ public final class Wg1bench {
    * target; each {@code against} adds one).
    */
   public Wg1bench against(DataSource ds) {
-    String id = DataSources.register(ds);
+    String id = DataSources.register(Args.given("against", ds, "a DataSource"));
     registrations.dataSources.add(id);
     return withTarget(DataSourceTarget.spec("datasource", id));
   }
@@ -433,67 +469,19 @@ public final class Wg1bench {
   /**
    * What a run measured: every trial ({@link #trials()}, one per target), the JSON the command line
    * writes ({@link #json()}), and for a run of one trial its figures directly ({@link #tps()}...;
-   * with several trials these refuse in one line, naming {@code trials()}).
-   *
-   * @param run the engine's record of the run; use the accessors instead
+   * with several trials these refuse in one line, naming {@code trials()}). Made by {@link
+   * Wg1bench#run()} only: the engine's record it reads is not part of the API.
    */
-  public record Result(BenchmarkRun run) {
-    /**
-     * @deprecated the engine's record of the run, which may change: use {@link #trials()}
-     */
-    @Deprecated
-    public BenchmarkRun run() {
-      return run;
+  @API(status = STABLE, since = "0.1")
+  public static final class Result extends ResultFigures {
+    Result(BenchmarkRun run) {
+      super(run);
     }
 
-    /** Every trial, in the order they ran: one per target (and knob value, in a matrix). */
-    public List<Trial> trials() {
-      return Trial.all(run);
-    }
-
-    /** The run as the JSON the command line writes to {@code --output}. */
-    public String json() {
-      return Json.text(run);
-    }
-
-    /** Writes {@link #json()} to {@code file} (atomically, as the command line does). */
-    public void writeJson(Path file) {
-      JsonReport.write(run, file);
-    }
-
-    /** The one trial's {@link Trial#tps()}: successful ops per second. */
-    public double tps() {
-      return Trial.only(run, "tps").tps();
-    }
-
-    /** The one trial's {@link Trial#p50Ms()}: median latency in milliseconds. */
-    public double p50Ms() {
-      return Trial.only(run, "p50Ms").p50Ms();
-    }
-
-    /** The one trial's {@link Trial#p99Ms()}: 99th percentile latency in milliseconds. */
-    public double p99Ms() {
-      return Trial.only(run, "p99Ms").p99Ms();
-    }
-
-    /** The one trial's {@link Trial#failedOps()}: failed ops in the measurement windows. */
-    public long failedOps() {
-      return Trial.only(run, "failedOps").failedOps();
-    }
-
-    /** The one trial's {@link Trial#totalFailedOps()}: failed ops, warmup included. */
-    public long totalFailedOps() {
-      return Trial.only(run, "totalFailedOps").totalFailedOps();
-    }
-
-    /** The one trial's {@link Trial#retries()}: tries after the first (0 by default). */
-    public long retries() {
-      return Trial.only(run, "retries").retries();
-    }
-
-    /** The one trial's {@link Trial#committedOps()}: ops that committed, warmup included. */
-    public long committedOps() {
-      return Trial.only(run, "committedOps").committedOps();
+    /** {@link #json()}: the whole run, as the command line writes it. */
+    @Override
+    public String toString() {
+      return json();
     }
   }
 }

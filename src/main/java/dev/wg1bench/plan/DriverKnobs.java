@@ -157,7 +157,7 @@ public record DriverKnobs(
   }
 
   /** --jdbc-property names and values, checked against pgjdbc's own list. */
-  static void checkProperties(Map<String, String> properties) {
+  public static void checkProperties(Map<String, String> properties) {
     for (String name : properties.keySet()) {
       String why = reserved().get(name);
       if (why != null) {

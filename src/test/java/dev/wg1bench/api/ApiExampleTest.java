@@ -34,7 +34,7 @@ class ApiExampleTest {
    * floor, a p99 ceiling), on the machine those levels were set for.
    */
   static void assertHealthy(Wg1bench.Result r) {
-    var m = r.run().trials().get(0).measurement();
+    var m = EngineRecords.of(r).trials().get(0).measurement();
     assertTrue(m.ops() > 0, "ops measured: " + m.ops());
     // tps is the measured ops over the measured time, and the whole trial holds the window's ops
     assertEquals(m.ops() / m.measuredSeconds(), r.tps(), 1e-9 * r.tps());
@@ -47,7 +47,7 @@ class ApiExampleTest {
   void onTheEmbeddedServer() {
     Wg1bench.Result r = scenario().againstEmbedded().run();
     assertHealthy(r);
-    assertEquals("embedded", r.run().trials().get(0).targetKind());
+    assertEquals("embedded", EngineRecords.of(r).trials().get(0).targetKind());
   }
 
   @Test
@@ -56,7 +56,7 @@ class ApiExampleTest {
       Wg1bench.Result r = scenario().initPgbench(1).reportPerCommand(true).against(app).run();
       assertHealthy(r);
       // -r through the API, pooled: each of tpcb's commands completed once per measured op
-      Measurement m = r.run().trials().get(0).measurement();
+      Measurement m = EngineRecords.of(r).trials().get(0).measurement();
       for (CommandStats c : m.scripts().get(0).commands()) {
         assertEquals(m.ops(), c.count(), c.text());
       }

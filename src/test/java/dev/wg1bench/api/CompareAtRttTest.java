@@ -51,7 +51,7 @@ class CompareAtRttTest {
     assertTrue(at.get(1).table().contains(" at rtt 2ms"), at.get(1).table());
     for (int i = 0; i < 2; i++) {
       double ms = at.get(i).rtt().toNanos() / 1e6;
-      List<TrialResult> trials = at.get(i).run().trials();
+      List<TrialResult> trials = at.get(i).benchmarkRun().trials();
       assertEquals(4, trials.size(), "two blocks of two arms");
       for (TrialResult t : trials) {
         assertEquals(ms, t.client().rttMs(), 1e-9, "recorded beside the client settings");

@@ -84,52 +84,12 @@ class CompareTest {
     assertEquals(Comparison.Verdict.FASTER, faster.verdict(), faster.table());
     Verdicts.assertFaster(faster);
     assertEquals(slower.orders(), faster.orders(), "the same seed draws the same orders");
-    String target = slower.run().trials().get(0).target();
+    String target = slower.benchmarkRun().trials().get(0).target();
     for (int b = 1; b <= 5; b++) {
       assertEquals(
           dev.wg1bench.advise.Blocks.order(7, "compare", target, b),
           slower.orders().get(b - 1),
           "block " + b + "'s order is drawn from the seed");
     }
-  }
-
-  /** The API refuses what the command line refuses, in the same words (its own names). */
-  @Test
-  void aComparisonTheDesignCannotRunIsRefusedAsTheCliRefusesIt() {
-    Wg1bench a = arm(Wg1bench.workload(Sleepy.class));
-    Wg1bench b = arm(Wg1bench.workload(Sleepy.class));
-    assertRefused(
-        "blocks must be between 2 and 1000, got 1 (an interval needs 2 blocks)",
-        Wg1bench.compare(a, b).blocks(1));
-    assertRefused(
-        "blocks must be between 3 and 1000, got 2 (3 at least with a precision goal)",
-        Wg1bench.compare(a, b).blocks(2).precision(0.05));
-    assertRefused(
-        "precision must be between 0.1 and 100, got 0 (a percentage)",
-        Wg1bench.compare(a, b).precision(0));
-    assertRefused(
-        "precision must be between 0.1 and 100, got -100 (a percentage)",
-        Wg1bench.compare(a, b).precision(-1));
-    assertRefused(
-        "budget PT1M: needs precision (a goal to spend it on)",
-        Wg1bench.compare(a, b).budget(Duration.ofMinutes(1)));
-    assertRefused(
-        "margin must be between 0.1 and 100, got 0 (a percentage)",
-        Wg1bench.compare(a, b).margin(0));
-    assertRefused(
-        "allowedFailureRate must be between 0 and 100, got 150 (a percentage of attempted ops)",
-        Wg1bench.compare(a, b).allowedFailureRate(1.5));
-    assertRefused(
-        "compare runs each arm on one target: give the baseline exactly one, got 0",
-        Wg1bench.compare(Wg1bench.workload(Sleepy.class), b).blocks(3));
-    assertRefused(
-        "forks 1: the workload s is made by a Supplier in this JVM, which a forked JVM cannot"
-            + " call; use forks(0) or a JdbcWorkload class",
-        Wg1bench.compare(a, arm(Wg1bench.workload("s", Sleepy::new)).forks(1)).blocks(2));
-  }
-
-  private static void assertRefused(String message, Comparison.Builder b) {
-    InvalidSettingException e = assertThrows(InvalidSettingException.class, b::run);
-    assertEquals(message, e.getMessage());
   }
 }

@@ -75,7 +75,7 @@ class ComparisonFailuresTest {
             .blocks(3)
             .run();
     assertEquals(Comparison.Verdict.BROKEN, c.verdict(), c.table());
-    assertEquals("treatment", c.brokenArm());
+    assertEquals(Comparison.Arm.TREATMENT, c.broken());
     assertTrue(c.firstError().startsWith("42P01: "), c.firstError());
     assertTrue(c.firstError().contains("renamed_away_41"), c.firstError());
     assertFalse(c.table().contains("NaN") || c.table().contains("Infinity"), c.table());
@@ -95,7 +95,7 @@ class ComparisonFailuresTest {
             .blocks(2)
             .run();
     assertEquals(Comparison.Verdict.BROKEN, strict.verdict(), strict.table());
-    assertEquals("treatment", strict.brokenArm());
+    assertEquals(Comparison.Arm.TREATMENT, strict.broken());
     assertTrue(strict.firstError().startsWith("22012: "), strict.firstError());
     assertThrows(AssertionError.class, () -> Verdicts.assertNotSlower(strict));
 
@@ -118,7 +118,7 @@ class ComparisonFailuresTest {
             .blocks(2)
             .run();
     assertEquals(Comparison.Verdict.BROKEN, c.verdict(), c.table());
-    assertEquals("treatment", c.brokenArm(), c.table());
+    assertEquals(Comparison.Arm.TREATMENT, c.broken(), c.table());
     assertTrue(c.table().contains("the treatment could not run"), c.table());
     assertTrue(c.table().contains("the fixture is missing"), c.table());
   }
@@ -133,7 +133,7 @@ class ComparisonFailuresTest {
             .blocks(2)
             .run();
     assertEquals(Comparison.Verdict.BROKEN, c.verdict(), c.table());
-    assertEquals("treatment", c.brokenArm(), c.table());
+    assertEquals(Comparison.Arm.TREATMENT, c.broken(), c.table());
     String first = c.table().lines().findFirst().orElseThrow();
     assertTrue(first.startsWith("broken: the treatment could not run"), first);
   }
@@ -159,7 +159,7 @@ class ComparisonFailuresTest {
               .blocks(2)
               .run();
       assertEquals(Comparison.Verdict.BROKEN, c.verdict(), c.table());
-      assertEquals("treatment", c.brokenArm(), c.table());
+      assertEquals(Comparison.Arm.TREATMENT, c.broken(), c.table());
       assertTrue(
           c.table().contains("the treatment did not run as asked in block ")
               && c.table().contains(": 1 of 2 clients ran; 1 client could not start"),

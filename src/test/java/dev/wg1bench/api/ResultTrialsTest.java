@@ -15,7 +15,7 @@ class ResultTrialsTest {
   @Test
   void everyTrialIsListedWithItsTargetAndFigures() {
     BenchmarkRun run = ReportFixtures.run();
-    List<Trial> trials = new Wg1bench.Result(run).trials();
+    List<Trial> trials = EngineRecords.result(run).trials();
     assertEquals(run.trials().size(), trials.size());
     for (int i = 0; i < trials.size(); i++) {
       TrialResult t = run.trials().get(i);
@@ -30,7 +30,7 @@ class ResultTrialsTest {
 
   @Test
   void aOneTrialAccessorRefusesSeveralTrialsNamingWhatToCall() {
-    Wg1bench.Result r = new Wg1bench.Result(ReportFixtures.run());
+    Wg1bench.Result r = EngineRecords.result(ReportFixtures.run());
     IllegalStateException e = assertThrows(IllegalStateException.class, r::tps);
     assertEquals(1, e.getMessage().lines().count());
     assertTrue(e.getMessage().contains("use trials().get(i).tps()"), e.getMessage());
@@ -40,7 +40,7 @@ class ResultTrialsTest {
   @Test
   void theJsonIsTheRunTheCommandLineWrites() throws Exception {
     BenchmarkRun run = ReportFixtures.run();
-    String json = new Wg1bench.Result(run).json();
+    String json = EngineRecords.result(run).json();
     BenchmarkRun back = dev.wg1bench.json.Json.MAPPER.readValue(json, BenchmarkRun.class);
     assertEquals(run.trials().size(), back.trials().size());
     assertEquals(run.trials().get(1).target(), back.trials().get(1).target());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.wg1bench.api.EngineRecords;
 import dev.wg1bench.api.Wg1bench;
 import dev.wg1bench.result.ErrorRecord;
 import dev.wg1bench.result.Measurement;
@@ -97,7 +98,7 @@ class SetupFailureTest {
   void everyClientFailingInSetUpEndsTheTrialWithTheReasonAndTheNextRunMeasures() {
     try (HikariDataSource app = TestServer.applicationPool(4)) {
       Wg1bench.Result r = scenario().initPgbench(1).against(new RefusesClients(app)).run();
-      TrialResult t = r.run().trials().get(0);
+      TrialResult t = EngineRecords.of(r).trials().get(0);
       Measurement m = t.measurement();
       assertEquals(3, m.clientsStopped(), m.toString());
       assertEquals(0, m.totalOps(), m.toString());
@@ -116,7 +117,7 @@ class SetupFailureTest {
 
       // the same JVM runs the next trial as if nothing had happened
       Wg1bench.Result next = scenario().duration(Duration.ofMillis(600)).against(app).run();
-      Measurement n = next.run().trials().get(0).measurement();
+      Measurement n = EngineRecords.of(next).trials().get(0).measurement();
       assertTrue(n.ops() > 0, n.toString());
       assertEquals(0, n.clientsStopped(), n.toString());
     }

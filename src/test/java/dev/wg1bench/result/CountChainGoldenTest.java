@@ -3,7 +3,7 @@ package dev.wg1bench.result;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.wg1bench.api.Wg1bench;
+import dev.wg1bench.api.EngineRecords;
 import dev.wg1bench.fork.ForkReport;
 import dev.wg1bench.jmh.JmhLaunch;
 import dev.wg1bench.jmh.TrialSpec;
@@ -399,7 +399,7 @@ class CountChainGoldenTest {
       csv.append("== ").append(f.getFileName()).append('\n').append(Files.readString(f, UTF_8));
     }
     assertGolden(name + ".csv.txt", masked(csv.toString()));
-    assertGolden(name + ".api.txt", new Wg1bench.Result(run).trials().toString());
+    assertGolden(name + ".api.txt", EngineRecords.result(run).trials().toString());
   }
 
   private static String masked(String s) {

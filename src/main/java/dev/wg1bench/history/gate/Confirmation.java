@@ -61,16 +61,14 @@ public final class Confirmation {
    */
   public static Advice claim(
       String metric, boolean higherIsBetter, String baseline, String candidate) {
-    return new Advice(
-        "confirm-" + metric.replace('.', '_'),
-        "the candidate is worse than the baseline on " + metric,
-        "history check",
-        higherIsBetter ? "lower" : "higher",
-        metric,
-        "",
-        baseline,
-        candidate,
-        0);
+    return Advice.claim(
+            "confirm-" + metric.replace('.', '_'),
+            "the candidate is worse than the baseline on " + metric)
+        .seed("history check")
+        .expect(higherIsBetter ? "lower" : "higher")
+        .metric(metric)
+        .arms(baseline, candidate)
+        .build();
   }
 
   /** Whether the blocks can re-measure a series of this metric (a ratio of positive figures). */
