@@ -75,7 +75,7 @@ public final class ConsoleReport {
         t.target(),
         t.server().version(),
         Targets.has(t.targetKind(), TargetKind.Trait.STOCK_SETTINGS)
-            ? " (embedded, stock settings)"
+            ? " (embedded, stock settings, pg_stat_statements preloaded)"
             : "");
     out.printf("  %s%n", t.url());
     provision(t.provision(), out);
