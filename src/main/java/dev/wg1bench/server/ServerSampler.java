@@ -120,22 +120,6 @@ public final class ServerSampler implements AutoCloseable {
   @Override
   public void close() {
     running = false;
-    thread.interrupt();
-    try {
-      thread.join(1000);
-      Connection c = connection;
-      if (thread.isAlive() && c != null) {
-        // a sample query is waiting on a server that stopped answering: the run is over, so
-        // abort the connection rather than make the result wait for it
-        try {
-          c.abort(Runnable::run);
-        } catch (SQLException e) {
-          // already closed
-        }
-        thread.join(1000);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    SamplerThreads.stop(thread, () -> connection);
   }
 }

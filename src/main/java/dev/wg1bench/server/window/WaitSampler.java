@@ -1,6 +1,7 @@
 package dev.wg1bench.server.window;
 
 import dev.wg1bench.server.FixedRate;
+import dev.wg1bench.server.SamplerThreads;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -172,20 +173,6 @@ final class WaitSampler implements AutoCloseable {
   @Override
   public void close() {
     running = false;
-    thread.interrupt();
-    try {
-      thread.join(1000);
-      Connection c = connection;
-      if (thread.isAlive() && c != null) {
-        try {
-          c.abort(Runnable::run);
-        } catch (SQLException e) {
-          // already closed
-        }
-        thread.join(1000);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    SamplerThreads.stop(thread, () -> connection);
   }
 }
