@@ -23,17 +23,33 @@ final class JavaClassWorkload implements Workload {
   private final String name;
   private final String label;
   private final Supplier<JdbcWorkload> instances;
+  private final String description;
+  private final String seed;
   private final java.util.Map<String, String> params;
 
   JavaClassWorkload(
       String name,
       String label,
+      String description,
+      String seed,
       Supplier<JdbcWorkload> instances,
       java.util.Map<String, String> params) {
     this.name = name;
     this.label = label;
+    this.description = description;
+    this.seed = seed;
     this.instances = instances;
     this.params = params;
+  }
+
+  /** A user's class (or a supplier a test registered): described as theirs, its source "custom". */
+  static JavaClassWorkload users(
+      String name,
+      String label,
+      Supplier<JdbcWorkload> instances,
+      java.util.Map<String, String> params) {
+    return new JavaClassWorkload(
+        name, label, "your workload class " + label, "custom", instances, params);
   }
 
   @Override
@@ -43,12 +59,12 @@ final class JavaClassWorkload implements Workload {
 
   @Override
   public String description() {
-    return "your workload class " + label;
+    return description;
   }
 
   @Override
   public String seed() {
-    return "custom";
+    return seed;
   }
 
   @Override

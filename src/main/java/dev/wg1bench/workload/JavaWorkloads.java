@@ -48,7 +48,14 @@ public final class JavaWorkloads {
     if (application != null) {
       // a built-in written on this API (tpcc): the tool's own class, under its short name
       Constructor<? extends JdbcWorkload> c = constructor(application, List.of());
-      return new JavaClassWorkload(name, name, () -> instantiate(c), plan.params().defines());
+      WorkloadRegistry.Listed listed = WorkloadRegistry.application(name);
+      return new JavaClassWorkload(
+          name,
+          name,
+          listed.description(),
+          listed.seed(),
+          () -> instantiate(c),
+          plan.params().defines());
     }
     if (!name.startsWith(WorkloadRegistry.CLASS_PREFIX)) {
       return null;
@@ -60,10 +67,10 @@ public final class JavaWorkloads {
         throw new UsageException(
             "workload " + label(name) + " is a supplier of another JVM: run it with forks(0)");
       }
-      return new JavaClassWorkload(name, label(name), s, plan.params().defines());
+      return JavaClassWorkload.users(name, label(name), s, plan.params().defines());
     }
     Constructor<? extends JdbcWorkload> c = constructor(rest, plan.params().classpath());
-    return new JavaClassWorkload(name, rest, () -> instantiate(c), plan.params().defines());
+    return JavaClassWorkload.users(name, rest, () -> instantiate(c), plan.params().defines());
   }
 
   /** The workload name of a class: {@code class:com.acme.OrderLookup}. */

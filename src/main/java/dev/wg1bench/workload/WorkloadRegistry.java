@@ -25,10 +25,13 @@ public final class WorkloadRegistry {
    */
   private static final Map<String, String> APPLICATIONS = new LinkedHashMap<>();
 
-  /** An application's row in {@code wg1bench list}: name, seed and what it does. */
+  /**
+   * An application's row in {@code wg1bench list}, and what a run of it says in the console and the
+   * JSON: name, the source it reproduces and what it does.
+   */
   public record Listed(String name, String seed, String description) {}
 
-  private static final List<Listed> LISTED = new java.util.ArrayList<>();
+  private static final Map<String, Listed> LISTED = new LinkedHashMap<>();
 
   private static final List<String> SSB_QUERIES =
       List.of(
@@ -80,17 +83,23 @@ public final class WorkloadRegistry {
     script("ssb_q4.2", "ssb/q4.2");
     script("ssb_q4.3", "ssb/q4.3");
     APPLICATIONS.put("tpcc", "dev.wg1bench.tpcc.Tpcc");
-    LISTED.add(
+    LISTED.put(
+        "tpcc",
         new Listed(
             "tpcc",
-            "issue 44 (TPC-C 5.11)",
+            "TPC-C 5.11",
             "TPC-C's five transactions, deck mix 45/43/4/4/4, on the Java API; load with 'init"
                 + " --workload tpcc --scale W'"));
   }
 
   /** The applications, as {@code wg1bench list} shows them after the built-ins. */
   public static List<Listed> applications() {
-    return List.copyOf(LISTED);
+    return List.copyOf(LISTED.values());
+  }
+
+  /** An application's row (tpcc), or null for any other name. */
+  static Listed application(String name) {
+    return LISTED.get(name);
   }
 
   private WorkloadRegistry() {}

@@ -113,6 +113,13 @@ class TpccRunTest {
                 + " max(O_ID) = max(NO_O_ID)) ok; TPC-C 3.3.2.3 ("),
         r.out);
     assertTrue(r.out.contains("TPC-C 3.3.2.9 (") && !r.out.contains("3.3.2.5"), r.out);
+    // the console and the JSON say what ran in the same words as list: TPC-C, from TPC-C 5.11
+    assertTrue(r.out.contains("workload: tpcc (TPC-C 5.11)"), r.out);
+    JsonNode json = Json.MAPPER.readTree(dir.resolve("mix.json").toFile());
+    assertEquals("TPC-C 5.11", json.get("seed").asText(), json.toString());
+    assertTrue(
+        json.get("workloadDescription").asText().startsWith("TPC-C's five transactions"),
+        json.toString());
     Map<String, Long> s = steps("mix");
     long rolledBack = s.get("new_order rolled back");
     long newOrders = s.get("new_order") - rolledBack;
@@ -329,7 +336,15 @@ class TpccRunTest {
   void listShowsTpcc() {
     Cli r = Cli.run("list");
     assertEquals(0, r.exit, r.toString());
-    assertTrue(r.out.lines().anyMatch(l -> l.startsWith("tpcc ") && l.contains("init")), r.out);
+    // its source is the standard it implements, and it is described as TPC-C, not as a user's class
+    assertTrue(
+        r.out
+            .lines()
+            .anyMatch(
+                l ->
+                    l.matches("tpcc +TPC-C 5\\.11 +TPC-C's five transactions.*")
+                        && l.contains("init")),
+        r.out);
   }
 
   /**
