@@ -95,7 +95,7 @@ final class TrialExecution {
       checkSessionSettings(cf);
       PreparedData data = lt.prepared.get(workload.schema());
       if (data == null) {
-        data = ds.prepare(c, cf, plan, lt, new DataSet.Output(out, verbose));
+        data = ds.prepare(workload, c, cf, plan, lt, new DataSet.Output(out, verbose));
         lt.prepared.put(workload.schema(), data);
       }
       if (agent == null || agent.preparesData()) {

@@ -3,6 +3,7 @@ package dev.wg1bench.workload;
 import dev.wg1bench.api.JdbcWorkload;
 import dev.wg1bench.api.Op;
 import dev.wg1bench.plan.Isolation;
+import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -27,14 +28,24 @@ final class JavaClassWorkload implements Workload {
   private final String seed;
   private final java.util.Map<String, String> params;
 
+  /** An application's loader for a fresh server (tpcc's), null for a user's class. */
+  private final Loader loader;
+
+  /** The data of an application of the tool's at a scale, on a server made for the run. */
+  interface Loader {
+    String load(DataSource dataSource, int scale, PrintStream log) throws Exception;
+  }
+
   JavaClassWorkload(
       String name,
       String label,
       String description,
       String seed,
+      Loader loader,
       Supplier<JdbcWorkload> instances,
       java.util.Map<String, String> params) {
     this.name = name;
+    this.loader = loader;
     this.label = label;
     this.description = description;
     this.seed = seed;
@@ -49,7 +60,20 @@ final class JavaClassWorkload implements Workload {
       Supplier<JdbcWorkload> instances,
       java.util.Map<String, String> params) {
     return new JavaClassWorkload(
-        name, label, "your workload class " + label, "custom", instances, params);
+        name, label, "your workload class " + label, "custom", null, instances, params);
+  }
+
+  @Override
+  public boolean loadsFresh() {
+    return loader != null;
+  }
+
+  @Override
+  public String loadFresh(DataSource dataSource, int scale, PrintStream log) throws Exception {
+    if (loader == null) {
+      return Workload.super.loadFresh(dataSource, scale, log);
+    }
+    return loader.load(dataSource, scale, log);
   }
 
   @Override

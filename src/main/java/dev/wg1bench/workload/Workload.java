@@ -1,7 +1,9 @@
 package dev.wg1bench.workload;
 
 import dev.wg1bench.plan.Isolation;
+import java.io.PrintStream;
 import java.util.Set;
+import javax.sql.DataSource;
 
 /**
  * The contract every workload meets. One op is one execution of the workload's unit of work (a
@@ -48,6 +50,23 @@ public interface Workload {
    */
   default java.util.List<String> ownTables() {
     return java.util.List.of();
+  }
+
+  /**
+   * Whether the workload loads its own data on a fresh server ({@link #loadFresh}): tpcc does; a
+   * user's class makes its tables in its set-up hook instead.
+   */
+  default boolean loadsFresh() {
+    return false;
+  }
+
+  /**
+   * Loads the workload's data at {@code scale} on a server made for this run (the embedded default,
+   * removed at exit, so {@code init} cannot have loaded it); returns what it holds, for the
+   * result's data line. Progress goes to {@code log} (null: none).
+   */
+  default String loadFresh(DataSource dataSource, int scale, PrintStream log) throws Exception {
+    throw new UnsupportedOperationException(name() + " has no loader");
   }
 
   /** Schemas a workload may need. */

@@ -88,8 +88,9 @@ public final class WorkloadRegistry {
         new Listed(
             "tpcc",
             "TPC-C 5.11",
-            "TPC-C's five transactions, deck mix 45/43/4/4/4, on the Java API; load with 'init"
-                + " --workload tpcc --scale W'"));
+            "TPC-C's five transactions, deck mix 45/43/4/4/4, on the Java API; loads --scale W"
+                + " warehouses (default 1) on the embedded server, else load with 'init --workload"
+                + " tpcc --scale W'"));
   }
 
   /** The applications, as {@code wg1bench list} shows them after the built-ins. */

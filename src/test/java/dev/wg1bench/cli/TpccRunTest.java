@@ -393,6 +393,37 @@ class TpccRunTest {
     assertEquals(s.getOrDefault("payment", 0L), scalar("SELECT count(*) FROM history") - history);
   }
 
+  /**
+   * The embedded default is made for the run and removed at exit, so no init could load it: the run
+   * loads its warehouses there itself (--scale W), as pgbench's and SSB's tables are, and its
+   * transactions keep clause 3.3.2's conditions on what it loaded.
+   */
+  @Test
+  void theEmbeddedServerLoadsItsOwnWarehouses() throws Exception {
+    Path json = dir.resolve("embedded.json");
+    Cli r =
+        Cli.run(
+            "--workload",
+            "tpcc",
+            "--target",
+            "embedded",
+            "--forks",
+            "0",
+            "-c",
+            "2",
+            "-t",
+            "20",
+            "--check",
+            "-o",
+            json.toString());
+    assertEquals(0, r.exit, r.toString());
+    assertTrue(r.out.contains("target embedded: loading tpcc at scale 1"), r.out);
+    assertTrue(r.out.contains("data: TPC-C, 1 warehouse(s), loaded on the fresh server"), r.out);
+    assertTrue(r.out.contains("check: ok (TPC-C 3.3.2.1 (W_YTD = sum(D_YTD)) ok;"), r.out);
+    JsonNode m = Json.MAPPER.readTree(json.toFile()).get("trials").get(0).get("measurement");
+    assertEquals(40, m.get("totalOps").asLong() + m.get("totalFailedOps").asLong(), m.toString());
+  }
+
   @Test
   void aDatabaseWithoutTheTablesIsRefusedInOneLine() throws SQLException {
     execute("CREATE SCHEMA IF NOT EXISTS tpcc_run_test_empty");
