@@ -57,7 +57,7 @@ public final class Tpcc implements JdbcWorkload {
    * their sizes, dead tuples and autovacuum runs.
    */
   @Override
-  public java.util.List<String> tables() {
+  public List<String> tables() {
     return Schema.TABLES;
   }
 

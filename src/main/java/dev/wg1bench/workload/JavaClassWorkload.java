@@ -6,9 +6,12 @@ import dev.wg1bench.plan.Isolation;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.postgresql.core.BaseConnection;
@@ -26,7 +29,7 @@ final class JavaClassWorkload implements Workload {
   private final Supplier<JdbcWorkload> instances;
   private final String description;
   private final String seed;
-  private final java.util.Map<String, String> params;
+  private final Map<String, String> params;
 
   /** An application's loader for a fresh server (tpcc's), null for a user's class. */
   private final Loader loader;
@@ -43,7 +46,7 @@ final class JavaClassWorkload implements Workload {
       String seed,
       Loader loader,
       Supplier<JdbcWorkload> instances,
-      java.util.Map<String, String> params) {
+      Map<String, String> params) {
     this.name = name;
     this.loader = loader;
     this.label = label;
@@ -55,10 +58,7 @@ final class JavaClassWorkload implements Workload {
 
   /** A user's class (or a supplier a test registered): described as theirs, its source "custom". */
   static JavaClassWorkload users(
-      String name,
-      String label,
-      Supplier<JdbcWorkload> instances,
-      java.util.Map<String, String> params) {
+      String name, String label, Supplier<JdbcWorkload> instances, Map<String, String> params) {
     return new JavaClassWorkload(
         name, label, "your workload class " + label, "custom", null, instances, params);
   }
@@ -117,10 +117,10 @@ final class JavaClassWorkload implements Workload {
 
   /** The tables the class names; one instance asked, then closed (it has seen no connection). */
   @Override
-  public java.util.List<String> ownTables() {
+  public List<String> ownTables() {
     JdbcWorkload w = instances.get();
     try {
-      return java.util.List.copyOf(w.tables());
+      return List.copyOf(w.tables());
     } finally {
       try {
         w.close();
@@ -141,8 +141,7 @@ final class JavaClassWorkload implements Workload {
   }
 
   @Override
-  public java.util.Map<String, String> verify(DataSource dataSource, long committedOps)
-      throws Exception {
+  public Map<String, String> verify(DataSource dataSource, long committedOps) throws Exception {
     JdbcWorkload w = instances.get();
     try {
       return w.checkConditions(dataSource, committedOps, params);
@@ -159,11 +158,11 @@ final class JavaClassWorkload implements Workload {
       return w.getClass().getMethod("check", DataSource.class, long.class).getDeclaringClass()
               != JdbcWorkload.class
           || w.getClass()
-                  .getMethod("check", DataSource.class, long.class, java.util.Map.class)
+                  .getMethod("check", DataSource.class, long.class, Map.class)
                   .getDeclaringClass()
               != JdbcWorkload.class
           || w.getClass()
-                  .getMethod("checkConditions", DataSource.class, long.class, java.util.Map.class)
+                  .getMethod("checkConditions", DataSource.class, long.class, Map.class)
                   .getDeclaringClass()
               != JdbcWorkload.class;
     } catch (NoSuchMethodException e) {
@@ -248,7 +247,7 @@ final class JavaClassWorkload implements Workload {
     }
 
     @Override
-    public <T> T step(String name, java.util.concurrent.Callable<T> step) throws Exception {
+    public <T> T step(String name, Callable<T> step) throws Exception {
       int s = steps.step(name);
       rolledBack = false;
       depth++;
@@ -273,7 +272,7 @@ final class JavaClassWorkload implements Workload {
     }
 
     @Override
-    public void thinkTime(java.time.Duration time) {
+    public void thinkTime(Duration time) {
       if (stats != null) {
         stats.thinkNanos = time == null || time.isNegative() ? 0 : time.toNanos();
       }

@@ -5,6 +5,7 @@ import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.UsageException;
 import java.io.File;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
@@ -243,7 +244,7 @@ public final class JavaWorkloads {
           }
         } catch (MalformedURLException ex) {
           throw new UsageException("--classpath " + e + ": " + ex.getMessage());
-        } catch (java.io.IOException ex) {
+        } catch (IOException ex) {
           throw new UsageException("--classpath " + e + ": cannot list " + ex.getMessage());
         }
       }

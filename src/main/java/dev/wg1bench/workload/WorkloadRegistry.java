@@ -4,9 +4,13 @@ import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.ScriptSource;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.plan.WorkloadKnobs;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
@@ -137,7 +141,7 @@ public final class WorkloadRegistry {
 
   /** Every name --workload takes, the built-ins' then the applications'. */
   private static List<String> names() {
-    List<String> all = new java.util.ArrayList<>(BUILTIN.keySet());
+    List<String> all = new ArrayList<>(BUILTIN.keySet());
     all.addAll(APPLICATIONS.keySet());
     return all;
   }
@@ -151,20 +155,20 @@ public final class WorkloadRegistry {
    * " (did you mean X?)" for the names within a few typing mistakes of {@code name} (edit distance
    * up to a third of its length, at least 2), closest first; "" when none is.
    */
-  static String didYouMean(String name, java.util.Collection<String> names) {
-    String n = name.toLowerCase(java.util.Locale.ROOT);
+  static String didYouMean(String name, Collection<String> names) {
+    String n = name.toLowerCase(Locale.ROOT);
     int limit = Math.max(2, n.length() / 3);
-    java.util.TreeMap<Integer, java.util.List<String>> near = new java.util.TreeMap<>();
+    TreeMap<Integer, List<String>> near = new TreeMap<>();
     for (String c : names) {
       int d = editDistance(n, c);
       if (d <= limit) {
-        near.computeIfAbsent(d, x -> new java.util.ArrayList<>()).add(c);
+        near.computeIfAbsent(d, x -> new ArrayList<>()).add(c);
       }
     }
     if (near.isEmpty()) {
       return "";
     }
-    java.util.List<String> best = near.firstEntry().getValue();
+    List<String> best = near.firstEntry().getValue();
     return " (did you mean " + String.join(" or ", best) + "?)";
   }
 
@@ -214,8 +218,7 @@ public final class WorkloadRegistry {
     if (plan.workload().startsWith(CLASS_PREFIX) || APPLICATIONS.containsKey(plan.workload())) {
       Workload w = JavaWorkloads.resolve(plan.workload(), plan);
       if (w == null) {
-        throw new dev.wg1bench.plan.UsageException(
-            "--workload-class: no such workload class " + plan.workload());
+        throw new UsageException("--workload-class: no such workload class " + plan.workload());
       }
       return w;
     }
