@@ -1,5 +1,6 @@
 package dev.wg1bench;
 
+import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
 
 /**
@@ -16,8 +17,7 @@ public final class ProcessCpu {
    * tick of CPU reads 0.
    */
   public static long nanos() {
-    if (ManagementFactory.getOperatingSystemMXBean()
-        instanceof com.sun.management.OperatingSystemMXBean sun) {
+    if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean sun) {
       return sun.getProcessCpuTime();
     }
     return 0;

@@ -3,6 +3,7 @@ package dev.wg1bench.advise;
 import dev.wg1bench.plan.UsageException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -130,10 +131,7 @@ public record Advice(
         try (InputStream in =
             Advice.class.getResourceAsStream("/config/advice/" + name + ".properties")) {
           out.add(
-              parse(
-                  name,
-                  new java.io.InputStreamReader(in, StandardCharsets.UTF_8),
-                  name + ".properties"));
+              parse(name, new InputStreamReader(in, StandardCharsets.UTF_8), name + ".properties"));
         }
       }
     } catch (IOException e) {

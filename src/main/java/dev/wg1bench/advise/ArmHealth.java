@@ -3,6 +3,8 @@ package dev.wg1bench.advise;
 import dev.wg1bench.result.AdviceResult;
 import dev.wg1bench.result.ErrorRecord;
 import dev.wg1bench.result.TrialResult;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -72,8 +74,8 @@ public record ArmHealth(
 
   /** A fraction as a percentage in plain digits: 0.05 as "5%", 0.0125 as "1.25%". */
   public static String percent(double fraction) {
-    return java.math.BigDecimal.valueOf(100 * fraction)
-            .round(new java.math.MathContext(3))
+    return BigDecimal.valueOf(100 * fraction)
+            .round(new MathContext(3))
             .stripTrailingZeros()
             .toPlainString()
         + "%";

@@ -3,6 +3,7 @@ package dev.wg1bench.cli;
 import dev.wg1bench.history.analysis.ChangePointAnalysis;
 import dev.wg1bench.history.analysis.Series;
 import dev.wg1bench.history.store.RunFilter;
+import dev.wg1bench.history.store.StoredRun;
 import dev.wg1bench.plan.Checks;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.stats.EDivisive;
@@ -105,7 +106,7 @@ final class ChangePointOptions {
   }
 
   /** The history's runs the filter (--branch, --where) takes, oldest first. */
-  List<dev.wg1bench.history.store.StoredRun> takenRuns() {
+  List<StoredRun> takenRuns() {
     RunFilter filter = runs.filter();
     return history.use((store, at) -> filter.runs(store));
   }

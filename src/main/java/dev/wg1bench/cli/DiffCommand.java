@@ -1,6 +1,7 @@
 package dev.wg1bench.cli;
 
 import dev.wg1bench.advise.ResultDiff;
+import dev.wg1bench.plan.Checks;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.report.DiffTable;
 import dev.wg1bench.report.HtmlReport;
@@ -42,8 +43,7 @@ final class DiffCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     double m = margin.fraction();
-    double allowed =
-        dev.wg1bench.plan.Checks.percent("--allowed-failure-rate", allowedFailureRate, 0, 100);
+    double allowed = Checks.percent("--allowed-failure-rate", allowedFailureRate, 0, 100);
     HtmlReport.Source b = read(base);
     HtmlReport.Source n = read(neu);
     PointsDiff r;

@@ -1,6 +1,7 @@
 package dev.wg1bench.cli;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -116,7 +117,7 @@ final class HelpSections {
     }
     for (Map.Entry<String, List<String>> e : SECTIONS.entrySet()) {
       List<String> order = e.getValue();
-      out.get(e.getKey()).sort(java.util.Comparator.comparingInt(o -> rank(order, o)));
+      out.get(e.getKey()).sort(Comparator.comparingInt(o -> rank(order, o)));
     }
     out.values().removeIf(List::isEmpty);
     return out;

@@ -9,6 +9,7 @@ import dev.wg1bench.history.store.StoredRun;
 import dev.wg1bench.plan.UsageException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -167,7 +168,7 @@ final class HistoryImportCommand implements Callable<Integer> {
               + series
               + ": a wg1bench result names its own series (CONFIG/METRIC); leave --series out");
     }
-    HistoryOptions.store(history.value, new java.util.LinkedHashMap<>(), List.of(file), false);
+    HistoryOptions.store(history.value, new LinkedHashMap<>(), List.of(file), false);
   }
 
   /** An Otava file names only its metrics: the series is the name given here. */

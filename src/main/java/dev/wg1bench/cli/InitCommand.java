@@ -76,9 +76,7 @@ final class InitCommand implements Callable<Integer> {
 
   /** TPC-C's tables on each target, the warehouses on a few connections at once. */
   private void tpcc(List<TargetSpec> list, int warehouses) {
-    int jobs =
-        threads.orElse(
-            Math.min(warehouses + 1, Math.max(2, Runtime.getRuntime().availableProcessors())));
+    int jobs = threads.orElse(TpccLoader.defaultThreads(warehouses));
     for (TargetSpec spec : list) {
       Target t = Targets.of(spec);
       if (t.fresh()) {

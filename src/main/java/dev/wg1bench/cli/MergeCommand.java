@@ -1,5 +1,6 @@
 package dev.wg1bench.cli;
 
+import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.report.ConsoleReport;
@@ -7,6 +8,7 @@ import dev.wg1bench.report.JsonReport;
 import dev.wg1bench.result.AgentRun;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.Merge;
+import dev.wg1bench.result.TrialResult;
 import dev.wg1bench.run.Rendezvous;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -74,7 +76,7 @@ final class MergeCommand implements Callable<Integer> {
     var written = JsonReport.write(merged, output);
     AgentRun a = merged.agents();
     printAgents(a);
-    for (dev.wg1bench.result.TrialResult t : merged.trials()) {
+    for (TrialResult t : merged.trials()) {
       System.out.println();
       ConsoleReport.trial(merged, t, System.out);
     }
@@ -97,8 +99,7 @@ final class MergeCommand implements Callable<Integer> {
     }
     Rendezvous.Collected c = Rendezvous.collect(t.get(0), runId);
     if (c.results().isEmpty()) {
-      throw new dev.wg1bench.plan.RunFailure(
-          "merge: no agent of run " + runId + " stored a result: " + c.absent());
+      throw new RunFailure("merge: no agent of run " + runId + " stored a result: " + c.absent());
     }
     return c;
   }

@@ -3,6 +3,7 @@ package dev.wg1bench.cli;
 import dev.wg1bench.plan.ScriptSource;
 import dev.wg1bench.plan.TxLogSpec;
 import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.report.JsonReport;
 import dev.wg1bench.workload.WorkloadRegistry;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -144,7 +145,7 @@ final class PgbenchFlags {
     }
     // the name carries this process's id as pgbench's does, fixed here so every fork agrees
     Path base = Path.of(prefix + "." + ProcessHandle.current().pid()).toAbsolutePath();
-    String unwritable = dev.wg1bench.report.JsonReport.unwritable(base);
+    String unwritable = JsonReport.unwritable(base);
     if (unwritable != null) {
       throw new UsageException("--log-prefix " + prefix + ": " + unwritable);
     }

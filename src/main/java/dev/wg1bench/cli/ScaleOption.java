@@ -13,8 +13,9 @@ final class ScaleOption {
       names = {"-s", "--scale"},
       paramLabel = "N",
       description =
-          "pgbench scale, 100,000 accounts each (init's default: 1; a run detects it from"
-              + " pgbench_branches when not given, the embedded server's default: 1).")
+          "pgbench scale, 100,000 accounts each; TPC-C's warehouses with --workload tpcc"
+              + " (init's default: 1; a run detects it from the tables when not given, the"
+              + " embedded server's default: 1).")
   Integer scale;
 
   /** The scale given, else {@code dflt}; within 1 and {@link WorkloadKnobs#MAX_SCALE}. */

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 /**
  * BRIN vs btree (2015 §5.1): two tables of N rows {@code (id, md5(id))}, {@code t_mono} with id in
@@ -358,7 +359,7 @@ public final class BrinExperiment extends Experiment {
   }
 
   private static Map<String, List<Double>> series(
-      List<Result> rs, List<String> variants, java.util.function.ToDoubleFunction<Result> f) {
+      List<Result> rs, List<String> variants, ToDoubleFunction<Result> f) {
     Map<String, List<Double>> m = new LinkedHashMap<>();
     for (String t : TABLES) {
       m.put(

@@ -2,6 +2,7 @@ package dev.wg1bench.experiment;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import dev.wg1bench.plan.Checks;
+import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.server.Targets;
@@ -41,7 +42,7 @@ public record ExperimentOptions(
 
   public ExperimentOptions {
     Checks.range("--rows", rows, MIN_ROWS, MAX_ROWS);
-    Checks.range("--repeat", repeat, 1, dev.wg1bench.plan.Matrix.MAX_REPEAT);
+    Checks.range("--repeat", repeat, 1, Matrix.MAX_REPEAT);
     jobs = List.copyOf(jobs);
     if (jobs.isEmpty()) {
       throw new UsageException("--jobs needs at least one value, e.g. 1,2,4");

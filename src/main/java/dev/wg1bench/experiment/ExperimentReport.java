@@ -1,5 +1,6 @@
 package dev.wg1bench.experiment;
 
+import dev.wg1bench.BuildInfo;
 import dev.wg1bench.result.Machine;
 import dev.wg1bench.server.ServerInfo;
 import java.time.Instant;
@@ -56,7 +57,7 @@ public record ExperimentReport(
       List<String> plots) {
     return new ExperimentReport(
         "wg1bench",
-        dev.wg1bench.BuildInfo.version(),
+        BuildInfo.version(),
         experiment,
         seed,
         method,

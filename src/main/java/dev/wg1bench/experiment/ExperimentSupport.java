@@ -1,5 +1,6 @@
 package dev.wg1bench.experiment;
 
+import dev.wg1bench.json.OutputFile;
 import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.QueryMode;
 import dev.wg1bench.plan.RunFailure;
@@ -10,6 +11,8 @@ import dev.wg1bench.server.ClientSettings;
 import dev.wg1bench.server.ConnectionFactory;
 import dev.wg1bench.server.ServerInfo;
 import dev.wg1bench.server.Targets;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -81,7 +84,7 @@ final class ExperimentSupport {
    * name the experiment in a failure, and drop its tables unless --keep.
    */
   static ExperimentReport run(
-      String name, String prefix, ExperimentOptions o, java.io.PrintStream out, Body body) {
+      String name, String prefix, ExperimentOptions o, PrintStream out, Body body) {
     ConnectionFactory cf = factory(o);
     Instant started = Instant.now();
     boolean created = false;
@@ -124,7 +127,7 @@ final class ExperimentSupport {
     }
 
     /** Says where the plots went; their files, in the order drawn. */
-    List<String> written(java.io.PrintStream out) {
+    List<String> written(PrintStream out) {
       out.println("plots written to " + dir);
       return files;
     }
@@ -203,7 +206,7 @@ final class ExperimentSupport {
   }
 
   /** Cleanup at the end, which must not hide the experiment's own failure. */
-  static void cleanup(ConnectionFactory cf, String prefix, boolean keep, java.io.PrintStream out) {
+  static void cleanup(ConnectionFactory cf, String prefix, boolean keep, PrintStream out) {
     if (keep) {
       out.println("kept the " + prefix + "* tables (--keep)");
       return;
@@ -240,10 +243,10 @@ final class ExperimentSupport {
     return Timings.msSince(t0);
   }
 
-  static dev.wg1bench.json.OutputFile.Written writeJson(ExperimentReport report, Path file) {
+  static OutputFile.Written writeJson(ExperimentReport report, Path file) {
     try {
       return JsonReport.writeValue(report, file);
-    } catch (java.io.UncheckedIOException e) {
+    } catch (UncheckedIOException e) {
       throw new RunFailure(e.getMessage(), e);
     }
   }

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 import org.postgresql.PGConnection;
 
 /**
@@ -406,7 +407,7 @@ public final class LogTableExperiment extends Experiment {
   }
 
   private static Map<String, List<Double>> series(
-      List<Result> rs, List<String> variants, java.util.function.ToDoubleFunction<Result> f) {
+      List<Result> rs, List<String> variants, ToDoubleFunction<Result> f) {
     Map<String, List<Double>> m = new LinkedHashMap<>();
     for (String order : ORDERS) {
       m.put(

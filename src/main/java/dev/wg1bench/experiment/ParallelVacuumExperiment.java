@@ -17,6 +17,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
@@ -171,7 +172,7 @@ public final class ParallelVacuumExperiment extends Experiment {
         repeat,
         seq,
         Timings.round(elapsed),
-        new java.util.TreeMap<>(perTable),
+        new TreeMap<>(perTable),
         dead,
         ageBefore,
         ageAfter,

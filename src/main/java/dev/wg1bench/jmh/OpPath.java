@@ -153,7 +153,7 @@ final class OpPath {
   }
 
   /**
-   * Runs the op's script on the client's connection, or on one leased from the b.pool; with none to
+   * Runs the op's script on the client's connection, or on one leased from the pool; with none to
    * run it on, it fails as a connection failure. --exit-on-error stops the run here.
    */
   private void attempt(Client c, OpRun op) throws SQLException {
@@ -221,7 +221,7 @@ final class OpPath {
    * but no field structure for them"): a transaction-mode pooler without statement tracking hands
    * the statement to a server connection where its name means another one. Let through, it ended
    * the whole run with no result. The connection's protocol state is lost, so it is aborted and
-   * replaced at once (the b.pool evicts it), without the backoff and the outage of a connection the
+   * replaced at once (the pool evicts it), without the backoff and the outage of a connection the
    * server lost; the op fails, kind pooler behind --via, else other, with the exception named.
    */
   private boolean driverFailed(Client c, Connection conn, OpStats s, RuntimeException e) {
@@ -233,7 +233,7 @@ final class OpPath {
         false);
     s.failed(kind);
     if (b.pool != null) {
-      // the b.pool replaces it (see runOn)
+      // the pool replaces it (see runOn)
       return false;
     }
     try {
@@ -325,13 +325,22 @@ final class OpPath {
   }
 
   /**
-   * A pooled connection; null (the op fails as a connection failure) if the b.pool cannot give one.
+   * A pooled connection; null (the op fails as a connection failure) if the pool cannot give one.
    */
   private Connection lease(Client c) {
     try {
       return b.pool.getConnection();
     } catch (SQLException e) {
-      c.stats.error(FailureKind.CONNECTION, e.getSQLState(), "b.pool: " + e.getMessage(), false);
+      // said as the user set it up: HikariCP's own words name only its pool ("wg1bench-TARGET -
+      // Connection is not available...")
+      c.stats.error(
+          FailureKind.CONNECTION,
+          e.getSQLState(),
+          "no connection from the pool of "
+              + b.pool.getMaximumPoolSize()
+              + " (--pool-size): "
+              + e.getMessage(),
+          false);
       c.stats.failed(FailureKind.CONNECTION);
       LockSupport.parkNanos(100_000_000L);
       return null;

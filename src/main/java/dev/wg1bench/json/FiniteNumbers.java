@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.deser.ContextualDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import java.io.IOException;
+import java.util.ArrayDeque;
 
 /**
  * Only numbers reach a verdict: a result's figure read as a {@code double} or {@code Double} must
@@ -159,7 +160,7 @@ public final class FiniteNumbers {
 
   /** Where the parser is, as {@code trials[0].measurement.tps}. */
   static String path(JsonParser p) {
-    java.util.ArrayDeque<String> parts = new java.util.ArrayDeque<>();
+    ArrayDeque<String> parts = new ArrayDeque<>();
     for (JsonStreamContext c = p.getParsingContext(); c != null; c = c.getParent()) {
       if (c.inObject() && c.getCurrentName() != null) {
         parts.addFirst("." + c.getCurrentName());

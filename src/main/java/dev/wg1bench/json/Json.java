@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -82,9 +83,7 @@ public final class Json {
           + ": "
           + (e.getReason() != null
               ? e.getReason()
-              : e instanceof java.nio.file.AccessDeniedException
-                  ? "permission denied"
-                  : "cannot be created")
+              : e instanceof AccessDeniedException ? "permission denied" : "cannot be created")
           + ")";
     } catch (IOException | RuntimeException e) {
       return "cannot write there (" + e.getMessage() + ")";

@@ -3,6 +3,7 @@ package dev.wg1bench.json;
 import dev.wg1bench.plan.RunFailure;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -174,9 +175,7 @@ public final class OutputFile {
     String why =
         e instanceof FileSystemException f && f.getReason() != null
             ? f.getReason()
-            : e instanceof java.nio.file.AccessDeniedException
-                ? "permission denied"
-                : e.getMessage();
+            : e instanceof AccessDeniedException ? "permission denied" : e.getMessage();
     return "cannot write the " + what + " to " + file + " (" + why + ")";
   }
 

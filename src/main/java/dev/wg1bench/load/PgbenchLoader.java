@@ -15,6 +15,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
 
@@ -126,7 +127,7 @@ public final class PgbenchLoader {
       say(
           log,
           String.format(
-              java.util.Locale.ROOT,
+              Locale.ROOT,
               "done in %.2f s (%s; scale %d, fillfactor %d).",
               (System.nanoTime() - t0) / 1e9,
               steps,
@@ -242,7 +243,7 @@ public final class PgbenchLoader {
       if (text.length() > 0) {
         text.append(", ");
       }
-      text.append(String.format(java.util.Locale.ROOT, "%s %.2f s", step, (now - last) / 1e9));
+      text.append(String.format(Locale.ROOT, "%s %.2f s", step, (now - last) / 1e9));
       last = now;
     }
 

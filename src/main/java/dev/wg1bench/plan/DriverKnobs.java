@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -151,9 +152,9 @@ public record DriverKnobs(
   }
 
   /** The round-trip time --rtt adds to client connections; zero when none. */
-  public java.time.Duration rtt() {
+  public Duration rtt() {
     String text = Knobs.RTT.pgjdbcValue(this);
-    return text == null ? java.time.Duration.ZERO : RoundTrip.parse(text);
+    return text == null ? Duration.ZERO : RoundTrip.parse(text);
   }
 
   /** --jdbc-property names and values, checked against pgjdbc's own list. */

@@ -2,6 +2,7 @@ package dev.wg1bench.plan;
 
 import java.sql.Connection;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.stream.Collectors;
 
 /** Transaction isolation levels, named as the CLI spells them. */
@@ -28,11 +29,11 @@ public enum Isolation {
   }
 
   public String cliName() {
-    return name().toLowerCase(java.util.Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT);
   }
 
   public static Isolation parse(String text) {
-    String t = text.trim().toLowerCase(java.util.Locale.ROOT).replace(' ', '_').replace('-', '_');
+    String t = text.trim().toLowerCase(Locale.ROOT).replace(' ', '_').replace('-', '_');
     for (Isolation i : values()) {
       if (i.cliName().equals(t)) {
         return i;

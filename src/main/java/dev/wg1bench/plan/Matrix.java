@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 /**
@@ -37,9 +38,9 @@ public record Matrix(
    *
    * @param labels extra keys for this point in results (e.g. advice=NAME, arm=baseline)
    */
-  public record Point(RunPlan plan, TargetSpec target, java.util.Map<String, String> labels) {
+  public record Point(RunPlan plan, TargetSpec target, Map<String, String> labels) {
     public Point(RunPlan plan, TargetSpec target) {
-      this(plan, target, java.util.Map.of());
+      this(plan, target, Map.of());
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.wg1bench.plan;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -54,8 +55,7 @@ public final class RoundTrip {
       throw new IllegalArgumentException("'" + text + "' is over 10s; " + VALID);
     }
     // microsecond precision: finer is below what a park can wait for
-    long micros =
-        nanos.divide(BigDecimal.valueOf(1000), 0, java.math.RoundingMode.HALF_UP).longValue();
+    long micros = nanos.divide(BigDecimal.valueOf(1000), 0, RoundingMode.HALF_UP).longValue();
     return Duration.ofNanos(micros * 1000);
   }
 

@@ -1,7 +1,9 @@
 package dev.wg1bench.plan;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -26,12 +28,11 @@ public record WorkloadKnobs(
     long randomSeed,
     Integer fillfactor,
     Map<String, String> tableOptions,
-    @com.fasterxml.jackson.annotation.JsonInclude(
-            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
-        java.util.List<String> classpath) {
+    @com.fasterxml.jackson.annotation.JsonInclude(JsonInclude.Include.NON_EMPTY)
+        List<String> classpath) {
 
   public WorkloadKnobs(Integer scale, Map<String, String> defines, int batchSize, long randomSeed) {
-    this(scale, defines, batchSize, randomSeed, null, Map.of(), java.util.List.of());
+    this(scale, defines, batchSize, randomSeed, null, Map.of(), List.of());
   }
 
   /** Rows per op of the insert workloads unless --batch-size says otherwise (the blog's 8). */
@@ -43,7 +44,7 @@ public record WorkloadKnobs(
   public WorkloadKnobs {
     defines = Collections.unmodifiableMap(new LinkedHashMap<>(defines));
     tableOptions = Collections.unmodifiableMap(new LinkedHashMap<>(tableOptions));
-    classpath = classpath == null ? java.util.List.of() : java.util.List.copyOf(classpath);
+    classpath = classpath == null ? List.of() : List.copyOf(classpath);
   }
 
   void validate() {

@@ -3,12 +3,14 @@ package dev.wg1bench.report;
 import dev.wg1bench.result.PointSummary;
 import dev.wg1bench.result.TrialResult;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -93,7 +95,7 @@ final class ClientsTable {
       Table t = table(e.getKey(), e.getValue(), trialsByPoint, baseline);
       out.add(t);
       t.columns().forEach(c -> labels.add(c.label()));
-      matched |= java.util.Arrays.stream(t.baseline()).anyMatch(b -> b >= 0);
+      matched |= Arrays.stream(t.baseline()).anyMatch(b -> b >= 0);
     }
     if (!matched) {
       throw new BadBaseline(
@@ -128,10 +130,10 @@ final class ClientsTable {
     double[][] tps = new double[clients.size()][cols.size()];
     double[][] err = new double[clients.size()][cols.size()];
     for (double[] row : tps) {
-      java.util.Arrays.fill(row, Double.NaN);
+      Arrays.fill(row, Double.NaN);
     }
     for (double[] row : err) {
-      java.util.Arrays.fill(row, Double.NaN);
+      Arrays.fill(row, Double.NaN);
     }
     for (PointSummary p : ps) {
       int r = clients.indexOf(Plots.clients(p.point()));
@@ -173,17 +175,17 @@ final class ClientsTable {
   /** For each column, the index of the column it is read against. */
   static int[] baselines(List<Column> cols, String spec) {
     int[] out = new int[cols.size()];
-    java.util.Arrays.fill(out, -1);
+    Arrays.fill(out, -1);
     if (cols.isEmpty()) {
       return out;
     }
     if (spec == null) {
-      java.util.Arrays.fill(out, 0);
+      Arrays.fill(out, 0);
       return out;
     }
     for (int i = 0; i < cols.size(); i++) {
       if (cols.get(i).label().equalsIgnoreCase(spec.trim())) {
-        java.util.Arrays.fill(out, i);
+        Arrays.fill(out, i);
         return out;
       }
     }
@@ -245,7 +247,7 @@ final class ClientsTable {
       if (fixed.stream().anyMatch(f -> f.equalsIgnoreCase(k))) {
         continue;
       }
-      if (!java.util.Objects.equals(a.get(k), b.get(k))) {
+      if (!Objects.equals(a.get(k), b.get(k))) {
         return false;
       }
     }

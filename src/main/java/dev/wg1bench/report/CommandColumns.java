@@ -13,6 +13,7 @@ import dev.wg1bench.result.StepCounts;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.ToLongFunction;
 
 /**
  * The columns of a trial's scripts and of their commands (or a workload class's steps), in the
@@ -192,7 +193,7 @@ final class CommandColumns {
               r -> whole(r, StepCounts::retries)));
 
   /** One of a step's whole-trial counts; null for a command or a result without them. */
-  private static Long whole(CommandRow r, java.util.function.ToLongFunction<StepCounts> count) {
+  private static Long whole(CommandRow r, ToLongFunction<StepCounts> count) {
     StepCounts w = r.command().wholeTrial();
     return w == null ? null : count.applyAsLong(w);
   }

@@ -4,8 +4,12 @@ import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.Measurement;
 import dev.wg1bench.result.TrialResult;
 import java.io.PrintStream;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The console's tables over several trials, printed after their blocks: targets side by side with
@@ -20,7 +24,7 @@ public final class ConsoleTables {
       return;
     }
     out.println();
-    java.util.Map<String, String> data = new java.util.LinkedHashMap<>();
+    Map<String, String> data = new LinkedHashMap<>();
     for (TrialResult t : run.trials()) {
       data.putIfAbsent(t.target(), t.dataset() + " (scale " + t.scale() + ")");
     }
@@ -53,8 +57,8 @@ public final class ConsoleTables {
    * A warning when targets compared side by side hold different data (scale or dataset): their
    * ratio then compares databases, not servers. Null when they agree.
    */
-  static String dataDiffers(java.util.Map<String, String> data) {
-    if (data.size() < 2 || new java.util.HashSet<>(data.values()).size() < 2) {
+  static String dataDiffers(Map<String, String> data) {
+    if (data.size() < 2 || new HashSet<>(data.values()).size() < 2) {
       return null;
     }
     StringBuilder b = new StringBuilder("warning: the targets hold different data (");
@@ -65,7 +69,7 @@ public final class ConsoleTables {
   }
 
   /** The sweep's result: per point, the median of its trials and their spread. */
-  public static void summary(BenchmarkRun run, java.util.Set<String> keys, PrintStream out) {
+  public static void summary(BenchmarkRun run, Set<String> keys, PrintStream out) {
     out.println();
     // failed and retries over the measurement windows, as each trial's line shows them; the whole
     // trials' failures (warmup included) beside them under a name of their own

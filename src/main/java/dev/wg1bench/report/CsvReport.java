@@ -21,8 +21,10 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 
 /**
  * CSV for spreadsheets and R/pandas: one row per trial in FILE, one row per matrix point in
@@ -74,7 +76,7 @@ public final class CsvReport {
   public static Path summaryFile(Path file) {
     String name = file.getFileName().toString();
     String base =
-        name.toLowerCase(java.util.Locale.ROOT).endsWith(".csv")
+        name.toLowerCase(Locale.ROOT).endsWith(".csv")
             ? name.substring(0, name.length() - 4)
             : name;
     return file.resolveSibling(base + "-summary.csv");
@@ -213,9 +215,7 @@ public final class CsvReport {
     try {
       Path dir = file.toAbsolutePath().getParent();
       Files.createDirectories(dir);
-      Path tmp =
-          dir.resolve(
-              ".wg1bench-" + file.getFileName() + "." + java.util.UUID.randomUUID() + ".tmp");
+      Path tmp = dir.resolve(".wg1bench-" + file.getFileName() + "." + UUID.randomUUID() + ".tmp");
       try {
         Files.writeString(tmp, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
         Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
+import dev.wg1bench.json.FiniteNumbers;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.RunPlan;
@@ -14,6 +15,7 @@ import dev.wg1bench.result.PointSummary;
 import dev.wg1bench.result.PointsDiff;
 import dev.wg1bench.result.Summaries;
 import dev.wg1bench.result.TrialResult;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -22,12 +24,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * {@code wg1bench report --html DIR}: one self-contained page (Html.CSS inline, plots as data URIs)
@@ -73,9 +77,9 @@ public final class HtmlReport {
         throw new BadInput(file + ": not a wg1bench result (no trials)", null);
       }
       run = LENIENT.readValue(tree);
-    } catch (NoSuchFileException | java.io.FileNotFoundException e) {
+    } catch (NoSuchFileException | FileNotFoundException e) {
       throw new BadInput(file + ": no such file", e);
-    } catch (dev.wg1bench.json.FiniteNumbers.NotAFigure e) {
+    } catch (FiniteNumbers.NotAFigure e) {
       // a result whose figure is no number: named, never read as NaN, infinity or 0
       throw new BadInput(file + ": " + Html.oneLine(e.getOriginalMessage()), e);
     } catch (JsonProcessingException e) {
@@ -171,14 +175,14 @@ public final class HtmlReport {
     final StringBuilder nav = new StringBuilder("<nav>");
     final StringBuilder body = new StringBuilder();
 
-    void add(String id, String title, java.util.function.Consumer<StringBuilder> content) {
+    void add(String id, String title, Consumer<StringBuilder> content) {
       Html.link(nav, id, title);
       body.append("<h2 id=\"").append(id).append("\">").append(esc(title)).append("</h2>\n");
       content.accept(body);
     }
 
     /** A section whose content writes its own {@code <h2 id="ID">} heading. */
-    void addHeaded(String id, String title, java.util.function.Consumer<StringBuilder> content) {
+    void addHeaded(String id, String title, Consumer<StringBuilder> content) {
       Html.link(nav, id, title);
       content.accept(body);
     }
@@ -423,15 +427,11 @@ public final class HtmlReport {
 
   /** The earliest start: ISO instants of one clock compare as text. */
   private static TrialResult first(List<TrialResult> ts) {
-    return ts.stream()
-        .min(java.util.Comparator.comparing(t -> Html.nz(t.startedAt())))
-        .orElseThrow();
+    return ts.stream().min(Comparator.comparing(t -> Html.nz(t.startedAt()))).orElseThrow();
   }
 
   private static TrialResult last(List<TrialResult> ts) {
-    return ts.stream()
-        .max(java.util.Comparator.comparing(t -> Html.nz(t.finishedAt())))
-        .orElseThrow();
+    return ts.stream().max(Comparator.comparing(t -> Html.nz(t.finishedAt()))).orElseThrow();
   }
 
   /** Point keys worth a column: those that vary, and clients and workload when they do. */

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.AxesChartStyler;
 
@@ -247,7 +248,7 @@ public final class Plots {
       List<PointSummary> ps,
       Map<Map<String, String>, List<TrialResult>> trialsByPoint,
       List<String> seriesKeys,
-      java.util.function.Function<TrialResult, List<?>> series) {
+      Function<TrialResult, List<?>> series) {
     Map<String, List<TrialResult>> out = new LinkedHashMap<>();
     for (PointSummary p : ps) {
       List<TrialResult> ts = trialsByPoint.getOrDefault(p.point(), List.of());

@@ -7,10 +7,12 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategorySeries;
@@ -42,7 +44,7 @@ final class PointCharts {
       Map<Map<String, String>, List<TrialResult>> trialsByPoint,
       ToDoubleFunction<TrialResult> ofTrial,
       ToDoubleFunction<PointSummary> median,
-      java.util.function.Function<TrialResult, Double> halfWidth) {
+      Function<TrialResult, Double> halfWidth) {
     // clients sit at equal spacing (1, 2, 4, ... 64 would crowd the left on a linear axis)
     List<Integer> xs =
         new ArrayList<>(new TreeSet<>(ps.stream().map(p -> Plots.clients(p.point())).toList()));
@@ -63,7 +65,7 @@ final class PointCharts {
       Marker marker = Charts.MARKERS[n % Charts.MARKERS.length];
       n++;
       List<PointSummary> pts = new ArrayList<>(e.getValue());
-      pts.sort(java.util.Comparator.comparingInt(p -> Plots.clients(p.point())));
+      pts.sort(Comparator.comparingInt(p -> Plots.clients(p.point())));
       double[] x = new double[pts.size()];
       double[] y = new double[pts.size()];
       for (int i = 0; i < pts.size(); i++) {

@@ -2,6 +2,7 @@ package dev.wg1bench.report;
 
 import dev.wg1bench.result.PointSummary;
 import dev.wg1bench.result.TrialResult;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -13,7 +14,7 @@ record PointRow(PointSummary summary, int clientsStopped) {
 
   /** The rows of these summaries, each with its trials' stopped clients. */
   static List<PointRow> of(List<PointSummary> summaries, List<TrialResult> trials) {
-    Map<Map<String, String>, Integer> stopped = new java.util.HashMap<>();
+    Map<Map<String, String>, Integer> stopped = new HashMap<>();
     for (TrialResult t : trials) {
       if (t.measurement() != null) {
         stopped.merge(point(t.point()), t.measurement().clientsStopped(), Integer::sum);

@@ -12,6 +12,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -211,8 +212,7 @@ final class ProgressPlots {
     Set<String> labels = new HashSet<>();
     List<TrialResult> byRepeat = new ArrayList<>(trials);
     byRepeat.sort(
-        java.util.Comparator.comparingInt(TrialResult::repeat)
-            .thenComparingInt(TrialResult::sequence));
+        Comparator.comparingInt(TrialResult::repeat).thenComparingInt(TrialResult::sequence));
     for (TrialResult t : byRepeat) {
       if (t.progress() == null || t.progress().isEmpty()) {
         continue;

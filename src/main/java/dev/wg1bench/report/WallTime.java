@@ -2,6 +2,7 @@ package dev.wg1bench.report;
 
 import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.Timing;
+import java.time.Duration;
 import java.util.Locale;
 
 /** The wall time a run will take, said on the console before its first trial starts. */
@@ -19,9 +20,7 @@ public final class WallTime {
           "expected wall time: %s%s JVM start and setup, then as long as %d ops per client take"
               + " (-t)",
           trials > 1 ? trials + " trials x " : "",
-          t.forks() == 0
-              ? "no"
-              : "~" + Durations.format(java.time.Duration.ofSeconds((long) FORK_START_S)),
+          t.forks() == 0 ? "no" : "~" + Durations.format(Duration.ofSeconds((long) FORK_START_S)),
           t.transactions());
     }
     long forks = Math.max(1, t.forks());
@@ -32,7 +31,7 @@ public final class WallTime {
         (t.forks() == 0 ? "in this JVM: " : forks + " fork" + (forks == 1 ? "" : "s") + " x (~")
             + (t.forks() == 0
                 ? ""
-                : Durations.format(java.time.Duration.ofMillis((long) (jvm * 1000)))
+                : Durations.format(Duration.ofMillis((long) (jvm * 1000)))
                     + " JVM start and setup + ")
             + Durations.format(t.warmup())
             + " warmup + "
@@ -42,7 +41,7 @@ public final class WallTime {
     return String.format(
         Locale.ROOT,
         "expected wall time: about %s (%s%s)",
-        Durations.format(java.time.Duration.ofMillis(Math.round(total * 1000))),
+        Durations.format(Duration.ofMillis(Math.round(total * 1000))),
         trials > 1 ? trials + " trials x " : "",
         each);
   }

@@ -6,10 +6,12 @@ import dev.wg1bench.jmh.JmhLaunch;
 import dev.wg1bench.jmh.TrialSpec;
 import dev.wg1bench.plan.AgentSpec;
 import dev.wg1bench.plan.Matrix;
+import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.result.AgentRun;
 import dev.wg1bench.result.BenchmarkRun;
+import dev.wg1bench.result.Machine;
 import dev.wg1bench.result.TrialResult;
 import dev.wg1bench.server.ConnectionFactory;
 import dev.wg1bench.server.TargetKind;
@@ -18,6 +20,7 @@ import dev.wg1bench.workload.OpCounts;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +41,7 @@ final class AgentSession implements AutoCloseable {
   private Instant agreed;
 
   /** How much longer than the rendezvous timeout a fork waits for its parent's answer. */
-  private static final java.time.Duration GATE_GRACE = java.time.Duration.ofSeconds(60);
+  private static final Duration GATE_GRACE = Duration.ofSeconds(60);
 
   private AgentSession(AgentSpec spec, int globalClients, Rendezvous r, String host) {
     this.spec = spec;
@@ -89,7 +92,7 @@ final class AgentSession implements AutoCloseable {
 
   static AgentSession join(AgentSpec spec, Matrix m, ConnectionFactory admin, PrintStream out) {
     int global = m.points().get(0).plan().clients();
-    String host = dev.wg1bench.result.Machine.current().hostname();
+    String host = Machine.current().hostname();
     Rendezvous r = new Rendezvous(spec, admin, out);
     try {
       r.join(
@@ -163,7 +166,7 @@ final class AgentSession implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       AgentGate.abort(t.dir(), "interrupted");
-      throw new dev.wg1bench.plan.RunFailure("--agent: interrupted while running the trial");
+      throw new RunFailure("--agent: interrupted while running the trial");
     }
     if (failure.get() != null) {
       throw failure.get();

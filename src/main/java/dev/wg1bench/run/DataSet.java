@@ -24,10 +24,11 @@ interface DataSet {
   List<String> tables(Workload w);
 
   /**
-   * Makes sure the tables exist and says what they hold. A fresh server is loaded here; any other
-   * must have been initialized with {@code init}.
+   * Makes sure the tables of workload {@code w} exist and says what they hold. A fresh server is
+   * loaded here; any other must have been initialized with {@code init}.
    */
-  PreparedData prepare(Connection c, ConnectionFactory cf, RunPlan plan, LiveTarget lt, Output out)
+  PreparedData prepare(
+      Workload w, Connection c, ConnectionFactory cf, RunPlan plan, LiveTarget lt, Output out)
       throws SQLException;
 
   /**

@@ -21,7 +21,7 @@ final class PgbenchTables implements DataSet {
 
   @Override
   public PreparedData prepare(
-      Connection c, ConnectionFactory cf, RunPlan plan, LiveTarget lt, Output out)
+      Workload w, Connection c, ConnectionFactory cf, RunPlan plan, LiveTarget lt, Output out)
       throws SQLException {
     PreparedData p = prepareTables(c, plan, lt, out);
     lt.fillfactor = PgbenchLoader.fillfactor(c);

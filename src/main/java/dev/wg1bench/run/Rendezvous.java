@@ -1,7 +1,9 @@
 package dev.wg1bench.run;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.plan.AgentSpec;
+import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
@@ -9,6 +11,7 @@ import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.server.ConnectionFactory;
 import dev.wg1bench.server.Target;
 import dev.wg1bench.server.Targets;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -241,7 +244,7 @@ public final class Rendezvous implements AutoCloseable {
         + " of "
         + spec.count()
         + " agents arrived within --rendezvous-timeout "
-        + dev.wg1bench.plan.Durations.format(spec.rendezvousTimeout())
+        + Durations.format(spec.rendezvousTimeout())
         + " (missing: agent "
         + String.join(", ", missing.stream().map(String::valueOf).toList())
         + ")";
@@ -291,7 +294,7 @@ public final class Rendezvous implements AutoCloseable {
             "--from-target: no agents ever met in " + spec.name() + " (no table " + AGENTS + ")");
       }
       throw cf.failure("reading the agents' results", e);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new RunFailure("--from-target: an agent's stored result is not readable: " + e, e);
     }
     if (count == 0) {
@@ -329,7 +332,7 @@ public final class Rendezvous implements AutoCloseable {
       ps.executeUpdate();
     } catch (SQLException e) {
       throw cf.failure("storing this agent's result", e);
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+    } catch (JsonProcessingException e) {
       throw new RunFailure("could not write the result as JSON: " + e.getMessage(), e);
     }
   }

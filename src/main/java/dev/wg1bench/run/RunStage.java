@@ -24,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntConsumer;
 
 /**
  * The run stage's entry: checks a plan or matrix, starts its targets, runs every trial, writes the
@@ -34,7 +35,7 @@ public final class RunStage {
   private final boolean verbose;
   private boolean check;
   private AgentSpec agent;
-  private java.util.function.IntConsumer onPoint = i -> {};
+  private IntConsumer onPoint = i -> {};
 
   public RunStage(PrintStream out, boolean verbose) {
     this.out = out;
@@ -60,7 +61,7 @@ public final class RunStage {
    * Told the index of the matrix point whose workload, target or trial is taken up next, so that a
    * caller whose arms are points (a comparison) can say which arm a failure belongs to.
    */
-  public RunStage onPoint(java.util.function.IntConsumer c) {
+  public RunStage onPoint(IntConsumer c) {
     this.onPoint = c;
     return this;
   }

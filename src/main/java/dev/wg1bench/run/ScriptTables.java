@@ -21,7 +21,7 @@ final class ScriptTables implements DataSet {
 
   @Override
   public PreparedData prepare(
-      Connection c, ConnectionFactory cf, RunPlan plan, LiveTarget lt, Output out)
+      Workload w, Connection c, ConnectionFactory cf, RunPlan plan, LiveTarget lt, Output out)
       throws SQLException {
     if (lt.target.fresh()) {
       return PgbenchTables.loadFresh(c, plan, lt, out);

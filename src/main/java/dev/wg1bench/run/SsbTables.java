@@ -23,7 +23,7 @@ final class SsbTables implements DataSet {
 
   @Override
   public PreparedData prepare(
-      Connection c, ConnectionFactory cf, RunPlan plan, LiveTarget lt, Output out)
+      Workload w, Connection c, ConnectionFactory cf, RunPlan plan, LiveTarget lt, Output out)
       throws SQLException {
     if (lt.target.fresh()) {
       Integer given = plan.params().scale();

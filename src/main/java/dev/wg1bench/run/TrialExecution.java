@@ -20,13 +20,17 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
@@ -95,7 +99,7 @@ final class TrialExecution {
       checkSessionSettings(cf);
       PreparedData data = lt.prepared.get(workload.schema());
       if (data == null) {
-        data = ds.prepare(c, cf, plan, lt, new DataSet.Output(out, verbose));
+        data = ds.prepare(workload, c, cf, plan, lt, new DataSet.Output(out, verbose));
         lt.prepared.put(workload.schema(), data);
       }
       if (agent == null || agent.preparesData()) {
@@ -108,8 +112,7 @@ final class TrialExecution {
   }
 
   /** Trial directories not yet removed: a SIGTERM or Ctrl-C removes them on the way out. */
-  private static final java.util.Set<Path> LIVE_DIRS =
-      java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private static final Set<Path> LIVE_DIRS = ConcurrentHashMap.newKeySet();
 
   static {
     Runtime.getRuntime()
@@ -238,8 +241,8 @@ final class TrialExecution {
    */
   private static DataCheck.Outcome named(DataCheck.Outcome o, Map<String, String> conditions) {
     // no rules of the tool's (o null): the conditions are all that was checked
-    List<String> details = new java.util.ArrayList<>(o == null ? List.of() : o.details());
-    List<String> failures = new java.util.ArrayList<>(o == null ? List.of() : o.failures());
+    List<String> details = new ArrayList<>(o == null ? List.of() : o.details());
+    List<String> failures = new ArrayList<>(o == null ? List.of() : o.failures());
     conditions.forEach(
         (name, broke) -> {
           details.add(name + (broke == null ? " ok" : " failed"));
@@ -278,7 +281,7 @@ final class TrialExecution {
       }
       return o;
     } catch (Exception | AssertionError e) {
-      List<String> failures = new java.util.ArrayList<>(o.failures());
+      List<String> failures = new ArrayList<>(o.failures());
       failures.add("check() of workload " + workload.name() + ": " + e.getMessage());
       return new DataCheck.Outcome(false, o.details(), failures);
     }
@@ -325,9 +328,9 @@ final class TrialExecution {
       for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
         Files.deleteIfExists(p);
       }
-    } catch (java.nio.file.NoSuchFileException e) {
+    } catch (NoSuchFileException e) {
       // removed beside us
-    } catch (IOException | java.io.UncheckedIOException e) {
+    } catch (IOException | UncheckedIOException e) {
       System.err.println("wg1bench: could not remove " + dir + ": " + e.getMessage());
     }
   }

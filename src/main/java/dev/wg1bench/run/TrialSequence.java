@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntConsumer;
 
 /**
  * Runs the matrix's trials in its order (shuffled or not, repeats included) on targets that stay up
@@ -40,7 +41,7 @@ final class TrialSequence {
   }
 
   /** Every trial of the schedule, in the order run. */
-  List<TrialResult> executeAll(Set<String> varying, java.util.function.IntConsumer onPoint) {
+  List<TrialResult> executeAll(Set<String> varying, IntConsumer onPoint) {
     List<Matrix.TrialRef> schedule = m.schedule();
     if (m.isSweep()) {
       out.printf(

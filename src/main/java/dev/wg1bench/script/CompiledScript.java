@@ -1,5 +1,6 @@
 package dev.wg1bench.script;
 
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -63,7 +64,7 @@ public final class CompiledScript {
    */
   public Object[] newSlots(Map<String, ?> initial) {
     Object[] slots = new Object[slotCount()];
-    java.util.Arrays.fill(slots, Values.UNDEFINED);
+    Arrays.fill(slots, Values.UNDEFINED);
     for (Map.Entry<String, ?> e : initial.entrySet()) {
       int s = slotOf(e.getKey());
       if (s >= 0) {

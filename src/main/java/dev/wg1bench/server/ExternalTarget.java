@@ -4,6 +4,7 @@ import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.Secret;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
+import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -157,7 +158,7 @@ public final class ExternalTarget implements Target {
     List<String> lines;
     try {
       lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-    } catch (java.io.IOException ex) {
+    } catch (IOException ex) {
       throw new UsageException(
           "--password-file " + file + ": cannot read it (" + ex.getMessage() + ")");
     }

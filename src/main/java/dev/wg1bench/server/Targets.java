@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.testcontainers.DockerClientFactory;
 
 /** The registry of target kinds: parses {@code --target} text and turns specs into targets. */
 public final class Targets {
@@ -64,7 +65,7 @@ public final class Targets {
   /** Whether a Docker engine answers, for the container targets and PgBouncer in front. */
   public static boolean containersAvailable() {
     try {
-      return org.testcontainers.DockerClientFactory.instance().isDockerAvailable();
+      return DockerClientFactory.instance().isDockerAvailable();
     } catch (RuntimeException | LinkageError e) {
       return false;
     }

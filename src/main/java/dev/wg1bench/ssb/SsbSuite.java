@@ -2,8 +2,11 @@ package dev.wg1bench.ssb;
 
 import dev.wg1bench.BuildInfo;
 import dev.wg1bench.json.Json;
+import dev.wg1bench.json.OutputFile;
 import dev.wg1bench.load.ssb.SsbLoader;
 import dev.wg1bench.plan.Checks;
+import dev.wg1bench.plan.DriverKnobs;
+import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.QueryMode;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.TargetSpec;
@@ -15,6 +18,7 @@ import dev.wg1bench.server.ServerInfo;
 import dev.wg1bench.server.Target;
 import dev.wg1bench.server.Targets;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -200,7 +204,7 @@ public final class SsbSuite {
    */
   public QueriesRun queries(
       TargetSpec target, int repeat, Map<String, String> settings, Path output) {
-    Checks.range("--repeat", repeat, 1, dev.wg1bench.plan.Matrix.MAX_REPEAT);
+    Checks.range("--repeat", repeat, 1, Matrix.MAX_REPEAT);
     ConnectionFactory cf = external(target, "ssb queries", settings);
     Instant started = Instant.now();
     try (Connection c = open(cf)) {
@@ -310,11 +314,7 @@ public final class SsbSuite {
               + " external --target URL");
     }
     return target.clients(
-        new ClientSettings(
-            QueryMode.SIMPLE,
-            null,
-            Map.copyOf(settings),
-            dev.wg1bench.plan.DriverKnobs.defaults()));
+        new ClientSettings(QueryMode.SIMPLE, null, Map.copyOf(settings), DriverKnobs.defaults()));
   }
 
   /** A client connection with the --set settings; one the server rejects is a usage error. */
@@ -337,10 +337,10 @@ public final class SsbSuite {
     return loaded;
   }
 
-  private static dev.wg1bench.json.OutputFile.Written writeJson(Object value, Path file) {
+  private static OutputFile.Written writeJson(Object value, Path file) {
     try {
       return Json.write(value, file);
-    } catch (java.io.UncheckedIOException e) {
+    } catch (UncheckedIOException e) {
       throw new RunFailure(e.getMessage(), e);
     }
   }

@@ -1,6 +1,7 @@
 package dev.wg1bench.stats;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -116,8 +117,8 @@ public final class EDivisive {
    */
   static List<Integer> detect(
       double[] values, double[] noise, int start, int end, double level, int minSegment) {
-    double[] w = java.util.Arrays.copyOfRange(values, start, end);
-    double[] wn = noise == null ? null : java.util.Arrays.copyOfRange(noise, start, end);
+    double[] w = Arrays.copyOfRange(values, start, end);
+    double[] wn = noise == null ? null : Arrays.copyOfRange(noise, start, end);
     DivergenceSearch search = new DivergenceSearch(w, minSegment);
     List<Integer> cps = new ArrayList<>();
     while (true) {

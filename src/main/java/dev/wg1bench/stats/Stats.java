@@ -3,6 +3,8 @@ package dev.wg1bench.stats;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.IntStream;
 import org.hipparchus.distribution.continuous.ChiSquaredDistribution;
 import org.hipparchus.distribution.continuous.NormalDistribution;
@@ -236,8 +238,7 @@ public final class Stats {
   /**
    * The chi-squared quantiles power() integrates over, per degrees of freedom (costly to solve).
    */
-  private static final java.util.Map<Integer, double[]> CHI_QUANTILES =
-      new java.util.concurrent.ConcurrentHashMap<>();
+  private static final Map<Integer, double[]> CHI_QUANTILES = new ConcurrentHashMap<>();
 
   private static double[] chiQuantiles(int df) {
     ChiSquaredDistribution chi = new ChiSquaredDistribution(df);

@@ -5,6 +5,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -87,7 +88,7 @@ final class Consistency {
     List<Condition> all = new ArrayList<>(CONDITIONS);
     if (full) {
       all.addAll(FullConsistency.CONDITIONS);
-      all.sort(java.util.Comparator.comparingInt(k -> number(k.clause())));
+      all.sort(Comparator.comparingInt(k -> number(k.clause())));
     }
     try (Statement st = c.createStatement()) {
       for (Condition k : all) {

@@ -1,5 +1,6 @@
 package dev.wg1bench.tpcc;
 
+import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -141,8 +142,7 @@ final class NewOrder {
         line.setInt(5, in.items()[i]);
         line.setInt(6, in.supply()[i]);
         line.setInt(7, in.quantity()[i]);
-        line.setBigDecimal(
-            8, java.math.BigDecimal.valueOf(Math.round(price * in.quantity()[i] * 100), 2));
+        line.setBigDecimal(8, BigDecimal.valueOf(Math.round(price * in.quantity()[i] * 100), 2));
         line.setString(9, dist);
         line.addBatch();
       }

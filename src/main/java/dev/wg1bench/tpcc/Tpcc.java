@@ -2,6 +2,7 @@ package dev.wg1bench.tpcc;
 
 import dev.wg1bench.api.JdbcWorkload;
 import dev.wg1bench.api.Op;
+import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -56,8 +57,20 @@ public final class Tpcc implements JdbcWorkload {
    * their sizes, dead tuples and autovacuum runs.
    */
   @Override
-  public java.util.List<String> tables() {
+  public List<String> tables() {
     return Schema.TABLES;
+  }
+
+  /**
+   * The embedded server's tables ({@code --workload tpcc} with no --target): {@code warehouses}
+   * warehouses loaded as {@code init --workload tpcc} loads them, on a server made for this run and
+   * removed at its end, which no init could have reached. The workload registry calls it by name.
+   */
+  public static String loadFresh(DataSource dataSource, int warehouses, PrintStream log)
+      throws SQLException {
+    new TpccLoader(dataSource, log)
+        .load(warehouses, false, TpccLoader.defaultThreads(warehouses), System.nanoTime());
+    return "TPC-C, " + warehouses + " warehouse(s), loaded on the fresh server";
   }
 
   /** W, the warehouses loaded; a SQLException naming init when there are none. */

@@ -39,6 +39,14 @@ public final class TpccLoader {
     }
   }
 
+  /**
+   * Connections loading at once when not told (init's --threads): one per warehouse and one more,
+   * up to the processors, and at least 2.
+   */
+  public static int defaultThreads(int warehouses) {
+    return Math.min(warehouses + 1, Math.max(2, Runtime.getRuntime().availableProcessors()));
+  }
+
   private final DataSource dataSource;
   private final PrintStream log;
 

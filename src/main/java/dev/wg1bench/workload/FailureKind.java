@@ -1,6 +1,7 @@
 package dev.wg1bench.workload;
 
 import java.sql.SQLException;
+import java.util.Locale;
 
 /** How an op failed, by the SQLSTATE classes pgbench's --failures-detailed distinguishes. */
 public enum FailureKind {
@@ -86,6 +87,6 @@ public enum FailureKind {
   }
 
   public String label() {
-    return name().toLowerCase(java.util.Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT);
   }
 }

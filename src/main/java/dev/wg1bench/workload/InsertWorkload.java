@@ -11,6 +11,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.EnumSet;
 import java.util.Set;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
@@ -95,7 +96,7 @@ public final class InsertWorkload implements Workload {
 
   @Override
   public DataCheck dataCheck() {
-    return new DataCheck(java.util.EnumSet.of(DataCheck.Rule.ROWS), rows);
+    return new DataCheck(EnumSet.of(DataCheck.Rule.ROWS), rows);
   }
 
   @Override

@@ -3,11 +3,15 @@ package dev.wg1bench.workload;
 import dev.wg1bench.api.JdbcWorkload;
 import dev.wg1bench.api.Op;
 import dev.wg1bench.plan.Isolation;
+import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.postgresql.core.BaseConnection;
@@ -23,17 +27,53 @@ final class JavaClassWorkload implements Workload {
   private final String name;
   private final String label;
   private final Supplier<JdbcWorkload> instances;
-  private final java.util.Map<String, String> params;
+  private final String description;
+  private final String seed;
+  private final Map<String, String> params;
+
+  /** An application's loader for a fresh server (tpcc's), null for a user's class. */
+  private final Loader loader;
+
+  /** The data of an application of the tool's at a scale, on a server made for the run. */
+  interface Loader {
+    String load(DataSource dataSource, int scale, PrintStream log) throws Exception;
+  }
 
   JavaClassWorkload(
       String name,
       String label,
+      String description,
+      String seed,
+      Loader loader,
       Supplier<JdbcWorkload> instances,
-      java.util.Map<String, String> params) {
+      Map<String, String> params) {
     this.name = name;
+    this.loader = loader;
     this.label = label;
+    this.description = description;
+    this.seed = seed;
     this.instances = instances;
     this.params = params;
+  }
+
+  /** A user's class (or a supplier a test registered): described as theirs, its source "custom". */
+  static JavaClassWorkload users(
+      String name, String label, Supplier<JdbcWorkload> instances, Map<String, String> params) {
+    return new JavaClassWorkload(
+        name, label, "your workload class " + label, "custom", null, instances, params);
+  }
+
+  @Override
+  public boolean loadsFresh() {
+    return loader != null;
+  }
+
+  @Override
+  public String loadFresh(DataSource dataSource, int scale, PrintStream log) throws Exception {
+    if (loader == null) {
+      return Workload.super.loadFresh(dataSource, scale, log);
+    }
+    return loader.load(dataSource, scale, log);
   }
 
   @Override
@@ -43,12 +83,12 @@ final class JavaClassWorkload implements Workload {
 
   @Override
   public String description() {
-    return "your workload class " + label;
+    return description;
   }
 
   @Override
   public String seed() {
-    return "custom";
+    return seed;
   }
 
   @Override
@@ -77,10 +117,10 @@ final class JavaClassWorkload implements Workload {
 
   /** The tables the class names; one instance asked, then closed (it has seen no connection). */
   @Override
-  public java.util.List<String> ownTables() {
+  public List<String> ownTables() {
     JdbcWorkload w = instances.get();
     try {
-      return java.util.List.copyOf(w.tables());
+      return List.copyOf(w.tables());
     } finally {
       try {
         w.close();
@@ -101,8 +141,7 @@ final class JavaClassWorkload implements Workload {
   }
 
   @Override
-  public java.util.Map<String, String> verify(DataSource dataSource, long committedOps)
-      throws Exception {
+  public Map<String, String> verify(DataSource dataSource, long committedOps) throws Exception {
     JdbcWorkload w = instances.get();
     try {
       return w.checkConditions(dataSource, committedOps, params);
@@ -119,11 +158,11 @@ final class JavaClassWorkload implements Workload {
       return w.getClass().getMethod("check", DataSource.class, long.class).getDeclaringClass()
               != JdbcWorkload.class
           || w.getClass()
-                  .getMethod("check", DataSource.class, long.class, java.util.Map.class)
+                  .getMethod("check", DataSource.class, long.class, Map.class)
                   .getDeclaringClass()
               != JdbcWorkload.class
           || w.getClass()
-                  .getMethod("checkConditions", DataSource.class, long.class, java.util.Map.class)
+                  .getMethod("checkConditions", DataSource.class, long.class, Map.class)
                   .getDeclaringClass()
               != JdbcWorkload.class;
     } catch (NoSuchMethodException e) {
@@ -208,7 +247,7 @@ final class JavaClassWorkload implements Workload {
     }
 
     @Override
-    public <T> T step(String name, java.util.concurrent.Callable<T> step) throws Exception {
+    public <T> T step(String name, Callable<T> step) throws Exception {
       int s = steps.step(name);
       rolledBack = false;
       depth++;
@@ -233,7 +272,7 @@ final class JavaClassWorkload implements Workload {
     }
 
     @Override
-    public void thinkTime(java.time.Duration time) {
+    public void thinkTime(Duration time) {
       if (stats != null) {
         stats.thinkNanos = time == null || time.isNegative() ? 0 : time.toNanos();
       }

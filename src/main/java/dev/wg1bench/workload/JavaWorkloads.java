@@ -5,7 +5,11 @@ import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.UsageException;
 import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
 import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.net.MalformedURLException;
 import java.net.URL;
@@ -21,6 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import javax.sql.DataSource;
 
 /**
  * Finds the user's {@link JdbcWorkload}s for the workload registry: a class named by {@code
@@ -48,7 +53,15 @@ public final class JavaWorkloads {
     if (application != null) {
       // a built-in written on this API (tpcc): the tool's own class, under its short name
       Constructor<? extends JdbcWorkload> c = constructor(application, List.of());
-      return new JavaClassWorkload(name, name, () -> instantiate(c), plan.params().defines());
+      WorkloadRegistry.Listed listed = WorkloadRegistry.application(name);
+      return new JavaClassWorkload(
+          name,
+          name,
+          listed.description(),
+          listed.seed(),
+          loader(c.getDeclaringClass()),
+          () -> instantiate(c),
+          plan.params().defines());
     }
     if (!name.startsWith(WorkloadRegistry.CLASS_PREFIX)) {
       return null;
@@ -60,10 +73,32 @@ public final class JavaWorkloads {
         throw new UsageException(
             "workload " + label(name) + " is a supplier of another JVM: run it with forks(0)");
       }
-      return new JavaClassWorkload(name, label(name), s, plan.params().defines());
+      return JavaClassWorkload.users(name, label(name), s, plan.params().defines());
     }
     Constructor<? extends JdbcWorkload> c = constructor(rest, plan.params().classpath());
-    return new JavaClassWorkload(name, rest, () -> instantiate(c), plan.params().defines());
+    return JavaClassWorkload.users(name, rest, () -> instantiate(c), plan.params().defines());
+  }
+
+  /**
+   * An application's loader for a fresh server: its class's public static {@code String
+   * loadFresh(DataSource, int scale, PrintStream log)}, called by name as the class is made by name
+   * (this package does not import the applications above it); null when it has none.
+   */
+  private static JavaClassWorkload.Loader loader(Class<?> application) {
+    Method m;
+    try {
+      m = application.getMethod("loadFresh", DataSource.class, int.class, PrintStream.class);
+    } catch (NoSuchMethodException e) {
+      return null;
+    }
+    return (dataSource, scale, log) -> {
+      try {
+        return (String) m.invoke(null, dataSource, scale, log);
+      } catch (InvocationTargetException e) {
+        // the loader's own exception (a SQLException from the server), not reflection's wrapper
+        throw e.getCause() instanceof Exception x ? x : e;
+      }
+    };
   }
 
   /** The workload name of a class: {@code class:com.acme.OrderLookup}. */
@@ -209,7 +244,7 @@ public final class JavaWorkloads {
           }
         } catch (MalformedURLException ex) {
           throw new UsageException("--classpath " + e + ": " + ex.getMessage());
-        } catch (java.io.IOException ex) {
+        } catch (IOException ex) {
           throw new UsageException("--classpath " + e + ": cannot list " + ex.getMessage());
         }
       }

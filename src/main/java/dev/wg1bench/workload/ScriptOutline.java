@@ -1,6 +1,8 @@
 package dev.wg1bench.workload;
 
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * One script of a workload as the per-script and per-command figures name it: its file, its weight
@@ -32,7 +34,7 @@ public record ScriptOutline(String name, int weight, List<Command> commands, int
   /** As {@link #keys(List)}, from the scripts' names in order. */
   public static String[] keysOf(List<String> names) {
     String[] keys = new String[names.size()];
-    java.util.Set<String> seen = new java.util.HashSet<>();
+    Set<String> seen = new HashSet<>();
     for (int s = 0; s < keys.length; s++) {
       String name = names.get(s);
       keys[s] = seen.add(name) ? name : name + " #" + (s + 1);

@@ -6,6 +6,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
+import java.util.Arrays;
 import org.postgresql.PGConnection;
 import org.postgresql.core.BaseConnection;
 import org.postgresql.jdbc.PreferQueryMode;
@@ -53,7 +54,7 @@ final class ScriptStatements {
       return;
     }
     for (PreparedStatement[] row : prepared) {
-      java.util.Arrays.fill(row, null);
+      Arrays.fill(row, null);
     }
     on = conn;
     simple = conn.unwrap(PGConnection.class).getPreferQueryMode() == PreferQueryMode.SIMPLE;

@@ -1,7 +1,11 @@
 package dev.wg1bench.workload;
 
 import dev.wg1bench.plan.Isolation;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import javax.sql.DataSource;
 
 /**
  * The contract every workload meets. One op is one execution of the workload's unit of work (a
@@ -46,8 +50,25 @@ public interface Workload {
    * The tables of a workload with its own ({@link Schema#OWN}) that it names, for storage
    * parameters and server samples; none unless it names them.
    */
-  default java.util.List<String> ownTables() {
-    return java.util.List.of();
+  default List<String> ownTables() {
+    return List.of();
+  }
+
+  /**
+   * Whether the workload loads its own data on a fresh server ({@link #loadFresh}): tpcc does; a
+   * user's class makes its tables in its set-up hook instead.
+   */
+  default boolean loadsFresh() {
+    return false;
+  }
+
+  /**
+   * Loads the workload's data at {@code scale} on a server made for this run (the embedded default,
+   * removed at exit, so {@code init} cannot have loaded it); returns what it holds, for the
+   * result's data line. Progress goes to {@code log} (null: none).
+   */
+  default String loadFresh(DataSource dataSource, int scale, PrintStream log) throws Exception {
+    throw new UnsupportedOperationException(name() + " has no loader");
   }
 
   /** Schemas a workload may need. */
@@ -82,7 +103,7 @@ public interface Workload {
    * Once per trial before its clients connect: what the workload creates and loads itself (a user's
    * workload class; the tool's own have their tables made by init and the data set).
    */
-  default void setUp(javax.sql.DataSource dataSource) throws Exception {}
+  default void setUp(DataSource dataSource) throws Exception {}
 
   /**
    * A check of the workload's own after a trial under --check ({@code committedOps}: the trial's
@@ -90,9 +111,8 @@ public interface Workload {
    * or returns its named conditions each mapped to null when it held or to how it broke (see {@code
    * JdbcWorkload.checkConditions}).
    */
-  default java.util.Map<String, String> verify(javax.sql.DataSource dataSource, long committedOps)
-      throws Exception {
-    return java.util.Map.of();
+  default Map<String, String> verify(DataSource dataSource, long committedOps) throws Exception {
+    return Map.of();
   }
 
   /** Whether {@link #verify} checks anything: what --check says it checked. */

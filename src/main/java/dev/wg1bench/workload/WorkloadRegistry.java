@@ -4,9 +4,13 @@ import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.ScriptSource;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.plan.WorkloadKnobs;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
@@ -25,10 +29,13 @@ public final class WorkloadRegistry {
    */
   private static final Map<String, String> APPLICATIONS = new LinkedHashMap<>();
 
-  /** An application's row in {@code wg1bench list}: name, seed and what it does. */
+  /**
+   * An application's row in {@code wg1bench list}, and what a run of it says in the console and the
+   * JSON: name, the source it reproduces and what it does.
+   */
   public record Listed(String name, String seed, String description) {}
 
-  private static final List<Listed> LISTED = new java.util.ArrayList<>();
+  private static final Map<String, Listed> LISTED = new LinkedHashMap<>();
 
   private static final List<String> SSB_QUERIES =
       List.of(
@@ -80,17 +87,24 @@ public final class WorkloadRegistry {
     script("ssb_q4.2", "ssb/q4.2");
     script("ssb_q4.3", "ssb/q4.3");
     APPLICATIONS.put("tpcc", "dev.wg1bench.tpcc.Tpcc");
-    LISTED.add(
+    LISTED.put(
+        "tpcc",
         new Listed(
             "tpcc",
-            "issue 44 (TPC-C 5.11)",
-            "TPC-C's five transactions, deck mix 45/43/4/4/4, on the Java API; load with 'init"
-                + " --workload tpcc --scale W'"));
+            "TPC-C 5.11",
+            "TPC-C's five transactions, deck mix 45/43/4/4/4, on the Java API; loads --scale W"
+                + " warehouses (default 1) on the embedded server, else load with 'init --workload"
+                + " tpcc --scale W'"));
   }
 
   /** The applications, as {@code wg1bench list} shows them after the built-ins. */
   public static List<Listed> applications() {
-    return List.copyOf(LISTED);
+    return List.copyOf(LISTED.values());
+  }
+
+  /** An application's row (tpcc), or null for any other name. */
+  static Listed application(String name) {
+    return LISTED.get(name);
   }
 
   private WorkloadRegistry() {}
@@ -127,7 +141,7 @@ public final class WorkloadRegistry {
 
   /** Every name --workload takes, the built-ins' then the applications'. */
   private static List<String> names() {
-    List<String> all = new java.util.ArrayList<>(BUILTIN.keySet());
+    List<String> all = new ArrayList<>(BUILTIN.keySet());
     all.addAll(APPLICATIONS.keySet());
     return all;
   }
@@ -141,20 +155,20 @@ public final class WorkloadRegistry {
    * " (did you mean X?)" for the names within a few typing mistakes of {@code name} (edit distance
    * up to a third of its length, at least 2), closest first; "" when none is.
    */
-  static String didYouMean(String name, java.util.Collection<String> names) {
-    String n = name.toLowerCase(java.util.Locale.ROOT);
+  static String didYouMean(String name, Collection<String> names) {
+    String n = name.toLowerCase(Locale.ROOT);
     int limit = Math.max(2, n.length() / 3);
-    java.util.TreeMap<Integer, java.util.List<String>> near = new java.util.TreeMap<>();
+    TreeMap<Integer, List<String>> near = new TreeMap<>();
     for (String c : names) {
       int d = editDistance(n, c);
       if (d <= limit) {
-        near.computeIfAbsent(d, x -> new java.util.ArrayList<>()).add(c);
+        near.computeIfAbsent(d, x -> new ArrayList<>()).add(c);
       }
     }
     if (near.isEmpty()) {
       return "";
     }
-    java.util.List<String> best = near.firstEntry().getValue();
+    List<String> best = near.firstEntry().getValue();
     return " (did you mean " + String.join(" or ", best) + "?)";
   }
 
@@ -204,8 +218,7 @@ public final class WorkloadRegistry {
     if (plan.workload().startsWith(CLASS_PREFIX) || APPLICATIONS.containsKey(plan.workload())) {
       Workload w = JavaWorkloads.resolve(plan.workload(), plan);
       if (w == null) {
-        throw new dev.wg1bench.plan.UsageException(
-            "--workload-class: no such workload class " + plan.workload());
+        throw new UsageException("--workload-class: no such workload class " + plan.workload());
       }
       return w;
     }

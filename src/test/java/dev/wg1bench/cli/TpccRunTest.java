@@ -113,6 +113,13 @@ class TpccRunTest {
                 + " max(O_ID) = max(NO_O_ID)) ok; TPC-C 3.3.2.3 ("),
         r.out);
     assertTrue(r.out.contains("TPC-C 3.3.2.9 (") && !r.out.contains("3.3.2.5"), r.out);
+    // the console and the JSON say what ran in the same words as list: TPC-C, from TPC-C 5.11
+    assertTrue(r.out.contains("workload: tpcc (TPC-C 5.11)"), r.out);
+    JsonNode json = Json.MAPPER.readTree(dir.resolve("mix.json").toFile());
+    assertEquals("TPC-C 5.11", json.get("seed").asText(), json.toString());
+    assertTrue(
+        json.get("workloadDescription").asText().startsWith("TPC-C's five transactions"),
+        json.toString());
     Map<String, Long> s = steps("mix");
     long rolledBack = s.get("new_order rolled back");
     long newOrders = s.get("new_order") - rolledBack;
@@ -329,7 +336,15 @@ class TpccRunTest {
   void listShowsTpcc() {
     Cli r = Cli.run("list");
     assertEquals(0, r.exit, r.toString());
-    assertTrue(r.out.lines().anyMatch(l -> l.startsWith("tpcc ") && l.contains("init")), r.out);
+    // its source is the standard it implements, and it is described as TPC-C, not as a user's class
+    assertTrue(
+        r.out
+            .lines()
+            .anyMatch(
+                l ->
+                    l.matches("tpcc +TPC-C 5\\.11 +TPC-C's five transactions.*")
+                        && l.contains("init")),
+        r.out);
   }
 
   /**
@@ -376,6 +391,37 @@ class TpccRunTest {
     assertEquals(8 * 100L, m.get("totalOps").asLong() + m.get("totalFailedOps").asLong());
     assertEquals(s.getOrDefault("new_order", 0L), scalar("SELECT count(*) FROM orders") - orders);
     assertEquals(s.getOrDefault("payment", 0L), scalar("SELECT count(*) FROM history") - history);
+  }
+
+  /**
+   * The embedded default is made for the run and removed at exit, so no init could load it: the run
+   * loads its warehouses there itself (--scale W), as pgbench's and SSB's tables are, and its
+   * transactions keep clause 3.3.2's conditions on what it loaded.
+   */
+  @Test
+  void theEmbeddedServerLoadsItsOwnWarehouses() throws Exception {
+    Path json = dir.resolve("embedded.json");
+    Cli r =
+        Cli.run(
+            "--workload",
+            "tpcc",
+            "--target",
+            "embedded",
+            "--forks",
+            "0",
+            "-c",
+            "2",
+            "-t",
+            "20",
+            "--check",
+            "-o",
+            json.toString());
+    assertEquals(0, r.exit, r.toString());
+    assertTrue(r.out.contains("target embedded: loading tpcc at scale 1"), r.out);
+    assertTrue(r.out.contains("data: TPC-C, 1 warehouse(s), loaded on the fresh server"), r.out);
+    assertTrue(r.out.contains("check: ok (TPC-C 3.3.2.1 (W_YTD = sum(D_YTD)) ok;"), r.out);
+    JsonNode m = Json.MAPPER.readTree(json.toFile()).get("trials").get(0).get("measurement");
+    assertEquals(40, m.get("totalOps").asLong() + m.get("totalFailedOps").asLong(), m.toString());
   }
 
   @Test

@@ -7,6 +7,8 @@ import dev.wg1bench.history.analysis.Series;
 import dev.wg1bench.history.analysis.SeriesPoint;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.report.CsvReport;
+import java.math.BigDecimal;
+import java.math.MathContext;
 
 /**
  * github-action-benchmark's custom JSON: an array of {@code {"name", "unit", "value", "range",
@@ -66,6 +68,6 @@ final class GithubActionBenchmark {
   private static double round(double v) {
     return v == 0 || !Double.isFinite(v)
         ? v
-        : new java.math.BigDecimal(v).round(new java.math.MathContext(4)).doubleValue();
+        : new BigDecimal(v).round(new MathContext(4)).doubleValue();
   }
 }

@@ -2,6 +2,7 @@ package dev.wg1bench.history.format;
 
 import dev.wg1bench.plan.UsageException;
 import java.io.IOException;
+import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -21,7 +22,7 @@ final class ImportFiles {
       text = Files.readString(file, StandardCharsets.UTF_8);
     } catch (NoSuchFileException e) {
       throw new UsageException(file + ": no such file");
-    } catch (java.nio.charset.MalformedInputException e) {
+    } catch (MalformedInputException e) {
       throw new UsageException(file + ": not a text file (not UTF-8)");
     } catch (IOException e) {
       throw new UsageException(file + ": cannot read: " + e.getMessage());

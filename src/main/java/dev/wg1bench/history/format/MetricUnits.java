@@ -1,5 +1,6 @@
 package dev.wg1bench.history.format;
 
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /** The unit of a metric by its name, for the exports whose format names one. */
@@ -19,7 +20,7 @@ final class MetricUnits {
     if (metric.startsWith("commits")) {
       return "commits/s";
     }
-    if (metric.toLowerCase(java.util.Locale.ROOT).contains("cpu")) {
+    if (metric.toLowerCase(Locale.ROOT).contains("cpu")) {
       return "us/op";
     }
     if (metric.endsWith("Ops") || metric.startsWith("retr")) {

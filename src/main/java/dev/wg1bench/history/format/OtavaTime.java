@@ -1,6 +1,7 @@
 package dev.wg1bench.history.format;
 
 import java.math.BigDecimal;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalTime;
@@ -66,7 +67,7 @@ final class OtavaTime {
                 Integer.parseInt(nanos));
       }
       return OffsetDateTime.of(date, time, offset(m.group(8))).toInstant();
-    } catch (java.time.DateTimeException e) {
+    } catch (DateTimeException e) {
       // 2024-02-30, 25:00
       return null;
     }

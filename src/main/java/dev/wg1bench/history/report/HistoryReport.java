@@ -11,6 +11,7 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
@@ -124,7 +125,7 @@ public final class HistoryReport {
             .thenComparing(
                 (Page p) ->
                     p.latest() == null
-                        ? java.time.Instant.EPOCH
+                        ? Instant.EPOCH
                         : p.series().points().get(p.latest().index()).time(),
                 Comparator.reverseOrder())
             .thenComparing(p -> p.series().name()));

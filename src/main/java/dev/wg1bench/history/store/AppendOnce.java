@@ -1,6 +1,7 @@
 package dev.wg1bench.history.store;
 
 import java.io.IOException;
+import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -50,7 +51,7 @@ public final class AppendOnce {
         || new HashSet<>(stored.metrics()).equals(new HashSet<>(run.metrics()));
   }
 
-  private static java.time.Instant micros(StoredRun r) {
+  private static Instant micros(StoredRun r) {
     return r.time().truncatedTo(ChronoUnit.MICROS);
   }
 }

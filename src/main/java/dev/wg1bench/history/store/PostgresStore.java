@@ -1,6 +1,7 @@
 package dev.wg1bench.history.store;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import dev.wg1bench.BuildInfo;
 import dev.wg1bench.history.analysis.Series;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.plan.TargetSpec;
@@ -13,12 +14,14 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
 import java.sql.Types;
+import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 
 /**
  * A history a team shares: the schema {@code wg1bench_history} of a PostgreSQL database, created on
@@ -129,7 +132,7 @@ final class PostgresStore implements HistoryStore {
                     + SCHEMA
                     + ".schema_version (version, tool_version) VALUES (?, ?)")) {
           ins.setInt(1, v);
-          ins.setString(2, dev.wg1bench.BuildInfo.version());
+          ins.setString(2, BuildInfo.version());
           ins.executeUpdate();
         }
       }
@@ -192,7 +195,7 @@ final class PostgresStore implements HistoryStore {
   }
 
   /** The time as the column keeps it: to the microsecond. */
-  private static java.time.Instant micros(java.time.Instant t) {
+  private static Instant micros(Instant t) {
     return t.truncatedTo(ChronoUnit.MICROS);
   }
 
@@ -217,7 +220,7 @@ final class PostgresStore implements HistoryStore {
       run.setString(1, r.id());
       run.setTimestamp(2, Timestamp.from(r.time()));
       run.setString(3, r.kind());
-      run.setString(4, Json.MAPPER.writeValueAsString(new java.util.TreeMap<>(r.attributes())));
+      run.setString(4, Json.MAPPER.writeValueAsString(new TreeMap<>(r.attributes())));
       if (run.executeUpdate() == 0) {
         conn.rollback();
         return false;

@@ -4,6 +4,7 @@ import dev.wg1bench.history.analysis.Series;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Which stored runs a reading command takes: those whose attributes have every value asked (for
@@ -41,7 +42,7 @@ public record RunFilter(Map<String, String> attributes) {
   public String describe() {
     return String.join(
         ", ",
-        new java.util.TreeMap<>(attributes)
+        new TreeMap<>(attributes)
             .entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList());
   }
 }

@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ThreadFactory;
 
 /**
  * Creates the Star Schema Benchmark tables (2020 §6.2.1) and streams {@link SsbGenerator} rows
@@ -361,7 +362,7 @@ public final class SsbLoader {
     }
   }
 
-  static java.util.concurrent.ThreadFactory daemon(String name) {
+  static ThreadFactory daemon(String name) {
     return r -> {
       Thread t = new Thread(r, name);
       t.setDaemon(true);

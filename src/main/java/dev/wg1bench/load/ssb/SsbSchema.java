@@ -19,6 +19,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.postgresql.util.PSQLException;
 
 /**
  * The SSB tables' DDL: created from the shipped schema, partitioned or not; their keys and indexes,
@@ -65,7 +66,7 @@ final class SsbSchema {
   /** The server's message with its DETAIL (e.g. which view depends on a table), on one line. */
   static String describe(SQLException e) {
     String m = ConnectionFactory.oneLine(e);
-    if (e instanceof org.postgresql.util.PSQLException p
+    if (e instanceof PSQLException p
         && p.getServerErrorMessage() != null
         && p.getServerErrorMessage().getDetail() != null) {
       m += " (" + p.getServerErrorMessage().getDetail().replace('\n', ' ') + ")";

@@ -3,8 +3,11 @@ package dev.wg1bench.replay.capture;
 import dev.wg1bench.replay.log.Problems;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What a log holds for replay: the selected client sessions, and counts of everything left out and
@@ -50,7 +53,7 @@ public record Capture(
 
   /** The reasons statements will not be sent, with their counts. */
   public Map<String, Long> notReplayableByReason() {
-    Map<String, Long> out = new java.util.TreeMap<>();
+    Map<String, Long> out = new TreeMap<>();
     for (LoggedSession s : sessions) {
       for (LoggedStatement st : s.statements()) {
         if (st.skip() != null) {
@@ -84,7 +87,7 @@ public record Capture(
    * state unless the target is restored (--fresh). Empty when the capture only reads.
    */
   public Map<String, Long> dataChanges() {
-    Map<String, Long> out = new java.util.LinkedHashMap<>();
+    Map<String, Long> out = new LinkedHashMap<>();
     for (LoggedSession s : sessions) {
       for (LoggedStatement st : s.statements()) {
         String kind = SqlText.dataChange(st.sql());
@@ -127,7 +130,7 @@ public record Capture(
    * never overlap needs one, whatever its number of sessions. At least 1.
    */
   public int concurrentSessions() {
-    List<long[]> events = new java.util.ArrayList<>(2 * sessions.size());
+    List<long[]> events = new ArrayList<>(2 * sessions.size());
     for (LoggedSession s : sessions) {
       Instant last = s.disconnected() != null ? s.disconnected() : s.connected();
       for (LoggedStatement st : s.statements()) {

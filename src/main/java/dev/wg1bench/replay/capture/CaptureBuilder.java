@@ -1,10 +1,13 @@
 package dev.wg1bench.replay.capture;
 
+import dev.wg1bench.plan.RunFailure;
+import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.replay.log.LogFormat;
 import dev.wg1bench.replay.log.LogReader;
 import dev.wg1bench.replay.log.LogRecord;
 import dev.wg1bench.replay.log.Problems;
 import java.io.IOException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -12,6 +15,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -106,10 +110,10 @@ public final class CaptureBuilder {
     for (Path log : logs) {
       try {
         builder.read(log);
-      } catch (java.nio.file.NoSuchFileException e) {
-        throw new dev.wg1bench.plan.UsageException("LOG " + log + ": no such file");
+      } catch (NoSuchFileException e) {
+        throw new UsageException("LOG " + log + ": no such file");
       } catch (IOException e) {
-        throw new dev.wg1bench.plan.RunFailure("LOG " + log + ": " + e.getMessage(), e);
+        throw new RunFailure("LOG " + log + ": " + e.getMessage(), e);
       }
     }
     return builder.build();
@@ -130,7 +134,7 @@ public final class CaptureBuilder {
     List<LoggedSession> out = new ArrayList<>();
     long notSelected = 0;
     long withoutEnd = 0;
-    Map<String, Long> errors = new java.util.TreeMap<>();
+    Map<String, Long> errors = new TreeMap<>();
     for (State s : sessions.values()) {
       if (s.background) {
         continue;

@@ -1,5 +1,6 @@
 package dev.wg1bench.replay.capture;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -35,7 +36,7 @@ public final class Replayable {
    * Why the statement (any part of a multi-statement string) cannot be replayed; null if it can.
    */
   static String reason(String sql) {
-    java.util.List<String> parts = SqlText.parts(sql);
+    List<String> parts = SqlText.parts(sql);
     for (String part : parts) {
       String s = words(part);
       if (COPY_IN_RE.matcher(s).matches()) {
@@ -60,7 +61,7 @@ public final class Replayable {
    * how later date literals are read: '13/06/1957' is a date under DMY and an error under MDY.
    */
   static String asSent(String sql) {
-    java.util.List<String> parts = SqlText.parts(sql);
+    List<String> parts = SqlText.parts(sql);
     if (parts.size() != 1) {
       return null;
     }
@@ -88,7 +89,7 @@ public final class Replayable {
 
   /** COPY ... TO STDOUT, alone in its string: replayed through pgjdbc's CopyManager. */
   public static boolean copyOut(String sql) {
-    java.util.List<String> parts = SqlText.parts(sql);
+    List<String> parts = SqlText.parts(sql);
     return parts.size() == 1 && COPY_OUT_RE.matcher(words(parts.get(0))).matches();
   }
 

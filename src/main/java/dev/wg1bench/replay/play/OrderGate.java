@@ -1,5 +1,6 @@
 package dev.wg1bench.replay.play;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -9,6 +10,7 @@ import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntPredicate;
 
 /**
  * The gate that holds each session to the {@link Schedule}: starts and ends are marked done as the
@@ -201,8 +203,8 @@ final class OrderGate {
   /**
    * Lets every waiting session of {@code sessions} go without its order, saying why; returns them.
    */
-  synchronized List<Waiter> breakWaits(java.util.function.IntPredicate sessions, String why) {
-    List<Waiter> out = new java.util.ArrayList<>();
+  synchronized List<Waiter> breakWaits(IntPredicate sessions, String why) {
+    List<Waiter> out = new ArrayList<>();
     for (PriorityQueue<Waiter> q : List.of(forStarts, forEnds, forReleases)) {
       for (Waiter w : q) {
         if (sessions.test(w.session)) {

@@ -6,6 +6,7 @@ import dev.wg1bench.replay.capture.SqlText;
 import dev.wg1bench.replay.capture.Transactions;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -123,7 +124,7 @@ final class OrderedEvents {
     return !PLAIN_SELECT.matcher(s).matches() || LOCKING_OR_INTO.matcher(s).find();
   }
 
-  private static boolean anyPart(String sql, java.util.function.Predicate<String> test) {
+  private static boolean anyPart(String sql, Predicate<String> test) {
     for (String part : SqlText.parts(sql)) {
       String s = SqlText.stripComments(part).strip().toLowerCase(Locale.ROOT);
       if (!s.isEmpty() && test.test(s)) {

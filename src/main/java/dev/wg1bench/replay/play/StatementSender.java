@@ -3,11 +3,13 @@ package dev.wg1bench.replay.play;
 import dev.wg1bench.replay.capture.LoggedStatement;
 import dev.wg1bench.replay.capture.Replayable;
 import dev.wg1bench.replay.capture.SqlText;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.sql.Types;
 import java.util.List;
@@ -87,7 +89,7 @@ final class StatementSender {
       return new Sent("ok", null, rows[0], rows[1], false, false);
     } catch (SQLException e) {
       return failed(c, e, before, rows);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return new Sent("driver 08006", e.getMessage(), rows[0], rows[1], false, true);
     } catch (RuntimeException e) {
       // pgjdbc's own state errors (IllegalStateException and the like): the driver's, not SQL's
@@ -184,7 +186,7 @@ final class StatementSender {
     }
 
     @Override
-    public void handleWarning(java.sql.SQLWarning warning) {
+    public void handleWarning(SQLWarning warning) {
       // notices are not outcomes
     }
   }

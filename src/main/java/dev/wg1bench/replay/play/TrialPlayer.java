@@ -2,6 +2,7 @@ package dev.wg1bench.replay.play;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.wg1bench.ProcessCpu;
+import dev.wg1bench.plan.RoundTrip;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.ThreadKind;
 import dev.wg1bench.replay.capture.Capture;
@@ -305,7 +306,7 @@ public final class TrialPlayer {
     // round-trip time apart: its property is the line's argument, not a driver setting
     c.settings().driver().pgjdbc().forEach((k, v) -> m.put("jdbc." + k, v));
     if (!c.settings().driver().rtt().isZero()) {
-      m.put("rtt", dev.wg1bench.plan.RoundTrip.text(c.settings().driver().rtt()));
+      m.put("rtt", RoundTrip.text(c.settings().driver().rtt()));
     }
     c.mapDatabase().forEach((k, v) -> m.put("mapDatabase." + k, v));
     return m;

@@ -7,7 +7,9 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -160,7 +162,7 @@ public final class Watchdog {
       if (!live.inTransaction(w)) {
         continue;
       }
-      java.util.Deque<Integer> todo = new java.util.ArrayDeque<>(on.get(w));
+      Deque<Integer> todo = new ArrayDeque<>(on.get(w));
       Set<Integer> seen = new HashSet<>();
       while (!todo.isEmpty()) {
         int s = todo.pop();

@@ -3,6 +3,7 @@ package dev.wg1bench.server.delay;
 import dev.wg1bench.server.UnconnectedSocketFactory;
 import java.io.IOException;
 import java.net.Socket;
+import java.time.Duration;
 import java.util.Properties;
 import org.postgresql.PGProperty;
 
@@ -45,7 +46,7 @@ public final class DelayedSocketFactory extends UnconnectedSocketFactory {
 
   /** The property pgjdbc hands this factory: the delay in nanoseconds. */
   @SuppressWarnings("deprecation")
-  public static void install(Properties p, java.time.Duration rtt) {
+  public static void install(Properties p, Duration rtt) {
     PGProperty.SOCKET_FACTORY.set(p, DelayedSocketFactory.class.getName());
     PGProperty.SOCKET_FACTORY_ARG.set(p, Long.toString(rtt.toNanos()));
   }

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.net.SocketAddress;
 
 /**
  * Another factory's socket whose streams count into a {@link WireCounts}: the driver's reads and
@@ -42,12 +43,12 @@ final class CountingSocket extends ForwardingSocket {
   }
 
   @Override
-  public void connect(java.net.SocketAddress endpoint) throws IOException {
+  public void connect(SocketAddress endpoint) throws IOException {
     connect(endpoint, 0);
   }
 
   @Override
-  public void connect(java.net.SocketAddress endpoint, int timeout) throws IOException {
+  public void connect(SocketAddress endpoint, int timeout) throws IOException {
     super.connect(endpoint, timeout);
     Wire.connected(counts, getLocalPort());
   }

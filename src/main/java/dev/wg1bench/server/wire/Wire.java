@@ -5,6 +5,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.postgresql.PGConnection;
 
@@ -65,8 +67,8 @@ public final class Wire {
   }
 
   /** Backend process ids of this JVM's counted connections that are open now. */
-  public static java.util.Set<Integer> openPids() {
-    java.util.Set<Integer> pids = new java.util.TreeSet<>();
+  public static Set<Integer> openPids() {
+    Set<Integer> pids = new TreeSet<>();
     BY_PID.forEach((pid, w) -> pids.add(pid));
     return pids;
   }

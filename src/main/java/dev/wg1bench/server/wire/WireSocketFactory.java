@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.net.Socket;
 import java.util.Properties;
 import javax.net.SocketFactory;
+import org.postgresql.Driver;
 import org.postgresql.PGProperty;
 import org.postgresql.util.ObjectFactory;
 
@@ -44,7 +45,7 @@ public final class WireSocketFactory extends UnconnectedSocketFactory {
    * property, so the counting factory would never be asked (pass it as a property instead).
    */
   public static String install(Properties p, String jdbcUrl) {
-    Properties fromUrl = jdbcUrl == null ? null : org.postgresql.Driver.parseURL(jdbcUrl, null);
+    Properties fromUrl = jdbcUrl == null ? null : Driver.parseURL(jdbcUrl, null);
     if (fromUrl != null && fromUrl.getProperty(PGProperty.SOCKET_FACTORY.getName()) != null) {
       return "round trips and bytes not counted: the JDBC URL sets socketFactory, which pgjdbc"
           + " lets no property replace; pass it with --jdbc-property socketFactory=... instead";
