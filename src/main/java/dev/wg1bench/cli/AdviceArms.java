@@ -39,11 +39,8 @@ final class AdviceArms implements AutoCloseable {
     @Option(names = "--replay", split = ",")
     List<Path> replay = new ArrayList<>();
 
-    @Option(names = "--speed")
-    String speed = "1";
-
-    @Option(names = "--fresh", arity = "0..1", fallbackValue = "template")
-    String fresh;
+    /** A replay arm's --speed and --fresh, as replay declares them. */
+    @Mixin ReplayTrialOptions trial;
 
     Matrix matrix;
     CommandLine.ParseResult parsed;

@@ -3,8 +3,7 @@ package dev.wg1bench.cli;
 import dev.wg1bench.plan.Checks;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.UsageException;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -67,35 +66,8 @@ final class ConfirmOptions {
               + " (default: 6).")
   Integer blocks;
 
-  @Option(
-      names = {"-T", "--duration"},
-      paramLabel = "TIME",
-      description = "Measured time per re-measurement trial (default: 5s).")
-  String duration;
-
-  @Option(
-      names = "--warmup",
-      paramLabel = "TIME",
-      description = "Warmup per re-measurement trial (default: 2s).")
-  String warmup;
-
-  @Option(
-      names = "--iterations",
-      paramLabel = "N",
-      description = "JMH iterations per re-measurement trial (default: 3).")
-  Integer iterations;
-
-  @Option(
-      names = "--forks",
-      paramLabel = "N",
-      description = "JMH forks per re-measurement trial (default: 1).")
-  Integer forks;
-
-  @Option(
-      names = "--seed",
-      paramLabel = "N",
-      description = "Seed of the blocks' orders (default: random, recorded).")
-  Long seed;
+  /** Each trial's length and JMH's shape, with a block experiment's defaults (advise's). */
+  @Mixin TimingOptions timing;
 
   @Mixin MarginOption margin;
 
@@ -112,6 +84,21 @@ final class ConfirmOptions {
       description = "Show JMH's own output of the re-measurement.")
   boolean verbose;
 
+  /** The options that shape the re-measurement, meaningless without its two arms. */
+  private static final List<String> SHAPE =
+      List.of(
+          "--confirm",
+          "--blocks",
+          "--duration",
+          "--warmup",
+          "--iterations",
+          "--forks",
+          "--seed",
+          "--target",
+          "--via",
+          "--output",
+          "--margin");
+
   /**
    * Whether both arms were given; one alone, or the experiment's shape without them, is refused.
    */
@@ -125,22 +112,10 @@ final class ConfirmOptions {
     }
     if (baseline == null) {
       // the experiment's shape given without the experiment: say so rather than ignore it
-      Map<String, Object> shape = new LinkedHashMap<>();
-      shape.put("--confirm", which);
-      shape.put("--blocks", blocks);
-      shape.put("--duration", duration);
-      shape.put("--warmup", warmup);
-      shape.put("--iterations", iterations);
-      shape.put("--forks", forks);
-      shape.put("--seed", seed);
-      shape.put("--target", targets.targets.isEmpty() ? null : targets.targets);
-      shape.put("--via", targets.via);
-      shape.put("--output", output.file);
-      shape.put("--margin", given("--margin") ? margin.margin : null);
-      for (Map.Entry<String, Object> e : shape.entrySet()) {
-        if (e.getValue() != null) {
+      for (String o : SHAPE) {
+        if (given(o)) {
           throw new UsageException(
-              e.getKey()
+              o
                   + " shapes the re-measurement: it needs --confirm-baseline and"
                   + " --confirm-candidate");
         }
@@ -184,10 +159,6 @@ final class ConfirmOptions {
   }
 
   AdviceArms.TrialShape shape() {
-    return new AdviceArms.TrialShape(
-        duration == null ? "5s" : duration,
-        warmup == null ? "2s" : warmup,
-        iterations == null ? 3 : iterations,
-        forks == null ? 1 : forks);
+    return timing.shape();
   }
 }

@@ -28,6 +28,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "check",
     mixinStandardHelpOptions = true,
+    defaultValueProvider = TimingOptions.BlockDefaults.class,
     description = {
       "The CI gate: the latest run(s) against the segment before them.",
       "Per series, the latest run (or the last --last N) against the segment before them. Exits "
@@ -221,7 +222,8 @@ final class HistoryCheckCommand implements Callable<Integer> {
   private Map<String, Confirmation.Confirmed> experiment(
       ConfigurationArms.Group g, BlockExperiment.Planned planned) {
     double margin = confirm.margin.fraction();
-    long orderSeed = confirm.seed != null ? confirm.seed : new SecureRandom().nextLong();
+    long orderSeed =
+        confirm.timing.seed != null ? confirm.timing.seed : new SecureRandom().nextLong();
     BlockExperiment.Design design =
         new BlockExperiment.Design(
             confirm.blocks(), orderSeed, margin, null, null, Matrix.BetweenTrials.AUTO);
