@@ -4,8 +4,10 @@ import dev.wg1bench.plan.Checks;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.UsageException;
 import java.util.List;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -25,31 +27,48 @@ final class ConfirmOptions {
     all
   }
 
-  @Option(
-      names = "--confirm-baseline",
-      paramLabel = "OPTIONS",
-      description =
-          "Run options of the baseline, what the runs before the latest ran (e.g. \"--classpath"
-              + " base.jar\"). With --confirm-candidate: series the history cannot settle are"
-              + " re-measured on this machine, baseline against candidate in randomized blocks"
-              + " (the advise engine), before the gate decides; each series with the workload and"
-              + " knob values its configuration recorded, under these options.")
-  String baseline;
+  /**
+   * The re-measurement's own options, none of which means anything without both arms; picocli makes
+   * the group only when one of them is given.
+   */
+  static final class Experiment {
+    @Option(
+        names = "--confirm-baseline",
+        paramLabel = "OPTIONS",
+        description =
+            "Run options of the baseline, what the runs before the latest ran (e.g. \"--classpath"
+                + " base.jar\"). With --confirm-candidate: series the history cannot settle are"
+                + " re-measured on this machine, baseline against candidate in randomized blocks"
+                + " (the advise engine), before the gate decides; each series with the workload and"
+                + " knob values its configuration recorded, under these options.")
+    String baseline;
 
-  @Option(
-      names = "--confirm-candidate",
-      paramLabel = "OPTIONS",
-      description = "Run options of the candidate, what the latest runs ran.")
-  String candidate;
+    @Option(
+        names = "--confirm-candidate",
+        paramLabel = "OPTIONS",
+        description = "Run options of the candidate, what the latest runs ran.")
+    String candidate;
 
-  @Option(
-      names = "--confirm",
-      paramLabel = "WHICH",
-      description =
-          "Which series the blocks re-measure: borderline (worse, p between --p and"
-              + " --borderline-p), regressions (flagged ones, which then fail only when the blocks"
-              + " confirm them) or all (default: borderline).")
-  Which which;
+    @Option(
+        names = "--confirm",
+        paramLabel = "WHICH",
+        description =
+            "Which series the blocks re-measure: borderline (worse, p between --p and"
+                + " --borderline-p), regressions (flagged ones, which then fail only when the blocks"
+                + " confirm them) or all (default: ${DEFAULT-VALUE}).")
+    Which which = Which.borderline;
+
+    @Option(
+        names = "--blocks",
+        paramLabel = "N",
+        description =
+            "Blocks of the re-measurement, each one baseline and one candidate trial"
+                + " (default: ${DEFAULT-VALUE}).")
+    int blocks = 6;
+  }
+
+  @ArgGroup(exclusive = false, validate = false)
+  Experiment experiment = new Experiment();
 
   @Option(
       names = "--borderline-p",
@@ -57,14 +76,6 @@ final class ConfirmOptions {
       description =
           "A worse result with p above --p and at most this is borderline (default: 10 x --p).")
   Double borderlineP;
-
-  @Option(
-      names = "--blocks",
-      paramLabel = "N",
-      description =
-          "Blocks of the re-measurement, each one baseline and one candidate trial"
-              + " (default: 6).")
-  Integer blocks;
 
   /** Each trial's length and JMH's shape, with a block experiment's defaults (advise's). */
   @Mixin TimingOptions timing;
@@ -84,11 +95,12 @@ final class ConfirmOptions {
       description = "Show JMH's own output of the re-measurement.")
   boolean verbose;
 
-  /** The options that shape the re-measurement, meaningless without its two arms. */
-  private static final List<String> SHAPE =
+  /**
+   * The options shared with advise (as mixins) that shape the re-measurement too: without both arms
+   * they are refused, as the group's own are.
+   */
+  private static final List<String> SHARED =
       List.of(
-          "--confirm",
-          "--blocks",
           "--duration",
           "--warmup",
           "--iterations",
@@ -99,23 +111,29 @@ final class ConfirmOptions {
           "--output",
           "--margin");
 
+  /** The group as given (its defaults when picocli dropped the instance). */
+  private Experiment experiment() {
+    return experiment == null ? new Experiment() : experiment;
+  }
+
   /**
    * Whether both arms were given; one alone, or the experiment's shape without them, is refused.
    */
   boolean on() {
-    if ((baseline == null) != (candidate == null)) {
+    Experiment e = experiment();
+    if ((e.baseline == null) != (e.candidate == null)) {
       throw new UsageException(
-          (baseline == null ? "--confirm-candidate" : "--confirm-baseline")
+          (e.baseline == null ? "--confirm-candidate" : "--confirm-baseline")
               + " needs "
-              + (baseline == null ? "--confirm-baseline" : "--confirm-candidate")
+              + (e.baseline == null ? "--confirm-baseline" : "--confirm-candidate")
               + ": the blocks compare two arms");
     }
-    if (baseline == null) {
+    if (e.baseline == null) {
       // the experiment's shape given without the experiment: say so rather than ignore it
-      for (String o : SHAPE) {
-        if (given(o)) {
+      for (OptionSpec o : matched()) {
+        if (o.group() != null || SHARED.contains(o.longestName())) {
           throw new UsageException(
-              o
+              o.longestName()
                   + " shapes the re-measurement: it needs --confirm-baseline and"
                   + " --confirm-candidate");
         }
@@ -126,14 +144,23 @@ final class ConfirmOptions {
     return true;
   }
 
-  private boolean given(String option) {
-    return mixee != null
-        && mixee.commandLine() != null
-        && mixee.commandLine().getParseResult().hasMatchedOption(option);
+  /** The options the command line gave, in its order. */
+  private List<OptionSpec> matched() {
+    return mixee == null || mixee.commandLine() == null
+        ? List.of()
+        : mixee.commandLine().getParseResult().matchedOptions();
+  }
+
+  String baseline() {
+    return experiment().baseline;
+  }
+
+  String candidate() {
+    return experiment().candidate;
   }
 
   Which which() {
-    return which == null ? Which.borderline : which;
+    return experiment().which;
   }
 
   /** The borderline level: given (above p, below 1), else ten times p. */
@@ -155,7 +182,7 @@ final class ConfirmOptions {
   }
 
   int blocks() {
-    return blocks == null ? 6 : blocks;
+    return experiment().blocks;
   }
 
   AdviceArms.TrialShape shape() {

@@ -183,7 +183,7 @@ final class HistoryCheckCommand implements Callable<Integer> {
       throw new UsageException("--output " + out + ": " + unwritable);
     }
     List<ConfigurationArms.Group> groups =
-        ConfigurationArms.groups(series, confirm.baseline, confirm.candidate, System.err);
+        ConfigurationArms.groups(series, confirm.baseline(), confirm.candidate(), System.err);
     Map<String, Confirmation.Confirmed> byName = new LinkedHashMap<>();
     AdviceArms.ArmNames names =
         (a, arm) -> arm.equals("baseline") ? "--confirm-baseline" : "--confirm-candidate";
