@@ -28,7 +28,7 @@ final class AdviceArms implements AutoCloseable {
    * Parses one arm's options exactly as the run command would, plus {@code --via}: a pooler in
    * front of the targets for this arm only (or, in {@code common}, for both).
    */
-  @Command(name = "arm")
+  @Command(name = "arm", defaultValueProvider = TimingOptions.RunDefaults.class)
   static final class Arm {
     @Mixin RunOptions options;
 
