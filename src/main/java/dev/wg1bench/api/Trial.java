@@ -31,6 +31,15 @@ import org.apiguardian.api.API;
  * @param totalFailedOps failed ops over the whole trial, warmup included
  * @param steps a workload class's steps ({@link Op#step}), in the order first run, each with its
  *     counts and latencies (TPC-C: the five transaction types); empty for any other workload
+ * @param roundTripsPerOp round trips per op (the JSON's {@code perOp.roundTrips}): reads of the
+ *     server's answer after the client wrote, counted at the connection's socket; an exact count,
+ *     the same on any machine for the same ops; null where the sockets did not count (an
+ *     application's DataSource)
+ * @param statementsPerOp statements per op ({@code perOp.statements}): a script's as sent, a
+ *     workload class's as the server completed them; null where unknown (a workload class under
+ *     TLS)
+ * @param serverMsPerOp the server's execution and planning time per op ({@code perOp.serverMs},
+ *     pg_stat_statements over the measured window); null where the server did not say
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Trial(
@@ -45,7 +54,10 @@ public record Trial(
     long retries,
     long committedOps,
     long totalFailedOps,
-    List<StepFigures> steps) {
+    List<StepFigures> steps,
+    Double roundTripsPerOp,
+    Double statementsPerOp,
+    Double serverMsPerOp) {
 
   /** Copies of the point and the steps, so that a trial stays as the run left it. */
   public Trial {
@@ -73,7 +85,10 @@ public record Trial(
         m.retries(),
         m.committedOps(),
         m.totalFailedOps(),
-        steps(m));
+        steps(m),
+        m.perOp() == null ? null : m.perOp().roundTrips(),
+        m.perOp() == null ? null : m.perOp().statements(),
+        m.perOp() == null ? null : m.perOp().serverMs());
   }
 
   /** A workload class's steps: its one script's commands, when they are steps. */

@@ -52,6 +52,38 @@ public final class Verdicts {
     }
   }
 
+  /**
+   * Fails when {@code t}'s ops made more than {@code max} round trips each on average, or when its
+   * round trips were not counted. A count, not a timing: the same ops give the same figure on any
+   * machine, so an N+1 (ten lookups where one query would do) fails it every time, and no noise
+   * makes it pass or fail.
+   */
+  public static void assertRoundTripsPerOpAtMost(Trial t, double max) {
+    Double rt = t.roundTripsPerOp();
+    if (rt == null) {
+      throw new AssertionError(
+          "round trips per op of target "
+              + t.target()
+              + " were not counted (an application's DataSource, or a socketFactory in the JDBC"
+              + " URL): nothing to assert at most "
+              + max);
+    }
+    if (rt > max) {
+      throw new AssertionError(
+          String.format(
+              java.util.Locale.ROOT,
+              "target %s: %.2f round trips per op, more than %.2f allowed (%s statements per op"
+                  + " over %d ops)",
+              t.target(),
+              rt,
+              max,
+              t.statementsPerOp() == null
+                  ? "unknown"
+                  : String.format(java.util.Locale.ROOT, "%.2f", t.statementsPerOp()),
+              t.ops() + t.failedOps()));
+    }
+  }
+
   private static void broken(Comparison c) {
     if (c.verdict() == Comparison.Verdict.BROKEN) {
       throw new AssertionError(

@@ -109,6 +109,9 @@ public final class ForkReport {
     public String walEnd;
 
     public long cpuNanos;
+
+    /** What the server did over the window (server.window); null where none was started. */
+    public dev.wg1bench.server.window.ServerSide serverSide;
   }
 
   /**

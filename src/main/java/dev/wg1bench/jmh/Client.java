@@ -50,6 +50,9 @@ public class Client {
 
   final OpStats stats = new OpStats();
 
+  /** Its connection's socket read around each op. */
+  final OpWire wire = new OpWire();
+
   /** The op running: its times and the counts it started from (reused, nothing per op). */
   final OpRun op = new OpRun();
 

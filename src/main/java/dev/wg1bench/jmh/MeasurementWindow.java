@@ -58,6 +58,7 @@ final class MeasurementWindow {
     final long commitsTakenAt;
 
     ScheduledFuture<?> closing;
+    ForkServerSide.Started server; // the server's side over the window; null for a warmup's
 
     /** -t: the window has been closed by its last client (or truncated). */
     boolean closed;
@@ -135,12 +136,14 @@ final class MeasurementWindow {
   private int opened;
   private int finished;
   private final ServerCounter stats;
+  private final ForkServerSide serverSide;
 
   /** With --agent: the local epoch ms the first window opens at, agreed with the other agents. */
   private Long openAtEpochMs;
 
   MeasurementWindow(ConnectionFactory connections, boolean untilDone) {
     this.stats = new ServerCounter(connections);
+    this.serverSide = new ForkServerSide(connections);
     this.untilDone = untilDone;
     // loaded now, not while the last client ready opens the first window and runs no op
     ProcessCpu.nanos();
@@ -210,8 +213,10 @@ final class MeasurementWindow {
       return;
     }
     stats.open();
+    serverSideOf(current); // started before an agreed instant: its connections take time
+    ForkServerSide.Started server = serverSide.start();
     awaitAgreedOpening();
-    openWindow(nanos);
+    openWindow(nanos, server);
   }
 
   /**
@@ -256,7 +261,7 @@ final class MeasurementWindow {
    * counter read, the span published and then stamped, and its closing scheduled (or, with -t, the
    * waiting clients released).
    */
-  private void openWindow(long nanos) {
+  private void openWindow(long nanos, ForkServerSide.Started server) {
     long asked = System.nanoTime();
     ServerCounter.Count count = stats.read();
     long answered = System.nanoTime();
@@ -270,6 +275,7 @@ final class MeasurementWindow {
             count == null ? null : count.commits(),
             count == null ? null : count.wal(),
             asked + (answered - asked) / 2);
+    s.server = server;
     // published first, then started: see Span
     current = s;
     s.cpuAtStart = ProcessCpu.nanos();
@@ -416,6 +422,14 @@ final class MeasurementWindow {
     } finally {
       lock.unlock();
     }
+    serverSideOf(s);
+  }
+
+  /** {@code s}'s server side finished into its record, once; nothing for a warmup's. */
+  private static void serverSideOf(Span s) {
+    if (s != null && s.server != null) {
+      s.record.serverSide = s.server.finish();
+    }
   }
 
   /**
@@ -477,6 +491,7 @@ final class MeasurementWindow {
         countAfterClients(s);
       }
       stats.close();
+      serverSideOf(s); // -t, or a truncated window: not finished by a closing
       return new ArrayList<>(windows);
     } finally {
       lock.unlock();

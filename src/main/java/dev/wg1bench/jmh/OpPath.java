@@ -186,6 +186,7 @@ final class OpPath {
     boolean success;
     boolean broken = false;
     c.using(conn);
+    c.wire.before(conn);
     try {
       success = c.session.runOp(conn, s);
     } catch (OpFailedException e) {
@@ -194,6 +195,8 @@ final class OpPath {
       broken = true;
       success = driverFailed(c, conn, s, e);
     } finally {
+      // before a pool's close, whose own reset is not the op's
+      c.wire.after(s.op, b.socketStatements);
       c.using(null);
       if (b.pool != null) {
         conn.close();

@@ -65,7 +65,8 @@ final class ServerCounter {
     try (Statement st = stats.createStatement();
         ResultSet rs =
             st.executeQuery(
-                "SELECT xact_commit, CASE WHEN pg_is_in_recovery() THEN NULL"
+                dev.wg1bench.server.window.ServerWindow.MARKER
+                    + " SELECT xact_commit, CASE WHEN pg_is_in_recovery() THEN NULL"
                     + " ELSE pg_current_wal_insert_lsn()::text END"
                     + " FROM pg_stat_database WHERE datname = current_database()")) {
       return rs.next() ? new Count(rs.getLong(1), rs.getString(2)) : null;

@@ -37,6 +37,10 @@ import org.openjdk.jmh.annotations.State;
 public class WorkloadBenchmark {
   TrialSpec trial;
   Workload workload;
+
+  /** Whether ops' statements are the socket's count (a workload class's: the runner sees none). */
+  boolean socketStatements;
+
   ConnectionFactory connections;
   HikariDataSource pool;
   ProgressSampler progress;
@@ -104,6 +108,7 @@ public class WorkloadBenchmark {
     stops = new ClientStops(p.session().continueOnError(), p.clients());
     viaPooler = trial.target().provided() != null && trial.target().provided().via() != null;
     workload = WorkloadRegistry.resolve(p);
+    socketStatements = !workload.countsStatements();
     connections = new ConnectionFactory(trial.target(), trial.client());
     try {
       openPool(p);

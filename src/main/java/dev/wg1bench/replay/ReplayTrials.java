@@ -260,6 +260,9 @@ public final class ReplayTrials {
             new Measurement.Series(List.of(t.transactionsPerSecond()), List.of(), List.of(), null),
             new Measurement.WholeTrial(
                 t.transactions(), errors, r.stoppedBy(), 0, null, null, null, null, 0),
+            null,
+            null,
+            null,
             null);
     TargetSpec spec = d.cell().target();
     Instant end = r.started().plusNanos((long) (t.wallSeconds() * 1e9));

@@ -25,6 +25,8 @@ public final class Column<R> {
     TPS("%.1f"),
     /** milliseconds, three decimals (the histograms' microseconds). */
     MS("%.3f"),
+    /** a count per op (round trips, statements), two decimals. */
+    PER_OP("%.2f"),
     /** a count. */
     COUNT("%d"),
     /** text, as it is. */

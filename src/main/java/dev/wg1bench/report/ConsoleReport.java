@@ -55,6 +55,11 @@ public final class ConsoleReport {
     asked(p, m, out);
     counts(p, m, out);
     latency(p, m, out);
+    PerOpConsole.print(m.perOp(), out);
+    if (m.serverSide() != null) {
+      ServerSideConsole.print(m.serverSide(), m.ops(), out);
+    }
+    PerOpConsole.prediction(m.prediction(), out);
     rates(m, out);
     throughput(p, m, out);
     CommandsConsole.print(p, run.workload(), m, out);
@@ -70,7 +75,7 @@ public final class ConsoleReport {
         t.target(),
         t.server().version(),
         Targets.has(t.targetKind(), TargetKind.Trait.STOCK_SETTINGS)
-            ? " (embedded, stock settings)"
+            ? " (embedded, stock settings, pg_stat_statements preloaded)"
             : "");
     out.printf("  %s%n", t.url());
     provision(t.provision(), out);
@@ -193,8 +198,11 @@ public final class ConsoleReport {
   /** Statements, client CPU, connection time and rows. */
   private static void rates(Measurement m, PrintStream out) {
     if (m.statementsPerSecond() == null) {
-      // a workload class sends its statements through its own JDBC calls: 0 would be a lie
-      out.println("statements/s = not counted (a workload class's own statements)");
+      // a workload class sends its statements through its own JDBC calls, counted only where
+      // the connections' sockets could read the protocol: 0 would be a lie
+      out.println(
+          "statements/s = not counted (a workload class's own statements, which its connections'"
+              + " sockets could not read)");
     } else {
       out.printf(Locale.ROOT, "statements/s = %.1f%n", m.statementsPerSecond());
     }

@@ -3,11 +3,13 @@ package dev.wg1bench.report;
 import static dev.wg1bench.report.Column.Format.COUNT;
 import static dev.wg1bench.report.Column.Format.DATE;
 import static dev.wg1bench.report.Column.Format.MS;
+import static dev.wg1bench.report.Column.Format.PER_OP;
 import static dev.wg1bench.report.Column.Format.TEXT;
 import static dev.wg1bench.report.Column.Format.TPS;
 
 import dev.wg1bench.result.Latency;
 import dev.wg1bench.result.Measurement;
+import dev.wg1bench.result.PerOp;
 import dev.wg1bench.result.TrialResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,6 +56,18 @@ final class TrialColumns {
               .csvOnly(),
           Column.<TrialResult>of("rowsPerSecond", "rows/s", TPS, m(Measurement::rowsPerSecond))
               .csvOnly(),
+          // measurement.perOp's figures, each over the ops it was counted for (result.PerOp)
+          Column.<TrialResult>of("roundTripsPerOp", "round trips/op", PER_OP, p(PerOp::roundTrips))
+              .csvOnly(),
+          Column.<TrialResult>of("statementsPerOp", "statements/op", PER_OP, p(PerOp::statements))
+              .csvOnly(),
+          Column.<TrialResult>of("rowsPerOp", "rows/op", PER_OP, p(PerOp::rows)).csvOnly(),
+          Column.<TrialResult>of("bytesSentPerOp", "bytes sent/op", TPS, p(PerOp::bytesSent))
+              .csvOnly(),
+          Column.<TrialResult>of(
+                  "bytesReceivedPerOp", "bytes received/op", TPS, p(PerOp::bytesReceived))
+              .csvOnly(),
+          Column.<TrialResult>of("serverMsPerOp", "server ms/op", MS, p(PerOp::serverMs)).csvOnly(),
           Column.<TrialResult>of("latencyMeanMs", "mean (ms)", MS, l(Latency::mean)).csvOnly(),
           Column.<TrialResult>of("latencyP50Ms", "p50 (ms)", MS, l(Latency::p50))
               .inline(2, t -> ms("p50", t.measurement().latencyMs().p50())),
@@ -98,6 +112,14 @@ final class TrialColumns {
   /** A figure of the trial's measurement; none when it has no measurement. */
   private static <V> Function<TrialResult, V> m(Function<Measurement, V> f) {
     return t -> t.measurement() == null ? null : f.apply(t.measurement());
+  }
+
+  /** A figure per op of the trial; none when it has none. */
+  private static <V> Function<TrialResult, V> p(Function<PerOp, V> f) {
+    return t ->
+        t.measurement() == null || t.measurement().perOp() == null
+            ? null
+            : f.apply(t.measurement().perOp());
   }
 
   /** A figure of the trial's latency; none when it has none. */

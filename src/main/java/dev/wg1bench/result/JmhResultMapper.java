@@ -10,6 +10,8 @@ import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.server.ServerInfo;
 import dev.wg1bench.server.Targets;
+import dev.wg1bench.server.window.ServerSide;
+import dev.wg1bench.server.window.ServerSides;
 import dev.wg1bench.stats.BatchMeans;
 import dev.wg1bench.workload.Workload;
 import java.time.Instant;
@@ -37,11 +39,15 @@ public final class JmhResultMapper {
     double seconds = tally.forkSeconds();
     BatchMeans.Interval interval = tally.interval(seconds);
     int rowsPerOp = workload.rowsInsertedPerOp();
+    ServerSide side = serverSide(outcome.forks());
     Measurement m =
         new Measurement(
             tally.throughput(seconds, interval, interval.method()),
             tally.counts(
-                seconds, rowsPerOp > 0 ? (double) rowsPerOp : null, workload.countsStatements()),
+                seconds,
+                rowsPerOp > 0 ? (double) rowsPerOp : null,
+                // a workload class's: as the sockets saw the server complete them, where they could
+                workload.countsStatements() || tally.measured().protocolOps > 0),
             new Measurement.Latencies(
                 tally.scheduleLag() != null ? "scheduled start" : "op start",
                 tally.latency(),
@@ -52,7 +58,20 @@ public final class JmhResultMapper {
             tally.cpu(SameHost.of(trial.target())),
             tally.series(),
             tally.wholeTrial(),
-            tally.scripts(seconds));
+            tally.scripts(seconds),
+            PerOp.of(
+                    tally.measured(),
+                    workload.countsStatements(),
+                    new dev.wg1bench.server.ConnectionFactory(trial.target(), trial.client())
+                        .wireNotCounted(),
+                    null,
+                    null)
+                .withServerMs(
+                    side == null ? null : side.serverMsPerOp(tally.measured().ok),
+                    serverMsWhy(side)),
+            side,
+            null);
+    m = withPrediction(m, trial);
     return new TrialResult(
         new TrialResult.Position(trial.point(), trial.repeat(), trial.sequence()),
         new TrialResult.Subject(
@@ -72,6 +91,44 @@ public final class JmhResultMapper {
         finished.toString(),
         tally.outages(),
         null);
+  }
+
+  /** The forks' measured windows' server sides as one (they ran one after another), or null. */
+  private static ServerSide serverSide(List<ForkReport> forks) {
+    List<ServerSide> parts = new ArrayList<>();
+    for (ForkReport f : forks) {
+      for (ForkReport.Window w : f.windows) {
+        if (w.serverSide != null) {
+          parts.add(w.serverSide);
+        }
+      }
+    }
+    return parts.isEmpty() ? null : ServerSides.sequential(parts);
+  }
+
+  /** {@code m} with its prediction at other round-trip times (Predictions). */
+  private static Measurement withPrediction(Measurement m, TrialSpec trial) {
+    int clients = trial.slot() != null ? trial.slot().clients() : trial.plan().clients();
+    double rttMs = trial.client().driver().rtt().toNanos() / 1e6;
+    return new Measurement(
+        m.throughput(),
+        m.counts(),
+        m.latency(),
+        m.cpu(),
+        m.series(),
+        m.trial(),
+        m.scripts(),
+        m.perOp(),
+        m.serverSide(),
+        Predictions.of(m.latencyMs(), m.perOp(), rttMs, clients, m.tps()));
+  }
+
+  /** Why the server's time per op is unknown, or null. */
+  static String serverMsWhy(ServerSide side) {
+    if (side == null) {
+      return "server time per op not read: no measured window read the server's side";
+    }
+    return side.statements() == null ? "server time per op: " + side.statementsWhy() : null;
   }
 
   /**

@@ -102,6 +102,20 @@ import org.HdrHistogram.Histogram;
  *
  * <p>{@code scripts}: per script of a mix of several scripts, or of any script workload under
  * --report-per-command (then with each command's figures); null otherwise
+ *
+ * <p>{@code perOp}: round trips, statements, rows, bytes and server time per op ({@link PerOp});
+ * null in results written before the figures
+ *
+ * <p>{@code serverSide}: what the server did over the measured windows (server.window.ServerSide,
+ * the forks' windows merged: pg_stat_statements' statements, the clients' wait profile, the
+ * database's counters), each source null with its one line why where the server did not have it;
+ * null where no window was read (results written before it, a replay, several agents at once)
+ *
+ * <p>{@code prediction}: the mean latency ({@code latencyMeanMs}) and throughput ({@code tps}, at
+ * the same clients) predicted at round-trip times of 0.5, 1 and 2 ms ({@code rttMs}), from the mean
+ * latency split into the server's time, the wire's (the round-trip time set times the round trips
+ * per op) and the rest, only the wire's changing (stats.OpTime: not for lock-bound or saturated
+ * ops); null where the server time or the round trips per op are unknown
  */
 public record Measurement(
     @JsonUnwrapped Throughput throughput,
@@ -110,7 +124,10 @@ public record Measurement(
     @JsonUnwrapped ClientCpu cpu,
     @JsonUnwrapped Series series,
     @JsonUnwrapped WholeTrial trial,
-    List<ScriptStats> scripts) {
+    List<ScriptStats> scripts,
+    PerOp perOp,
+    dev.wg1bench.server.window.ServerSide serverSide,
+    List<Prediction> prediction) {
 
   /** How fast: every rate over the measured seconds. */
   public record Throughput(

@@ -193,7 +193,34 @@ public final class Merge {
         tally.series(),
         // a mean of the agents' connection times would weigh agents, not clients: left out
         tally.wholeTrial(),
-        tally.scripts(seconds));
+        tally.scripts(seconds),
+        perOp(m0, agents, tally),
+        // agents measure at once: each window holds every agent's statements; not summed
+        agents == 1 ? m0.serverSide() : null,
+        agents == 1 ? m0.prediction() : null);
+  }
+
+  /**
+   * The agents' figures per op, from their summed counts, with the first agent's reasons where none
+   * counted; the server's time only for one agent (agents' windows overlap on one server).
+   */
+  private static PerOp perOp(Measurement m0, int agents, Tally tally) {
+    PerOp p0 = m0.perOp();
+    if (p0 == null) {
+      return null;
+    }
+    if (agents > 1) {
+      return PerOp.of(
+          tally.measured(),
+          PerOp.SENT.equals(p0.statementsFrom()),
+          p0.notCounted(),
+          null,
+          "server time per op not given for agents measuring at once: each agent's window holds"
+              + " every agent's statements");
+    }
+    return PerOp.of(
+            tally.measured(), PerOp.SENT.equals(p0.statementsFrom()), p0.notCounted(), null, null)
+        .withServerMs(p0.serverMs(), null);
   }
 
   /** The client as all agents together: their connections summed, their threads merged. */

@@ -5,6 +5,7 @@ import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.server.delay.DelayedSocketFactory;
+import dev.wg1bench.server.wire.WireSocketFactory;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -107,7 +108,21 @@ public final class ConnectionFactory {
       // timeout a channel's socket would switch modes around every read instead
       PGProperty.SOCKET_FACTORY.set(p, BlockingSocketFactory.class.getName());
     }
+    // last: it counts through whichever factory the lines above chose (see wireNotCounted)
+    WireSocketFactory.install(p, target.jdbcUrl());
     return p;
+  }
+
+  /**
+   * Why the clients' connections cannot count their round trips, bytes and statements at their
+   * sockets ({@link WireSocketFactory}), in one line; null when they do.
+   */
+  public String wireNotCounted() {
+    if (fromApplicationPool()) {
+      return "round trips and bytes not counted: connections come from the application's"
+          + " DataSource, whose driver settings are its own";
+    }
+    return WireSocketFactory.install(new Properties(), target.jdbcUrl());
   }
 
   /**

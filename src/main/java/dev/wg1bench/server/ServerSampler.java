@@ -1,5 +1,7 @@
 package dev.wg1bench.server;
 
+import static dev.wg1bench.server.window.ServerWindow.MARKER;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -57,11 +59,12 @@ public final class ServerSampler implements AutoCloseable {
       connection = c;
       String checkpointsSql =
           c.getMetaData().getDatabaseMajorVersion() >= 17
-              ? "SELECT num_timed + num_requested FROM pg_stat_checkpointer"
-              : "SELECT checkpoints_timed + checkpoints_req FROM pg_stat_bgwriter";
+              ? MARKER + " SELECT num_timed + num_requested FROM pg_stat_checkpointer"
+              : MARKER + " SELECT checkpoints_timed + checkpoints_req FROM pg_stat_bgwriter";
       try (PreparedStatement ps =
               c.prepareStatement(
-                  "SELECT n_live_tup, n_dead_tup, pg_table_size(relid), pg_indexes_size(relid),"
+                  MARKER
+                      + " SELECT n_live_tup, n_dead_tup, pg_table_size(relid), pg_indexes_size(relid),"
                       + " autovacuum_count, autoanalyze_count, n_tup_hot_upd, n_tup_upd"
                       + " FROM pg_stat_user_tables WHERE relid = to_regclass(?)");
           Statement st = c.createStatement()) {
@@ -117,22 +120,6 @@ public final class ServerSampler implements AutoCloseable {
   @Override
   public void close() {
     running = false;
-    thread.interrupt();
-    try {
-      thread.join(1000);
-      Connection c = connection;
-      if (thread.isAlive() && c != null) {
-        // a sample query is waiting on a server that stopped answering: the run is over, so
-        // abort the connection rather than make the result wait for it
-        try {
-          c.abort(Runnable::run);
-        } catch (SQLException e) {
-          // already closed
-        }
-        thread.join(1000);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    SamplerThreads.stop(thread, () -> connection);
   }
 }

@@ -57,8 +57,40 @@ public final class OpCounts {
   /** Ops retried at least once, failed ones included (pgbench's "transactions retried"). */
   public long retriedAll;
 
-  /** SQL statements sent (BEGIN and END included). */
+  /**
+   * SQL statements (BEGIN and END included): a script's as the runner sent them; a workload
+   * class's, which the runner does not see, as the connection's socket saw the server complete them
+   * (see {@link #protocolOps}).
+   */
   public long statements;
+
+  /**
+   * Ops measured at a counting socket (server.wire.WireSocketFactory): what {@link #roundTrips},
+   * {@link #bytesSent} and {@link #bytesReceived} are over. Zero where no connection counted (an
+   * application's DataSource, a socketFactory in the JDBC URL).
+   */
+  public long wireOps;
+
+  /**
+   * Of {@link #wireOps}, the ops whose protocol the socket could read (not under TLS): what {@link
+   * #rows}, and a workload class's {@link #statements}, are over.
+   */
+  public long protocolOps;
+
+  /**
+   * Round trips the ops made: reads of the server's answer after the client wrote (one per query,
+   * one per pipelined batch), the connection's start-up excluded.
+   */
+  public long roundTrips;
+
+  /** Bytes the ops' connections sent, as the socket wrote them (TLS framing included). */
+  public long bytesSent;
+
+  /** Bytes the ops' connections received. */
+  public long bytesReceived;
+
+  /** Rows the server returned to the ops (its DataRow messages), over {@link #protocolOps}. */
+  public long rows;
 
   /** Failed ops by kind (FailureKind's label), in the order first seen. */
   public Map<String, Long> failures = new LinkedHashMap<>();
@@ -143,6 +175,12 @@ public final class OpCounts {
     retriedOps += o.retriedOps;
     retriedAll += o.retriedAll;
     statements += o.statements;
+    wireOps += o.wireOps;
+    protocolOps += o.protocolOps;
+    roundTrips += o.roundTrips;
+    bytesSent += o.bytesSent;
+    bytesReceived += o.bytesReceived;
+    rows += o.rows;
     latencyNanos += o.latencyNanos;
     latencySquares += o.latencySquares;
     // checked first: an op's own counts are added on every op, and a lambda over an empty map
@@ -178,6 +216,12 @@ public final class OpCounts {
     retriedOps = 0;
     retriedAll = 0;
     statements = 0;
+    wireOps = 0;
+    protocolOps = 0;
+    roundTrips = 0;
+    bytesSent = 0;
+    bytesReceived = 0;
+    rows = 0;
     latencyNanos = 0;
     latencySquares = 0;
     if (!failures.isEmpty()) {

@@ -316,6 +316,9 @@ public final class ReportFixtures {
             null,
             initialConnectionMs,
             0),
+        null,
+        null,
+        null,
         null);
   }
 

@@ -324,7 +324,15 @@ class CountChainGoldenTest {
     for (int i = 1; i <= 200; i++) {
       h.recordValue(900 + (long) i * i * n);
     }
-    measured.statements = steps ? 0 : measured.statements;
+    // the sockets' counts (server.wire): every op that ran counted there, the protocol readable; a
+    // workload class's statements are the socket's, a script's the runner's
+    measured.wireOps = measured.attempted();
+    measured.protocolOps = measured.wireOps;
+    measured.roundTrips = 3 * measured.wireOps + n;
+    measured.bytesSent = 211 * measured.wireOps + n;
+    measured.bytesReceived = 1_013 * measured.wireOps + 7L * n;
+    measured.rows = 5 * measured.wireOps + n;
+    measured.statements = steps ? 7 * measured.wireOps + n : measured.statements;
     measured.histogram = h;
     f.measured = measured;
     f.whole = whole;

@@ -1,7 +1,12 @@
 package com.acme.orders;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.acme.Arms;
 import dev.wg1bench.api.Comparison;
+import dev.wg1bench.api.Trial;
 import dev.wg1bench.api.Verdicts;
 import dev.wg1bench.api.Wg1bench;
 import java.time.Duration;
@@ -9,6 +14,23 @@ import org.junit.jupiter.api.Test;
 
 /** A customer's 20 orders and their lines: 21 queries against one JOIN. */
 class OrdersTest {
+  /**
+   * The N+1 caught by what it does, not by how fast: round trips per op are counted at the
+   * connection's socket, so the JOIN makes exactly one and the N+1 exactly 21 (one for the orders,
+   * one per order's lines) on any machine, and the gate fails it every time with no timing in it.
+   */
+  @Test
+  void theNPlusOneIsCaughtByItsRoundTrips() {
+    Trial join = Arms.arm(Wg1bench.workload(OrdersJoin.class)).run().trials().get(0);
+    Trial nPlusOne = Arms.arm(Wg1bench.workload(OrdersNPlusOne.class)).run().trials().get(0);
+    Verdicts.assertRoundTripsPerOpAtMost(join, 1.0);
+    assertEquals(21.0, nPlusOne.roundTripsPerOp(), 0.0);
+    AssertionError e =
+        assertThrows(
+            AssertionError.class, () -> Verdicts.assertRoundTripsPerOpAtMost(nPlusOne, 1.0));
+    assertTrue(e.getMessage().contains("21.00 round trips per op"), e.getMessage());
+  }
+
   @Test
   void oneJoinIsFasterThanNPlusOneQueries() {
     Comparison c =

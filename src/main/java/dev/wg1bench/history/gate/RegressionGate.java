@@ -89,6 +89,9 @@ public final class RegressionGate {
     double[] x = ChangePointAnalysis.values(pts);
     double[] noise = ChangePointAnalysis.noise(pts, s.useIntervals());
     int at = x.length - last;
+    if (EXACT.contains(series.metric()) && exactBefore(x, at)) {
+      return exact(series, x, noise, at);
+    }
     boolean count = CountTest.isCount(series.metric());
     // a count's baseline is where its rate last changed, not its raw count (runs differ in length)
     int from = baselineStart(count ? rates(pts) : x, count ? null : noise, at, s);
@@ -117,6 +120,44 @@ public final class RegressionGate {
     }
     boolean borderline = large && worse && p > s.method().p() && p <= borderlineP;
     return new Judged(series.name(), c, o, borderline, counted);
+  }
+
+  /**
+   * Figures per op that are counts of what the protocol required (round trips, statements): the
+   * same ops give the same figure on any machine, so where the history holds one value a change is
+   * a change at any sample size. A history that varies (a mix of scripts, drawn at random) is
+   * judged as a measurement instead.
+   */
+  static final java.util.Set<String> EXACT = java.util.Set.of("roundTripsPerOp", "statementsPerOp");
+
+  /** Whether every point before {@code at} holds the same value. */
+  private static boolean exactBefore(double[] x, int at) {
+    if (at < 1) {
+      return false;
+    }
+    for (int i = 0; i < at; i++) {
+      if (x[i] != x[0]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * An exact figure's latest runs against its one past value: more is a regression, less an
+   * improvement, at any sample size (p 0); equal passes (p 1).
+   */
+  private static Judged exact(Series series, double[] x, double[] noise, int at) {
+    ChangePointAnalysis.Point c = ChangePointAnalysis.describe(series, x, noise, 0, at, x.length);
+    boolean changed = false;
+    boolean more = false;
+    for (int i = at; i < x.length; i++) {
+      changed |= x[i] != x[0];
+      more |= x[i] > x[0];
+    }
+    String direction = !changed ? "none" : more ? "regression" : "improvement";
+    Outcome o = !changed ? Outcome.PASS : more ? Outcome.REGRESSION : Outcome.IMPROVEMENT;
+    return new Judged(series.name(), withTest(c, changed ? 0 : 1, direction), o, false, null);
   }
 
   /**

@@ -247,6 +247,11 @@ public final class ResultRuns {
         ms,
         Measurement::clientCpuMicrosPerOp,
         Double::doubleValue);
+    // counts per op, judged as exact figures where their history is (RegressionGate)
+    median(
+        out, config, "roundTripsPerOp", false, ms, Measurement::perOp, p -> known(p.roundTrips()));
+    median(
+        out, config, "statementsPerOp", false, ms, Measurement::perOp, p -> known(p.statements()));
     // more commits per second is more work done
     median(
         out,
@@ -257,6 +262,11 @@ public final class ResultRuns {
         Measurement::serverCommitsPerSecond,
         Double::doubleValue);
     return out;
+  }
+
+  /** A figure that may be unknown: NaN then, which {@link #median} leaves out. */
+  private static double known(Double v) {
+    return v == null ? Double.NaN : v;
   }
 
   /** The median over the trials of a figure every trial has; absent when one lacks it. */

@@ -1,6 +1,7 @@
 package dev.wg1bench.server.window;
 
 import dev.wg1bench.server.FixedRate;
+import dev.wg1bench.server.SamplerThreads;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -22,6 +23,9 @@ final class WaitSampler implements AutoCloseable {
   static final String SQL =
       ServerWindow.MARKER
           + " SELECT state, wait_event_type, wait_event FROM pg_stat_activity WHERE pid = ANY(?)";
+
+  /** Drops the transaction's statistics snapshot, so the next read of pg_stat_activity is now. */
+  static final String CLEAR = ServerWindow.MARKER + " SELECT pg_stat_clear_snapshot()";
 
   private final Callable<Connection> opener;
   private final int[] pids;
@@ -53,11 +57,19 @@ final class WaitSampler implements AutoCloseable {
         boxed[i] = pids[i];
       }
       Array array = c.createArrayOf("int4", boxed);
-      try (PreparedStatement ps = c.prepareStatement(SQL)) {
+      // one transaction for all the samples, each reading pg_stat_activity afresh: a sample in
+      // a transaction of its own was a commit of the database's (100 a second), counted in the
+      // run's server commits/s beside the clients'; rolled back (nothing written) at the end
+      c.setAutoCommit(false);
+      try (PreparedStatement ps = c.prepareStatement(SQL);
+          PreparedStatement fresh = c.prepareStatement(CLEAR)) {
         ps.setArray(1, array);
         while (rate.await()) {
+          fresh.execute();
           sample(ps);
         }
+      } finally {
+        c.rollback();
       }
     } catch (Exception e) {
       if (running) {
@@ -161,20 +173,6 @@ final class WaitSampler implements AutoCloseable {
   @Override
   public void close() {
     running = false;
-    thread.interrupt();
-    try {
-      thread.join(1000);
-      Connection c = connection;
-      if (thread.isAlive() && c != null) {
-        try {
-          c.abort(Runnable::run);
-        } catch (SQLException e) {
-          // already closed
-        }
-        thread.join(1000);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    SamplerThreads.stop(thread, () -> connection);
   }
 }

@@ -1,0 +1,33 @@
+package dev.wg1bench.result;
+
+import dev.wg1bench.stats.OpTime;
+import java.util.List;
+
+/**
+ * A trial's mean latency and throughput predicted at other round-trip times (stats.OpTime), from
+ * what it measured: its mean latency, its server time and round trips per op, the round-trip time
+ * it ran at, its clients and its throughput. Null where a figure it needs is unknown (no server
+ * time, no round trips counted, no latency).
+ */
+final class Predictions {
+  private Predictions() {}
+
+  static List<Prediction> of(Latency latency, PerOp perOp, double rttMs, int clients, double tps) {
+    if (latency == null
+        || perOp == null
+        || perOp.serverMs() == null
+        || perOp.roundTrips() == null
+        || clients < 1) {
+      return null;
+    }
+    try {
+      OpTime.Split s = OpTime.split(latency.mean(), perOp.serverMs(), perOp.roundTrips(), rttMs);
+      return OpTime.predict(s, OpTime.DEFAULT_RTTS_MS, clients, tps).stream()
+          .map(x -> new Prediction(x.rttMs(), x.latencyMeanMs(), x.tps()))
+          .toList();
+    } catch (IllegalArgumentException e) {
+      // a figure out of range (NaN latency of no op): no prediction rather than a wrong one
+      return null;
+    }
+  }
+}
