@@ -10,6 +10,7 @@ import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.ScriptSource;
 import dev.wg1bench.plan.Secret;
 import dev.wg1bench.plan.TargetSpec;
+import dev.wg1bench.plan.TimingDefaults;
 import dev.wg1bench.plan.WorkloadKnobs;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.run.PgbenchInit;
@@ -70,10 +71,10 @@ public final class Wg1bench {
   /** The knobs set so far ({@link #with}); a fresh draft holds their defaults. */
   private PlanDraft knobs = new PlanDraft();
 
-  private Duration duration = Duration.ofSeconds(5);
-  private Duration warmup = Duration.ofSeconds(1);
-  private int iterations = 3;
-  private int forks;
+  private Duration duration = TimingDefaults.API.duration();
+  private Duration warmup = TimingDefaults.API.warmup();
+  private int iterations = TimingDefaults.API.iterations();
+  private int forks = TimingDefaults.API.forks();
   private int maxTries = 1;
   private boolean reportPerCommand;
   private Integer scale;
@@ -173,7 +174,7 @@ public final class Wg1bench {
     return copy(c -> c.knobs.set(knob, value));
   }
 
-  /** Concurrent clients, each with its own connection (default 1, as the command line's). */
+  /** Concurrent clients, each with its own connection (default 4, as the command line's). */
   public Wg1bench clients(int n) {
     return with(
         Knobs.CLIENTS,

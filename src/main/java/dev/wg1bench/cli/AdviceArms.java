@@ -28,7 +28,7 @@ final class AdviceArms implements AutoCloseable {
    * Parses one arm's options exactly as the run command would, plus {@code --via}: a pooler in
    * front of the targets for this arm only (or, in {@code common}, for both).
    */
-  @Command(name = "arm")
+  @Command(name = "arm", defaultValueProvider = TimingOptions.RunDefaults.class)
   static final class Arm {
     @Mixin RunOptions options;
 
@@ -39,11 +39,8 @@ final class AdviceArms implements AutoCloseable {
     @Option(names = "--replay", split = ",")
     List<Path> replay = new ArrayList<>();
 
-    @Option(names = "--speed")
-    String speed = "1";
-
-    @Option(names = "--fresh", arity = "0..1", fallbackValue = "template")
-    String fresh;
+    /** A replay arm's --speed and --fresh, as replay declares them. */
+    @Mixin ReplayTrialOptions trial;
 
     Matrix matrix;
     CommandLine.ParseResult parsed;

@@ -27,6 +27,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "advise",
     mixinStandardHelpOptions = true,
+    defaultValueProvider = TimingOptions.BlockDefaults.class,
     description = {
       "Test each piece of advice in config/advice/ on this server.",
       "Run each piece of advice in config/advice/ (or --advice-dir) as baseline against treatment "
@@ -93,35 +94,7 @@ final class AdviseCommand implements Callable<Integer> {
       description = "The A/A claim's run options (default: ${DEFAULT-VALUE}).")
   String aaOptions = "--workload tpcb --clients 4";
 
-  @Option(
-      names = {"-T", "--duration"},
-      paramLabel = "TIME",
-      description = "Measured time per trial (default: ${DEFAULT-VALUE}).")
-  String duration = "5s";
-
-  @Option(
-      names = "--warmup",
-      paramLabel = "TIME",
-      description = "Warmup per trial (default: ${DEFAULT-VALUE}).")
-  String warmup = "2s";
-
-  @Option(
-      names = "--iterations",
-      paramLabel = "N",
-      description = "JMH iterations per trial (default: ${DEFAULT-VALUE}).")
-  int iterations = 3;
-
-  @Option(
-      names = "--forks",
-      paramLabel = "N",
-      description = "JMH forks per trial (default: ${DEFAULT-VALUE}).")
-  int forks = 1;
-
-  @Option(
-      names = "--seed",
-      paramLabel = "N",
-      description = "Seed of the blocks' orders (default: random, recorded).")
-  Long seed;
+  @Mixin TimingOptions timing;
 
   @Option(
       names = "--advice-dir",
@@ -159,14 +132,10 @@ final class AdviseCommand implements Callable<Integer> {
     checkOnly(all);
     double allowed = allowedFailures();
     List<TargetSpec> t = targets.resolve(true);
-    long orderSeed = seed != null ? seed : new SecureRandom().nextLong();
+    long orderSeed = timing.seed != null ? timing.seed : new SecureRandom().nextLong();
     long randomSeed = new SecureRandom().nextLong();
     Path out = output.orStamped("advise");
-    AdviceArms arms =
-        new AdviceArms(
-            new AdviceArms.TrialShape(duration, warmup, iterations, forks),
-            verbose,
-            AdviceArms.ADVICE);
+    AdviceArms arms = new AdviceArms(timing.shape(), verbose, AdviceArms.ADVICE);
     String unwritable = JsonReport.unwritable(out);
     if (unwritable != null) {
       throw new UsageException("--output " + out + ": " + unwritable);

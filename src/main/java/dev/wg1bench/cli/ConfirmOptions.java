@@ -3,10 +3,11 @@ package dev.wg1bench.cli;
 import dev.wg1bench.plan.Checks;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.UsageException;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -26,31 +27,48 @@ final class ConfirmOptions {
     all
   }
 
-  @Option(
-      names = "--confirm-baseline",
-      paramLabel = "OPTIONS",
-      description =
-          "Run options of the baseline, what the runs before the latest ran (e.g. \"--classpath"
-              + " base.jar\"). With --confirm-candidate: series the history cannot settle are"
-              + " re-measured on this machine, baseline against candidate in randomized blocks"
-              + " (the advise engine), before the gate decides; each series with the workload and"
-              + " knob values its configuration recorded, under these options.")
-  String baseline;
+  /**
+   * The re-measurement's own options, none of which means anything without both arms; picocli makes
+   * the group only when one of them is given.
+   */
+  static final class Experiment {
+    @Option(
+        names = "--confirm-baseline",
+        paramLabel = "OPTIONS",
+        description =
+            "Run options of the baseline, what the runs before the latest ran (e.g. \"--classpath"
+                + " base.jar\"). With --confirm-candidate: series the history cannot settle are"
+                + " re-measured on this machine, baseline against candidate in randomized blocks"
+                + " (the advise engine), before the gate decides; each series with the workload and"
+                + " knob values its configuration recorded, under these options.")
+    String baseline;
 
-  @Option(
-      names = "--confirm-candidate",
-      paramLabel = "OPTIONS",
-      description = "Run options of the candidate, what the latest runs ran.")
-  String candidate;
+    @Option(
+        names = "--confirm-candidate",
+        paramLabel = "OPTIONS",
+        description = "Run options of the candidate, what the latest runs ran.")
+    String candidate;
 
-  @Option(
-      names = "--confirm",
-      paramLabel = "WHICH",
-      description =
-          "Which series the blocks re-measure: borderline (worse, p between --p and"
-              + " --borderline-p), regressions (flagged ones, which then fail only when the blocks"
-              + " confirm them) or all (default: borderline).")
-  Which which;
+    @Option(
+        names = "--confirm",
+        paramLabel = "WHICH",
+        description =
+            "Which series the blocks re-measure: borderline (worse, p between --p and"
+                + " --borderline-p), regressions (flagged ones, which then fail only when the blocks"
+                + " confirm them) or all (default: ${DEFAULT-VALUE}).")
+    Which which = Which.borderline;
+
+    @Option(
+        names = "--blocks",
+        paramLabel = "N",
+        description =
+            "Blocks of the re-measurement, each one baseline and one candidate trial"
+                + " (default: ${DEFAULT-VALUE}).")
+    int blocks = 6;
+  }
+
+  @ArgGroup(exclusive = false, validate = false)
+  Experiment experiment = new Experiment();
 
   @Option(
       names = "--borderline-p",
@@ -59,43 +77,8 @@ final class ConfirmOptions {
           "A worse result with p above --p and at most this is borderline (default: 10 x --p).")
   Double borderlineP;
 
-  @Option(
-      names = "--blocks",
-      paramLabel = "N",
-      description =
-          "Blocks of the re-measurement, each one baseline and one candidate trial"
-              + " (default: 6).")
-  Integer blocks;
-
-  @Option(
-      names = {"-T", "--duration"},
-      paramLabel = "TIME",
-      description = "Measured time per re-measurement trial (default: 5s).")
-  String duration;
-
-  @Option(
-      names = "--warmup",
-      paramLabel = "TIME",
-      description = "Warmup per re-measurement trial (default: 2s).")
-  String warmup;
-
-  @Option(
-      names = "--iterations",
-      paramLabel = "N",
-      description = "JMH iterations per re-measurement trial (default: 3).")
-  Integer iterations;
-
-  @Option(
-      names = "--forks",
-      paramLabel = "N",
-      description = "JMH forks per re-measurement trial (default: 1).")
-  Integer forks;
-
-  @Option(
-      names = "--seed",
-      paramLabel = "N",
-      description = "Seed of the blocks' orders (default: random, recorded).")
-  Long seed;
+  /** Each trial's length and JMH's shape, with a block experiment's defaults (advise's). */
+  @Mixin TimingOptions timing;
 
   @Mixin MarginOption margin;
 
@@ -113,34 +96,44 @@ final class ConfirmOptions {
   boolean verbose;
 
   /**
+   * The options shared with advise (as mixins) that shape the re-measurement too: without both arms
+   * they are refused, as the group's own are.
+   */
+  private static final List<String> SHARED =
+      List.of(
+          "--duration",
+          "--warmup",
+          "--iterations",
+          "--forks",
+          "--seed",
+          "--target",
+          "--via",
+          "--output",
+          "--margin");
+
+  /** The group as given (its defaults when picocli dropped the instance). */
+  private Experiment experiment() {
+    return experiment == null ? new Experiment() : experiment;
+  }
+
+  /**
    * Whether both arms were given; one alone, or the experiment's shape without them, is refused.
    */
   boolean on() {
-    if ((baseline == null) != (candidate == null)) {
+    Experiment e = experiment();
+    if ((e.baseline == null) != (e.candidate == null)) {
       throw new UsageException(
-          (baseline == null ? "--confirm-candidate" : "--confirm-baseline")
+          (e.baseline == null ? "--confirm-candidate" : "--confirm-baseline")
               + " needs "
-              + (baseline == null ? "--confirm-baseline" : "--confirm-candidate")
+              + (e.baseline == null ? "--confirm-baseline" : "--confirm-candidate")
               + ": the blocks compare two arms");
     }
-    if (baseline == null) {
+    if (e.baseline == null) {
       // the experiment's shape given without the experiment: say so rather than ignore it
-      Map<String, Object> shape = new LinkedHashMap<>();
-      shape.put("--confirm", which);
-      shape.put("--blocks", blocks);
-      shape.put("--duration", duration);
-      shape.put("--warmup", warmup);
-      shape.put("--iterations", iterations);
-      shape.put("--forks", forks);
-      shape.put("--seed", seed);
-      shape.put("--target", targets.targets.isEmpty() ? null : targets.targets);
-      shape.put("--via", targets.via);
-      shape.put("--output", output.file);
-      shape.put("--margin", given("--margin") ? margin.margin : null);
-      for (Map.Entry<String, Object> e : shape.entrySet()) {
-        if (e.getValue() != null) {
+      for (OptionSpec o : matched()) {
+        if (o.group() != null || SHARED.contains(o.longestName())) {
           throw new UsageException(
-              e.getKey()
+              o.longestName()
                   + " shapes the re-measurement: it needs --confirm-baseline and"
                   + " --confirm-candidate");
         }
@@ -151,14 +144,23 @@ final class ConfirmOptions {
     return true;
   }
 
-  private boolean given(String option) {
-    return mixee != null
-        && mixee.commandLine() != null
-        && mixee.commandLine().getParseResult().hasMatchedOption(option);
+  /** The options the command line gave, in its order. */
+  private List<OptionSpec> matched() {
+    return mixee == null || mixee.commandLine() == null
+        ? List.of()
+        : mixee.commandLine().getParseResult().matchedOptions();
+  }
+
+  String baseline() {
+    return experiment().baseline;
+  }
+
+  String candidate() {
+    return experiment().candidate;
   }
 
   Which which() {
-    return which == null ? Which.borderline : which;
+    return experiment().which;
   }
 
   /** The borderline level: given (above p, below 1), else ten times p. */
@@ -180,14 +182,10 @@ final class ConfirmOptions {
   }
 
   int blocks() {
-    return blocks == null ? 6 : blocks;
+    return experiment().blocks;
   }
 
   AdviceArms.TrialShape shape() {
-    return new AdviceArms.TrialShape(
-        duration == null ? "5s" : duration,
-        warmup == null ? "2s" : warmup,
-        iterations == null ? 3 : iterations,
-        forks == null ? 1 : forks);
+    return timing.shape();
   }
 }

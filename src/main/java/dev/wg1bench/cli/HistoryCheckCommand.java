@@ -28,6 +28,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "check",
     mixinStandardHelpOptions = true,
+    defaultValueProvider = TimingOptions.BlockDefaults.class,
     description = {
       "The CI gate: the latest run(s) against the segment before them.",
       "Per series, the latest run (or the last --last N) against the segment before them. Exits "
@@ -182,7 +183,7 @@ final class HistoryCheckCommand implements Callable<Integer> {
       throw new UsageException("--output " + out + ": " + unwritable);
     }
     List<ConfigurationArms.Group> groups =
-        ConfigurationArms.groups(series, confirm.baseline, confirm.candidate, System.err);
+        ConfigurationArms.groups(series, confirm.baseline(), confirm.candidate(), System.err);
     Map<String, Confirmation.Confirmed> byName = new LinkedHashMap<>();
     AdviceArms.ArmNames names =
         (a, arm) -> arm.equals("baseline") ? "--confirm-baseline" : "--confirm-candidate";
@@ -221,7 +222,8 @@ final class HistoryCheckCommand implements Callable<Integer> {
   private Map<String, Confirmation.Confirmed> experiment(
       ConfigurationArms.Group g, BlockExperiment.Planned planned) {
     double margin = confirm.margin.fraction();
-    long orderSeed = confirm.seed != null ? confirm.seed : new SecureRandom().nextLong();
+    long orderSeed =
+        confirm.timing.seed != null ? confirm.timing.seed : new SecureRandom().nextLong();
     BlockExperiment.Design design =
         new BlockExperiment.Design(
             confirm.blocks(), orderSeed, margin, null, null, Matrix.BetweenTrials.AUTO);

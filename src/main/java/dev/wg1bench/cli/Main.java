@@ -25,6 +25,7 @@ import picocli.CommandLine.Mixin;
     name = "wg1bench",
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
+    defaultValueProvider = TimingOptions.RunDefaults.class,
     sortOptions = false,
     description = {
       "Measures what a data-access choice does to PostgreSQL throughput and latency. "
@@ -56,8 +57,8 @@ public final class Main implements Callable<Integer> {
       if (run.randomSeed == null) {
         run.randomSeed = agent.derivedSeed();
       }
-      if (run.seed == null) {
-        run.seed = agent.derivedSeed();
+      if (run.timing.seed == null) {
+        run.timing.seed = agent.derivedSeed();
       }
     }
     Matrix matrix = PlanFactory.build(run, targets.resolve(true));

@@ -57,17 +57,19 @@ final class PlanFactory {
       sources(w); // names an unknown workload with the valid ones
     }
     checkLength(o);
+    // -t counts ops from one single-shot iteration, as pgbench: no warmup and one iteration
+    // unless given, in place of the command's timing defaults
     boolean perClient = o.transactions != null;
-    Duration warmup =
-        o.warmup != null ? o.warmup : perClient ? Duration.ZERO : Duration.ofSeconds(5);
-    int iterations = o.iterations != null ? o.iterations : perClient ? 1 : 5;
-    Duration duration = o.duration != null ? o.duration : Duration.ofSeconds(10);
+    TimingOptions t = o.timing;
+    Duration warmup = perClient && !given(o, "--warmup") ? Duration.ZERO : t.warmup;
+    int iterations = perClient && !given(o, "--iterations") ? 1 : t.iterations;
+    Duration duration = t.duration;
     long seed = o.randomSeed != null ? o.randomSeed : new SecureRandom().nextLong();
     Path output = output(o, workloads);
     PlanDraft base =
         new PlanDraft()
             .targets(targets)
-            .timing(warmup, duration, iterations, o.forks, o.progress)
+            .timing(warmup, duration, iterations, t.forks, o.progress)
             .transactions(o.transactions)
             .log(PgbenchFlags.log(o))
             .exitOnAbort(o.exitOnAbort)
@@ -82,8 +84,8 @@ final class PlanFactory {
     List<Matrix.Point> points = points(base, combos, custom, targets);
     boolean swept = combos.size() > 1;
     int repeat = o.repeat.orElse(swept ? 3 : 1);
-    long orderSeed = o.seed != null ? o.seed : new SecureRandom().nextLong();
-    if (o.log && (points.size() * repeat > 1 || o.forks > 1)) {
+    long orderSeed = t.seed != null ? t.seed : new SecureRandom().nextLong();
+    if (o.log && (points.size() * repeat > 1 || t.forks > 1)) {
       // every trial would write the same files, as pgbench's run writes them once
       throw new UsageException(
           "-l (--log) writes one set of files for one trial; give one point, --repeat 1 and"
@@ -92,9 +94,14 @@ final class PlanFactory {
     return new Matrix(points, repeat, order(o.order), orderSeed, between(o), output);
   }
 
+  /** Whether the command line gave this option (the run's timing options always hold a value). */
+  private static boolean given(RunOptions o, String option) {
+    return TimingOptions.given(o.parseResult(), option);
+  }
+
   /** How long a trial runs is given one way: by ops per client or by time, as in pgbench. */
   private static void checkLength(RunOptions o) {
-    if (o.transactions != null && o.duration != null) {
+    if (o.transactions != null && given(o, "--duration")) {
       throw new UsageException(
           "-t (--transactions) and -T (--duration) exclude each other, as in pgbench; give one");
     }

@@ -89,9 +89,7 @@ final class ReplayArms {
     if (baseline.replay.isEmpty() && treatment.replay.isEmpty()) {
       return null;
     }
-    if (!baseline.replay.equals(treatment.replay)
-        || !baseline.speed.equals(treatment.speed)
-        || !String.valueOf(baseline.fresh).equals(String.valueOf(treatment.fresh))) {
+    if (!baseline.replay.equals(treatment.replay) || !baseline.trial.sameAs(treatment.trial)) {
       throw new UsageException(
           "advice "
               + a.name()
@@ -100,11 +98,11 @@ final class ReplayArms {
     }
     double speed;
     try {
-      speed = ReplayCommand.speed(baseline.speed);
+      speed = baseline.trial.rate();
     } catch (UsageException e) {
       throw new UsageException("advice " + a.name() + ": " + e.getMessage());
     }
-    DatabaseReset fresh = DatabaseReset.parse(baseline.fresh);
+    DatabaseReset fresh = DatabaseReset.parse(baseline.trial.fresh);
     Capture capture = capture(baseline.replay);
     out.printf("advice %s replays %s:%n", a.name(), baseline.replay);
     ReplayReport.printCapture(capture, out);

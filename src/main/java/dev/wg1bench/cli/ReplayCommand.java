@@ -82,14 +82,6 @@ public final class ReplayCommand implements Callable<Integer> {
   List<Path> logs = new ArrayList<>();
 
   @Option(
-      names = "--speed",
-      paramLabel = "N|max",
-      description = {
-        "1 = the log's timing (default), N = N times faster, max = no waits between statements"
-      })
-  String speed = "1";
-
-  @Option(
       names = "--format",
       paramLabel = "FORMAT",
       description = "csvlog, jsonlog or stderr (default: recognized from each file's first line).")
@@ -162,18 +154,7 @@ public final class ReplayCommand implements Callable<Integer> {
 
   @Mixin OutputOption output;
 
-  @Option(
-      names = "--fresh",
-      paramLabel = "template|template=NAME|dump=FILE",
-      arity = "0..1",
-      fallbackValue = "template",
-      description = {
-        "Before each trial DROP the target URL's database and CREATE it again: from a template"
-            + " made once from it (template; dropped at the end), from an existing database"
-            + " (template=NAME) or from a pg_dump file (dump=FILE, via pg_restore or psql on"
-            + " PATH). Nothing else is dropped, and nothing without --fresh."
-      })
-  String fresh;
+  @Mixin ReplayTrialOptions trial;
 
   @Option(
       names = "--csv",
@@ -226,7 +207,7 @@ public final class ReplayCommand implements Callable<Integer> {
 
   /** The replay the options ask for, each checked before anything is read or started. */
   private ReplayStage.Request request() {
-    double rate = speed();
+    double rate = trial.rate();
     LogFormat f = format();
     PoolMode mode = poolMode();
     boolean skipCopyBlocks = copyBlocks();
@@ -235,7 +216,7 @@ public final class ReplayCommand implements Callable<Integer> {
       throw new UsageException(
           "replay needs --target URL (one or more), the server to replay into; got none");
     }
-    DatabaseReset restore = dryRun ? null : DatabaseReset.parse(fresh);
+    DatabaseReset restore = dryRun ? null : DatabaseReset.parse(trial.fresh);
     if (restore != null && !mapDatabase.isEmpty()) {
       throw new UsageException(
           "--fresh restores the target URL's database only; it cannot be used with"
@@ -265,7 +246,7 @@ public final class ReplayCommand implements Callable<Integer> {
         dryRun,
         specs,
         sessions -> combos(specs.get(0), sessions),
-        speed,
+        trial.speed,
         shared,
         outputs);
   }
@@ -317,26 +298,6 @@ public final class ReplayCommand implements Callable<Integer> {
       return "--output";
     }
     return p.equals(html) ? "--html" : "--csv";
-  }
-
-  private double speed() {
-    return speed(speed);
-  }
-
-  /** --speed as a rate: N, or 0 for max. */
-  static double speed(String speed) {
-    if ("max".equalsIgnoreCase(speed.strip())) {
-      return 0;
-    }
-    try {
-      double v = Double.parseDouble(speed.strip());
-      if (v > 0 && v <= 1_000_000) {
-        return v;
-      }
-    } catch (NumberFormatException e) {
-      // falls through to the message below
-    }
-    throw new UsageException("--speed must be a number > 0 and <= 1000000, or max, got " + speed);
   }
 
   /**

@@ -68,26 +68,7 @@ public final class RunOptions {
               + "', dir/* for every jar in dir, as java -cp takes them.")
   String classpath;
 
-  @Option(
-      names = {"-T", "--duration"},
-      paramLabel = "TIME",
-      converter = Converters.DurationConverter.class,
-      description = "Measured time per trial, e.g. 10s, 2m (default: 10s); excludes -t.")
-  Duration duration;
-
-  @Option(
-      names = "--warmup",
-      paramLabel = "TIME",
-      converter = Converters.DurationConverter.class,
-      description = "Warmup before measuring, 0 for none (default: 5s; none with -t).")
-  Duration warmup;
-
-  @Option(
-      names = "--iterations",
-      paramLabel = "N",
-      description =
-          "JMH measurement iterations the duration is split into (default: 5; 1 with -t).")
-  Integer iterations;
+  @Mixin TimingOptions timing;
 
   @Option(
       names = {"-t", "--transactions"},
@@ -164,13 +145,6 @@ public final class RunOptions {
   boolean failuresDetailed;
 
   @Option(
-      names = "--forks",
-      paramLabel = "N",
-      description =
-          "JMH forks: fresh JVMs measured in turn; 0 = in this JVM (default: ${DEFAULT-VALUE}).")
-  int forks = 1;
-
-  @Option(
       names = "--max-tries",
       paramLabel = "N",
       description =
@@ -244,12 +218,6 @@ public final class RunOptions {
       description =
           "Trial order: random (default, reproducible with --seed) or sequential, round after round.")
   String order = "random";
-
-  @Option(
-      names = "--seed",
-      paramLabel = "N",
-      description = "Seed of the trial order (default: random, recorded).")
-  Long seed;
 
   @Option(
       names = "--between-trials",

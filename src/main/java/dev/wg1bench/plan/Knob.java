@@ -96,6 +96,11 @@ public final class Knob<T> {
     return help;
   }
 
+  /** The value a plan holds when nobody sets this knob (null when it is simply absent). */
+  public T unset() {
+    return unset;
+  }
+
   public Shape shape() {
     return shape;
   }

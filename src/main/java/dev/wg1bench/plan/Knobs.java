@@ -35,12 +35,18 @@ public final class Knobs {
           .in(RunPlan::workload, (d, v) -> d.workload = v)
           .declare();
 
+  /** Clients when nobody says: --help, a PlanDraft and the Java API read it from here. */
+  private static final int CLIENTS_UNSET = 4;
+
   public static final Knob<Integer> CLIENTS =
       Knob.<Integer>builder("clients", Knob.Shape.LIST, Integer.class, "-c", "--clients")
           .param("N")
-          .help("Concurrent clients, one connection each (default: 4); sweeps, e.g. 1,2,4,8,16.")
+          .help(
+              "Concurrent clients, one connection each (default: "
+                  + CLIENTS_UNSET
+                  + "); sweeps, e.g. 1,2,4,8,16.")
           .sweeps()
-          .unset(4)
+          .unset(CLIENTS_UNSET)
           .in(RunPlan::clients, (d, v) -> d.clients = v)
           .check((v, p) -> Checks.range("--clients", v, 1, 10_000))
           .declare();

@@ -15,12 +15,12 @@ public final class PlanDraft {
   String workload;
   List<ScriptSource> scripts = List.of();
   List<TargetSpec> targets = List.of();
-  int clients = 4;
+  int clients = Knobs.CLIENTS.unset();
   Integer poolSize;
-  Duration warmup = Duration.ofSeconds(5);
-  Duration duration = Duration.ofSeconds(10);
-  int iterations = 5;
-  int forks = 1;
+  Duration warmup = TimingDefaults.RUN.warmup();
+  Duration duration = TimingDefaults.RUN.duration();
+  int iterations = TimingDefaults.RUN.iterations();
+  int forks = TimingDefaults.RUN.forks();
   Duration progress;
   Double rate;
   Duration latencyLimit;

@@ -1,0 +1,53 @@
+package dev.wg1bench.cli;
+
+import dev.wg1bench.plan.UsageException;
+import picocli.CommandLine.Option;
+
+/**
+ * How each replay trial plays the log, declared once for {@code replay} and for an advise arm that
+ * replays a log ({@code --replay LOG} in a claim's options): its pace and the database it starts
+ * from.
+ */
+final class ReplayTrialOptions {
+  @Option(
+      names = "--speed",
+      paramLabel = "N|max",
+      description = {
+        "1 = the log's timing (default), N = N times faster, max = no waits between statements"
+      })
+  String speed = "1";
+
+  @Option(
+      names = "--fresh",
+      paramLabel = "template|template=NAME|dump=FILE",
+      arity = "0..1",
+      fallbackValue = "template",
+      description = {
+        "Before each trial DROP the target URL's database and CREATE it again: from a template"
+            + " made once from it (template; dropped at the end), from an existing database"
+            + " (template=NAME) or from a pg_dump file (dump=FILE, via pg_restore or psql on"
+            + " PATH). Nothing else is dropped, and nothing without --fresh."
+      })
+  String fresh;
+
+  /** --speed as a rate: N, or 0 for max. */
+  double rate() {
+    if ("max".equalsIgnoreCase(speed.strip())) {
+      return 0;
+    }
+    try {
+      double v = Double.parseDouble(speed.strip());
+      if (v > 0 && v <= 1_000_000) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // falls through to the message below
+    }
+    throw new UsageException("--speed must be a number > 0 and <= 1000000, or max, got " + speed);
+  }
+
+  /** Whether both play the log alike: the same pace from the same database. */
+  boolean sameAs(ReplayTrialOptions other) {
+    return speed.equals(other.speed) && String.valueOf(fresh).equals(String.valueOf(other.fresh));
+  }
+}
