@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -181,7 +182,8 @@ public final class ResultDiff {
     List<Double> v = new ArrayList<>();
     for (TrialResult t : ts) {
       if (t.measurement().iterationTps() != null) {
-        v.addAll(t.measurement().iterationTps());
+        // a null window is a figure the file lacks (the reader keeps a JSON null as missing)
+        t.measurement().iterationTps().stream().filter(Objects::nonNull).forEach(v::add);
       }
     }
     return v.stream().mapToDouble(Double::doubleValue).toArray();

@@ -89,7 +89,7 @@ class HistoryCliTest {
     Cli list = Cli.run("history", "list");
     assertEquals(0, list.exit, list.toString());
     String row = list.out.lines().filter(l -> l.startsWith(id)).findFirst().orElseThrow();
-    assertTrue(row.matches(id + "\\s+\\S+ \\S+\\s+run\\s+abc\\s+\\S+\\s+9"), row);
+    assertTrue(row.matches(id + "\\s+\\S+ \\S+\\s+run\\s+abc\\s+\\S+\\s+11"), row);
     assertTrue(list.out.contains("1 run(s) in " + home.resolve("history")), list.out);
 
     JsonNode m = Json.MAPPER.readTree(json.toFile()).get("trials").get(0).get("measurement");
@@ -124,6 +124,10 @@ class HistoryCliTest {
       assertEquals(
           m.get("serverCommitsPerSecond").asDouble(),
           only(h.series("*/serverCommitsPerSec")).value());
+      // per op, as counted at the clients' sockets: one statement in one round trip
+      JsonNode perOp = m.get("perOp");
+      assertEquals(perOp.get("roundTrips").asDouble(), only(h.series("*/roundTripsPerOp")).value());
+      assertEquals(perOp.get("statements").asDouble(), only(h.series("*/statementsPerOp")).value());
       Series s = h.series("*/tps").get(0);
       assertTrue(s.name().matches("one\\.sql clients=1 queryMode=simple .*@\\S+/tps"), s.name());
     }

@@ -7,12 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.QueryMode;
+import dev.wg1bench.server.wire.WireSocketFactory;
 import dev.wg1bench.support.TestServer;
 import java.net.Socket;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.Map;
+import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.postgresql.PGProperty;
 import org.postgresql.core.BaseConnection;
@@ -38,7 +40,13 @@ class BlockingSocketTest {
     QueryExecutorBase qe = (QueryExecutorBase) c.unwrap(BaseConnection.class).getQueryExecutor();
     java.lang.reflect.Field f = QueryExecutorBase.class.getDeclaredField("pgStream");
     f.setAccessible(true);
-    return ((PGStream) f.get(qe)).getSocket();
+    Socket s = ((PGStream) f.get(qe)).getSocket();
+    // the per-op accounting's counting socket (and --rtt's delay line) forward to the socket the
+    // chosen factory made: that one is read
+    while (s instanceof ForwardingSocket) {
+      s = ((ForwardingSocket) s).inner();
+    }
+    return s;
   }
 
   @Test
@@ -69,13 +77,13 @@ class BlockingSocketTest {
       assertNull(socket(c).getChannel());
     }
     // only named here, never instantiated: the properties are what pgjdbc would be given
+    // (the counting socket of the per-op accounting is pgjdbc's factory, the chosen one its inner)
     String own = "com.example.TheirSocketFactory";
-    assertEquals(
-        own,
-        PGProperty.SOCKET_FACTORY.getOrDefault(
-            factory(Map.of("socketFactory", own)).clientProperties(0)));
-    assertEquals(
-        BlockingSocketFactory.class.getName(),
-        PGProperty.SOCKET_FACTORY.getOrDefault(factory(Map.of()).clientProperties(0)));
+    Properties theirs = factory(Map.of("socketFactory", own)).clientProperties(0);
+    assertEquals(WireSocketFactory.class.getName(), PGProperty.SOCKET_FACTORY.getOrDefault(theirs));
+    assertEquals(own, theirs.getProperty(WireSocketFactory.INNER));
+    Properties ours = factory(Map.of()).clientProperties(0);
+    assertEquals(WireSocketFactory.class.getName(), PGProperty.SOCKET_FACTORY.getOrDefault(ours));
+    assertEquals(BlockingSocketFactory.class.getName(), ours.getProperty(WireSocketFactory.INNER));
   }
 }
