@@ -4,6 +4,8 @@ import dev.wg1bench.server.ConnectionFactory;
 import dev.wg1bench.server.window.ServerSide;
 import dev.wg1bench.server.window.ServerWindow;
 import dev.wg1bench.server.wire.Wire;
+import java.sql.Connection;
+import java.sql.SQLException;
 
 /**
  * The server's side of each measured window of a fork (server.window): started as the window opens,
@@ -29,12 +31,26 @@ final class ForkServerSide {
     try {
       return new Started(
           ServerWindow.start(
-              connections::openPlain, Wire.openPids(), ServerWindow.DEFAULT_SAMPLE_INTERVAL),
+              this::openBounded, Wire.openPids(), ServerWindow.DEFAULT_SAMPLE_INTERVAL),
           null);
     } catch (RuntimeException e) {
       return new Started(null, "the server's side was not read: " + ConnectionFactory.oneLine(e));
     }
   }
+
+  /**
+   * The tool's own connection with every read bounded: the window is finished as the measurement
+   * window closes, under its lock, so a server that stopped answering (SIGSTOP in ServerFaultsTest)
+   * held the clients' next iteration for as long as a read waited, which was for ever.
+   */
+  private Connection openBounded() throws SQLException {
+    Connection c = connections.openPlain();
+    c.setNetworkTimeout(Runnable::run, READ_TIMEOUT_MS);
+    return c;
+  }
+
+  /** How long one of the window's reads may wait for the server: a figure is lost, not the run. */
+  static final int READ_TIMEOUT_MS = 5_000;
 
   /** A started window, or why there is none. */
   static final class Started {
