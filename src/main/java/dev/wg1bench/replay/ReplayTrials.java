@@ -11,6 +11,7 @@ import dev.wg1bench.replay.play.PoolMode;
 import dev.wg1bench.replay.play.ReplayStats;
 import dev.wg1bench.replay.play.TrialPlayer;
 import dev.wg1bench.replay.report.ReplayReport;
+import dev.wg1bench.replay.report.ReplayResults;
 import dev.wg1bench.replay.result.ReplayResult;
 import dev.wg1bench.result.Latency;
 import dev.wg1bench.result.Measurement;
@@ -125,7 +126,7 @@ public final class ReplayTrials {
           new ReplayResult.Trial(
               c.point(), c.repeat(), done.size() + 1, fresh == null ? null : fresh.describe());
       ReplayResult r =
-          ReplayReport.result(
+          ReplayResults.result(
               shared.version(),
               started,
               c.target().name(),

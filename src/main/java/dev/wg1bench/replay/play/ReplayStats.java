@@ -2,6 +2,7 @@ package dev.wg1bench.replay.play;
 
 import dev.wg1bench.replay.capture.LoggedStatement;
 import dev.wg1bench.replay.capture.SqlText;
+import dev.wg1bench.workload.OpCounts;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -100,6 +101,25 @@ public final class ReplayStats {
   public final AtomicLong firstStart = new AtomicLong(Long.MAX_VALUE);
 
   public final AtomicLong lastEnd = new AtomicLong(Long.MIN_VALUE);
+
+  /**
+   * The sessions' wire counts, each session's added once it ended ({@link StatementWire}): what the
+   * replay's per-statement round trips, bytes, rows and completed statements are over.
+   */
+  private final OpCounts wire = new OpCounts();
+
+  void wire(OpCounts session) {
+    synchronized (wire) {
+      wire.add(session);
+    }
+  }
+
+  /** A copy of the sessions' wire counts so far. */
+  public OpCounts wireCopy() {
+    synchronized (wire) {
+      return wire.copy();
+    }
+  }
 
   ClassStats of(String sql) {
     String n = SqlText.normalize(sql);

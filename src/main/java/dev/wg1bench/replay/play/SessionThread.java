@@ -3,7 +3,6 @@ package dev.wg1bench.replay.play;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.wg1bench.replay.capture.LoggedSession;
 import dev.wg1bench.replay.capture.LoggedStatement;
-import dev.wg1bench.replay.capture.Transactions;
 import dev.wg1bench.server.ConnectionFactory;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -29,6 +28,9 @@ final class SessionThread {
   private final String database;
   private final boolean pooled;
   private final boolean perTransaction;
+
+  /** What the session's statements carried on the wire: round trips, bytes, statements, rows. */
+  private final StatementWire wire = new StatementWire();
 
   /** Statements whose start and end are marked in the order: all before this index. */
   private int marked;
@@ -79,7 +81,6 @@ final class SessionThread {
         c = connect();
         lost = c == null;
       }
-      Transactions.Counter tx = new Transactions.Counter();
       while (!lost && marked < statements.size() && !stopped()) {
         LoggedStatement st = statements.get(marked);
         if (st.skip() != null) {
@@ -99,7 +100,7 @@ final class SessionThread {
             break;
           }
         }
-        lost = send(c, st, due, tx);
+        lost = send(c, st, due);
         live.inTransaction(index, !lost && StatementSender.inTransaction(c));
         if (!lost && perTransaction && !StatementSender.inTransaction(c)) {
           live.holds(index, false);
@@ -119,6 +120,7 @@ final class SessionThread {
       lost = true;
     } finally {
       release(c, lost);
+      stats.wire(wire.counts());
       abandon();
       live.set(index, Sessions.DONE);
       stats.active.decrementAndGet();
@@ -126,7 +128,7 @@ final class SessionThread {
   }
 
   /** Sends one statement; true when its connection was lost with it. */
-  private boolean send(Connection c, LoggedStatement st, long due, Transactions.Counter tx) {
+  private boolean send(Connection c, LoggedStatement st, long due) {
     order.started(schedule.startRank[index][marked + 1]);
     if (replayer.config.speed() != 0) {
       // the lag of its start: a wait for its lock's grant below is the capture's own wait
@@ -141,9 +143,12 @@ final class SessionThread {
       // a COMMIT on its way: what waited for its locks in the capture may queue for them now
       order.releasing(endRank);
     }
+    wire.before();
     long begin = System.nanoTime();
-    StatementSender.Sent sent = StatementSender.send(c, st);
+    StatementSender.Sent sent =
+        StatementSender.send(c, st, replayer.multi[index][marked], replayer.simple);
     long finish = System.nanoTime();
+    wire.after();
     order.ended(schedule.endRank[index][marked]);
     marked++;
     stats.window(begin, finish);
@@ -161,7 +166,10 @@ final class SessionThread {
         stats.error(error); // the server ran it, and failed it, twice
       }
     }
-    stats.transactions.addAndGet(tx.add(st.sql()));
+    int ended = replayer.txEnds[index][marked - 1];
+    if (ended > 0) {
+      stats.transactions.addAndGet(ended);
+    }
     stats.outcomes.compared(session, st, sent);
     if (sent.connectionLost()) {
       stats.sessionsFailed.incrementAndGet();
@@ -239,6 +247,7 @@ final class SessionThread {
         c = replayer.factory(database, session.applicationName()).openBenchmarkClient();
       }
       live.pid(index, c.unwrap(PGConnection.class).getBackendPID());
+      wire.on(c);
       live.holds(index, true);
       live.set(index, Sessions.RUNNING);
       return c;

@@ -35,7 +35,9 @@ import org.postgresql.util.PSQLException;
  *       the server runs it in one implicit transaction as it did for the client (pgjdbc would split
  *       it into a pipeline of separate statements, with other meaning);
  *   <li>{@code COPY ... TO STDOUT}: through pgjdbc's CopyManager, the output read and discarded;
- *   <li>anything else: as a JDBC Statement under the run's query mode.
+ *   <li>anything else: under the simple query mode, one Query message through pgjdbc's executor (as
+ *       pgjdbc's simple mode would send it, without a JDBC Statement around it); under the others,
+ *       as a JDBC Statement under the run's query mode.
  * </ul>
  *
  * <p>pgjdbc re-sends a statement once, silently, when it fails with 26000 (prepared statement does
@@ -66,7 +68,14 @@ final class StatementSender {
 
   private StatementSender() {}
 
-  static Sent send(Connection c, LoggedStatement st) {
+  /**
+   * @param multi the string holds several statements (found once before the replay's clock starts)
+   * @param simple the run's query mode is simple: a statement without values goes as one Query
+   *     message through pgjdbc's executor, as pgjdbc's own simple mode sends it, without a JDBC
+   *     Statement, its result set or pgjdbc's scan of the text for escapes and placeholders (the
+   *     text is the server's, and is sent as it is either way)
+   */
+  static Sent send(Connection c, LoggedStatement st, boolean multi, boolean simple) {
     long[] rows = {0, 0};
     TransactionState before = state(c);
     try {
@@ -77,7 +86,7 @@ final class StatementSender {
             c.unwrap(PGConnection.class)
                 .getCopyAPI()
                 .copyOut(st.sent(), OutputStream.nullOutputStream());
-      } else if (SqlText.parts(st.sent()).size() > 1) {
+      } else if (multi || simple) {
         simpleQuery(c, st.sent(), rows);
       } else {
         try (Statement s = c.createStatement()) {

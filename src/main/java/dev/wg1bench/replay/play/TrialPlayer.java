@@ -2,12 +2,15 @@ package dev.wg1bench.replay.play;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.wg1bench.ProcessCpu;
+import dev.wg1bench.plan.QueryMode;
 import dev.wg1bench.plan.RoundTrip;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.ThreadKind;
 import dev.wg1bench.replay.capture.Capture;
 import dev.wg1bench.replay.capture.LoggedSession;
 import dev.wg1bench.replay.capture.LoggedStatement;
+import dev.wg1bench.replay.capture.SqlText;
+import dev.wg1bench.replay.capture.Transactions;
 import dev.wg1bench.replay.result.ReplayResult;
 import dev.wg1bench.server.ClientSettings;
 import dev.wg1bench.server.ConnectionFactory;
@@ -67,6 +70,18 @@ public final class TrialPlayer {
   /** Per session, per statement: its statement class's figures ({@link ReplayStats#of}). */
   ReplayStats.ClassStats[][] classes;
 
+  /** Per session, per statement: whether its string holds several statements. */
+  boolean[][] multi;
+
+  /**
+   * Per session, per statement: the transactions it ends when sent, its session's statements sent
+   * in the log's order ({@link Transactions.Counter}, skipped statements left out).
+   */
+  int[][] txEnds;
+
+  /** The run's query mode is simple: statements without values go as one Query message. */
+  boolean simple;
+
   private Instant logStart;
 
   public TrialPlayer(Config config, PrintStream out) {
@@ -78,6 +93,7 @@ public final class TrialPlayer {
   public Outcome run(Capture capture) throws InterruptedException {
     logStart = capture.start();
     classes = classes(capture);
+    simple = config.settings().queryMode() == QueryMode.SIMPLE;
     Schedule schedule = new Schedule(capture.sessions());
     OrderGate order = new OrderGate(schedule, config.poolSize() == null);
     Sessions live = new Sessions(capture.sessions().size());
@@ -133,16 +149,28 @@ public final class TrialPlayer {
 
   /**
    * Each statement's class, found once before the clock starts (with the log's figures recorded in
-   * it): the replay's threads then record into it without normalizing the text again.
+   * it), and what its text says (several statements, transactions ended): the replay's threads then
+   * record into it without reading the text again.
    */
   private ReplayStats.ClassStats[][] classes(Capture capture) {
-    ReplayStats.ClassStats[][] out = new ReplayStats.ClassStats[capture.sessions().size()][];
+    int n = capture.sessions().size();
+    ReplayStats.ClassStats[][] out = new ReplayStats.ClassStats[n][];
+    multi = new boolean[n][];
+    txEnds = new int[n][];
     for (int i = 0; i < out.length; i++) {
       List<LoggedStatement> st = capture.sessions().get(i).statements();
       out[i] = new ReplayStats.ClassStats[st.size()];
+      multi[i] = new boolean[st.size()];
+      txEnds[i] = new int[st.size()];
+      Transactions.Counter tx = new Transactions.Counter();
       for (int j = 0; j < st.size(); j++) {
-        out[i][j] = stats.of(st.get(j).sql());
-        out[i][j].logged(st.get(j));
+        LoggedStatement x = st.get(j);
+        out[i][j] = stats.of(x.sql());
+        out[i][j].logged(x);
+        if (x.skip() == null) {
+          multi[i][j] = SqlText.parts(x.sent()).size() > 1;
+          txEnds[i][j] = tx.add(x.sql());
+        }
       }
     }
     return out;

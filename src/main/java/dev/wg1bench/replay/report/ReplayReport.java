@@ -1,244 +1,22 @@
 package dev.wg1bench.replay.report;
 
-import dev.wg1bench.ProcessCpu;
 import dev.wg1bench.replay.capture.Capture;
 import dev.wg1bench.replay.log.Problems;
-import dev.wg1bench.replay.play.ReplayStats;
-import dev.wg1bench.replay.play.TrialPlayer;
-import dev.wg1bench.replay.play.Watchdog;
 import dev.wg1bench.replay.result.ReplayResult;
 import dev.wg1bench.report.Column;
 import dev.wg1bench.report.ConsoleReport;
-import dev.wg1bench.result.Machine;
-import dev.wg1bench.server.ServerInfo;
+import dev.wg1bench.result.PerOp;
 import java.io.PrintStream;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.TreeSet;
-import org.HdrHistogram.Histogram;
 
-/** Turns a capture and what its replay measured into a {@link ReplayResult}, and prints one. */
+/** Prints a capture before it runs, and a replay's result ({@link ReplayResults} builds it). */
 public final class ReplayReport {
   /** Statement classes printed on the console; the JSON has them all. */
   static final int CONSOLE_CLASSES = 15;
 
   private ReplayReport() {}
-
-  public static ReplayResult result(
-      String version,
-      Instant started,
-      String target,
-      ReplayResult.Trial trial,
-      List<String> logs,
-      TrialPlayer.Config config,
-      Capture capture,
-      TrialPlayer.Outcome outcome,
-      ServerInfo server,
-      boolean sameHost) {
-    ReplayStats s = outcome.stats();
-    return new ReplayResult(
-        "replay",
-        version,
-        started,
-        target,
-        trial.point(),
-        trial.repeat(),
-        trial.sequence(),
-        logs,
-        TrialPlayer.describe(config),
-        captureInfo(capture),
-        capture.dataChanges(),
-        trial.fresh(),
-        throughput(capture, outcome),
-        config.speed() != 0 ? lag(s, config.poolSize() != null) : null,
-        clientCpu(outcome, sameHost),
-        fidelity(capture, s),
-        s.outcomes.result(),
-        order(config, s, outcome.watchdog()),
-        config.poolSize() == null
-            ? null
-            : new ReplayResult.Pooling(
-                config.poolMode().cliName(), config.poolSize(), s.rolledBack.get(), s.reset.get()),
-        errors(capture, s),
-        classes(s),
-        outcome.progress(),
-        outcome.stopped() ? "interrupted" : null,
-        server,
-        Machine.current());
-  }
-
-  /** How the order between sessions was kept, and what it cost. */
-  private static ReplayResult.Order order(TrialPlayer.Config config, ReplayStats s, Watchdog w) {
-    String model =
-        config.poolSize() == null
-            ? "starts in the log's order; a start waits for what ended before it in the log, and a"
-                + " statement that can wait for a row lock for what ended before it got the lock"
-                + " (a COMMIT or ROLLBACK once sent)"
-            : "a start waits for what ended before it in the log, and a statement that can wait"
-                + " for a row lock for what ended before it got the lock (a COMMIT or ROLLBACK"
-                + " once sent); starts are not ordered, as sessions queue for the pool";
-    return new ReplayResult.Order(
-        model,
-        s.orderWaits.get(),
-        TrialPlayer.round(s.orderWaitedNanos.get() / 1e9),
-        s.grantWaits.get(),
-        TrialPlayer.round(s.grantWaitedNanos.get() / 1e9),
-        w.gaveWay(),
-        TrialPlayer.round(w.gaveWayNanos() / 1e9),
-        w.gaveWayAt(),
-        w.lockViews(),
-        w.broken(),
-        w.brokenAt());
-  }
-
-  /** What the logs held, what was left out and what could not be read. */
-  private static ReplayResult.CaptureInfo captureInfo(Capture capture) {
-    Problems p = capture.problems();
-    return new ReplayResult.CaptureInfo(
-        capture.formats(),
-        capture.records(),
-        TrialPlayer.round(capture.span().toNanos() / 1e9),
-        capture.sessionsNotSelected(),
-        capture.sessionsWithoutEnd(),
-        capture.durationsLogged(),
-        capture.leftOut(),
-        p.skippedLines(),
-        p.count(),
-        p.messages());
-  }
-
-  /** Rates over the exact window from the first statement's start to the last one's end. */
-  private static ReplayResult.Throughput throughput(Capture capture, TrialPlayer.Outcome outcome) {
-    ReplayStats s = outcome.stats();
-    long first = s.firstStart.get();
-    long last = s.lastEnd.get();
-    double window = first == Long.MAX_VALUE ? 0 : (last - first) / 1e9;
-    long statements = s.statements.get();
-    long transactions = s.transactions.get();
-    return new ReplayResult.Throughput(
-        TrialPlayer.round(outcome.wallSeconds()),
-        TrialPlayer.round(capture.span().toNanos() / 1e9),
-        TrialPlayer.round(window),
-        statements,
-        transactions,
-        window > 0 ? TrialPlayer.round(statements / window) : 0,
-        window > 0 ? TrialPlayer.round(transactions / window) : 0);
-  }
-
-  /** The replay's own CPU time, per statement and as a share of this host's cores. */
-  private static ReplayResult.ClientCpu clientCpu(TrialPlayer.Outcome o, boolean sameHost) {
-    if (o.cpuNanos() < 0) {
-      return null;
-    }
-    long statements = o.stats().statements.get();
-    double coreNanos = o.wallSeconds() * 1e9 * ProcessCpu.cores();
-    return new ReplayResult.ClientCpu(
-        TrialPlayer.round(o.cpuNanos() / 1e9),
-        statements > 0 ? TrialPlayer.round(o.cpuNanos() / 1000.0 / statements) : 0,
-        sameHost && coreNanos > 0 ? TrialPlayer.round(o.cpuNanos() / coreNanos) : null);
-  }
-
-  /** How far the replay fell behind the log's timing (and waited for the pool, when pooled). */
-  private static ReplayResult.Lag lag(ReplayStats s, boolean pooled) {
-    Histogram h = s.lagCopy();
-    Histogram w = s.poolWaitCopy();
-    return new ReplayResult.Lag(
-        msOf(h.getValueAtPercentile(50)),
-        msOf(h.getValueAtPercentile(99)),
-        msOf(h.getMaxValue()),
-        pooled ? msOf(w.getValueAtPercentile(99)) : null,
-        pooled ? msOf(w.getMaxValue()) : null);
-  }
-
-  /** The log's counts against the replay's. */
-  private static List<ReplayResult.Fidelity> fidelity(Capture capture, ReplayStats s) {
-    List<ReplayResult.Fidelity> fidelity = new ArrayList<>();
-    fidelity.add(
-        new ReplayResult.Fidelity(
-            "sessions", (long) capture.sessions().size(), s.sessionsStarted.get()));
-    fidelity.add(
-        new ReplayResult.Fidelity(
-            "sessions run to their end",
-            capture.sessions().size() - capture.sessionsWithoutEnd(),
-            s.sessionsCompleted.get()));
-    fidelity.add(new ReplayResult.Fidelity("statements", capture.statements(), s.statements.get()));
-    fidelity.add(
-        new ReplayResult.Fidelity(
-            "statements not replayable",
-            capture.notReplayable(),
-            s.outcomes.result().skippedTotal()));
-    fidelity.add(
-        new ReplayResult.Fidelity("transactions", capture.transactions(), s.transactions.get()));
-    long logErrors = capture.logErrors().values().stream().mapToLong(Long::longValue).sum();
-    fidelity.add(new ReplayResult.Fidelity("errors", logErrors, s.errorCount()));
-    long affected = s.classes.values().stream().mapToLong(c -> c.rowsAffected).sum();
-    long returned = s.classes.values().stream().mapToLong(c -> c.rowsReturned).sum();
-    // PostgreSQL logs no row counts: the log side is unknown
-    fidelity.add(new ReplayResult.Fidelity("rows affected", null, affected));
-    fidelity.add(new ReplayResult.Fidelity("rows returned", null, returned));
-    return fidelity;
-  }
-
-  /** Errors by SQLSTATE, in the log and on replay. */
-  private static Map<String, ReplayResult.ErrorCount> errors(Capture capture, ReplayStats s) {
-    Map<String, ReplayResult.ErrorCount> errors = new TreeMap<>();
-    TreeSet<String> states = new TreeSet<>(capture.logErrors().keySet());
-    states.addAll(s.errors.keySet());
-    for (String st : states) {
-      long r = s.errors.containsKey(st) ? s.errors.get(st).sum() : 0;
-      errors.put(st, new ReplayResult.ErrorCount(capture.logErrors().getOrDefault(st, 0L), r));
-    }
-    return errors;
-  }
-
-  /** Per statement class, the classes that cost the most time first. */
-  private static List<ReplayResult.ClassResult> classes(ReplayStats s) {
-    List<ReplayResult.ClassResult> classes = new ArrayList<>();
-    for (ReplayStats.ClassStats c : s.classes.values()) {
-      synchronized (c) {
-        classes.add(
-            new ReplayResult.ClassResult(
-                c.text,
-                c.logCount,
-                c.count,
-                c.logErrors,
-                c.errors,
-                c.rowsAffected,
-                c.rowsReturned,
-                latency(c.latency),
-                latency(c.logged)));
-      }
-    }
-    // as pg_stat_statements is usually read
-    classes.sort(
-        Comparator.comparingDouble(
-                (ReplayResult.ClassResult c) ->
-                    c.replay() == null ? 0 : c.replay().meanMs() * c.replay().count())
-            .reversed()
-            .thenComparing(ReplayResult.ClassResult::text));
-    return classes;
-  }
-
-  private static ReplayResult.Latency latency(org.HdrHistogram.AbstractHistogram h) {
-    if (h.getTotalCount() == 0) {
-      return null;
-    }
-    return new ReplayResult.Latency(
-        h.getTotalCount(),
-        TrialPlayer.round(h.getMean() / 1000),
-        msOf(h.getValueAtPercentile(50)),
-        msOf(h.getValueAtPercentile(99)),
-        msOf(h.getMaxValue()));
-  }
-
-  private static double msOf(long micros) {
-    return TrialPlayer.round(micros / 1000.0);
-  }
 
   /** What a capture holds, before anything runs (also the whole output of --dry-run). */
   public static void printCapture(Capture c, PrintStream out) {
@@ -384,6 +162,7 @@ public final class ReplayReport {
         t.statementsPerSecond(),
         t.transactionsPerSecond());
     printClientCpu(r.clientCpu(), out);
+    printPerOp(r.perOp(), out);
     if (r.lag() != null) {
       out.printf(
           Locale.ROOT,
@@ -421,6 +200,22 @@ public final class ReplayReport {
                     ? " - WARNING: the server runs on this host too, and a client this busy"
                         + " competes with it: the replay's pace is bounded by the client"
                     : ""));
+  }
+
+  /** What one replayed statement (a query string sent) carried on the wire, one line. */
+  private static void printPerOp(PerOp p, PrintStream out) {
+    if (p == null || p.roundTrips() == null) {
+      return;
+    }
+    out.printf(
+        Locale.ROOT,
+        "per statement sent: %.2f round trips, %s statements completed, %s rows returned, %.0f B"
+            + " sent, %.0f B received%n",
+        p.roundTrips(),
+        p.statements() == null ? "-" : String.format(Locale.ROOT, "%.2f", p.statements()),
+        p.rows() == null ? "-" : String.format(Locale.ROOT, "%.2f", p.rows()),
+        p.bytesSent(),
+        p.bytesReceived());
   }
 
   /** The log's counts against the replay's: statements, transactions, errors by SQLSTATE. */

@@ -1,6 +1,7 @@
 package dev.wg1bench.replay.result;
 
 import dev.wg1bench.result.Machine;
+import dev.wg1bench.result.PerOp;
 import dev.wg1bench.server.ServerInfo;
 import java.time.Instant;
 import java.util.List;
@@ -25,6 +26,13 @@ import java.util.Map;
  * @param statementFidelity every statement's outcome against the log's: the verdict (exit 3 when
  *     any differs)
  * @param clientCpu what the replay itself cost in CPU, null where the JVM does not say
+ * @param perOp what one replayed statement carried on the wire, counted at each session's socket as
+ *     a run's ops are ({@code measurement.perOp}'s figures, result.PerOp): a replay's op is one
+ *     query string sent as the log holds it (a multi-statement string is one op, a failed one
+ *     counts), so {@code roundTrips} is 1 for a statement sent alone and {@code statements} the
+ *     statements the server completed per string sent; the connections' start-up and what the tool
+ *     sends between statements (a pooled connection's reset) are no op's; {@code serverMs} is null
+ *     (pg_stat_statements is not read around a replay)
  * @param order how the order between sessions was kept: waits it caused, waits broken
  * @param pooling with --pool-size: how sessions shared the pool and how each was cleaned up
  */
@@ -44,6 +52,7 @@ public record ReplayResult(
     Throughput throughput,
     Lag lag,
     ClientCpu clientCpu,
+    PerOp perOp,
     List<Fidelity> fidelity,
     StatementFidelity statementFidelity,
     Order order,
