@@ -144,8 +144,14 @@ f, o, tp, lag = r["statementFidelity"], r["order"], r["throughput"], r["lag"]
 span, wall = tp["capturedSeconds"], tp["wallSeconds"]
 logged = next(x["log"] for x in r["fidelity"] if x["what"] == "statements")
 c = r.get("clientCpu")
-cpu = "" if not c else f"; client CPU {c['microsPerStatement']:.0f} us/stmt" + (
-    f", {100 * c['share']:.0f}% of cores" if c.get("share") is not None else "")
+# per statement: the replay's own JSON (microsPerStatement, share) or a measurement's (per op)
+us = None if not c else c.get("microsPerStatement", c.get("clientCpuMicrosPerOp"))
+share = None if not c else c.get("share", c.get("clientCpuShare"))
+cpu = "" if us is None else f"; client CPU {us:.0f} us/stmt" + (
+    f", {100 * share:.0f}% of cores" if share is not None else "")
+p = r.get("perOp") or {}
+if p.get("roundTrips") is not None:
+    cpu += f"; per stmt {p['roundTrips']:.2f} round trips, {p.get('statements') or 0:.2f} completed"
 lags = "-" if lag is None else f"{lag['p50Ms']:.1f}/{lag['p99Ms']:.1f}/{lag['maxMs']:.1f}"
 print(f"{name:<8} {label:<13} {span:6.1f} {wall:6.1f} {wall / span:6.2f} {tp['statementsPerSecond']:8.0f} "
       f"{logged / span:8.0f} {lags:>21} {o['waits']:6d} ({o['waitedSeconds']:6.1f}) "
