@@ -211,7 +211,8 @@ public final class ReplayTrials {
    * A replay trial as a run's trial, for the verdicts: an op is a transaction (a block or a
    * statement outside one, as the fidelity table counts them), tps is transactions per second over
    * the exact window, the latency is every statement's (latencyFrom "statement"), failed ops are
-   * the statements that failed beyond the log's own errors of their SQLSTATE. A replay has no forks
+   * the statements that failed beyond the log's own errors of their SQLSTATE; perOp, the sessions'
+   * sockets' round trips, bytes, rows and completed statements per such op. A replay has no forks
    * or iterations: no tps interval within a trial, no server or client description.
    */
   /** The replay's CPU per op (a transaction, failed or not) and its share of this host's cores. */
@@ -262,7 +263,11 @@ public final class ReplayTrials {
             new Measurement.WholeTrial(
                 t.transactions(), errors, r.stoppedBy(), 0, null, null, null, null, 0),
             null,
-            null,
+            ReplayResults.perOp(
+                s.wireCopy(),
+                t.statements(),
+                t.transactions() + errors,
+                new ConnectionFactory(d.cell().target(), d.cell().settings()).wireNotCounted()),
             null,
             null);
     TargetSpec spec = d.cell().target();

@@ -418,6 +418,11 @@ class ReplaySweepTest {
       // not a failed op (only errors beyond the log's own fail ops, and so break an arm)
       assertNull(m.get("failures").get("22012"), "the log's division by zero: " + t);
       assertEquals(0, m.get("totalFailedOps").asLong(), t.toString());
+      // counted at the sessions' sockets, per op (a transaction): each of the 8 statements is one
+      // round trip in either query mode; the division by zero completes no statement
+      JsonNode perOp = m.get("perOp");
+      assertEquals(8 / 5.0, perOp.get("roundTrips").asDouble(), 1e-9, perOp.toString());
+      assertEquals(7 / 5.0, perOp.get("statements").asDouble(), 1e-9, perOp.toString());
     }
     assertEquals(2, run.get("advice").get(0).get("blocks").asInt(), run.get("advice").toString());
     assertEquals(BASE_ROWS + 2, rows(), "each trial started from the template");

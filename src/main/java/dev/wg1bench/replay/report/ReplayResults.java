@@ -11,6 +11,7 @@ import dev.wg1bench.result.Machine;
 import dev.wg1bench.result.PerOp;
 import dev.wg1bench.server.ConnectionFactory;
 import dev.wg1bench.server.ServerInfo;
+import dev.wg1bench.workload.OpCounts;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -56,7 +57,10 @@ public final class ReplayResults {
         throughput(capture, outcome),
         config.speed() != 0 ? lag(s, config.poolSize() != null) : null,
         clientCpu(outcome, sameHost),
-        perOp(config, s),
+        perOp(
+            s.wireCopy(),
+            s.statements.get(),
+            new ConnectionFactory(config.target(), config.settings()).wireNotCounted()),
         fidelity(capture, s),
         s.outcomes.result(),
         order(config, s, outcome.watchdog()),
@@ -147,10 +151,23 @@ public final class ReplayResults {
    * Per replayed statement (a query string sent), from the sessions' sockets: round trips, bytes,
    * rows and the statements the server completed ({@link PerOp}, as a run's).
    */
-  private static PerOp perOp(TrialPlayer.Config config, ReplayStats s) {
-    String wireWhy = new ConnectionFactory(config.target(), config.settings()).wireNotCounted();
+  static PerOp perOp(OpCounts wire, long sent, String wireWhy) {
+    return perOp(wire, sent, sent, wireWhy);
+  }
+
+  /**
+   * The same figures over {@code ops} ops of the {@code sent} statements (an advise trial's op is a
+   * transaction): the sockets' counts are over the statements sent on a counting connection, all of
+   * them unless some socket did not count, and over the same share of the ops.
+   */
+  public static PerOp perOp(OpCounts wire, long sent, long ops, String wireWhy) {
+    OpCounts over = wire.copy();
+    if (sent > 0 && ops != sent) {
+      over.wireOps = Math.round((double) wire.wireOps * ops / sent);
+      over.protocolOps = Math.round((double) wire.protocolOps * ops / sent);
+    }
     return PerOp.of(
-        s.wireCopy(),
+        over,
         false,
         wireWhy,
         null,
