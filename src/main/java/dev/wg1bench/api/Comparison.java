@@ -438,10 +438,13 @@ public final class Comparison {
 
     private Comparison execute(Path out) {
       BlockExperiment.Design design = design();
-      TargetSpec base = target("baseline", baseline.targets());
-      List<TargetSpec> own = treatment.targets();
-      TargetSpec treat = own.isEmpty() ? base : distinct(base, target("treatment", own));
-      baseline.init(baseline.targets());
+      ArmTargets arms =
+          ArmTargets.of(
+              target("baseline", baseline.targets()),
+              treatment.targets().isEmpty() ? null : target("treatment", treatment.targets()));
+      TargetSpec base = arms.baseline();
+      TargetSpec treat = arms.treatment();
+      baseline.init(List.of(base));
       if (treatment.initScale() != null
           && (treat != base || !treatment.initScale().equals(baseline.initScale()))) {
         treatment.init(List.of(treat));
@@ -463,7 +466,7 @@ public final class Comparison {
               advice,
               List.of(
                   new Matrix.Point(
-                      baseline.plan(out, baseline.targets()), base, labels(name, "baseline"))),
+                      baseline.plan(out, List.of(base)), base, labels(name, "baseline"))),
               List.of(
                   new Matrix.Point(
                       treatment.plan(out, List.of(treat)), treat, labels(name, "treatment"))),
@@ -471,26 +474,6 @@ public final class Comparison {
       BenchmarkRun run =
           new BlockExperiment(baseline.console(), false).run(List.of(planned), design, out);
       return new Comparison(run.advice().get(0), run, b, t, rtt);
-    }
-
-    /**
-     * The treatment's target under a name of its own when it is another server or DataSource than
-     * the baseline's but named alike (two DataSources are both "datasource"): a run keeps one
-     * server per name.
-     */
-    private static TargetSpec distinct(TargetSpec base, TargetSpec treat) {
-      if (!treat.key().equals(base.key())
-          || java.util.Objects.equals(treat.jdbcUrl(), base.jdbcUrl())) {
-        return treat;
-      }
-      return new TargetSpec(
-          treat.name() + "-treatment",
-          treat.kind(),
-          treat.jdbcUrl(),
-          treat.user(),
-          treat.embeddedVersion(),
-          treat.password(),
-          treat.provision());
     }
   }
 }
