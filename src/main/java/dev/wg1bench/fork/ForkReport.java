@@ -73,6 +73,12 @@ public final class ForkReport {
   /** pg_stat_ssl of a client connection, and the effective value of each --set. */
   public String clientSsl;
 
+  /**
+   * Why {@link #clientSsl} is null: the server refused the session opened to read it (a role at its
+   * connection limit once the pool holds its share), as "SQLSTATE: message"; null when it was read.
+   */
+  public String clientSslRefused;
+
   public java.util.Map<String, String> clientSettings = new java.util.LinkedHashMap<>();
   public String stoppedBy;
 

@@ -236,6 +236,7 @@ public class Client {
       conn = opened.connection();
       b.connected(System.nanoTime() - t0);
     } catch (SQLException e) {
+      b.clientInfoRefused(e);
       FailureKind kind = b.connectFailureKind(e);
       if (b.stops.stopsConnect(e, kind)) {
         // as pgbench: a client that cannot connect at the start does not run; a pooler's
@@ -261,8 +262,10 @@ public class Client {
       probe.connection().close();
       b.clientInfo(probe);
     } catch (SQLException e) {
-      // the pool's clients report their own failures; the session's TLS stays unknown, and no
-      // other client opens a session of its own to try again (a pooler may have no room)
+      // the pool's clients report their own failures; the session's TLS stays unknown (the result
+      // says why), and no other client opens a session of its own to try again (a pooler may
+      // have no room)
+      b.clientInfoRefused(e);
     }
   }
 

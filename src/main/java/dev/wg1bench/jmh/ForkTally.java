@@ -150,7 +150,18 @@ final class ForkTally {
       return;
     }
     report.clientSsl = o.ssl();
+    report.clientSslRefused = null;
     report.clientSettings.putAll(o.settings());
+  }
+
+  /**
+   * The server refused the session opened to read the TLS: the result says so and why, rather than
+   * nothing. A later client that reads it replaces the reason.
+   */
+  synchronized void clientInfoRefused(SQLException e) {
+    if (report.clientSsl == null) {
+      report.clientSslRefused = e.getSQLState() + ": " + ConnectionFactory.oneLine(e);
+    }
   }
 
   /** The first reason the run stopped early wins; false when one was set already. */

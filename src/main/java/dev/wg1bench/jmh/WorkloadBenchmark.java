@@ -254,6 +254,11 @@ public class WorkloadBenchmark {
     tally.clientInfo(o);
   }
 
+  /** See {@link ForkTally#clientInfoRefused}. */
+  void clientInfoRefused(SQLException e) {
+    tally.clientInfoRefused(e);
+  }
+
   /**
    * How a failure to connect or set up a session is counted: a pooler's own refusal (SQLSTATE
    * 08P01, the class PgBouncer answers with when it has no server connection to give, or too many

@@ -99,7 +99,10 @@ public final class ConsoleReport {
         t.client().isolation());
     out.printf(
         "connection: ssl %s (sslmode %s), pgjdbc %s, rtt %s%n",
-        t.client().ssl(), t.client().sslmode(), t.client().pgjdbc(), t.client().rttText());
+        t.client().ssl() == null ? "unknown" : t.client().ssl(),
+        t.client().sslmode(),
+        t.client().pgjdbc(),
+        t.client().rttText());
     if (!t.client().sessionSettings().isEmpty()) {
       out.printf("session settings: %s%n", t.client().sessionSettings());
     }

@@ -7,7 +7,9 @@ import java.util.Map;
  * How the client talked to the server, in named parts written into the JSON in their place as if
  * the record were flat (the format predates the parts). Each figure:
  *
- * <p>{@code ssl}: what the connections negotiated (pg_stat_ssl), "off" when unencrypted
+ * <p>{@code ssl}: what the connections negotiated (pg_stat_ssl), "off" when unencrypted; "unknown
+ * (the probe was refused: SQLSTATE: message)" when the server refused the session opened to read it
+ * (a role at its connection limit once the pool holds its share); null when no client said
  *
  * <p>{@code sslmode}: the sslmode asked for ("prefer" is pgjdbc's default)
  *

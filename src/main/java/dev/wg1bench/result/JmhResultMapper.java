@@ -146,6 +146,17 @@ public final class JmhResultMapper {
     return seen;
   }
 
+  /**
+   * What the fork's client session negotiated; when the session opened to read it was refused, that
+   * it is unknown and why; null when no fork said.
+   */
+  private static String ssl(ForkReport f) {
+    if (f == null || f.clientSsl != null || f.clientSslRefused == null) {
+      return f == null ? null : f.clientSsl;
+    }
+    return "unknown (the probe was refused: " + f.clientSslRefused + ")";
+  }
+
   /** How the clients talked to the server: the plan's settings, what a fork's client saw. */
   private static ClientInfo client(
       TrialSpec trial, ServerInfo server, ForkReport first, ClientThreads threads) {
@@ -165,7 +176,7 @@ public final class JmhResultMapper {
                 ? "server default (" + server.settings().get("default_transaction_isolation") + ")"
                 : iso.sqlName(),
             sslmodeAsked(d, trial.target().jdbcUrl()),
-            first == null ? null : first.clientSsl,
+            ssl(first),
             first == null ? Map.of() : first.clientSettings),
         new ClientInfo.Driver(
             d.binaryTransfer() == null || d.binaryTransfer(),
