@@ -188,14 +188,12 @@ public final class Comparison {
   /** What the treatment is against the baseline. */
   public Verdict verdict() {
     // the engine's verdict of the claim "the treatment is faster", named for a test
-    String v = result.finding().verdict();
-    return switch (v) {
-      case "broken" -> Verdict.BROKEN;
-      case "confirms" -> Verdict.FASTER;
-      case "contradicts" -> Verdict.SLOWER;
-      case "equivalent" -> Verdict.EQUIVALENT;
-      case "inconclusive" -> Verdict.INCONCLUSIVE;
-      default -> throw new IllegalStateException("a verdict the API does not know: " + v);
+    return switch (result.finding().verdict()) {
+      case BROKEN -> Verdict.BROKEN;
+      case CONFIRMS -> Verdict.FASTER;
+      case CONTRADICTS -> Verdict.SLOWER;
+      case EQUIVALENT -> Verdict.EQUIVALENT;
+      case INCONCLUSIVE -> Verdict.INCONCLUSIVE;
     };
   }
 

@@ -14,6 +14,7 @@ import dev.wg1bench.result.AdviceResult;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.RttSweepRow;
 import dev.wg1bench.run.BlockExperiment;
+import dev.wg1bench.stats.Verdict;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -206,7 +207,7 @@ final class AdviseCommand implements Callable<Integer> {
     boolean couldNotRun = false;
     boolean broken = false;
     for (AdviceResult r : run.advice()) {
-      if (r.verdict().equals("broken")) {
+      if (r.verdict() == Verdict.Kind.BROKEN) {
         broken = true;
         couldNotRun |= r.failure() != null;
       }

@@ -13,6 +13,7 @@ import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.report.JsonReport;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.run.BlockExperiment;
+import dev.wg1bench.stats.Verdict;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -257,7 +258,7 @@ final class HistoryCheckCommand implements Callable<Integer> {
    */
   private static int brokenConfirmations(Map<String, Confirmation.Confirmed> confirmations) {
     for (Confirmation.Confirmed c : confirmations.values()) {
-      if (c.result().verdict().equals("broken") && c.result().failure() != null) {
+      if (c.result().verdict() == Verdict.Kind.BROKEN && c.result().failure() != null) {
         throw new RunFailure(
             "history check: the re-measurement of "
                 + c.series()
@@ -266,7 +267,7 @@ final class HistoryCheckCommand implements Callable<Integer> {
       }
     }
     for (Confirmation.Confirmed c : confirmations.values()) {
-      if (c.result().verdict().equals("broken")) {
+      if (c.result().verdict() == Verdict.Kind.BROKEN) {
         System.err.println(
             "wg1bench: history check: the re-measurement of "
                 + c.series()

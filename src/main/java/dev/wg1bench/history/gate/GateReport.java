@@ -6,6 +6,7 @@ import dev.wg1bench.history.analysis.ChangePointOutput;
 import dev.wg1bench.history.analysis.CountTest;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.result.AdviceResult;
+import dev.wg1bench.stats.Verdict;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -173,12 +174,12 @@ public final class GateReport {
           case CONFIRMED -> "the regression is confirmed";
           case CLEARED ->
               "no regression ("
-                  + (r.verdict().equals("contradicts")
+                  + (r.verdict() == Verdict.Kind.CONTRADICTS
                       ? "the candidate is better" + r.verdictText().replaceFirst("^contradicts", "")
                       : r.verdictText())
                   + ")";
           case UNSETTLED ->
-              r.verdict().equals("broken")
+              r.verdict() == Verdict.Kind.BROKEN
                   ? r.failure() != null ? "could not run (" + r.failure() + ")" : r.verdictText()
                   : "not settled (" + r.verdictText() + "); the history's outcome stands";
         };
