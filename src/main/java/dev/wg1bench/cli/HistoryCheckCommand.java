@@ -100,7 +100,8 @@ final class HistoryCheckCommand implements Callable<Integer> {
       checked.add(
           GateReport.of(e.getValue(), e.getKey().metric(), confirmations.get(e.getKey().name())));
     }
-    boolean regressed = checked.stream().anyMatch(c -> c.outcome().equals("regression"));
+    boolean regressed =
+        checked.stream().anyMatch(c -> c.outcome() == RegressionGate.Outcome.REGRESSION);
     // a latest run with no finite figure for a judged series is no point of it: the gate would
     // judge the run before it, so it fails as a regression does
     List<String> missing = MissingFigures.inLatest(options.takenRuns(), series, last);

@@ -1,12 +1,15 @@
 package dev.wg1bench.history.gate;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import dev.wg1bench.history.analysis.ChangePointAnalysis;
 import dev.wg1bench.history.analysis.CountTest;
+import dev.wg1bench.history.analysis.Direction;
 import dev.wg1bench.history.analysis.Series;
 import dev.wg1bench.history.analysis.SeriesPoint;
 import dev.wg1bench.stats.EDivisive;
 import dev.wg1bench.stats.SegmentSignificance;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The CI gate's judgement of one series: its latest run(s) against the segment before them.
@@ -36,7 +39,18 @@ public final class RegressionGate {
   public enum Outcome {
     PASS,
     IMPROVEMENT,
-    REGRESSION
+    REGRESSION;
+
+    /** "pass", "improvement", "regression": the name the JSON and the lines use. */
+    @JsonValue
+    public String label() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    @Override
+    public String toString() {
+      return label();
+    }
   }
 
   /**
@@ -57,8 +71,8 @@ public final class RegressionGate {
     /** Whether the latest runs are worse than the baseline, significant or not. */
     public boolean worse() {
       return counts != null
-          ? counts.direction().equals("regression")
-          : comparison.direction().equals("regression");
+          ? counts.direction() == Direction.REGRESSION
+          : comparison.direction() == Direction.REGRESSION;
     }
   }
 
@@ -99,7 +113,7 @@ public final class RegressionGate {
         ChangePointAnalysis.describe(series, x, noise, from, at, x.length);
     double p;
     double magnitude;
-    String direction = c.direction();
+    Direction direction = c.direction();
     CountTest.Counted counted = null;
     if (count) {
       counted = CountTest.compare(series, from, at, x.length);
@@ -114,8 +128,8 @@ public final class RegressionGate {
     }
     Outcome o = Outcome.PASS;
     boolean large = magnitude > s.method().magnitude();
-    boolean worse = direction.equals("regression");
-    if (p <= s.method().p() && large && !direction.equals("none")) {
+    boolean worse = direction == Direction.REGRESSION;
+    if (p <= s.method().p() && large && direction != Direction.NONE) {
       o = worse ? Outcome.REGRESSION : Outcome.IMPROVEMENT;
     }
     boolean borderline = large && worse && p > s.method().p() && p <= borderlineP;
@@ -155,7 +169,8 @@ public final class RegressionGate {
       changed |= x[i] != x[0];
       more |= x[i] > x[0];
     }
-    String direction = !changed ? "none" : more ? "regression" : "improvement";
+    Direction direction =
+        !changed ? Direction.NONE : more ? Direction.REGRESSION : Direction.IMPROVEMENT;
     Outcome o = !changed ? Outcome.PASS : more ? Outcome.REGRESSION : Outcome.IMPROVEMENT;
     return new Judged(series.name(), withTest(c, changed ? 0 : 1, direction), o, false, null);
   }
@@ -188,7 +203,7 @@ public final class RegressionGate {
 
   /** The comparison with the count test's p and direction in place of the t-test's. */
   private static ChangePointAnalysis.Point withTest(
-      ChangePointAnalysis.Point c, double p, String direction) {
+      ChangePointAnalysis.Point c, double p, Direction direction) {
     return new ChangePointAnalysis.Point(
         c.index(),
         c.time(),
@@ -198,6 +213,6 @@ public final class RegressionGate {
         c.after(),
         c.change(),
         p,
-        direction.equals("none") ? c.direction() : direction);
+        direction == Direction.NONE ? c.direction() : direction);
   }
 }
