@@ -3,6 +3,7 @@ package dev.wg1bench.api;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.wg1bench.advise.Advice;
+import dev.wg1bench.plan.BlockDefaults;
 import dev.wg1bench.plan.BlockDesignRules;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RoundTrip;
@@ -269,19 +270,20 @@ public final class Comparison {
 
   /**
    * How the comparison runs; {@link #run()} runs it, as often as called. Defaults: 10 blocks, no
-   * precision goal, margin 5%, metric tps, seed 42, no failed op allowed.
+   * precision goal, margin 5%, metric tps, seed 42, no failed op allowed; where they differ from
+   * {@code advise}'s, each setting says why.
    */
   @API(status = STABLE, since = "0.1")
   public static final class Builder {
     private final Wg1bench baseline;
     private final Wg1bench treatment;
-    private int blocks = 10;
+    private int blocks = BlockDefaults.API.blocks();
     private Double precision;
     private Duration budget;
-    private double margin = 0.05;
+    private double margin = BlockDefaults.API.margin();
     private String metric = "tps";
     private long seed = 42;
-    private double allowedFailureRate;
+    private double allowedFailureRate = BlockDefaults.API.allowedFailureRate();
 
     /** The round-trip time of {@link #runAt}'s comparisons, null for {@link #run()}. */
     private Duration rtt;
@@ -292,8 +294,9 @@ public final class Comparison {
     }
 
     /**
-     * Blocks to run (default 10; at least 2, and 3 with a precision goal, at most 1000); with a
-     * precision goal, the pilot's.
+     * Blocks to run (default 10; advise's is 5: a test judges one claim and gets no second run, and
+     * ten blocks' interval is about 42% narrower than five's at the same block sd); at least 2, and
+     * 3 with a precision goal, at most 1000; with a precision goal, the pilot's.
      */
     public Builder blocks(int n) {
       this.blocks = (int) Args.range("blocks", n, 2, Matrix.MAX_REPEAT, "from 2 to 1000 blocks");
@@ -310,15 +313,18 @@ public final class Comparison {
     }
 
     /**
-     * Wall time a precision goal may spend at most (default 10 minutes; {@code advise}'s default is
-     * 1 hour); refused without {@link #precision}.
+     * Wall time a precision goal may spend at most (default 10 minutes; advise's is 1 hour: a
+     * build's budget, not a tuning session's shared by a dozen claims); refused without {@link
+     * #precision}.
      */
     public Builder budget(Duration d) {
       this.budget = Args.duration("budget", d, Duration.ZERO, true, null, "a time more than 0");
       return this;
     }
 
-    /** M of "equivalent within ±M" as a fraction (default 0.05), between 0.001 and 1. */
+    /**
+     * M of "equivalent within ±M" as a fraction (default 0.05, as advise's), between 0.001 and 1.
+     */
     public Builder margin(double m) {
       this.margin = Args.share("margin", m, 0.001, 1);
       return this;
@@ -326,8 +332,8 @@ public final class Comparison {
 
     /**
      * The share of an arm's attempted ops that may fail (after all their tries) before the arm is
-     * {@link Verdict#BROKEN}, as a fraction between 0 and 1 (default 0: any failed op breaks it).
-     * For code that is expected to fail now and then, e.g. 0.01 for 1%.
+     * {@link Verdict#BROKEN}, as a fraction between 0 and 1 (default 0, as advise's: any failed op
+     * breaks it). For code that is expected to fail now and then, e.g. 0.01 for 1%.
      */
     public Builder allowedFailureRate(double fraction) {
       this.allowedFailureRate = Args.share("allowedFailureRate", fraction, 0, 1);
@@ -396,7 +402,7 @@ public final class Comparison {
     }
 
     /** The design, checked by the rules {@code advise} checks its options by. */
-    private BlockExperiment.Design design() {
+    BlockExperiment.Design design() {
       // each value was checked by its setter; what is left is how they combine
       boolean goal = precision != null;
       if (goal && blocks < BlockDesignRules.MIN_PILOT) {
@@ -414,7 +420,7 @@ public final class Comparison {
           seed,
           margin,
           precision,
-          goal ? (budget != null ? budget : Duration.ofMinutes(10)) : null,
+          goal ? (budget != null ? budget : BlockDefaults.API.budget()) : null,
           Matrix.BetweenTrials.AUTO,
           allowedFailureRate);
     }

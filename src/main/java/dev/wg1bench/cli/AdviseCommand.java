@@ -2,6 +2,7 @@ package dev.wg1bench.cli;
 
 import dev.wg1bench.advise.Advice;
 import dev.wg1bench.advise.RttSweep;
+import dev.wg1bench.plan.BlockDefaults;
 import dev.wg1bench.plan.BlockDesignRules;
 import dev.wg1bench.plan.Checks;
 import dev.wg1bench.plan.Durations;
@@ -22,7 +23,10 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
 
 /** {@code wg1bench advise}: measure the seeds' tuning advice, baseline against treatment. */
 @Command(
@@ -54,7 +58,7 @@ final class AdviseCommand implements Callable<Integer> {
       description =
           "Blocks per claim, each one baseline and one treatment trial; with --precision the"
               + " pilot whose sd fixes the total (default: ${DEFAULT-VALUE}).")
-  int repeat = 5;
+  int repeat = BlockDefaults.ADVISE.blocks();
 
   @Mixin MarginOption margin;
 
@@ -70,8 +74,9 @@ final class AdviseCommand implements Callable<Integer> {
       names = "--budget",
       paramLabel = "TIME",
       description =
-          "With --precision: wall time for the whole run, shared by the claims (default: 1h).")
-  String budget;
+          "With --precision: wall time for the whole run, shared by the claims (default:"
+              + " ${DEFAULT-VALUE}).")
+  String budget = Durations.option(BlockDefaults.ADVISE.budget());
 
   @Option(
       names = "--allowed-failure-rate",
@@ -80,7 +85,7 @@ final class AdviseCommand implements Callable<Integer> {
           "Share of an arm's attempted ops that may fail (after all their tries) before the claim"
               + " is broken, its own verdict (default: ${DEFAULT-VALUE}: any failed op breaks"
               + " it).")
-  String allowedFailureRate = "0%";
+  String allowedFailureRate = BlockDefaults.percent(BlockDefaults.ADVISE.allowedFailureRate());
 
   @Option(
       names = "--aa",
@@ -120,20 +125,17 @@ final class AdviseCommand implements Callable<Integer> {
       description = "Show JMH's own output.")
   boolean verbose;
 
+  @Spec CommandSpec spec;
+
   @Override
   public Integer call() {
     history.check();
     List<Advice> all = adviceDir != null ? Advice.fromDirectory(adviceDir) : Advice.shipped();
     List<String> rtts = rtts();
     List<Advice> chosen = atRtts(chosen(all), rtts);
-    double m = margin.fraction();
-    Double p = precision == null ? null : Checks.percent("--precision", precision, 0.1, 100);
-    java.time.Duration b = budget(p);
-    checkBlocks(p);
+    BlockExperiment.Design design = design();
     checkOnly(all);
-    double allowed = allowedFailures();
     List<TargetSpec> t = targets.resolve(true);
-    long orderSeed = timing.seed != null ? timing.seed : new SecureRandom().nextLong();
     long randomSeed = new SecureRandom().nextLong();
     Path out = output.orStamped("advise");
     AdviceArms arms = new AdviceArms(timing.shape(), verbose, AdviceArms.ADVICE);
@@ -141,8 +143,6 @@ final class AdviseCommand implements Callable<Integer> {
     if (unwritable != null) {
       throw new UsageException("--output " + out + ": " + unwritable);
     }
-    BlockExperiment.Design design =
-        new BlockExperiment.Design(repeat, orderSeed, m, p, b, Matrix.BetweenTrials.AUTO, allowed);
     BenchmarkRun run;
     try (arms) {
       List<BlockExperiment.Planned> planned = arms.planned(chosen, t, randomSeed, out);
@@ -156,6 +156,18 @@ final class AdviseCommand implements Callable<Integer> {
     }
     history.store(dev.wg1bench.json.OutputFile.actual(out));
     return exitCode(run);
+  }
+
+  /** The blocks' design as the options give it, each checked (the seed drawn when not given). */
+  BlockExperiment.Design design() {
+    double m = margin.fraction();
+    Double p = precision == null ? null : Checks.percent("--precision", precision, 0.1, 100);
+    java.time.Duration b = budget(p);
+    checkBlocks(p);
+    double allowed = allowedFailures();
+    long orderSeed = timing.seed != null ? timing.seed : new SecureRandom().nextLong();
+    return new BlockExperiment.Design(
+        repeat, orderSeed, m, p, b, Matrix.BetweenTrials.AUTO, allowed);
   }
 
   /** --rtt's values as typed (0.5ms stays 0.5ms in the claims' names), each a distinct RTT. */
@@ -260,17 +272,22 @@ final class AdviseCommand implements Callable<Integer> {
     return containers;
   }
 
-  /** --budget as a duration (1h by default with --precision), null without --precision. */
+  /** --budget as a duration (its default with --precision), null without --precision. */
   private java.time.Duration budget(Double p) {
-    String text = budget == null ? "1h" : budget;
     java.time.Duration b;
     try {
-      b = Durations.parse(text);
+      b = Durations.parse(budget);
     } catch (IllegalArgumentException e) {
       throw new UsageException("--budget " + e.getMessage());
     }
-    BlockDesignRules.budget("--budget", budget == null ? null : b, text, p != null, "--precision");
+    boolean given = TimingOptions.given(parsed(), "--budget");
+    BlockDesignRules.budget("--budget", given ? b : null, budget, p != null, "--precision");
     return p == null ? null : b;
+  }
+
+  /** The command line as parsed, null when the command was made without one. */
+  private ParseResult parsed() {
+    return spec == null || spec.commandLine() == null ? null : spec.commandLine().getParseResult();
   }
 
   /** --blocks within 2 (3 with --precision) and 1000. */
