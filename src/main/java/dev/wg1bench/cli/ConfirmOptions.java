@@ -1,5 +1,6 @@
 package dev.wg1bench.cli;
 
+import dev.wg1bench.history.gate.RegressionGate;
 import dev.wg1bench.plan.Checks;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.UsageException;
@@ -76,7 +77,9 @@ final class ConfirmOptions {
       names = "--borderline-p",
       paramLabel = "P",
       description =
-          "A worse result with p above --p and at most this is borderline (default: 10 x --p).")
+          "A worse result with p above --p and at most this is borderline (default: "
+              + RegressionGate.BORDERLINE_TIMES_P
+              + " x --p).")
   Double borderlineP;
 
   /** Each trial's length and JMH's shape, with a block experiment's defaults (advise's). */

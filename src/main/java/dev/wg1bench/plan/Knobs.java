@@ -55,7 +55,9 @@ public final class Knobs {
       Knob.<QueryMode>builder("queryMode", Knob.Shape.LIST, QueryMode.class, "-M", "--query-mode")
           .param("MODE")
           .help(
-              "simple, extended or prepared, as pgbench -M (default: simple); sweeps.",
+              "simple, extended or prepared, as pgbench -M (default: "
+                  + QueryMode.SIMPLE.cliName()
+                  + "); sweeps.",
               "simple = preferQueryMode=simple; extended = preferQueryMode=extended,"
                   + " prepareThreshold=0;",
               "prepared = preferQueryMode=extended, prepareThreshold=1.")
@@ -95,7 +97,9 @@ public final class Knobs {
       Knob.<Integer>builder("batchSize", Knob.Shape.LIST, Integer.class, "--batch-size")
           .param("N")
           .help(
-              "Rows per op of insert_batch, insert_multirow and insert_copy (default: 8); sweeps.")
+              "Rows per op of insert_batch, insert_multirow and insert_copy (default: "
+                  + WorkloadKnobs.DEFAULT_BATCH_SIZE
+                  + "); sweeps.")
           .sweeps()
           .unset(WorkloadKnobs.DEFAULT_BATCH_SIZE)
           .in(p -> p.params().batchSize(), (d, v) -> d.batchSize = v)
@@ -280,7 +284,9 @@ public final class Knobs {
           .param("KIND")
           .help(
               "platform or virtual: the clients run on platform threads or on virtual threads"
-                  + " (Java 21+ runtime) (default: platform); sweeps, e.g. platform,virtual.")
+                  + " (Java 21+ runtime) (default: "
+                  + ThreadKind.PLATFORM.cliName()
+                  + "); sweeps, e.g. platform,virtual.")
           .sweeps()
           .parse(ThreadKind::parse)
           .stored(ThreadKind::parse, ThreadKind::cliName)

@@ -76,9 +76,12 @@ public final class RegressionGate {
     }
   }
 
-  /** The looser level of a borderline series when none is given: ten times p, below 1. */
+  /** How many times the gate's p a borderline series' p may be when none is given. */
+  public static final int BORDERLINE_TIMES_P = 10;
+
+  /** The looser level of a borderline series when none is given: ten times p, at most 0.5. */
   public static double defaultBorderline(double p) {
-    return Math.min(10 * p, 0.5);
+    return Math.min(BORDERLINE_TIMES_P * p, 0.5);
   }
 
   /** The fewest points a series needs to be judged with {@code last} latest runs. */
