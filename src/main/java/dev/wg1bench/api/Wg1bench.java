@@ -9,6 +9,7 @@ import dev.wg1bench.plan.RoundTrip;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.ScriptSource;
 import dev.wg1bench.plan.Secret;
+import dev.wg1bench.plan.SessionKnobs;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.TimingDefaults;
 import dev.wg1bench.plan.WorkloadKnobs;
@@ -75,7 +76,7 @@ public final class Wg1bench {
   private Duration warmup = TimingDefaults.API.warmup();
   private int iterations = TimingDefaults.API.iterations();
   private int forks = TimingDefaults.API.forks();
-  private int maxTries = 1;
+  private int maxTries = SessionKnobs.DEFAULT_MAX_TRIES;
   private boolean reportPerCommand;
   private Integer scale;
   private long randomSeed = 42;
