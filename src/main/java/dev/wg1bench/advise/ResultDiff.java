@@ -1,6 +1,7 @@
 package dev.wg1bench.advise;
 
 import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.result.ArmFigures;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.PointsDiff;
 import dev.wg1bench.result.Summaries;
@@ -83,7 +84,10 @@ public final class ResultDiff {
               latency(nt, true) / latency(bt, true),
               latency(nt, false) / latency(bt, false),
               holm,
-              verdict));
+              verdict,
+              ArmFigures.of(bt),
+              ArmFigures.of(nt),
+              ArmFigures.mechanism(ArmFigures.of(bt), ArmFigures.of(nt))));
     }
     List<String> onlyBase = b.keySet().stream().filter(k -> !n.containsKey(k)).toList();
     List<String> onlyNew = n.keySet().stream().filter(k -> !b.containsKey(k)).toList();
