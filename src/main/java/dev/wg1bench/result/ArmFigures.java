@@ -36,6 +36,9 @@ public record ArmFigures(
     Double bytesReceived,
     List<Wait> waits) {
 
+  /** The share a wait state's difference is measured from (see {@code Pair.size}). */
+  static final double SHARE_FLOOR = 0.05;
+
   /** Differences the mechanism line names at most. */
   static final int NAMED = 3;
 
@@ -103,13 +106,18 @@ public record ArmFigures(
       return percent ? String.format(Locale.ROOT, "%.0f%%", 100 * v) : figure(v);
     }
 
-    /** max/min of the two, infinite when one is 0 and the other not; 1 when they print alike. */
+    /**
+     * max/min of the two, infinite when one is 0 and the other not; 1 when they print alike. A
+     * share counts from {@link #SHARE_FLOOR}: a state sampled 0% of the time in one arm and 2% in
+     * the other is within the sampling's noise, not an infinite difference.
+     */
     double size() {
       if (text(a).equals(text(b))) {
         return 1;
       }
-      double lo = Math.min(a, b);
-      double hi = Math.max(a, b);
+      double floor = percent ? SHARE_FLOOR : 0;
+      double lo = Math.max(floor, Math.min(a, b));
+      double hi = Math.max(floor, Math.max(a, b));
       return lo <= 0 ? Double.POSITIVE_INFINITY : hi / lo;
     }
 
