@@ -7,12 +7,14 @@ import java.util.List;
  * A trial's mean latency and throughput predicted at other round-trip times (stats.OpTime), from
  * what it measured: its mean latency, its server time and round trips per op, the round-trip time
  * it ran at, its clients and its throughput. Null where a figure it needs is unknown (no server
- * time, no round trips counted, no latency).
+ * time, no round trips counted, no latency). At {@code atMs}: --predict-rtt's times, or the
+ * default.
  */
 final class Predictions {
   private Predictions() {}
 
-  static List<Prediction> of(Latency latency, PerOp perOp, double rttMs, int clients, double tps) {
+  static List<Prediction> of(
+      Latency latency, PerOp perOp, double rttMs, int clients, double tps, List<Double> atMs) {
     if (latency == null
         || perOp == null
         || perOp.serverMs() == null
@@ -22,7 +24,7 @@ final class Predictions {
     }
     try {
       OpTime.Split s = OpTime.split(latency.mean(), perOp.serverMs(), perOp.roundTrips(), rttMs);
-      return OpTime.predict(s, OpTime.DEFAULT_RTTS_MS, clients, tps).stream()
+      return OpTime.predict(s, atMs, clients, tps).stream()
           .map(x -> new Prediction(x.rttMs(), x.latencyMeanMs(), x.tps()))
           .toList();
     } catch (IllegalArgumentException e) {
