@@ -62,6 +62,8 @@ public final class ResultDiff {
     for (int i = 0; i < keys.size(); i++) {
       List<TrialResult> bt = b.get(keys.get(i));
       List<TrialResult> nt = n.get(keys.get(i));
+      ArmFigures basePerOp = ArmFigures.of(bt);
+      ArmFigures newPerOp = ArmFigures.of(nt);
       Stats.Estimate e = estimates.get(i).estimate();
       int t = tested.indexOf(i);
       double[] ci = t >= 0 ? e.interval(0.95) : null;
@@ -85,9 +87,9 @@ public final class ResultDiff {
               latency(nt, false) / latency(bt, false),
               holm,
               verdict,
-              ArmFigures.of(bt),
-              ArmFigures.of(nt),
-              ArmFigures.mechanism(ArmFigures.of(bt), ArmFigures.of(nt))));
+              basePerOp,
+              newPerOp,
+              ArmFigures.mechanism(basePerOp, newPerOp)));
     }
     List<String> onlyBase = b.keySet().stream().filter(k -> !n.containsKey(k)).toList();
     List<String> onlyNew = n.keySet().stream().filter(k -> !b.containsKey(k)).toList();

@@ -95,6 +95,7 @@ class RoundTripsPerOpTest {
     for (JsonNode st : side.get("statements")) {
       String q = st.get("query").asText();
       assertFalse(q.contains(ServerWindow.MARKER_TEXT), q);
+      assertFalse(q.contains("application_name"), "the tool's own session start-up: " + q);
       if (q.contains("generate_series") && !q.contains("ANY")) {
         lookups += st.get("calls").asLong();
       }

@@ -1,6 +1,7 @@
 package dev.wg1bench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -96,5 +97,9 @@ class RttOptionTest {
       assertEquals(mean + (at[i] - 2) * roundTrips, p.get(i).get("latencyMeanMs").asDouble(), 1e-9);
     }
     assertTrue(r.out.contains("rtt 20.0 ms: mean"), r.out);
+    // the tool's own connections' start-up (SET application_name) is not a statement of the run's
+    for (JsonNode st : m.get("serverSide").get("statements")) {
+      assertFalse(st.get("query").asText().contains("application_name"), st.toString());
+    }
   }
 }
