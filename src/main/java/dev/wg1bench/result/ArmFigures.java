@@ -183,9 +183,11 @@ public record ArmFigures(
     out.add(new Pair("bytes sent per op", a.bytesSent(), b.bytesSent(), false));
     out.add(new Pair("bytes received per op", a.bytesReceived(), b.bytesReceived(), false));
     if (a.waits() != null || b.waits() != null) {
+      // against an arm that sampled none, its largest state says it: the rest would too
+      int shown = a.waits() != null && b.waits() != null ? NAMED : 1;
       Set<String> names = new LinkedHashSet<>();
-      top(a.waits()).forEach(names::add);
-      top(b.waits()).forEach(names::add);
+      top(a.waits(), shown).forEach(names::add);
+      top(b.waits(), shown).forEach(names::add);
       for (String n : names) {
         out.add(new Pair(n, share(a.waits(), n), share(b.waits(), n), true));
       }
@@ -193,8 +195,8 @@ public record ArmFigures(
     return out;
   }
 
-  private static List<String> top(List<Wait> ws) {
-    return ws == null ? List.of() : ws.stream().limit(NAMED).map(Wait::name).toList();
+  private static List<String> top(List<Wait> ws, int n) {
+    return ws == null ? List.of() : ws.stream().limit(n).map(Wait::name).toList();
   }
 
   /** A state's share in an arm that sampled (0 where no sample found it), null where none did. */

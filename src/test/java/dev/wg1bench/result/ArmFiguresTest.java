@@ -97,6 +97,46 @@ class ArmFiguresTest {
     assertEquals("why: CPU 97% -> 98%", ArmFigures.mechanism(a, b));
   }
 
+  /** An advice result's figures and line survive its JSON, as {@code report} reads it back. */
+  @Test
+  void anAdviceResultsWhyReadsBackFromItsJson() throws Exception {
+    ArmFigures a =
+        arm(
+            10.0,
+            10.0,
+            0.19,
+            10.0,
+            List.of(new ArmFigures.Wait("CPU", 0.9), new ArmFigures.Wait("IO:DataFileRead", 0.1)));
+    ArmFigures b = arm(1.0, 1.0, null, 10.0, null);
+    AdviceResult r =
+        new AdviceResult(
+            new AdviceResult.Claim("n", "c", "s", "higher", "tps", "b", "t", "local"),
+            new AdviceResult.Blocks(
+                "measured",
+                null,
+                2,
+                List.of(),
+                List.of(),
+                1.0,
+                1.0,
+                List.of(),
+                0,
+                null,
+                null,
+                null),
+            new AdviceResult.Estimate(1.0, 0.9, 1.1, 0.5, 0.5, 0.95, 0.9, 1.1, 5.0, 0.05),
+            new AdviceResult.SideEffects(null, null, 0, 0),
+            new AdviceResult.Finding("inconclusive", "inconclusive", null, null),
+            new AdviceResult.Why(a, b, ArmFigures.mechanism(a, b)));
+    String json = dev.wg1bench.json.Json.MAPPER.writeValueAsString(r);
+    AdviceResult back = dev.wg1bench.json.Json.MAPPER.readValue(json, AdviceResult.class);
+    assertEquals(r.why(), back.why(), json);
+    assertEquals(
+        "why: round trips per op 10.0 -> 1.0; statements per op 10.0 -> 1.0;"
+            + " server ms per op 0.19 -> not counted; CPU 90% -> not counted",
+        dev.wg1bench.json.Json.MAPPER.readTree(json).get("mechanism").asText());
+  }
+
   @Test
   void noArmCountedAnything() {
     assertEquals(
