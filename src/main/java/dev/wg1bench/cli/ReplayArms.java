@@ -2,6 +2,7 @@ package dev.wg1bench.cli;
 
 import dev.wg1bench.BuildInfo;
 import dev.wg1bench.advise.Advice;
+import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.TargetSpec;
@@ -16,7 +17,6 @@ import dev.wg1bench.replay.report.ReplayReport;
 import dev.wg1bench.run.BlockExperiment;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -117,7 +117,7 @@ final class ReplayArms {
                 speed,
                 dev.wg1bench.replay.play.PoolMode.SESSION,
                 Map.of(),
-                Duration.ofSeconds(5),
+                Durations.parse(ReplayCommand.PROGRESS),
                 new AtomicBoolean(),
                 fresh,
                 BuildInfo.version(),
