@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -193,10 +194,21 @@ final class JavaClassWorkload implements Workload {
     private final Random random;
     private Connection connection;
     private boolean opened;
-    private final StepTimes steps = new StepTimes();
+
+    /**
+     * The steps' parts of the op value {@link #stepsOf} was last given, by name: its class's part's
+     * parts, one per step this client has run, in the order first run (see {@link #step(String,
+     * Callable)}); looked up by name per step, as a step is named per call.
+     */
+    private final Map<String, OpCounts> steps = new HashMap<>();
+
+    private OpCounts stepsOf;
+
+    /** The class's part of the op value in progress: its steps are its parts. */
+    private OpCounts classPart;
 
     /** The step the last exception left, and that exception: a failure or retry is its step's. */
-    private int thrownStep = -1;
+    private OpCounts thrownStep;
 
     private Throwable thrownFromStep;
 
@@ -208,8 +220,8 @@ final class JavaClassWorkload implements Workload {
     /** Whether a step of this try reported a rollback by design: the op, if it succeeds, is one. */
     private boolean tryRolledBack;
 
-    /** The counts of the op in progress, which carry its think time to the op path. */
-    private OpStats stats;
+    /** The think time the op in progress asked for, in ns (see {@link #thinkNanos()}). */
+    private long thinkNanos;
 
     /** The try of the op in progress, from 1. */
     private int attempt = 1;
@@ -225,15 +237,36 @@ final class JavaClassWorkload implements Workload {
       this.random = new Random(ctx.clientSeed());
     }
 
-    /** One "script", the class: its steps are the per-command figures (see {@link StepTimes}). */
+    /** One "script", the class: its steps are its part's parts (see {@link #step}). */
     @Override
     public List<ScriptOutline> outline() {
       return List.of(new ScriptOutline(label, 1, List.of(), new int[0]));
     }
 
     @Override
-    public StepTimes stepTimes() {
-      return steps;
+    public OpParts opParts() {
+      return OpParts.STEPS;
+    }
+
+    @Override
+    public long thinkNanos() {
+      return thinkNanos;
+    }
+
+    /**
+     * The step's part of the op value: a workload class's steps are pgbench -r's per-statement
+     * figures for code that is not a script. Recorded into the op's value as the step runs: its
+     * latency each time it completes (a retried op's earlier attempts included), kept for the
+     * step's histogram in µs ({@link OpCounts#completedKept}); a retry on the step whose exception
+     * caused it, a failed op's failure on the step it failed in.
+     */
+    private OpCounts stepPart(String name) {
+      OpCounts p = steps.get(name);
+      if (p == null) {
+        p = classPart.keptPart(name);
+        steps.put(name, p);
+      }
+      return p;
     }
 
     @Override
@@ -248,7 +281,7 @@ final class JavaClassWorkload implements Workload {
 
     @Override
     public <T> T step(String name, Callable<T> step) throws Exception {
-      int s = steps.step(name);
+      OpCounts s = stepPart(name);
       rolledBack = false;
       depth++;
       long t0 = System.nanoTime();
@@ -266,16 +299,17 @@ final class JavaClassWorkload implements Workload {
         depth--;
       }
       // the report belongs to the step it was made in, not to one enclosing it
-      steps.completed(s, System.nanoTime() - t0, rolledBack);
+      s.completedKept(System.nanoTime() - t0);
+      if (rolledBack) {
+        s.rolledBack++;
+      }
       rolledBack = false;
       return value;
     }
 
     @Override
     public void thinkTime(Duration time) {
-      if (stats != null) {
-        stats.thinkNanos = time == null || time.isNegative() ? 0 : time.toNanos();
-      }
+      thinkNanos = time == null || time.isNegative() ? 0 : time.toNanos();
     }
 
     @Override
@@ -288,8 +322,8 @@ final class JavaClassWorkload implements Workload {
       tryRolledBack = true;
     }
 
-    /** The step {@code thrown} came out of, -1 when it came from outside any step. */
-    private int stepOf(Throwable thrown) {
+    /** The step {@code thrown} came out of, null when it came from outside any step. */
+    private OpCounts stepOf(Throwable thrown) {
       for (Throwable c = thrown; c != null; c = c.getCause()) {
         if (c == thrownFromStep) {
           return thrownStep;
@@ -298,19 +332,24 @@ final class JavaClassWorkload implements Workload {
           break;
         }
       }
-      return -1;
+      return null;
     }
 
     @Override
-    public boolean runOp(Connection conn, OpStats stats) throws SQLException {
+    public boolean runOp(Connection conn, OpCounts op, ErrorSamples errors) throws SQLException {
       connection = conn;
-      this.stats = stats;
-      if (!opened && !open(stats)) {
+      thinkNanos = 0;
+      if (op != stepsOf) {
+        stepsOf = op;
+        steps.clear();
+        classPart = op.part(label);
+      }
+      if (!opened && !open(op, errors)) {
         return false;
       }
       for (int attempt = 1; ; attempt++) {
         Throwable thrown = null;
-        thrownStep = -1;
+        thrownStep = null;
         thrownFromStep = null;
         tryRolledBack = false;
         this.attempt = attempt;
@@ -323,39 +362,39 @@ final class JavaClassWorkload implements Workload {
           String left = leftBehind(conn);
           if (left == null) {
             if (attempt > 1) {
-              stats.succeededAfterRetries();
+              op.retriedOps++;
             }
             if (tryRolledBack) {
               // of the op's successes: one that committed nothing, however many steps said so
-              stats.op.rolledBack++;
+              op.rolledBack++;
             }
             return true;
           }
-          return failed(stats, FailureKind.OTHER, null, left, null);
+          return failed(op, errors, FailureKind.OTHER, null, left, null);
         }
         Rollback.ifNeeded(conn);
         SQLException sql = sqlCause(thrown);
         FailureKind kind = sql != null ? FailureKind.of(sql) : FailureKind.OTHER;
         boolean retry = kind.retryable() && attempt < ctx.maxTries();
         String message = firstLine(thrown);
-        int step = stepOf(thrown);
+        OpCounts step = stepOf(thrown);
         if (retry) {
-          stats.error(kind, sql.getSQLState(), message, true);
-          stats.retried();
-          if (step >= 0) {
-            steps.retried(step);
+          errors.error(kind, sql.getSQLState(), message, true);
+          op.retries++;
+          if (step != null) {
+            step.retries++;
           }
           continue;
         }
-        if (step >= 0) {
-          steps.failed(step);
+        if (step != null) {
+          step.failed++;
         }
-        return failed(stats, kind, sql == null ? null : sql.getSQLState(), message, thrown);
+        return failed(op, errors, kind, sql == null ? null : sql.getSQLState(), message, thrown);
       }
     }
 
     /** The user's open hook, once per client; a hook that throws stops the client. */
-    private boolean open(OpStats stats) {
+    private boolean open(OpCounts op, ErrorSamples errors) {
       try {
         w.open(this);
         opened = true;
@@ -364,15 +403,25 @@ final class JavaClassWorkload implements Workload {
         Rollback.ifNeeded(connection);
         // a hook that fails fails again: the client stops, as on a script error
         return failed(
-            stats, FailureKind.SCRIPT, "-", "open() of " + label + " threw " + firstLine(e), null);
+            op,
+            errors,
+            FailureKind.SCRIPT,
+            "-",
+            "open() of " + label + " threw " + firstLine(e),
+            null);
       }
     }
 
     private boolean failed(
-        OpStats stats, FailureKind kind, String state, String message, Throwable cause) {
+        OpCounts op,
+        ErrorSamples errors,
+        FailureKind kind,
+        String state,
+        String message,
+        Throwable cause) {
       // no SQLSTATE (an exception of the code's own, a transaction left open): "-", as a script's
-      stats.error(kind, state == null ? "-" : state, message, false);
-      stats.failed(kind);
+      errors.error(kind, state == null ? "-" : state, message, false);
+      errors.failed(op, kind);
       if (ctx.exitOnError()) {
         throw new OpFailedException(kind.label() + " failure: " + message, cause);
       }
