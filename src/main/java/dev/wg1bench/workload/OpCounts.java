@@ -118,11 +118,14 @@ public final class OpCounts {
   // The recording's scratch, not figures (transient: no wire form, no sum; OpCountsFieldsTest
   // names them). An op's value is added to its client's window and whole trial on every op, and a
   // workload class's step part (keepsLatencies) holds the op's few latencies raw, for add to
-  // record into the window's step histogram: adding a histogram of 3 digits is a walk of its
-  // ~2,000 buckets (HdrHistogram's add), recording a value is one increment. The parts are also
-  // kept as arrays in map order, so that add walks them without an iterator or a lambda and finds
-  // its own part of the same name by position (one reference comparison) where the two values'
-  // parts were made in the same order, as a client's op and its window's are.
+  // record into the window's step histogram: HdrHistogram's add walks the whole counts array of
+  // the histogram added (3 digits, µs up to 1 s: 11 buckets of 1,024 slots, 11,264 slots), where
+  // recording a value is one index and one increment, and an op completes a step once or a few
+  // times. The parts are also kept as arrays in map order, so that add walks them without an
+  // iterator or a lambda (allocations per op, escape analysis or not) and finds its own part of
+  // the same name by position, one reference comparison instead of a hash lookup, where the two
+  // values' parts were made in the same order, as a client's op and its window's are (OpValueTest
+  // counts 0 bytes allocated by 10,000 ops' bookkeeping).
 
   /** A step's: its latencies are kept (see {@link #completedKept}). */
   @JsonIgnore private transient boolean keepsLatencies;

@@ -13,6 +13,9 @@ import dev.wg1bench.script.SleepStep;
 import dev.wg1bench.script.SqlStep;
 import dev.wg1bench.script.Step;
 import dev.wg1bench.script.Values;
+import dev.wg1bench.server.wire.Wire;
+import dev.wg1bench.server.wire.WireCounts;
+import dev.wg1bench.server.wire.WireMark;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -78,6 +81,16 @@ final class ScriptSession implements ClientSession {
 
   /** The op in progress's commands' parts under -r, else null: nothing is timed. */
   private OpCounts[] cmd;
+
+  /**
+   * Under -r, the connection's socket counts (server.wire), null where it does not count: each
+   * command's round trips, bytes and rows are what the socket saw while it ran ({@link WireShare}),
+   * five reads of its counts before the command and five after.
+   */
+  private WireCounts wire;
+
+  private Connection wireOf;
+  private final WireMark mark = new WireMark();
 
   ScriptSession(
       List<CompiledScript> compiled,
@@ -184,6 +197,11 @@ final class ScriptSession implements ClientSession {
     int s = choose();
     lastScript = s;
     cmd = perCommand ? commandParts(op)[s] : null;
+    if (perCommand && conn != wireOf) {
+      // a pool's is a new proxy on every lease: looked up again, as jmh/OpWire does
+      wireOf = conn;
+      wire = Wire.of(conn);
+    }
     if (maxTries > 1) {
       random.saveState(saved);
     }
@@ -279,6 +297,7 @@ final class ScriptSession implements ClientSession {
     Step[] st = steps[s];
     EvalContext ctx = contexts[s];
     OpCounts[] t = cmd;
+    WireCounts w = t == null ? null : wire;
     int i = 0;
     while (i < st.length) {
       Step step = st[i];
@@ -286,27 +305,37 @@ final class ScriptSession implements ClientSession {
       if (t != null) {
         currentCommand = commandOf[s][i];
       }
+      if (w != null) {
+        mark.take(w);
+      }
       // as pgbench -r: every command timed in the client, meta commands included
       long t0 = t == null ? 0 : System.nanoTime();
       int next = i + 1;
-      if (step instanceof SqlStep q) {
-        sql(conn, s, i, q, op);
-      } else if (step instanceof BranchStep b) {
-        if (!b.test(ctx)) {
-          next = b.elseTarget();
+      try {
+        if (step instanceof SqlStep q) {
+          sql(conn, s, i, q, op);
+        } else if (step instanceof BranchStep b) {
+          if (!b.test(ctx)) {
+            next = b.elseTarget();
+          }
+        } else if (step instanceof JumpStep j) {
+          next = j.target();
+        } else if (step instanceof PipelineStep p) {
+          // times each of its commands itself
+          pipeline(conn, s, i, p, op, t0);
+          i = next;
+          continue;
+        } else {
+          local(step, ctx);
         }
-      } else if (step instanceof JumpStep j) {
-        next = j.target();
-      } else if (step instanceof PipelineStep p) {
-        // times each of its commands itself
-        pipeline(conn, s, i, p, op, t0);
-        i = next;
-        continue;
-      } else {
-        local(step, ctx);
-      }
-      if (t != null) {
-        t[currentCommand].completed(System.nanoTime() - t0);
+        if (t != null) {
+          t[currentCommand].completed(System.nanoTime() - t0);
+        }
+      } finally {
+        if (w != null) {
+          // the command running at the end: a pipeline's batch is its closing command's
+          WireShare.add(t[currentCommand], mark, w, false);
+        }
       }
       i = next;
     }
@@ -352,6 +381,9 @@ final class ScriptSession implements ClientSession {
       hasRows = ps.execute();
     }
     op.statements++;
+    if (cmd != null) {
+      cmd[currentCommand].statements++;
+    }
     if (q.gsetPrefix() != null && !q.aset()) {
       ResultRows.gsetLast(st, hasRows, q, scripts[s], vars);
       return;
@@ -425,6 +457,9 @@ final class ScriptSession implements ClientSession {
       ScriptStatements.bind(ps, k + 1, values[k]);
     }
     op.statements += p.statements();
+    if (t != null) {
+      t[c].statements += p.statements();
+    }
     ResultRows.drain(ps, ps.execute(), null, scripts[s], vars);
     if (t != null) {
       t[c].completed(System.nanoTime() - t0);

@@ -112,6 +112,15 @@ class ScriptControlFlowTest {
       assertEquals(0, cmd(counts, 9).ok, "the inner \\endif ends a branch never taken");
       assertEquals(three, cmd(counts, 10).ok, "the outer \\endif ends the \\else branch");
       assertEquals(0, cmd(counts, 2).failed + cmd(counts, 2).retries);
+      // what the socket saw during each command: a select's round trip and statement, none for a
+      // meta command; every execution measured
+      for (int k : new int[] {2, 4, 6}) {
+        assertEquals(cmd(counts, k).ok, cmd(counts, k).roundTrips, "command " + k);
+        assertEquals(cmd(counts, k).ok, cmd(counts, k).statements, "command " + k);
+        assertEquals(cmd(counts, k).ok, cmd(counts, k).rows, "command " + k);
+      }
+      assertEquals(0, cmd(counts, 0).roundTrips + cmd(counts, 1).roundTrips);
+      assertEquals(ops, cmd(counts, 1).wireOps);
       // an op that does not count leaves nothing behind
       assertTrue(run(s, c, op, stats));
       assertEquals(ops, cmd(counts, 0).ok);
