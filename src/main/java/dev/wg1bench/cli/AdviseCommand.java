@@ -14,6 +14,7 @@ import dev.wg1bench.result.AdviceResult;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.RttSweepRow;
 import dev.wg1bench.run.BlockExperiment;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -21,7 +22,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code wg1bench advise}: measure the seeds' tuning advice, baseline against treatment. */
 @Command(
@@ -37,6 +40,8 @@ import picocli.CommandLine.Option;
           + "equivalent within --margin, or is inconclusive."
     })
 final class AdviseCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
   @Mixin TargetOptions targets;
   @Mixin HistoryOptions history;
 
@@ -135,7 +140,7 @@ final class AdviseCommand implements Callable<Integer> {
     long orderSeed = timing.seed != null ? timing.seed : new SecureRandom().nextLong();
     long randomSeed = new SecureRandom().nextLong();
     Path out = output.orStamped("advise");
-    AdviceArms arms = new AdviceArms(timing.shape(), verbose, AdviceArms.ADVICE);
+    AdviceArms arms = new AdviceArms(timing.shape(), verbose, AdviceArms.ADVICE, Console.out(spec));
     String unwritable = JsonReport.unwritable(out);
     if (unwritable != null) {
       throw new UsageException("--output " + out + ": " + unwritable);
@@ -145,11 +150,11 @@ final class AdviseCommand implements Callable<Integer> {
     BenchmarkRun run;
     try (arms) {
       List<BlockExperiment.Planned> planned = arms.planned(chosen, t, randomSeed, out);
-      run = new BlockExperiment(System.out, verbose).run(planned, design, out);
+      run = new BlockExperiment(Console.out(spec), verbose).run(planned, design, out);
     }
     if (!rtts.isEmpty()) {
       List<RttSweepRow> rows = RttSweep.rows(rtts, run.advice());
-      RttSweep.print(System.out, rtts, rows);
+      RttSweep.print(Console.out(spec), rtts, rows);
       run = run.withRttSweep(rows);
       JsonReport.write(run, out);
     }
@@ -230,14 +235,15 @@ final class AdviseCommand implements Callable<Integer> {
                     + Runtime.version());
           }
           // the other claims still run on an older runtime
-          System.out.printf(
-              "skipping %s: needs a Java %d+ runtime, this is Java %s%n",
-              a.name(), a.java(), Runtime.version());
+          out()
+              .printf(
+                  "skipping %s: needs a Java %d+ runtime, this is Java %s%n",
+                  a.name(), a.java(), Runtime.version());
           continue;
         }
         if (only.isEmpty() && a.needsContainers() && !containers()) {
           // as for the runtime: the other claims still run where no Docker engine answers
-          System.out.printf("skipping %s: needs a Docker engine and none answers%n", a.name());
+          out().printf("skipping %s: needs a Docker engine and none answers%n", a.name());
           continue;
         }
         chosen.add(a);
@@ -288,5 +294,10 @@ final class AdviseCommand implements Callable<Integer> {
                 + String.join(", ", all.stream().map(Advice::name).toList()));
       }
     }
+  }
+
+  /** Standard output: picocli's, as Main or a test set it. */
+  private PrintWriter out() {
+    return spec.commandLine().getOut();
   }
 }

@@ -14,6 +14,8 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code wg1bench}: run a workload ({@code --workload NAME}), or {@code init} / {@code list} /
@@ -39,6 +41,7 @@ public final class Main implements Callable<Integer> {
   @Mixin TargetOptions targets;
   @Mixin AgentOptions agents;
   @Mixin HistoryOptions history;
+  @Spec CommandSpec spec;
 
   /** Exit code of a run that completed and wrote its result, but some ops failed. */
   public static final int COMPLETED_WITH_FAILURES = 3;
@@ -47,7 +50,7 @@ public final class Main implements Callable<Integer> {
   public Integer call() {
     if (run.builtins.contains("list")) {
       // pgbench -b list: the built-in scripts, and nothing run
-      PgbenchFlags.BUILTINS.forEach((b, w) -> System.out.printf("%-14s = --workload %s%n", b, w));
+      PgbenchFlags.BUILTINS.forEach((b, w) -> out().printf("%-14s = --workload %s%n", b, w));
       return 0;
     }
     AgentSpec agent = agents.spec();
@@ -67,20 +70,24 @@ public final class Main implements Callable<Integer> {
     }
     noteFlagsWithoutEffect();
     BenchmarkRun result =
-        new RunStage(System.out, run.verbose).check(run.check).agent(agent).run(matrix);
+        new RunStage(Console.out(spec), run.verbose).check(run.check).agent(agent).run(matrix);
     if (run.csv != null) {
       writeCsv(result);
     }
     if (result.trials().stream().anyMatch(t -> t.measurement().notAsAsked() != null)) {
       if (history.on()) {
         // as history add refuses it: another workload's figures would enter the series
-        System.out.println(
-            "history: not stored (the run did not run as asked; the result file is kept)");
+        out()
+            .println("history: not stored (the run did not run as asked; the result file is kept)");
       }
     } else {
       history.store(dev.wg1bench.json.OutputFile.actual(matrix.output()));
     }
     return exitCode(result);
+  }
+
+  private PrintWriter out() {
+    return spec.commandLine().getOut();
   }
 
   /** The options an agent's run cannot take, and the history options' own checks between. */
@@ -114,15 +121,17 @@ public final class Main implements Callable<Integer> {
   /** pgbench flags taken for compatibility: said once, so nobody thinks they changed the run. */
   private void noteFlagsWithoutEffect() {
     if (run.jobs != null) {
-      System.out.println(
-          "-j "
-              + run.jobs
-              + ": no effect; wg1bench runs one thread per client, since pgjdbc blocks on each"
-              + " connection (the client's own CPU per op is reported as clientCpuMicrosPerOp)");
+      out()
+          .println(
+              "-j "
+                  + run.jobs
+                  + ": no effect; wg1bench runs one thread per client, since pgjdbc blocks on each"
+                  + " connection (the client's own CPU per op is reported as clientCpuMicrosPerOp)");
     }
     if (run.noVacuum) {
-      System.out.println(
-          "-n: no VACUUM and no CHECKPOINT before the trial (recorded as betweenTrials none)");
+      out()
+          .println(
+              "-n: no VACUUM and no CHECKPOINT before the trial (recorded as betweenTrials none)");
     }
   }
 
@@ -134,16 +143,20 @@ public final class Main implements Callable<Integer> {
       throw new RunFailure(e.getMessage() + " (the JSON result was written)", e);
     }
     if (written.size() == 1) {
-      System.out.println(
-          "csv written to " + run.csv + " (the trials table only: a special file takes no others)");
+      out()
+          .println(
+              "csv written to "
+                  + run.csv
+                  + " (the trials table only: a special file takes no others)");
       return;
     }
-    System.out.println(
-        "csv written to "
-            + run.csv
-            + " and "
-            + String.join(
-                ", ", written.stream().skip(1).map(f -> f.getFileName().toString()).toList()));
+    out()
+        .println(
+            "csv written to "
+                + run.csv
+                + " and "
+                + String.join(
+                    ", ", written.stream().skip(1).map(f -> f.getFileName().toString()).toList()));
   }
 
   /**
@@ -170,17 +183,30 @@ public final class Main implements Callable<Integer> {
     System.exit(execute(args));
   }
 
-  /** Runs the command line and returns the exit code (tests call this, not main). */
+  /** Runs the command line on this process's standard streams and returns the exit code. */
   public static int execute(String... args) {
+    // the streams' own charset, as picocli's default writers and System.out have it
+    return execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+  }
+
+  /**
+   * Runs the command line printing to {@code out} and {@code err} (a test gives its own writers;
+   * commands print through picocli's getOut()/getErr(), so runs in one JVM print each to its own)
+   * and returns the exit code.
+   */
+  public static int execute(PrintWriter out, PrintWriter err, String... args) {
     try {
-      return commandLine(args).execute(args);
+      return commandLine(args).setOut(out).setErr(err).execute(args);
     } catch (OutOfMemoryError e) {
       // one line, naming the setting: a stack trace of the allocation helps no user
-      System.err.printf(
+      err.printf(
           "wg1bench: out of memory (Java heap at most %d MB): give it more with java -Xmx<size>"
               + " -jar wg1bench.jar ..., e.g. -Xmx%dm%n",
           Runtime.getRuntime().maxMemory() >> 20, 2 * (Runtime.getRuntime().maxMemory() >> 20));
       return 1;
+    } finally {
+      out.flush();
+      err.flush();
     }
   }
 

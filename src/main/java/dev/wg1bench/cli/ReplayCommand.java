@@ -15,6 +15,7 @@ import dev.wg1bench.replay.capture.Selection;
 import dev.wg1bench.replay.log.LogFormat;
 import dev.wg1bench.replay.play.DatabaseReset;
 import dev.wg1bench.replay.play.PoolMode;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,6 +32,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code wg1bench replay LOG... --target URL}: a captured server log replayed through pgjdbc with
@@ -57,6 +59,8 @@ import picocli.CommandLine.Parameters;
           + " its SQLSTATE) differed from the log's."
     })
 public final class ReplayCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
   /** The run's knobs a replay takes, declared once in {@link Knobs}. */
   static final List<Knob<?>> KNOBS =
       List.of(
@@ -183,7 +187,7 @@ public final class ReplayCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException {
     if (captureSettings) {
-      System.out.print(CaptureSettings.text());
+      out().print(CaptureSettings.text());
       return 0;
     }
     if (logs.isEmpty()) {
@@ -191,7 +195,7 @@ public final class ReplayCommand implements Callable<Integer> {
     }
     history.check();
     ReplayStage.Request request = request();
-    ReplayStage.Ending end = ReplayStage.run(request, System.out);
+    ReplayStage.Ending end = ReplayStage.run(request, Console.out(spec));
     if (end.stopped()) {
       // a replay stopped by Ctrl-C replayed part of the log: not comparable with the others, and
       // not stored
@@ -364,5 +368,10 @@ public final class ReplayCommand implements Callable<Integer> {
       }
       return spec;
     }
+  }
+
+  /** Standard output: picocli's, as Main or a test set it. */
+  private PrintWriter out() {
+    return spec.commandLine().getOut();
   }
 }

@@ -7,7 +7,10 @@ import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.ThreadKind;
 import dev.wg1bench.plan.Timing;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +20,9 @@ import java.util.stream.Stream;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
@@ -38,7 +43,7 @@ public final class JmhLaunch {
       List<ForkReport> forks,
       List<com.fasterxml.jackson.databind.JsonNode> progress) {}
 
-  public static Outcome run(TrialSpec trial, boolean verbose, java.io.PrintStream console) {
+  public static Outcome run(TrialSpec trial, boolean verbose, PrintStream console) {
     Interrupt.arm();
     RunPlan p = trial.plan();
     Timing t = p.timing();
@@ -57,7 +62,7 @@ public final class JmhLaunch {
     ProgressTail tail = t.progress() != null ? new ProgressTail(trial.dir(), console) : null;
     List<com.fasterxml.jackson.databind.JsonNode> points = List.of();
     try {
-      results = runJmh(ob, t.forks() == 0);
+      results = runJmh(ob, t.forks() == 0, console);
     } catch (RunnerException e) {
       throw new RunFailure("JMH could not run the benchmark: " + e.getMessage(), e);
     } finally {
@@ -178,9 +183,16 @@ public final class JmhLaunch {
    * fails with an IndexOutOfBoundsException of its own: that is "no result", and the fork's report,
    * written before the clients threw, says why.
    */
-  private static Collection<RunResult> runJmh(ChainedOptionsBuilder ob, boolean inProcess)
-      throws RunnerException {
-    Runner runner = new Runner(ob.build());
+  private static Collection<RunResult> runJmh(
+      ChainedOptionsBuilder ob, boolean inProcess, PrintStream console) throws RunnerException {
+    Options o = ob.build();
+    // JMH's lines (--verbose) go to the run's console, not to System.out: a command's output is
+    // its own (two in one JVM print each to theirs), and the Java API's is the stream it was given
+    Runner runner =
+        new Runner(
+            o,
+            OutputFormatFactory.createFormatInstance(
+                unclosed(console), o.verbosity().orElse(VerboseMode.NORMAL)));
     if (!inProcess) {
       return runner.run();
     }
@@ -189,6 +201,31 @@ public final class JmhLaunch {
     } catch (IndexOutOfBoundsException | IllegalStateException e) {
       return List.of();
     }
+  }
+
+  /**
+   * {@code console} for JMH, which closes its output at the end of a run: the console outlives it.
+   * The platform's charset, as System.out's and JMH's own choice of it.
+   */
+  private static PrintStream unclosed(PrintStream console) {
+    OutputStream kept =
+        new OutputStream() {
+          @Override
+          public void write(int b) {
+            console.write(b);
+          }
+
+          @Override
+          public void write(byte[] b, int off, int len) {
+            console.write(b, off, len);
+          }
+
+          @Override
+          public void flush() {
+            console.flush();
+          }
+        };
+    return new PrintStream(kept, true, Charset.defaultCharset());
   }
 
   /**
