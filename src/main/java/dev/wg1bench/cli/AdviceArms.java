@@ -5,6 +5,7 @@ import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.run.BlockExperiment;
+import dev.wg1bench.run.RunStage;
 import dev.wg1bench.server.PgBouncerTarget;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -110,7 +111,7 @@ final class AdviceArms implements AutoCloseable {
         && (holders.get("baseline").options.check || holders.get("treatment").options.check)) {
       // --check in an arm (a workload class's own check(), a workload's rules) checks the
       // claim's trials, as it checks a run's, rather than being dropped
-      source = m -> new dev.wg1bench.run.RunStage(console, verbose).check(true).run(m).trials();
+      source = m -> new RunStage(console, verbose).check(true).run(m).trials();
     }
     return new BlockExperiment.Planned(a, arms.get("baseline"), arms.get("treatment"), out, source);
   }

@@ -2,6 +2,7 @@ package dev.wg1bench.cli;
 
 import dev.wg1bench.advise.Advice;
 import dev.wg1bench.advise.RttSweep;
+import dev.wg1bench.json.OutputFile;
 import dev.wg1bench.plan.BlockDesignRules;
 import dev.wg1bench.plan.Checks;
 import dev.wg1bench.plan.Durations;
@@ -14,9 +15,11 @@ import dev.wg1bench.result.AdviceResult;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.RttSweepRow;
 import dev.wg1bench.run.BlockExperiment;
+import dev.wg1bench.server.Targets;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -132,7 +135,7 @@ final class AdviseCommand implements Callable<Integer> {
     List<Advice> chosen = atRtts(chosen(all), rtts);
     double m = margin.fraction();
     Double p = precision == null ? null : Checks.percent("--precision", precision, 0.1, 100);
-    java.time.Duration b = budget(p);
+    Duration b = budget(p);
     checkBlocks(p);
     checkOnly(all);
     double allowed = allowedFailures();
@@ -158,16 +161,16 @@ final class AdviseCommand implements Callable<Integer> {
       run = run.withRttSweep(rows);
       JsonReport.write(run, out);
     }
-    history.store(dev.wg1bench.json.OutputFile.actual(out));
+    history.store(OutputFile.actual(out));
     return exitCode(run);
   }
 
   /** --rtt's values as typed (0.5ms stays 0.5ms in the claims' names), each a distinct RTT. */
   private List<String> rtts() {
     List<String> out = new ArrayList<>();
-    List<java.time.Duration> seen = new ArrayList<>();
+    List<Duration> seen = new ArrayList<>();
     for (String v : rtt) {
-      java.time.Duration d;
+      Duration d;
       try {
         d = RoundTrip.parse(v);
       } catch (IllegalArgumentException e) {
@@ -260,15 +263,15 @@ final class AdviseCommand implements Callable<Integer> {
   /** Whether a Docker engine answers, asked once. */
   private boolean containers() {
     if (containers == null) {
-      containers = dev.wg1bench.server.Targets.containersAvailable();
+      containers = Targets.containersAvailable();
     }
     return containers;
   }
 
   /** --budget as a duration (1h by default with --precision), null without --precision. */
-  private java.time.Duration budget(Double p) {
+  private Duration budget(Double p) {
     String text = budget == null ? "1h" : budget;
-    java.time.Duration b;
+    Duration b;
     try {
       b = Durations.parse(text);
     } catch (IllegalArgumentException e) {

@@ -1,6 +1,7 @@
 package dev.wg1bench.cli;
 
 import dev.wg1bench.advise.Advice;
+import dev.wg1bench.advise.Analysis;
 import dev.wg1bench.history.analysis.ChangePointAnalysis;
 import dev.wg1bench.history.analysis.Series;
 import dev.wg1bench.history.gate.Confirmation;
@@ -153,7 +154,7 @@ final class HistoryCheckCommand implements Callable<Integer> {
                     "wg1bench: note: series "
                         + x.name()
                         + " is not re-measured: the blocks compare ratios of "
-                        + String.join(", ", dev.wg1bench.advise.Analysis.METRICS)
+                        + String.join(", ", Analysis.METRICS)
                         + ", and "
                         + x.metric()
                         + " is a count; the history's outcome stands");

@@ -1,16 +1,28 @@
 package dev.wg1bench.cli;
 
 import dev.wg1bench.BuildInfo;
+import dev.wg1bench.json.OutputFile;
 import dev.wg1bench.plan.AgentSpec;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.report.CsvReport;
+import dev.wg1bench.report.JsonReport;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.run.RunStage;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.postgresql.util.DriverInfo;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -81,7 +93,7 @@ public final class Main implements Callable<Integer> {
             .println("history: not stored (the run did not run as asked; the result file is kept)");
       }
     } else {
-      history.store(dev.wg1bench.json.OutputFile.actual(matrix.output()));
+      history.store(OutputFile.actual(matrix.output()));
     }
     return exitCode(result);
   }
@@ -107,11 +119,11 @@ public final class Main implements Callable<Integer> {
 
   /** Found out now, not after the whole run, as the CSV is written last. */
   private void checkCsvWritable() {
-    for (java.nio.file.Path f :
-        dev.wg1bench.json.OutputFile.special(run.csv)
-            ? java.util.List.of(run.csv)
-            : java.util.List.of(run.csv, CsvReport.summaryFile(run.csv))) {
-      String unwritable = dev.wg1bench.report.JsonReport.unwritable(f);
+    for (Path f :
+        OutputFile.special(run.csv)
+            ? List.of(run.csv)
+            : List.of(run.csv, CsvReport.summaryFile(run.csv))) {
+      String unwritable = JsonReport.unwritable(f);
       if (unwritable != null) {
         throw new UsageException("--csv " + f + ": " + unwritable);
       }
@@ -136,10 +148,10 @@ public final class Main implements Callable<Integer> {
   }
 
   private void writeCsv(BenchmarkRun result) {
-    java.util.List<java.nio.file.Path> written;
+    List<Path> written;
     try {
       written = CsvReport.write(result, run.csv);
-    } catch (java.io.UncheckedIOException e) {
+    } catch (UncheckedIOException e) {
       throw new RunFailure(e.getMessage() + " (the JSON result was written)", e);
     }
     if (written.size() == 1) {
@@ -215,11 +227,10 @@ public final class Main implements Callable<Integer> {
    * command line adds them all, the lean start-up path of {@link #commandLine(String...)} only the
    * one named first.
    */
-  static final java.util.Map<String, java.util.function.Supplier<Object>> SUBCOMMANDS =
-      subcommands();
+  static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
 
-  private static java.util.Map<String, java.util.function.Supplier<Object>> subcommands() {
-    java.util.Map<String, java.util.function.Supplier<Object>> m = new java.util.LinkedHashMap<>();
+  private static Map<String, Supplier<Object>> subcommands() {
+    Map<String, Supplier<Object>> m = new LinkedHashMap<>();
     m.put("init", InitCommand::new);
     m.put("list", ListCommand::new);
     m.put("ssb", SsbCommand::new);
@@ -230,7 +241,7 @@ public final class Main implements Callable<Integer> {
     m.put("experiment", ExperimentCommand::new);
     m.put("replay", ReplayCommand::commandLine);
     m.put("history", HistoryCommand::new);
-    return java.util.Collections.unmodifiableMap(m);
+    return Collections.unmodifiableMap(m);
   }
 
   /**
@@ -260,15 +271,15 @@ public final class Main implements Callable<Integer> {
   static final class Parent {}
 
   /** picocli's "Value for option option '--set' (NAME=VALUE) should be in KEY=VALUE format..." */
-  private static final java.util.regex.Pattern KEY_VALUE =
-      java.util.regex.Pattern.compile(
+  private static final Pattern KEY_VALUE =
+      Pattern.compile(
           "Value for option (?:option )?'([^']+)' \\(([^)]*)\\) should be in KEY=VALUE format but"
               + " was (.*)");
 
   /** A parse error in the project's own words where picocli's read badly. */
   static String message(CommandLine.ParameterException ex) {
     String m = ex.getMessage();
-    java.util.regex.Matcher k = KEY_VALUE.matcher(m);
+    Matcher k = KEY_VALUE.matcher(m);
     if (k.matches()) {
       return k.group(1)
           + " '"
@@ -332,7 +343,7 @@ public final class Main implements Callable<Integer> {
       return new String[] {
         "wg1bench " + BuildInfo.version(),
         "JMH " + BuildInfo.jmh() + ", embedded PostgreSQL " + BuildInfo.embeddedBinaries(),
-        "pgjdbc " + org.postgresql.util.DriverInfo.DRIVER_VERSION
+        "pgjdbc " + DriverInfo.DRIVER_VERSION
       };
     }
   }

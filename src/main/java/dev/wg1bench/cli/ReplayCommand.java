@@ -2,6 +2,7 @@ package dev.wg1bench.cli;
 
 import dev.wg1bench.BuildInfo;
 import dev.wg1bench.json.Json;
+import dev.wg1bench.json.OutputFile;
 import dev.wg1bench.plan.Knob;
 import dev.wg1bench.plan.Knobs;
 import dev.wg1bench.plan.PlanDraft;
@@ -21,10 +22,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IModelTransformer;
 import picocli.CommandLine.Mixin;
@@ -202,7 +205,7 @@ public final class ReplayCommand implements Callable<Integer> {
       return 1;
     }
     if (!dryRun) {
-      history.store(dev.wg1bench.json.OutputFile.actual(request.outputs().json()));
+      history.store(OutputFile.actual(request.outputs().json()));
     }
     // 3 when a statement's outcome differed from the log's in some trial (the statements the
     // replay said it would not send aside)
@@ -288,7 +291,7 @@ public final class ReplayCommand implements Callable<Integer> {
 
   /** --copy-from-stdin: true to skip whole blocks. */
   private boolean copyBlocks() {
-    return switch (copyFromStdin.strip().toLowerCase(java.util.Locale.ROOT)) {
+    return switch (copyFromStdin.strip().toLowerCase(Locale.ROOT)) {
       case "skip-statement" -> false;
       case "skip-block" -> true;
       default ->
@@ -317,7 +320,7 @@ public final class ReplayCommand implements Callable<Integer> {
 
   /** The combinations of {@link #KNOBS} given their raw option values (the advise arms' too). */
   static List<ReplayStage.Combo> combos(
-      java.util.function.Function<Knob<?>, Object> raw, TargetSpec target, int sessions) {
+      Function<Knob<?>, Object> raw, TargetSpec target, int sessions) {
     List<Knob<?>> swept = KNOBS.stream().filter(k -> k.points(raw.apply(k)).size() > 1).toList();
     List<Map<Knob<?>, Object>> all = PlanFactory.product(KNOBS, k -> k.points(raw.apply(k)));
     List<ReplayStage.Combo> out = new ArrayList<>();

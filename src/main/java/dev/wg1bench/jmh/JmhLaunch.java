@@ -1,5 +1,6 @@
 package dev.wg1bench.jmh;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.wg1bench.fork.ForkReport;
 import dev.wg1bench.plan.Knobs;
 import dev.wg1bench.plan.RunFailure;
@@ -10,13 +11,17 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.nio.charset.Charset;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.stream.Stream;
+import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
@@ -38,10 +43,7 @@ public final class JmhLaunch {
    * JMH's result (null if the run stopped early), the forks' own reports, and the progress points
    * printed during the run (empty without --progress).
    */
-  public record Outcome(
-      RunResult jmh,
-      List<ForkReport> forks,
-      List<com.fasterxml.jackson.databind.JsonNode> progress) {}
+  public record Outcome(RunResult jmh, List<ForkReport> forks, List<JsonNode> progress) {}
 
   public static Outcome run(TrialSpec trial, boolean verbose, PrintStream console) {
     Interrupt.arm();
@@ -60,7 +62,7 @@ public final class JmhLaunch {
     System.setProperty("jmh.ignoreLock", "true");
     Collection<RunResult> results;
     ProgressTail tail = t.progress() != null ? new ProgressTail(trial.dir(), console) : null;
-    List<com.fasterxml.jackson.databind.JsonNode> points = List.of();
+    List<JsonNode> points = List.of();
     try {
       results = runJmh(ob, t.forks() == 0, console);
     } catch (RunnerException e) {
@@ -108,7 +110,7 @@ public final class JmhLaunch {
     if (t.countsOps()) {
       // pgbench -t: each client runs its N ops in one single shot and JMH waits for the last;
       // the window is opened when every client is connected and closed by the last to finish
-      ob.mode(org.openjdk.jmh.annotations.Mode.SingleShotTime)
+      ob.mode(Mode.SingleShotTime)
           .warmupIterations(0)
           .measurementIterations(1)
           .measurementBatchSize((int) Math.min(Integer.MAX_VALUE, t.transactions()))
@@ -237,9 +239,8 @@ public final class JmhLaunch {
     try {
       Class<?> generated =
           Class.forName("dev.wg1bench.jmh.jmh_generated.WorkloadBenchmark_op_jmhTest");
-      for (java.lang.reflect.Field f : generated.getDeclaredFields()) {
-        if (java.lang.reflect.Modifier.isStatic(f.getModifiers())
-            && f.getName().startsWith("f_workloadbenchmark")) {
+      for (Field f : generated.getDeclaredFields()) {
+        if (Modifier.isStatic(f.getModifiers()) && f.getName().startsWith("f_workloadbenchmark")) {
           f.setAccessible(true);
           f.set(null, null);
         }
@@ -259,7 +260,7 @@ public final class JmhLaunch {
               .toList()) {
         out.add(TrialSpec.JSON.readValue(f.toFile(), ForkReport.class));
       }
-    } catch (java.nio.file.NoSuchFileException e) {
+    } catch (NoSuchFileException e) {
       // the trial directory removed by the shutdown (SIGTERM, Ctrl-C): no report, and the caller
       // says the run was interrupted
       return List.of();

@@ -3,6 +3,7 @@ package dev.wg1bench.jmh;
 import dev.wg1bench.ProcessCpu;
 import dev.wg1bench.fork.ForkReport;
 import dev.wg1bench.server.ConnectionFactory;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -300,10 +301,10 @@ final class MeasurementWindow {
   private static void stampStart(Span s, long nanos) {
     long before;
     long start;
-    java.time.Instant now;
+    Instant now;
     do {
       before = System.nanoTime();
-      now = java.time.Instant.now();
+      now = Instant.now();
       start = System.nanoTime();
     } while (start - before > 200_000);
     s.stamp(start, nanos);
