@@ -3,7 +3,6 @@ package dev.wg1bench.jmh;
 import dev.wg1bench.ProcessCpu;
 import dev.wg1bench.fork.ForkReport;
 import dev.wg1bench.server.ConnectionFactory;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -301,10 +300,10 @@ final class MeasurementWindow {
   private static void stampStart(Span s, long nanos) {
     long before;
     long start;
-    Instant now;
+    java.time.Instant now;
     do {
       before = System.nanoTime();
-      now = Instant.now();
+      now = java.time.Instant.now();
       start = System.nanoTime();
     } while (start - before > 200_000);
     s.stamp(start, nanos);
