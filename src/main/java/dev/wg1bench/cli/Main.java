@@ -98,6 +98,9 @@ public final class Main implements Callable<Integer> {
     return exitCode(result);
   }
 
+  /**
+   * Standard output: picocli's, as {@link #execute(PrintWriter, PrintWriter, String...)} set it.
+   */
   private PrintWriter out() {
     return spec.commandLine().getOut();
   }
@@ -197,7 +200,8 @@ public final class Main implements Callable<Integer> {
 
   /** Runs the command line on this process's standard streams and returns the exit code. */
   public static int execute(String... args) {
-    // the streams' own charset, as picocli's default writers and System.out have it
+    // in the platform's charset, as System.out's own and picocli's default writers encode: the
+    // bytes printed are those System.out would print
     return execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
   }
 
