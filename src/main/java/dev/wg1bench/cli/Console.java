@@ -31,7 +31,11 @@ final class Console {
     return stream(spec.commandLine().getErr());
   }
 
-  /** {@code w} as an autoflushing UTF-8 stream: a flush of the stream flushes {@code w}. */
+  /**
+   * {@code w} as an autoflushing stream: every print flushes {@code w}, as System.out's reach the
+   * terminal at once (a progress line without its newline included). UTF-8 between the two loses no
+   * character; {@code w} encodes in its own charset.
+   */
   static PrintStream stream(PrintWriter w) {
     return new PrintStream(new Decoding(w), true, StandardCharsets.UTF_8);
   }
