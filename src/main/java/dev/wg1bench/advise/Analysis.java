@@ -182,7 +182,8 @@ public final class Analysis {
             v.kind(),
             v.text(),
             v.moreBlocks(),
-            pilot != null && blocks.size() > pilot ? pilot : null));
+            pilot != null && blocks.size() > pilot ? pilot : null),
+        AdviceResult.Why.of(base, treat));
   }
 
   /** The broken verdict: what is wrong with which arm, and its first error. */

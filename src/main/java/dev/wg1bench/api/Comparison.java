@@ -199,69 +199,22 @@ public final class Comparison {
     };
   }
 
-  /** The whole comparison in a few lines: what assertion helpers put in their message. */
+  /**
+   * The whole comparison in a few lines: what assertion helpers put in their message. Under the
+   * verdict, each arm per op side by side and {@link #mechanism()}.
+   */
   public String table() {
-    StringBuilder b = new StringBuilder();
-    if (verdict() == Verdict.BROKEN) {
-      b.append(result.verdictText()).append('\n');
-    }
-    b.append(
-        String.format(
-            Locale.ROOT,
-            "%s against %s on %s%s: %s ratio %s, 95%% interval %s, p = %s, %d blocks (order drawn"
-                + " per pair of blocks, the second of a pair reversed), margin \u00b1%.1f%%,"
-                + " allowed failures %s: %s%n",
-            treatment,
-            baseline,
-            result.target(),
-            rtt == null ? "" : " at rtt " + RoundTrip.text(rtt),
-            result.metric(),
-            figure(ratio()),
-            Double.isNaN(low()) ? "-" : "[" + figure(low()) + ", " + figure(high()) + "]",
-            Double.isNaN(p()) ? "-" : String.format(Locale.ROOT, "%.4g", p()),
-            blocks(),
-            100 * margin(),
-            dev.wg1bench.advise.ArmHealth.percent(result.allowedFailureRate()),
-            verdict()));
-    b.append(
-        String.format(
-            Locale.ROOT,
-            "%-6s %-5s %10s %20s %20s%n",
-            "block",
-            "order",
-            "ratio",
-            "baseline failed/all",
-            "treatment failed/all"));
-    List<AdviceResult.BlockOps> ops = result.blockOps() == null ? List.of() : result.blockOps();
-    for (int i = 0; i < ops.size(); i++) {
-      AdviceResult.BlockOps o = ops.get(i);
-      Double r = i < blockRatios().size() ? blockRatios().get(i) : null;
-      b.append(
-          String.format(
-              Locale.ROOT,
-              "%-6d %-5s %10s %20s %20s%n",
-              o.block(),
-              i < orders().size() ? orders().get(i) : "",
-              r == null ? "-" : figure(r),
-              o.baselineFailed() + "/" + o.baselineAttempted(),
-              o.treatmentFailed() + "/" + o.treatmentAttempted()));
-    }
-    if (result.measured().baselineTps() != null && result.measured().treatmentTps() != null) {
-      b.append(
-          String.format(
-              Locale.ROOT,
-              "tps: baseline %.1f, treatment %.1f (geometric means)%n",
-              result.measured().baselineTps(),
-              result.measured().treatmentTps()));
-    }
-    if (result.measured().failure() != null) {
-      b.append("failed: ").append(result.measured().failure()).append('\n');
-    }
-    return b.toString();
+    return ComparisonTable.of(result, baseline, treatment, rtt, verdict());
   }
 
-  private static String figure(double v) {
-    return Double.isFinite(v) ? String.format(Locale.ROOT, "%.4f", v) : "-";
+  /**
+   * How the arms differ per op, in one line, the largest differences first ({@code why: round trips
+   * per op 10.0 -> 1.0; ...}), a figure an arm did not count said so; null in a result written
+   * before the line. Counts (round trips, statements, rows, bytes) are exact: a line that names
+   * them names the code's difference, whatever the timing.
+   */
+  public String mechanism() {
+    return result.mechanism();
   }
 
   @Override

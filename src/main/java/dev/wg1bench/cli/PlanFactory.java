@@ -5,6 +5,7 @@ import dev.wg1bench.plan.Knob;
 import dev.wg1bench.plan.Knobs;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.PlanDraft;
+import dev.wg1bench.plan.RoundTrip;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.ScriptSource;
 import dev.wg1bench.plan.TargetSpec;
@@ -78,6 +79,8 @@ final class PlanFactory {
             .exitOnAbort(o.exitOnAbort)
             .latencyLimit(o.latencyLimit)
             .reportPerCommand(o.reportPerCommand)
+            .predictRtts(
+                o.predictRtt == null ? null : RoundTrip.listMs("--predict-rtt", o.predictRtt))
             .retries(o.maxTries, o.exitOnError)
             .continueOnError(o.continueOnError)
             .data(o.scale.scale, o.defines, seed)

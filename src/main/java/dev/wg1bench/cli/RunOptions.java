@@ -210,6 +210,16 @@ public final class RunOptions {
               + " (over the measurement windows; scripts only).")
   boolean reportPerCommand;
 
+  @Option(
+      names = "--predict-rtt",
+      paramLabel = "LIST",
+      split = ",",
+      description =
+          "Round-trip times each trial's mean latency and throughput are predicted at, from its"
+              + " server time and round trips per op, e.g. 0.5ms,5ms,20ms (units us, ms, s;"
+              + " default: 0.5ms,1ms,2ms); the JSON's prediction[] follows it.")
+  List<String> predictRtt;
+
   @Mixin RepeatOption repeat;
 
   @Option(

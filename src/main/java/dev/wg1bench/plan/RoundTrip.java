@@ -59,6 +59,31 @@ public final class RoundTrip {
     return Duration.ofNanos(micros * 1000);
   }
 
+  /**
+   * A comma-separated list of round-trip times in ms, each given once ({@code --predict-rtt
+   * 0.5ms,5ms,20ms}); a bad one is a {@link UsageException} naming {@code option} and the value.
+   */
+  public static java.util.List<Double> listMs(String option, java.util.List<String> texts) {
+    java.util.List<Double> out = new java.util.ArrayList<>();
+    for (String t : texts) {
+      Duration d;
+      try {
+        d = parse(t);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException(option + " " + e.getMessage());
+      }
+      double ms = d.toNanos() / 1e6;
+      if (out.contains(ms)) {
+        throw new UsageException(option + " lists " + text(d) + " twice");
+      }
+      out.add(ms);
+    }
+    if (out.isEmpty()) {
+      throw new UsageException(option + " needs at least one round-trip time; " + VALID);
+    }
+    return java.util.List.copyOf(out);
+  }
+
   /** Shortest exact text {@link #parse} reads back: 0, 250us, 0.5ms, 2ms, 1.5s. */
   public static String text(Duration d) {
     long us = d.toNanos() / 1000;

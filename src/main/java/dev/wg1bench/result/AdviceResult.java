@@ -72,13 +72,31 @@ import java.util.List;
  *
  * <p>{@code pilotBlocks}: with --precision, when blocks were added: the first blocks, whose sd
  * fixed the number of blocks and gives the interval its degrees of freedom (Stein's two stages)
+ *
+ * <p>{@code baselinePerOp}, {@code treatmentPerOp}: each arm per op over its blocks' trials ({@link
+ * ArmFigures}: round trips, statements, server ms, rows, bytes, the clients' wait shares; a figure
+ * not counted is null)
+ *
+ * <p>{@code mechanism}: the one line that says how the arms differ per op, the largest differences
+ * first ({@link ArmFigures#mechanism})
  */
 public record AdviceResult(
     @JsonUnwrapped Claim advice,
     @JsonUnwrapped Blocks measured,
     @JsonUnwrapped Estimate estimate,
     @JsonUnwrapped SideEffects sideEffects,
-    @JsonUnwrapped Finding finding) {
+    @JsonUnwrapped Finding finding,
+    @JsonUnwrapped Why why) {
+
+  /** Each arm per op, and the line that names how they differ. */
+  public record Why(ArmFigures baselinePerOp, ArmFigures treatmentPerOp, String mechanism) {
+    /** Both arms' figures over their trials, and the line. */
+    public static Why of(List<TrialResult> baseline, List<TrialResult> treatment) {
+      ArmFigures b = ArmFigures.of(baseline);
+      ArmFigures t = ArmFigures.of(treatment);
+      return new Why(b, t, ArmFigures.mechanism(b, t));
+    }
+  }
 
   /** What was claimed, and the two settings measured on which target. */
   public record Claim(
@@ -294,5 +312,10 @@ public record AdviceResult(
 
   public Integer pilotBlocks() {
     return finding.pilotBlocks();
+  }
+
+  /** The line naming how the arms differ per op; null in results written before it. */
+  public String mechanism() {
+    return why == null ? null : why.mechanism();
   }
 }

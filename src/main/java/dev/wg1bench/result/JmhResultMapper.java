@@ -126,7 +126,13 @@ public final class JmhResultMapper {
         m.scripts(),
         m.perOp(),
         m.serverSide(),
-        Predictions.of(m.latencyMs(), m.perOp(), rttMs, clients, m.tps()));
+        Predictions.of(
+            m.latencyMs(),
+            m.perOp(),
+            rttMs,
+            clients,
+            m.tps(),
+            trial.plan().timing().predictAtMs()));
   }
 
   /** Why the server's time per op is unknown, or null. */

@@ -154,6 +154,7 @@ class RttSweepTest {
             "measured", null, 5, List.of(), List.of(), 1.0, 1.0, List.of(), 0, null, null, null),
         new AdviceResult.Estimate(ratio, low, high, 0.01, 0.01, 0.95, low, high, 5.0, 0.05),
         new AdviceResult.SideEffects(null, null, 0, 0),
-        new AdviceResult.Finding(verdict, verdict, null, null));
+        new AdviceResult.Finding(verdict, verdict, null, null),
+        null);
   }
 }
