@@ -3,6 +3,7 @@ package dev.wg1bench.api;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.wg1bench.advise.Advice;
+import dev.wg1bench.json.Json;
 import dev.wg1bench.plan.BlockDefaults;
 import dev.wg1bench.plan.BlockDesignRules;
 import dev.wg1bench.plan.Matrix;
@@ -13,8 +14,11 @@ import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.run.BlockExperiment;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.apiguardian.api.API;
 
 /**
@@ -173,12 +177,12 @@ public final class Comparison {
 
   /** Every trial and the verdict as the JSON the command line's {@code advise} writes. */
   public String json() {
-    return dev.wg1bench.json.Json.text(run);
+    return Json.text(run);
   }
 
   /** Writes {@link #json()} to {@code file}, atomically. */
   public void writeJson(Path file) {
-    dev.wg1bench.json.Json.write(run, file);
+    Json.write(run, file);
   }
 
   /** The engine's record, for this package (the JSON result). */
@@ -306,8 +310,8 @@ public final class Comparison {
     }
 
     /** The labels a block's analysis pairs trials by. */
-    private static java.util.Map<String, String> labels(String name, String arm) {
-      java.util.Map<String, String> l = new java.util.LinkedHashMap<>();
+    private static Map<String, String> labels(String name, String arm) {
+      Map<String, String> l = new LinkedHashMap<>();
       l.put("advice", name);
       l.put("arm", arm);
       return l;
@@ -338,7 +342,7 @@ public final class Comparison {
       }
       // the design's own rules, checked once before the first comparison runs
       Failures.translated(this::design);
-      List<Comparison> out = new java.util.ArrayList<>();
+      List<Comparison> out = new ArrayList<>();
       for (Duration d : rtts) {
         Builder at = new Builder(baseline.rtt(d), treatment.rtt(d));
         at.blocks = blocks;

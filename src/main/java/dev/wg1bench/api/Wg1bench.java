@@ -29,6 +29,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.apiguardian.api.API;
@@ -97,7 +98,7 @@ public final class Wg1bench {
   }
 
   /** A copy of this description with one change: every setter returns one, this stays as it is. */
-  private Wg1bench copy(java.util.function.Consumer<Wg1bench> change) {
+  private Wg1bench copy(Consumer<Wg1bench> change) {
     Wg1bench c = new Wg1bench(workload, scripts);
     c.targets = targets;
     c.registrations = registrations;

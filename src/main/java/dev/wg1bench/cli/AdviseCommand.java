@@ -2,6 +2,7 @@ package dev.wg1bench.cli;
 
 import dev.wg1bench.advise.Advice;
 import dev.wg1bench.advise.RttSweep;
+import dev.wg1bench.json.OutputFile;
 import dev.wg1bench.plan.BlockDefaults;
 import dev.wg1bench.plan.BlockDesignRules;
 import dev.wg1bench.plan.Checks;
@@ -15,9 +16,12 @@ import dev.wg1bench.result.AdviceResult;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.RttSweepRow;
 import dev.wg1bench.run.BlockExperiment;
+import dev.wg1bench.server.Targets;
 import dev.wg1bench.stats.Verdict;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -42,6 +46,8 @@ import picocli.CommandLine.Spec;
           + "equivalent within --margin, or is inconclusive."
     })
 final class AdviseCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
   @Mixin TargetOptions targets;
   @Mixin HistoryOptions history;
 
@@ -125,8 +131,6 @@ final class AdviseCommand implements Callable<Integer> {
       description = "Show JMH's own output.")
   boolean verbose;
 
-  @Spec CommandSpec spec;
-
   @Override
   public Integer call() {
     history.check();
@@ -138,7 +142,7 @@ final class AdviseCommand implements Callable<Integer> {
     List<TargetSpec> t = targets.resolve(true);
     long randomSeed = new SecureRandom().nextLong();
     Path out = output.orStamped("advise");
-    AdviceArms arms = new AdviceArms(timing.shape(), verbose, AdviceArms.ADVICE);
+    AdviceArms arms = new AdviceArms(timing.shape(), verbose, AdviceArms.ADVICE, Console.out(spec));
     String unwritable = JsonReport.unwritable(out);
     if (unwritable != null) {
       throw new UsageException("--output " + out + ": " + unwritable);
@@ -146,15 +150,15 @@ final class AdviseCommand implements Callable<Integer> {
     BenchmarkRun run;
     try (arms) {
       List<BlockExperiment.Planned> planned = arms.planned(chosen, t, randomSeed, out);
-      run = new BlockExperiment(System.out, verbose).run(planned, design, out);
+      run = new BlockExperiment(Console.out(spec), verbose).run(planned, design, out);
     }
     if (!rtts.isEmpty()) {
       List<RttSweepRow> rows = RttSweep.rows(rtts, run.advice());
-      RttSweep.print(System.out, rtts, rows);
+      RttSweep.print(Console.out(spec), rtts, rows);
       run = run.withRttSweep(rows);
       JsonReport.write(run, out);
     }
-    history.store(dev.wg1bench.json.OutputFile.actual(out));
+    history.store(OutputFile.actual(out));
     return exitCode(run);
   }
 
@@ -162,7 +166,7 @@ final class AdviseCommand implements Callable<Integer> {
   BlockExperiment.Design design() {
     double m = margin.fraction();
     Double p = precision == null ? null : Checks.percent("--precision", precision, 0.1, 100);
-    java.time.Duration b = budget(p);
+    Duration b = budget(p);
     checkBlocks(p);
     double allowed = allowedFailures();
     long orderSeed = timing.seed != null ? timing.seed : new SecureRandom().nextLong();
@@ -173,9 +177,9 @@ final class AdviseCommand implements Callable<Integer> {
   /** --rtt's values as typed (0.5ms stays 0.5ms in the claims' names), each a distinct RTT. */
   private List<String> rtts() {
     List<String> out = new ArrayList<>();
-    List<java.time.Duration> seen = new ArrayList<>();
+    List<Duration> seen = new ArrayList<>();
     for (String v : rtt) {
-      java.time.Duration d;
+      Duration d;
       try {
         d = RoundTrip.parse(v);
       } catch (IllegalArgumentException e) {
@@ -243,14 +247,15 @@ final class AdviseCommand implements Callable<Integer> {
                     + Runtime.version());
           }
           // the other claims still run on an older runtime
-          System.out.printf(
-              "skipping %s: needs a Java %d+ runtime, this is Java %s%n",
-              a.name(), a.java(), Runtime.version());
+          out()
+              .printf(
+                  "skipping %s: needs a Java %d+ runtime, this is Java %s%n",
+                  a.name(), a.java(), Runtime.version());
           continue;
         }
         if (only.isEmpty() && a.needsContainers() && !containers()) {
           // as for the runtime: the other claims still run where no Docker engine answers
-          System.out.printf("skipping %s: needs a Docker engine and none answers%n", a.name());
+          out().printf("skipping %s: needs a Docker engine and none answers%n", a.name());
           continue;
         }
         chosen.add(a);
@@ -267,14 +272,14 @@ final class AdviseCommand implements Callable<Integer> {
   /** Whether a Docker engine answers, asked once. */
   private boolean containers() {
     if (containers == null) {
-      containers = dev.wg1bench.server.Targets.containersAvailable();
+      containers = Targets.containersAvailable();
     }
     return containers;
   }
 
   /** --budget as a duration (its default with --precision), null without --precision. */
-  private java.time.Duration budget(Double p) {
-    java.time.Duration b;
+  private Duration budget(Double p) {
+    Duration b;
     try {
       b = Durations.parse(budget);
     } catch (IllegalArgumentException e) {
@@ -306,5 +311,10 @@ final class AdviseCommand implements Callable<Integer> {
                 + String.join(", ", all.stream().map(Advice::name).toList()));
       }
     }
+  }
+
+  /** Standard output: picocli's, as Main or a test set it. */
+  private PrintWriter out() {
+    return spec.commandLine().getOut();
   }
 }

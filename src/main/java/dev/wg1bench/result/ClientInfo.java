@@ -1,6 +1,9 @@
 package dev.wg1bench.result;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.wg1bench.plan.RoundTrip;
 import java.util.Map;
 
 /**
@@ -41,9 +44,7 @@ public record ClientInfo(
     @JsonUnwrapped Driver driver,
     @JsonUnwrapped Connections connected,
     @JsonUnwrapped Timeouts timeouts,
-    @com.fasterxml.jackson.annotation.JsonInclude(
-            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        ClientThreads threads) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) ClientThreads threads) {
 
   /** The driver and how it sends statements. */
   public record Protocol(
@@ -122,9 +123,9 @@ public record ClientInfo(
   }
 
   /** The round-trip time added, as the console and the HTML say it. */
-  @com.fasterxml.jackson.annotation.JsonIgnore
+  @JsonIgnore
   public String rttText() {
-    return dev.wg1bench.plan.RoundTrip.added(rttMs());
+    return RoundTrip.added(rttMs());
   }
 
   public int clients() {

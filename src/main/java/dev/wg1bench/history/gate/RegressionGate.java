@@ -8,8 +8,10 @@ import dev.wg1bench.history.analysis.Series;
 import dev.wg1bench.history.analysis.SeriesPoint;
 import dev.wg1bench.stats.EDivisive;
 import dev.wg1bench.stats.SegmentSignificance;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * The CI gate's judgement of one series: its latest run(s) against the segment before them.
@@ -145,7 +147,7 @@ public final class RegressionGate {
    * a change at any sample size. A history that varies (a mix of scripts, drawn at random) is
    * judged as a measurement instead.
    */
-  static final java.util.Set<String> EXACT = java.util.Set.of("roundTripsPerOp", "statementsPerOp");
+  static final Set<String> EXACT = Set.of("roundTripsPerOp", "statementsPerOp");
 
   /** Whether every point before {@code at} holds the same value. */
   private static boolean exactBefore(double[] x, int at) {
@@ -184,8 +186,8 @@ public final class RegressionGate {
    */
   private static int baselineStart(
       double[] x, double[] noise, int at, ChangePointAnalysis.Settings s) {
-    double[] history = java.util.Arrays.copyOf(x, at);
-    double[] historyNoise = noise == null ? null : java.util.Arrays.copyOf(noise, at);
+    double[] history = Arrays.copyOf(x, at);
+    double[] historyNoise = noise == null ? null : Arrays.copyOf(noise, at);
     int from = 0;
     int minBaseline = Math.max(2, s.method().minSegment());
     for (EDivisive.ChangePoint cp : EDivisive.changePoints(history, historyNoise, s.method())) {
