@@ -1,6 +1,7 @@
 package dev.wg1bench.advise;
 
 import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.result.ArmFigures;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.PointsDiff;
 import dev.wg1bench.result.Summaries;
@@ -61,6 +62,8 @@ public final class ResultDiff {
     for (int i = 0; i < keys.size(); i++) {
       List<TrialResult> bt = b.get(keys.get(i));
       List<TrialResult> nt = n.get(keys.get(i));
+      ArmFigures basePerOp = ArmFigures.of(bt);
+      ArmFigures newPerOp = ArmFigures.of(nt);
       Stats.Estimate e = estimates.get(i).estimate();
       int t = tested.indexOf(i);
       double[] ci = t >= 0 ? e.interval(0.95) : null;
@@ -83,7 +86,10 @@ public final class ResultDiff {
               latency(nt, true) / latency(bt, true),
               latency(nt, false) / latency(bt, false),
               holm,
-              verdict));
+              verdict,
+              basePerOp,
+              newPerOp,
+              ArmFigures.mechanism(basePerOp, newPerOp)));
     }
     List<String> onlyBase = b.keySet().stream().filter(k -> !n.containsKey(k)).toList();
     List<String> onlyNew = n.keySet().stream().filter(k -> !b.containsKey(k)).toList();
@@ -145,8 +151,8 @@ public final class ResultDiff {
   /** advise's verdict read as base against new. */
   private static String words(Verdict v) {
     return switch (v.kind()) {
-      case "confirms" -> "new faster";
-      case "contradicts" -> "new slower";
+      case CONFIRMS -> "new faster";
+      case CONTRADICTS -> "new slower";
       default -> v.text();
     };
   }

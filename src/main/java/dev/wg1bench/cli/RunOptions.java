@@ -1,6 +1,7 @@
 package dev.wg1bench.cli;
 
 import dev.wg1bench.plan.Knob;
+import dev.wg1bench.plan.SessionKnobs;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -148,8 +149,9 @@ public final class RunOptions {
       names = "--max-tries",
       paramLabel = "N",
       description =
-          "Tries per op on serialization failure or deadlock, as pgbench (default: 1 = no retry).")
-  int maxTries = 1;
+          "Tries per op on serialization failure or deadlock, as pgbench (default:"
+              + " ${DEFAULT-VALUE} = no retry).")
+  int maxTries = SessionKnobs.DEFAULT_MAX_TRIES;
 
   @Mixin ScaleOption scale;
 
@@ -209,6 +211,16 @@ public final class RunOptions {
           "Report each statement's latency, failures and retries, per script, as pgbench -r"
               + " (over the measurement windows; scripts only).")
   boolean reportPerCommand;
+
+  @Option(
+      names = "--predict-rtt",
+      paramLabel = "LIST",
+      split = ",",
+      description =
+          "Round-trip times each trial's mean latency and throughput are predicted at, from its"
+              + " server time and round trips per op, e.g. 0.5ms,5ms,20ms (units us, ms, s;"
+              + " default: 0.5ms,1ms,2ms); the JSON's prediction[] follows it.")
+  List<String> predictRtt;
 
   @Mixin RepeatOption repeat;
 

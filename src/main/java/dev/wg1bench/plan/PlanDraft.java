@@ -25,12 +25,13 @@ public final class PlanDraft {
   Double rate;
   Duration latencyLimit;
   boolean perCommand;
+  List<Double> predictRttsMs;
   Long transactions;
   TxLogSpec log;
   Isolation isolation;
   QueryMode queryMode = QueryMode.SIMPLE;
   Map<String, String> settings = new LinkedHashMap<>();
-  int maxTries = 1;
+  int maxTries = SessionKnobs.DEFAULT_MAX_TRIES;
   boolean exitOnError;
   boolean continueOnError;
   boolean exitOnAbort;
@@ -81,6 +82,12 @@ public final class PlanDraft {
 
   public PlanDraft latencyLimit(Duration limit) {
     this.latencyLimit = limit;
+    return this;
+  }
+
+  /** The round-trip times, in ms, trials are predicted at; null for the default. */
+  public PlanDraft predictRtts(List<Double> ms) {
+    this.predictRttsMs = ms;
     return this;
   }
 
@@ -147,6 +154,7 @@ public final class PlanDraft {
     d.rate = rate;
     d.latencyLimit = latencyLimit;
     d.perCommand = perCommand;
+    d.predictRttsMs = predictRttsMs;
     d.transactions = transactions;
     d.log = log;
     d.exitOnAbort = exitOnAbort;
@@ -189,7 +197,8 @@ public final class PlanDraft {
             latencyLimit,
             transactions,
             log,
-            perCommand),
+            perCommand,
+            predictRttsMs),
         new SessionKnobs(
             isolation, queryMode, settings, maxTries, exitOnError, continueOnError, exitOnAbort),
         new DriverKnobs(sslmode, prepareThreshold, jdbcProperties, Knobs.declaredPgjdbc(knobs)),

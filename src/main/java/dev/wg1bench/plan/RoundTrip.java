@@ -3,6 +3,8 @@ package dev.wg1bench.plan;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -57,6 +59,31 @@ public final class RoundTrip {
     // microsecond precision: finer is below what a park can wait for
     long micros = nanos.divide(BigDecimal.valueOf(1000), 0, RoundingMode.HALF_UP).longValue();
     return Duration.ofNanos(micros * 1000);
+  }
+
+  /**
+   * A comma-separated list of round-trip times in ms, each given once ({@code --predict-rtt
+   * 0.5ms,5ms,20ms}); a bad one is a {@link UsageException} naming {@code option} and the value.
+   */
+  public static List<Double> listMs(String option, List<String> texts) {
+    List<Double> out = new ArrayList<>();
+    for (String t : texts) {
+      Duration d;
+      try {
+        d = parse(t);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException(option + " " + e.getMessage());
+      }
+      double ms = d.toNanos() / 1e6;
+      if (out.contains(ms)) {
+        throw new UsageException(option + " lists " + text(d) + " twice");
+      }
+      out.add(ms);
+    }
+    if (out.isEmpty()) {
+      throw new UsageException(option + " needs at least one round-trip time; " + VALID);
+    }
+    return List.copyOf(out);
   }
 
   /** Shortest exact text {@link #parse} reads back: 0, 250us, 0.5ms, 2ms, 1.5s. */

@@ -1,6 +1,9 @@
 package dev.wg1bench.plan;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.wg1bench.stats.OpTime;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * How long and how a run is measured and paced.
@@ -19,6 +22,9 @@ import java.time.Duration;
  * @param log pgbench's -l log files, or null
  * @param perCommand per-statement latency, failures and retries (pgbench -r): each client times
  *     every command of its scripts; off, nothing is added per op
+ * @param predictRttsMs the round-trip times, in ms, a trial's mean latency and throughput are
+ *     predicted at (--predict-rtt; the result's {@code prediction[]}); null for stats.OpTime's
+ *     default (0.5, 1 and 2 ms)
  */
 public record Timing(
     Duration warmup,
@@ -30,7 +36,39 @@ public record Timing(
     Duration latencyLimit,
     Long transactions,
     TxLogSpec log,
-    boolean perCommand) {
+    boolean perCommand,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<Double> predictRttsMs) {
+
+  /** Timing that predicts at the default round-trip times. */
+  public Timing(
+      Duration warmup,
+      Duration duration,
+      int iterations,
+      int forks,
+      Duration progress,
+      Double rate,
+      Duration latencyLimit,
+      Long transactions,
+      TxLogSpec log,
+      boolean perCommand) {
+    this(
+        warmup,
+        duration,
+        iterations,
+        forks,
+        progress,
+        rate,
+        latencyLimit,
+        transactions,
+        log,
+        perCommand,
+        null);
+  }
+
+  /** The round-trip times a trial is predicted at, in ms: --predict-rtt's, else the default. */
+  public List<Double> predictAtMs() {
+    return predictRttsMs != null ? predictRttsMs : OpTime.DEFAULT_RTTS_MS;
+  }
 
   /** Whether the run counts ops per client (pgbench -t) rather than time. */
   public boolean countsOps() {

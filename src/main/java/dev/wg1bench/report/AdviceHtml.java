@@ -24,7 +24,8 @@ final class AdviceHtml {
           "p99Ratio",
           "retriesAdded",
           "failuresAdded",
-          "verdictText");
+          "verdictText",
+          "mechanism");
 
   private AdviceHtml() {}
 
@@ -33,7 +34,8 @@ final class AdviceHtml {
     h.append(
         "<p>ratio: treatment / baseline, geometric mean over the blocks; ciLow, ciHigh: its 95%"
             + " Student interval (not adjusted); holmP: p adjusted over the run's claims"
-            + " (Holm); p99Ratio: the same ratio for p99 latency.</p>\n");
+            + " (Holm); p99Ratio: the same ratio for p99 latency; mechanism: how the arms differ per op,"
+            + " the largest differences first.</p>\n");
     Html.tableHead(h, List.of(), ADVICE_COLUMNS);
     for (HtmlReport.Source s : sources) {
       for (JsonNode a : s.advice()) {

@@ -62,6 +62,11 @@ public final class DiffTable {
           row.p99Ratio(),
           row.verdict());
     }
+    for (PointsDiff.Row row : r.rows()) {
+      out.printf("%n%s, per op:%n", PointsDiff.label(row.point()));
+      out.print(
+          PerOpConsole.arms("  ", "base", row.basePerOp(), "new", row.newPerOp(), row.mechanism()));
+    }
     for (String k : r.onlyBase()) {
       out.println("only in base: " + k);
     }
@@ -101,7 +106,9 @@ public final class DiffTable {
       cell(h, String.format(Locale.ROOT, "%.2f", row.p99Ratio()));
       h.append("<td class=\"verdict\"><strong>")
           .append(HtmlReport.esc(row.verdict()))
-          .append("</strong></td></tr>\n");
+          .append("</strong><br><span class=\"why\">")
+          .append(HtmlReport.esc(row.mechanism() == null ? "" : row.mechanism()))
+          .append("</span></td></tr>\n");
     }
     h.append("</tbody>\n</table>\n");
   }

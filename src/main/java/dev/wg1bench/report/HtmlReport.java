@@ -215,6 +215,9 @@ public final class HtmlReport {
       page.add("clients", "Throughput by clients", h -> ClientsTable.html(h, tables, baseline));
       page.add("summary", "Summary per point", h -> TablesHtml.summary(h, summaries, trials, keys));
     }
+    if (OpTimeHtml.any(sources)) {
+      page.add("optime", "Where an op's time goes", h -> OpTimeHtml.section(h, sources));
+    }
     page.add("plots", "Plots", h -> figures(h, figures));
     page.add("trials", "Trials", h -> TablesHtml.trials(h, sources, keys));
     if (trials.stream().anyMatch(t -> t.errors() != null && !t.errors().isEmpty())) {
@@ -242,6 +245,7 @@ public final class HtmlReport {
         .append(esc(title))
         .append("</title>\n<style>\n")
         .append(Html.CSS)
+        .append(OpTimeHtml.CSS)
         .append("</style>\n</head>\n<body>\n<h1>")
         .append(esc(title))
         .append("</h1>\n")

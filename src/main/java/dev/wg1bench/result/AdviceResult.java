@@ -1,6 +1,7 @@
 package dev.wg1bench.result;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.wg1bench.stats.Verdict;
 import java.util.List;
 
 /**
@@ -72,13 +73,31 @@ import java.util.List;
  *
  * <p>{@code pilotBlocks}: with --precision, when blocks were added: the first blocks, whose sd
  * fixed the number of blocks and gives the interval its degrees of freedom (Stein's two stages)
+ *
+ * <p>{@code baselinePerOp}, {@code treatmentPerOp}: each arm per op over its blocks' trials ({@link
+ * ArmFigures}: round trips, statements, server ms, rows, bytes, the clients' wait shares; a figure
+ * not counted is null)
+ *
+ * <p>{@code mechanism}: the one line that says how the arms differ per op, the largest differences
+ * first ({@link ArmFigures#mechanism})
  */
 public record AdviceResult(
     @JsonUnwrapped Claim advice,
     @JsonUnwrapped Blocks measured,
     @JsonUnwrapped Estimate estimate,
     @JsonUnwrapped SideEffects sideEffects,
-    @JsonUnwrapped Finding finding) {
+    @JsonUnwrapped Finding finding,
+    @JsonUnwrapped Why why) {
+
+  /** Each arm per op, and the line that names how they differ. */
+  public record Why(ArmFigures baselinePerOp, ArmFigures treatmentPerOp, String mechanism) {
+    /** Both arms' figures over their trials, and the line. */
+    public static Why of(List<TrialResult> baseline, List<TrialResult> treatment) {
+      ArmFigures b = ArmFigures.of(baseline);
+      ArmFigures t = ArmFigures.of(treatment);
+      return new Why(b, t, ArmFigures.mechanism(b, t));
+    }
+  }
 
   /** What was claimed, and the two settings measured on which target. */
   public record Claim(
@@ -139,7 +158,7 @@ public record AdviceResult(
 
   /** The verdict, as printed, and what would settle it. */
   public record Finding(
-      String verdict, String verdictText, Integer moreBlocks, Integer pilotBlocks) {}
+      Verdict.Kind verdict, String verdictText, Integer moreBlocks, Integer pilotBlocks) {}
 
   // the figures by their names in the JSON
 
@@ -280,7 +299,7 @@ public record AdviceResult(
     return sideEffects.failuresAdded();
   }
 
-  public String verdict() {
+  public Verdict.Kind verdict() {
     return finding.verdict();
   }
 
@@ -294,5 +313,10 @@ public record AdviceResult(
 
   public Integer pilotBlocks() {
     return finding.pilotBlocks();
+  }
+
+  /** The line naming how the arms differ per op; null in results written before it. */
+  public String mechanism() {
+    return why == null ? null : why.mechanism();
   }
 }

@@ -31,6 +31,9 @@ public record PointsDiff(
    * @param holmP the Holm-adjusted p over the points with an interval, else null
    * @param verdict advise's verdict read as new against base, or "broken: ..." when a side's ops
    *     failed above the allowed share
+   * @param basePerOp the base's trials of the point per op ({@link ArmFigures})
+   * @param newPerOp the new result's
+   * @param mechanism the line naming how they differ per op ({@link ArmFigures#mechanism})
    */
   public record Row(
       Map<String, String> point,
@@ -45,7 +48,10 @@ public record PointsDiff(
       double p50Ratio,
       double p99Ratio,
       Double holmP,
-      String verdict) {}
+      String verdict,
+      ArmFigures basePerOp,
+      ArmFigures newPerOp,
+      String mechanism) {}
 
   /** Two results that cannot be compared, and why. */
   public static PointsDiff refused(String why) {

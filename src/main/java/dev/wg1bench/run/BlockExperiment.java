@@ -7,6 +7,7 @@ import dev.wg1bench.advise.Blocks;
 import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.report.JsonReport;
+import dev.wg1bench.report.PerOpConsole;
 import dev.wg1bench.result.AdviceResult;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.Machine;
@@ -337,6 +338,19 @@ public final class BlockExperiment {
           r.holmP() == null ? "-" : String.format(Locale.ROOT, "%.3g", r.holmP()),
           r.p99Ratio() == null ? "-" : String.format(Locale.ROOT, "%.2f", r.p99Ratio()),
           r.verdictText());
+    }
+    for (AdviceResult r : results) {
+      if (r.why() != null) {
+        out.printf("%n%s on %s, per op:%n", r.name(), r.target());
+        out.print(
+            PerOpConsole.arms(
+                "  ",
+                "baseline",
+                r.why().baselinePerOp(),
+                "treatment",
+                r.why().treatmentPerOp(),
+                r.mechanism()));
+      }
     }
   }
 }

@@ -95,6 +95,7 @@ class RoundTripsPerOpTest {
     for (JsonNode st : side.get("statements")) {
       String q = st.get("query").asText();
       assertFalse(q.contains(ServerWindow.MARKER_TEXT), q);
+      assertFalse(q.contains("application_name"), "the tool's own session start-up: " + q);
       if (q.contains("generate_series") && !q.contains("ANY")) {
         lookups += st.get("calls").asLong();
       }
@@ -115,6 +116,42 @@ class RoundTripsPerOpTest {
     assertTrue(out.contains("predicted at other round-trip times"), out);
     assertTrue(out.contains("per op: 10.00 round trips, 10.00 statements (completed)"), out);
     assertTrue(out.contains("server side, over the measured window"), out);
+  }
+
+  /**
+   * A comparison of the N+1 against one query says why under its verdict: the mechanism line names
+   * the round trips per op, exact counts whatever the timing, in the table, the JSON and {@link
+   * Comparison#mechanism()}; both arms per op side by side.
+   */
+  @Test
+  void aComparisonOfTheNPlusOneNamesItsRoundTrips() throws Exception {
+    TargetSpec t = TestServer.target();
+    String password = t.password() == null ? null : t.password().reveal();
+    Comparison c =
+        Wg1bench.compare(
+                Wg1bench.workload(TenLookups.class)
+                    .clients(CLIENTS)
+                    .warmup(Duration.ofMillis(100))
+                    .duration(Duration.ofMillis(300))
+                    .iterations(1)
+                    .against(t.jdbcUrl(), t.user(), password),
+                Wg1bench.workload(OneQuery.class)
+                    .clients(CLIENTS)
+                    .warmup(Duration.ofMillis(100))
+                    .duration(Duration.ofMillis(300))
+                    .iterations(1))
+            .blocks(2)
+            .run();
+    String why = c.mechanism();
+    assertNotNull(why, c.table());
+    assertTrue(why.startsWith("why: "), why);
+    assertTrue(why.contains("round trips per op 10.0 -> 1.0"), why);
+    assertTrue(c.table().contains(why), c.table());
+    assertTrue(c.table().matches("(?s).*round trips\\s+10\\.0\\s+1\\.0.*"), c.table());
+    JsonNode advice = new ObjectMapper().readTree(c.json()).get("advice").get(0);
+    assertEquals(why, advice.get("mechanism").asText());
+    assertEquals(10.0, advice.get("baselinePerOp").get("roundTrips").asDouble(), 0.0);
+    assertEquals(1.0, advice.get("treatmentPerOp").get("roundTrips").asDouble(), 0.0);
   }
 
   @Test

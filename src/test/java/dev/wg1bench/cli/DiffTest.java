@@ -101,6 +101,45 @@ class DiffTest {
   }
 
   /**
+   * Under each point, both sides per op and the line naming how they differ: prepared-mode trials
+   * at 32 clients given 10 round trips per op in the base and 1 in the new result, the rest with
+   * none counted (said so, never 0).
+   */
+  @Test
+  void eachPointSaysWhyPerOp() throws Exception {
+    Path[] f = fixtures();
+    for (int side = 0; side < 2; side++) {
+      JsonNode tree = Json.MAPPER.readTree(f[side].toFile());
+      for (JsonNode t : tree.get("trials")) {
+        JsonNode p = t.get("point");
+        if (p.get("clients").asText().equals("32")
+            && p.get("queryMode").asText().equals("prepared")) {
+          ObjectNode perOp = ((ObjectNode) t.get("measurement")).putObject("perOp");
+          perOp.put("roundTrips", side == 0 ? 10.0 : 1.0).put("statements", side == 0 ? 10.0 : 1.0);
+        }
+      }
+      Json.MAPPER.writeValue(f[side].toFile(), tree);
+    }
+    Cli r = Cli.run("diff", "--allowed-failure-rate", "1%", f[0].toString(), f[1].toString());
+    assertEquals(0, r.exit, r.toString());
+    assertTrue(
+        r.out.contains(
+            "why: round trips per op 10.0 -> 1.0; statements per op 10.0 -> 1.0; not counted:"
+                + " server ms per op, rows per op"),
+        r.out);
+    assertTrue(r.out.matches("(?s).*round trips\\s+10\\.0\\s+1\\.0\\n.*"), r.out);
+    assertTrue(
+        r.out.contains("why: not counted: round trips per op"), "the other points: " + r.out);
+    PointsDiff d =
+        ResultDiff.compare(HtmlReport.read(f[0]).run(), HtmlReport.read(f[1]).run(), 0.05, 0.01);
+    String html =
+        Files.readString(
+            HtmlReport.write(
+                List.of(HtmlReport.read(f[0]), HtmlReport.read(f[1])), dir.resolve("w"), null, d));
+    assertTrue(html.contains("why: round trips per op 10.0 -&gt; 1.0"), "the page's diff");
+  }
+
+  /**
    * A point whose new trials did not run as asked (a client could not connect) measured another
    * workload: broken, naming what ran, and diff exits 3 however few ops failed.
    */

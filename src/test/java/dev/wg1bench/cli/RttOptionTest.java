@@ -1,6 +1,7 @@
 package dev.wg1bench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -52,6 +53,53 @@ class RttOptionTest {
       if (rtt > 0) {
         assertTrue(p50 >= rtt, "p50 " + p50 + " ms at --rtt " + rtt + " ms");
       }
+    }
+  }
+
+  /**
+   * --predict-rtt sets the round-trip times of the JSON's prediction[] and the console's line: each
+   * one the measured mean with only the wire's share changed, the round trips per op times the new
+   * RTT in place of the one set.
+   */
+  @Test
+  void predictRttSetsThePredictionsTimes() throws Exception {
+    PgbenchData.reset();
+    Path out = tmp.resolve("p.json");
+    Cli r =
+        Cli.run(
+            "--workload",
+            "select_only",
+            "--target",
+            TestServer.url(),
+            "--clients",
+            "1",
+            "--duration",
+            "1s",
+            "--warmup",
+            "0",
+            "--forks",
+            "1",
+            "--rtt",
+            "2ms",
+            "--predict-rtt",
+            "0,5ms,20ms",
+            "-o",
+            out.toString());
+    assertEquals(0, r.exit, r.toString());
+    JsonNode m = Json.MAPPER.readTree(out.toFile()).get("trials").get(0).get("measurement");
+    JsonNode p = m.get("prediction");
+    assertEquals(3, p.size(), m.toString());
+    double roundTrips = m.get("perOp").get("roundTrips").asDouble();
+    double mean = m.get("latencyMs").get("mean").asDouble();
+    double[] at = {0, 5, 20};
+    for (int i = 0; i < at.length; i++) {
+      assertEquals(at[i], p.get(i).get("rttMs").asDouble(), 0.0);
+      assertEquals(mean + (at[i] - 2) * roundTrips, p.get(i).get("latencyMeanMs").asDouble(), 1e-9);
+    }
+    assertTrue(r.out.contains("rtt 20.0 ms: mean"), r.out);
+    // the tool's own connections' start-up (SET application_name) is not a statement of the run's
+    for (JsonNode st : m.get("serverSide").get("statements")) {
+      assertFalse(st.get("query").asText().contains("application_name"), st.toString());
     }
   }
 }

@@ -168,6 +168,7 @@ class HtmlReportTest {
     a.put("ciHigh", 1.31);
     a.put("p99Ratio", 0.82);
     a.put("verdict", "confirms");
+    a.put("mechanism", "why: round trips per op 3.0 -> 2.0; statements per op 3.0 -> 3.0");
     Json.MAPPER.writeValue(json.toFile(), tree);
     String html =
         Files.readString(HtmlReport.write(List.of(HtmlReport.read(json)), dir.resolve("a")));
@@ -176,6 +177,7 @@ class HtmlReportTest {
     assertTrue(html.contains("--workload write10 --query-mode prepared"));
     assertTrue(html.contains("<td class=\"n\">1.251</td>"));
     assertTrue(html.contains("<strong>confirms</strong>"));
+    assertTrue(html.contains("<td>why: round trips per op 3.0 -&gt; 2.0; statements"), html);
   }
 
   @Test

@@ -30,8 +30,12 @@ import java.util.Map;
 public final class HistoryReport {
   private HistoryReport() {}
 
-  /** One series' page: where it is and what its analysis found. */
-  private record Page(Series series, String file, List<ChangePointFinder.Shift> shifts) {
+  /**
+   * One series' page: where it is, what its analysis found, and each change's mechanism (the line
+   * naming how the configuration's per-op figures moved with it, by change point index).
+   */
+  private record Page(
+      Series series, String file, List<ChangePointFinder.Shift> shifts, Map<Integer, String> why) {
     ChangePointFinder.Shift latest() {
       return shifts.isEmpty() ? null : shifts.get(shifts.size() - 1);
     }
@@ -46,10 +50,17 @@ public final class HistoryReport {
   public static Path write(
       List<Series> series, ChangePointFinder finder, Path dir, String history) {
     List<Page> pages = new ArrayList<>();
+    Map<String, Series> byName = new LinkedHashMap<>();
+    series.forEach(s -> byName.put(s.name(), s));
     for (int i = 0; i < series.size(); i++) {
       Series s = series.get(i);
       List<ChangePointFinder.Shift> shifts = finder == null ? List.of() : finder.find(s);
-      pages.add(new Page(s, "series/" + (i + 1) + "-" + slug(s.name()), shifts));
+      pages.add(
+          new Page(
+              s,
+              "series/" + (i + 1) + "-" + slug(s.name()),
+              shifts,
+              HistoryWhy.of(s, shifts, byName)));
     }
     try {
       Files.createDirectories(dir.resolve("series"));
@@ -203,6 +214,11 @@ public final class HistoryReport {
           .append(" before, ")
           .append(esc(fmt(cp.after())))
           .append(" after. ");
+      if (page.why().containsKey(cp.index())) {
+        h.append("<span class=\"why\">")
+            .append(esc(page.why().get(cp.index())))
+            .append(".</span> ");
+      }
     }
     h.append(s.higherIsBetter() ? "Higher is better." : "Lower is better.").append("</p>\n");
   }
@@ -247,7 +263,8 @@ public final class HistoryReport {
               "mean after",
               "change",
               "change, 95% interval",
-              "p")) {
+              "p",
+              "why (per op, before -> after)")) {
         h.append("<th>").append(esc(c)).append("</th>");
       }
       h.append("</tr></thead>\n<tbody>\n");
@@ -269,6 +286,9 @@ public final class HistoryReport {
             h,
             Double.isNaN(x.changeLow()) ? "" : pct(x.changeLow()) + " to " + pct(x.changeHigh()));
         num(h, p(x.p()));
+        h.append("<td class=\"why\">")
+            .append(esc(page.why().getOrDefault(x.index(), "")))
+            .append("</td>");
         h.append("</tr>\n");
       }
       h.append("</tbody></table>\n");

@@ -1,7 +1,7 @@
 package dev.wg1bench.replay.play;
 
 import dev.wg1bench.replay.capture.LoggedStatement;
-import dev.wg1bench.replay.capture.SqlText;
+import dev.wg1bench.replay.capture.SqlNormalizer;
 import dev.wg1bench.workload.OpCounts;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -122,7 +122,7 @@ public final class ReplayStats {
   }
 
   ClassStats of(String sql) {
-    String n = SqlText.normalize(sql);
+    String n = SqlNormalizer.normalize(sql);
     return classes.computeIfAbsent(n, ClassStats::new);
   }
 

@@ -84,11 +84,18 @@ public final class ServerWindow implements AutoCloseable {
       connectionWhy = "the server's side was not read: " + oneLine(e);
       return;
     }
+    if (pids.length > 0) {
+      // opened before the start's snapshot: the connection's own start-up is not the window's
+      sampler = new WaitSampler(opener, pids, every.toNanos());
+    }
     Object s = StatementStats.open(c);
     if (s instanceof StatementStats ss) {
       statements = ss;
     } else {
       statementsWhy = (String) s;
+    }
+    if (sampler != null) {
+      sampler.awaitReady(SAMPLER_READY_MS);
     }
     startNanos = System.nanoTime();
     if (statements != null) {
@@ -105,10 +112,10 @@ public final class ServerWindow implements AutoCloseable {
       databaseWhy = "the database's counters cannot be read: " + oneLine(e);
     }
     waitSamplingAtStart = waitSampling();
-    if (pids.length > 0) {
-      sampler = new WaitSampler(opener, pids, every.toNanos());
-    }
   }
+
+  /** How long the start waits for the sampler's connection: as long as one of its reads may. */
+  static final long SAMPLER_READY_MS = 5_000;
 
   /** The window's end: the figures over it. Never throws; closes the window's connections. */
   public ServerSide finish() {

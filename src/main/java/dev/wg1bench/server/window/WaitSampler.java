@@ -13,6 +13,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The clients' sessions sampled from pg_stat_activity on a connection of its own, at a fixed rate,
@@ -37,6 +39,13 @@ final class WaitSampler implements AutoCloseable {
   private long samples;
   private long found;
   private volatile String failure;
+
+  /**
+   * Down once the sampler's connection is open and its transaction begun (or it failed): what its
+   * start-up sends (pgjdbc's {@code SET application_name}, the {@code BEGIN}) is then before the
+   * window's first snapshot, so none of it is a statement of the window's.
+   */
+  private final CountDownLatch ready = new CountDownLatch(1);
 
   WaitSampler(Callable<Connection> opener, int[] pids, long intervalNanos) {
     this.opener = opener;
@@ -64,6 +73,8 @@ final class WaitSampler implements AutoCloseable {
       try (PreparedStatement ps = c.prepareStatement(SQL);
           PreparedStatement fresh = c.prepareStatement(CLEAR)) {
         ps.setArray(1, array);
+        fresh.execute();
+        ready.countDown();
         while (rate.await()) {
           fresh.execute();
           sample(ps);
@@ -75,6 +86,20 @@ final class WaitSampler implements AutoCloseable {
       if (running) {
         failure = "the wait sampler stopped: " + ServerWindow.oneLine(e);
       }
+    } finally {
+      ready.countDown();
+    }
+  }
+
+  /**
+   * Waits until the sampler's connection is open and its transaction begun, or it failed, for at
+   * most {@code ms}: a server that does not answer loses the order, not the run.
+   */
+  void awaitReady(long ms) {
+    try {
+      ready.await(ms, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wg1bench.history.analysis.ChangePointFinder;
 import dev.wg1bench.history.analysis.Series;
+import dev.wg1bench.history.analysis.SeriesPoint;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
@@ -87,7 +88,9 @@ class HistoryReportLayoutTest {
                 "454",
                 "-9.9%",
                 "-12.0% to -8.0%",
-                "0.0001")),
+                "0.0001",
+                "why: not counted: round trips per op, statements per op, server ms per op,"
+                    + " rows per op, bytes sent per op, bytes received per op, waits")),
         changes);
     List<List<String>> runs = rows(html, "runs");
     assertEquals(12, runs.size());
@@ -98,6 +101,40 @@ class HistoryReportLayoutTest {
     assertEquals("500", runs.get(0).get(4));
     assertEquals("488 to 512", runs.get(0).get(5), "the run's own interval");
     assertEquals(1, count(html, "<tr class=\"cp\">"), "the first run of the new segment marked");
+  }
+
+  /**
+   * A change's mechanism: the same configuration's round trips per op, before the change and after
+   * it, in the change's row and the page's answer; what the history does not hold, not counted.
+   */
+  @Test
+  void aChangeSaysHowTheConfigurationsRoundTripsMovedWithIt() throws Exception {
+    List<Series> series = new ArrayList<>(HistoryReportFixtures.series());
+    List<SeriesPoint> rt = new ArrayList<>();
+    for (SeriesPoint p : series.get(1).points()) {
+      int run = Integer.parseInt(p.runId().substring(1));
+      rt.add(
+          new SeriesPoint(
+              p.time(), p.runId(), p.commit(), run < 7 ? 1.0 : 11.0, Double.NaN, Double.NaN));
+    }
+    String config =
+        HistoryReportFixtures.TPS.substring(0, HistoryReportFixtures.TPS.lastIndexOf('/'));
+    series.add(new Series(config + "/roundTripsPerOp", "roundTripsPerOp", false, rt));
+    HistoryReport.write(series, HistoryReportFixtures.FINDER, dir, "/tmp/h");
+    Path page;
+    try (var s = Files.list(dir.resolve("series"))) {
+      page =
+          s.filter(p -> p.toString().endsWith(".html") && p.toString().contains("tps"))
+              .findFirst()
+              .orElseThrow();
+    }
+    String html = Files.readString(page);
+    String why =
+        "why: round trips per op 1.0 -&gt; 11.0; not counted: statements per op, server ms per op,"
+            + " rows per op, bytes sent per op, bytes received per op, waits";
+    assertTrue(html.contains("<span class=\"why\">" + why + ".</span>"), html);
+    List<List<String>> changes = rows(html, "changes");
+    assertEquals(why.replace("-&gt;", "->"), changes.get(0).get(9));
   }
 
   @Test

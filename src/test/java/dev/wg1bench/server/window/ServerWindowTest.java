@@ -109,6 +109,47 @@ class ServerWindowTest {
     }
   }
 
+  /**
+   * The window's own connections say who they are as pgjdbc does, with a {@code SET
+   * application_name} after start-up (as the tool's connections do): the sampler's is opened and
+   * its transaction begun before the start's snapshot, so neither that nor its BEGIN is a statement
+   * of the window's, and the only ones left are the client's (a run's console once listed the
+   * tool's {@code SET application_name = 'wg1bench'} among the top statements, one call per
+   * window).
+   */
+  @Test
+  void theWindowsOwnSessionStatementsAreNotTheWindows() throws Exception {
+    assumeTrue(hasStatements(), "the test server has pg_stat_statements (the embedded one does)");
+    java.util.Properties named = new java.util.Properties();
+    named.setProperty("ApplicationName", "wg1bench-window-own");
+    try (Connection client = connect(TestServer.url());
+        PreparedStatement q =
+            client.prepareStatement("SELECT md5(current_user) AS window_own_client")) {
+      ServerWindow w =
+          ServerWindow.start(
+              () -> DriverManager.getConnection(TestServer.url(), named),
+              Set.of(pid(client)),
+              EVERY);
+      long deadline = System.nanoTime() + DEADLINE_NANOS;
+      int runs = 0;
+      while (w.samples() < 3) {
+        assertTrue(System.nanoTime() < deadline, "the sampler took no 3 samples within 60 s");
+        q.executeQuery().close();
+        runs++;
+      }
+      q.executeQuery().close();
+      ServerSide s = w.finish();
+      assertNull(s.statementsWhy(), s.statementsWhy());
+      assertNotNull(s.waits(), s.waitsWhy());
+      List<String> texts = s.statements().stream().map(ServerSide.StatementFigures::query).toList();
+      assertTrue(
+          texts.stream().noneMatch(t -> t.contains("application_name")),
+          "the window's own start-up is not a statement of it: " + texts);
+      assertEquals(1, texts.size(), "only the client's statement: " + texts);
+      assertEquals(runs + 1, s.statements().get(0).calls(), "the client's calls: " + texts);
+    }
+  }
+
   static ServerSide.WaitShare share(List<ServerSide.WaitShare> waits, String name) {
     return waits.stream().filter(x -> x.name().equals(name)).findFirst().orElse(null);
   }
