@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /** Prints a capture before it runs, and a replay's result ({@link ReplayResults} builds it). */
 public final class ReplayReport {
@@ -147,7 +148,7 @@ public final class ReplayReport {
           r.server().ssl(),
           r.server().settings().entrySet().stream()
               .map(e -> e.getKey() + "=" + e.getValue())
-              .collect(java.util.stream.Collectors.joining(" ")));
+              .collect(Collectors.joining(" ")));
     }
     if (r.fresh() != null) {
       out.println("restored before it (--fresh): " + r.fresh());
