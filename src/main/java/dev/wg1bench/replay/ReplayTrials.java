@@ -217,12 +217,14 @@ public final class ReplayTrials {
    */
   /** The replay's CPU per op (a transaction, failed or not) and its share of this host's cores. */
   private static Measurement.ClientCpu clientCpu(ReplayResult r, long attempted) {
-    ReplayResult.ClientCpu c = r.clientCpu();
-    if (c == null) {
+    Measurement.ClientCpu c = r.clientCpu();
+    if (c == null || c.clientCpuMicrosPerOp() == null) {
       return new Measurement.ClientCpu(null, null);
     }
+    // the replay's is per statement sent; a trial's op is a transaction
+    double cpuMicros = c.clientCpuMicrosPerOp() * r.throughput().statements();
     return new Measurement.ClientCpu(
-        attempted > 0 ? c.cpuSeconds() * 1e6 / attempted : null, c.share());
+        attempted > 0 ? cpuMicros / attempted : null, c.clientCpuShare());
   }
 
   static TrialResult trial(Done d, String dataset) {

@@ -10,6 +10,7 @@ import dev.wg1bench.json.Json;
 import dev.wg1bench.support.TestServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -88,5 +89,38 @@ class ReplayPerOpTest {
     assertTrue(perOp.path("bytesSent").asDouble() > 0, perOp.toString());
     assertTrue(perOp.path("serverMs").isNull(), perOp.toString());
     assertTrue(r.out.contains("per statement sent: 1.00 round trips"), r.out);
+    // the client's CPU is the measurement's figure, per op (a statement sent)
+    assertTrue(result.path("clientCpu").has("clientCpuMicrosPerOp"), result.toString());
+  }
+
+  /**
+   * A replay result written before clientCpu became the measurement's ({@code cpuSeconds}, {@code
+   * microsPerStatement}, {@code share}) still reads: report writes its pages, the figure unknown.
+   */
+  @Test
+  void aResultWithTheEarlierClientCpuStillReads() throws Exception {
+    Path csv = Files.writeString(dir.resolve("known.csv"), SESSION);
+    Path out = dir.resolve("r.json");
+    Cli r =
+        Cli.run(
+            "replay",
+            csv.toString(),
+            "--target",
+            TestServer.url(),
+            "--speed",
+            "max",
+            "-o",
+            out.toString());
+    assertEquals(0, r.exit, r.toString());
+    String earlier =
+        Files.readString(out)
+            .replaceAll(
+                "\"clientCpu\" : \\{[^}]*\\}",
+                "\"clientCpu\" : {\"cpuSeconds\" : 0.5, \"microsPerStatement\" : 80.0,"
+                    + " \"share\" : 0.1}");
+    assertTrue(earlier.contains("microsPerStatement"), earlier);
+    Files.writeString(out, earlier);
+    Cli report = Cli.run("report", out.toString(), "--html", dir.resolve("html").toString());
+    assertEquals(0, report.exit, report.toString());
   }
 }

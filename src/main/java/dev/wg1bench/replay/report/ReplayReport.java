@@ -5,6 +5,7 @@ import dev.wg1bench.replay.log.Problems;
 import dev.wg1bench.replay.result.ReplayResult;
 import dev.wg1bench.report.Column;
 import dev.wg1bench.report.ConsoleReport;
+import dev.wg1bench.result.Measurement;
 import dev.wg1bench.result.PerOp;
 import java.io.PrintStream;
 import java.util.List;
@@ -162,7 +163,7 @@ public final class ReplayReport {
         t.windowSeconds(),
         t.statementsPerSecond(),
         t.transactionsPerSecond());
-    printClientCpu(r.clientCpu(), out);
+    printClientCpu(r.clientCpu(), t.statements(), out);
     printPerOp(r.perOp(), out);
     if (r.lag() != null) {
       out.printf(
@@ -182,22 +183,23 @@ public final class ReplayReport {
   }
 
   /** The replay's own CPU, with a warning when it competes with a server on this host. */
-  private static void printClientCpu(ReplayResult.ClientCpu c, PrintStream out) {
-    if (c == null) {
+  private static void printClientCpu(Measurement.ClientCpu c, long statements, PrintStream out) {
+    if (c == null || c.clientCpuMicrosPerOp() == null) {
       return;
     }
+    Double share = c.clientCpuShare();
     out.printf(
         Locale.ROOT,
         "client CPU = %.3f s, %.1f us per statement (this JVM, all threads)%s%n",
-        c.cpuSeconds(),
-        c.microsPerStatement(),
-        c.share() == null
+        c.clientCpuMicrosPerOp() * statements / 1e6,
+        c.clientCpuMicrosPerOp(),
+        share == null
             ? ""
             : String.format(
                 Locale.ROOT,
                 "; %.0f%% of this machine's cores during the replay%s",
-                100 * c.share(),
-                c.share() > ConsoleReport.CPU_SHARE_WARNING
+                100 * share,
+                share > ConsoleReport.CPU_SHARE_WARNING
                     ? " - WARNING: the server runs on this host too, and a client this busy"
                         + " competes with it: the replay's pace is bounded by the client"
                     : ""));

@@ -8,6 +8,7 @@ import dev.wg1bench.replay.play.TrialPlayer;
 import dev.wg1bench.replay.play.Watchdog;
 import dev.wg1bench.replay.result.ReplayResult;
 import dev.wg1bench.result.Machine;
+import dev.wg1bench.result.Measurement;
 import dev.wg1bench.result.PerOp;
 import dev.wg1bench.server.ConnectionFactory;
 import dev.wg1bench.server.ServerInfo;
@@ -135,15 +136,16 @@ public final class ReplayResults {
   }
 
   /** The replay's own CPU time, per statement and as a share of this host's cores. */
-  private static ReplayResult.ClientCpu clientCpu(TrialPlayer.Outcome o, boolean sameHost) {
+  private static Measurement.ClientCpu clientCpu(TrialPlayer.Outcome o, boolean sameHost) {
     if (o.cpuNanos() < 0) {
       return null;
     }
     long statements = o.stats().statements.get();
     double coreNanos = o.wallSeconds() * 1e9 * ProcessCpu.cores();
-    return new ReplayResult.ClientCpu(
-        TrialPlayer.round(o.cpuNanos() / 1e9),
-        statements > 0 ? TrialPlayer.round(o.cpuNanos() / 1000.0 / statements) : 0,
+    return new Measurement.ClientCpu(
+        statements > 0
+            ? Double.valueOf(TrialPlayer.round(o.cpuNanos() / 1000.0 / statements))
+            : null,
         sameHost && coreNanos > 0 ? TrialPlayer.round(o.cpuNanos() / coreNanos) : null);
   }
 

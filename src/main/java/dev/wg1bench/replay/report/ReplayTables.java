@@ -119,12 +119,13 @@ public final class ReplayTables {
     out.add(new String[] {"throughput", "window_s", "", num(t.windowSeconds())});
     out.add(new String[] {"throughput", "statements_per_s", "", num(t.statementsPerSecond())});
     out.add(new String[] {"throughput", "transactions_per_s", "", num(t.transactionsPerSecond())});
-    if (r.clientCpu() != null) {
-      ReplayResult.ClientCpu c = r.clientCpu();
-      out.add(new String[] {"client_cpu", "cpu_s", "", num(c.cpuSeconds())});
-      out.add(new String[] {"client_cpu", "us_per_statement", "", num(c.microsPerStatement())});
-      if (c.share() != null) {
-        out.add(new String[] {"client_cpu", "share_of_cores", "", num(c.share())});
+    if (r.clientCpu() != null && r.clientCpu().clientCpuMicrosPerOp() != null) {
+      double us = r.clientCpu().clientCpuMicrosPerOp();
+      out.add(new String[] {"client_cpu", "cpu_s", "", num(us * t.statements() / 1e6)});
+      out.add(new String[] {"client_cpu", "us_per_statement", "", num(us)});
+      if (r.clientCpu().clientCpuShare() != null) {
+        out.add(
+            new String[] {"client_cpu", "share_of_cores", "", num(r.clientCpu().clientCpuShare())});
       }
     }
     if (r.lag() != null) {

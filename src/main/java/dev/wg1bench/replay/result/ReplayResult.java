@@ -1,6 +1,8 @@
 package dev.wg1bench.replay.result;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import dev.wg1bench.result.Machine;
+import dev.wg1bench.result.Measurement;
 import dev.wg1bench.result.PerOp;
 import dev.wg1bench.server.ServerInfo;
 import java.time.Instant;
@@ -25,7 +27,15 @@ import java.util.Map;
  * @param stoppedBy null when every session ran to its end, else why not (interrupted)
  * @param statementFidelity every statement's outcome against the log's: the verdict (exit 3 when
  *     any differs)
- * @param clientCpu what the replay itself cost in CPU, null where the JVM does not say
+ * @param clientCpu the replaying client's own cost over the wall time, as a run's ({@code
+ *     Measurement.ClientCpu}): this JVM's CPU time (all threads: sessions, driver, the order's
+ *     hand-offs, JIT, GC) per op, a replay's op being a statement sent ({@code
+ *     clientCpuMicrosPerOp}), and, when the target runs on this host so that client and server
+ *     compete for the same cores, its share of all of them ({@code clientCpuShare}, 0.5 = half the
+ *     machine; null for a server elsewhere); null where the JVM does not say. A replay that falls
+ *     behind a capture made by a cheaper client says here whether it was bound by its own cost.
+ *     Results written before 2026-12-05 held {@code cpuSeconds}, {@code microsPerStatement} and
+ *     {@code share}: read now, their figures are null
  * @param perOp what one replayed statement carried on the wire, counted at each session's socket as
  *     a run's ops are ({@code measurement.perOp}'s figures, result.PerOp): a replay's op is one
  *     query string sent as the log holds it (a multi-statement string is one op, a failed one
@@ -51,7 +61,7 @@ public record ReplayResult(
     String fresh,
     Throughput throughput,
     Lag lag,
-    ClientCpu clientCpu,
+    @JsonIgnoreProperties(ignoreUnknown = true) Measurement.ClientCpu clientCpu,
     PerOp perOp,
     List<Fidelity> fidelity,
     StatementFidelity statementFidelity,
@@ -109,16 +119,6 @@ public record ReplayResult(
    */
   public record Lag(
       double p50Ms, double p99Ms, double maxMs, Double poolWaitP99Ms, Double poolWaitMaxMs) {}
-
-  /**
-   * The replaying client's own cost, over the wall time: this JVM's CPU time (all threads:
-   * sessions, driver, the order's hand-offs, GC), per statement sent, and, when the target runs on
-   * this host so that client and server compete for the same cores, as a share of all of them (0.5
-   * = half the machine; null for a server elsewhere). A replay that falls behind a capture made by
-   * a cheaper client (pgbench, an application on its own machine) says here whether it was bound by
-   * its own cost.
-   */
-  public record ClientCpu(double cpuSeconds, double microsPerStatement, Double share) {}
 
   /** One line of the fidelity table: a count in the log beside the replay's. */
   public record Fidelity(String what, Long log, long replay) {}
