@@ -1,5 +1,6 @@
 package dev.wg1bench.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.wg1bench.plan.Knob;
@@ -208,6 +209,33 @@ public final class Wg1bench {
         Knobs.RTT,
         Args.duration(
             "rtt", d, Duration.ZERO, false, RoundTrip.MAX, "a round-trip time from 0 to 10 s"));
+  }
+
+  /**
+   * The round-trip times each trial's mean latency and throughput are predicted at, from its server
+   * time and round trips per op (the command line's {@code --predict-rtt}; default 0.5 ms, 1 ms and
+   * 2 ms, the command line's too): the trial's {@code prediction[]} in the JSON follows them, in
+   * the order given. A time the command line would refuse (negative, over 10 s, twice, none) throws
+   * {@link InvalidSettingException} here. Experimental: the prediction's figures may change.
+   */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  public Wg1bench predictRtt(Duration... rtts) {
+    if (rtts == null || rtts.length == 0) {
+      throw Args.refused(
+          "predictRtt()", "at least one round-trip time, e.g. Duration.ofMillis(2)", "none");
+    }
+    List<Double> ms = new ArrayList<>();
+    for (Duration d : rtts) {
+      Args.duration(
+          "predictRtt", d, Duration.ZERO, false, RoundTrip.MAX, "round-trip times from 0 to 10 s");
+      double m = d.toNanos() / 1e6;
+      if (ms.contains(m)) {
+        throw Args.refused("predictRtt(" + d + ")", "each round-trip time once", d + " twice");
+      }
+      ms.add(m);
+    }
+    List<Double> list = List.copyOf(ms);
+    return copy(c -> c.knobs.predictRtts(list));
   }
 
   /** Measured time per trial (default 5 s; the command line's {@code -T} is 10 s). */

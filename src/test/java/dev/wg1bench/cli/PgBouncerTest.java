@@ -87,7 +87,57 @@ class PgBouncerTest {
     assertTrue(m.get("totalOps").asLong() > 0, m.toString());
     assertEquals(0, m.get("totalFailedOps").asLong(), t.get("errors").toString());
     assertTrue(t.get("check").get("passed").asBoolean(), t.get("check").toString());
+    // the pids the clients are told are PgBouncer's and their transactions run on any server
+    // connection: no wait profile, one line why; the statements are still the server's
+    JsonNode side = m.get("serverSide");
+    assertTrue(side.get("waits").isNull(), side.toString());
+    assertEquals(
+        "through pgbouncer in transaction mode the clients' backends are the pooler's (a client's"
+            + " transactions run on whichever server connection is free)",
+        side.get("waitsWhy").asText());
+    assertEquals(side.get("waitsWhy").asText(), side.get("waitSamplingWhy").asText());
+    assertStatementsAreTheClients(t);
   }
+
+  /**
+   * Through the pooler the statements pg_stat_statements saw are the clients', forwarded one by
+   * one: tpcb's five statements a transaction, as many calls as the socket counted statements (the
+   * window's own SET is not sent through a pooler, where it would stay on a server connection the
+   * clients are then given and leave their statements untracked).
+   */
+  private static void assertStatementsAreTheClients(JsonNode t) {
+    JsonNode m = t.get("measurement");
+    JsonNode side = m.get("serverSide");
+    assertTrue(side.get("statementsWhy").isNull(), side.get("statementsWhy").toString());
+    long calls = 0;
+    for (JsonNode s : side.get("statements")) {
+      calls += s.get("calls").asLong();
+    }
+    long ops = m.get("totalOps").asLong();
+    assertTrue(ops > 0, m.toString());
+    // tpcb: BEGIN, three UPDATEs, a SELECT, an INSERT and END per op; what the server counted
+    // over the windows is at least the five statements of each op measured in them
+    assertTrue(calls >= 5 * ops, calls + " calls for " + ops + " ops: " + side.get("statements"));
+    assertTrue(side.get("database").get("xactCommit").asLong() >= ops, side.toString());
+  }
+
+  /**
+   * Session mode: each client keeps its server connection, but the backend pid it is told is
+   * PgBouncer's: no wait profile, its own line; the statements are the server's.
+   */
+  @Test
+  void sessionModeWaitsAreOneLineAndStatementsTheServers() throws Exception {
+    JsonNode t = run(tmp.resolve("session.json"), "pgbouncer:session", false, 0, 4, TPCB);
+    JsonNode side = t.get("measurement").get("serverSide");
+    assertTrue(side.get("waits").isNull(), side.toString());
+    assertEquals(
+        "through pgbouncer in session mode the backend pid a client is told is PgBouncer's, not"
+            + " its server connection's",
+        side.get("waitsWhy").asText());
+    assertStatementsAreTheClients(t);
+  }
+
+  private static final List<String> TPCB = List.of("--workload", "tpcb");
 
   /**
    * PgBouncer refusing clients beyond its max_client_conn (SQLSTATE 08P01): those clients stop at
