@@ -1,6 +1,5 @@
 package dev.wg1bench.api;
 
-import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.wg1bench.plan.Knob;
@@ -212,30 +211,15 @@ public final class Wg1bench {
   }
 
   /**
-   * The round-trip times each trial's mean latency and throughput are predicted at, from its server
-   * time and round trips per op (the command line's {@code --predict-rtt}; default 0.5 ms, 1 ms and
-   * 2 ms, the command line's too): the trial's {@code prediction[]} in the JSON follows them, in
-   * the order given. A time the command line would refuse (negative, over 10 s, twice, none) throws
-   * {@link InvalidSettingException} here. Experimental: the prediction's figures may change.
+   * The round-trip times each trial's mean latency and throughput are predicted at (the command
+   * line's {@code --predict-rtt}; default 0.5 ms, 1 ms and 2 ms, the command line's too), in the
+   * JSON's {@code prediction[]} in this order. A time the command line would refuse (negative, over
+   * 10 s, twice, none) throws {@link InvalidSettingException}. Experimental, as the prediction is.
    */
-  @API(status = EXPERIMENTAL, since = "0.1")
+  @API(status = API.Status.EXPERIMENTAL, since = "0.1")
   public Wg1bench predictRtt(Duration... rtts) {
-    if (rtts == null || rtts.length == 0) {
-      throw Args.refused(
-          "predictRtt()", "at least one round-trip time, e.g. Duration.ofMillis(2)", "none");
-    }
-    List<Double> ms = new ArrayList<>();
-    for (Duration d : rtts) {
-      Args.duration(
-          "predictRtt", d, Duration.ZERO, false, RoundTrip.MAX, "round-trip times from 0 to 10 s");
-      double m = d.toNanos() / 1e6;
-      if (ms.contains(m)) {
-        throw Args.refused("predictRtt(" + d + ")", "each round-trip time once", d + " twice");
-      }
-      ms.add(m);
-    }
-    List<Double> list = List.copyOf(ms);
-    return copy(c -> c.knobs.predictRtts(list));
+    List<Double> ms = Args.rttsMs("predictRtt", rtts, "Duration.ofMillis(2)");
+    return copy(c -> c.knobs.predictRtts(ms));
   }
 
   /** Measured time per trial (default 5 s; the command line's {@code -T} is 10 s). */
