@@ -17,6 +17,7 @@ import dev.wg1bench.server.ContainerTarget;
 import dev.wg1bench.server.DataSourceTarget;
 import dev.wg1bench.server.EmbeddedTarget;
 import dev.wg1bench.server.ExternalTarget;
+import java.io.PrintStream;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -411,6 +412,34 @@ class ArchitectureTest {
           .haveNameNotMatching(withNested("json.OutputFile"))
           .should()
           .accessField(System.class, "out");
+
+  /**
+   * A command prints through picocli's writers ({@code getOut()}/{@code getErr()}): only Main hands
+   * them the process's streams, so that command lines run in one JVM at once (tests) print each to
+   * its own. CliReference's main is a build step that says what it wrote. Nothing swaps the
+   * process's streams: that is what made the tests' capture a lock one hung test held for all.
+   */
+  @ArchTest
+  static final ArchRule commandsPrintThroughPicocli =
+      noClasses()
+          .that()
+          .resideInAPackage(BASE + ".cli..")
+          .and()
+          .haveNameNotMatching(withNested("cli.Main"))
+          .and()
+          .haveNameNotMatching(withNested("cli.CliReference"))
+          .should()
+          .accessField(System.class, "out")
+          .orShould()
+          .accessField(System.class, "err");
+
+  @ArchTest
+  static final ArchRule nothingSwapsTheProcessStreams =
+      noClasses()
+          .should()
+          .callMethod(System.class, "setOut", PrintStream.class)
+          .orShould()
+          .callMethod(System.class, "setErr", PrintStream.class);
 
   /**
    * Standard error carries one-line notices where no caller could hear them otherwise: the

@@ -190,16 +190,14 @@ public record Advice(
     if (!List.of("tps", "p50", "p99").contains(metric)) {
       throw new UsageException(where + ": metric must be tps, p50 or p99, got '" + metric + "'");
     }
-    return new Advice(
-        name,
-        p.getProperty("claim").trim(),
-        p.getProperty("seed").trim(),
-        expect,
-        metric,
-        p.getProperty("common", "").trim(),
-        p.getProperty("baseline").trim(),
-        p.getProperty("treatment").trim(),
-        java(p.getProperty("java", "0"), where));
+    return claim(name, p.getProperty("claim").trim())
+        .seed(p.getProperty("seed").trim())
+        .expect(expect)
+        .metric(metric)
+        .common(p.getProperty("common", "").trim())
+        .arms(p.getProperty("baseline").trim(), p.getProperty("treatment").trim())
+        .java(java(p.getProperty("java", "0"), where))
+        .build();
   }
 
   private static int java(String text, String where) {

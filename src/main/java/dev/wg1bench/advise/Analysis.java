@@ -195,7 +195,7 @@ public final class Analysis {
     if (failure != null && !h.reason().contains(failure)) {
       text += " (then failed: " + failure + ")";
     }
-    return new Verdict("broken", text, null);
+    return new Verdict(Verdict.Kind.BROKEN, text, null);
   }
 
   /**
@@ -204,7 +204,8 @@ public final class Analysis {
    */
   private Verdict verdict(Double holmP, double margin) {
     if (!measurable()) {
-      return new Verdict("inconclusive", "fewer than 2 complete blocks, no interval", null);
+      return new Verdict(
+          Verdict.Kind.INCONCLUSIVE, "fewer than 2 complete blocks, no interval", null);
     }
     Verdict v = Verdict.of(estimate, holmP, advice.expect(), margin);
     String took =

@@ -151,8 +151,8 @@ public final class ResultDiff {
   /** advise's verdict read as base against new. */
   private static String words(Verdict v) {
     return switch (v.kind()) {
-      case "confirms" -> "new faster";
-      case "contradicts" -> "new slower";
+      case CONFIRMS -> "new faster";
+      case CONTRADICTS -> "new slower";
       default -> v.text();
     };
   }

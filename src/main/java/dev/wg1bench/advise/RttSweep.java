@@ -22,16 +22,14 @@ public final class RttSweep {
 
   /** The claim whose arms both run at {@code rtt} (as --rtt writes it), named NAME@RTT. */
   public static Advice at(Advice a, String rtt) {
-    return new Advice(
-        a.name() + "@" + rtt,
-        a.claim(),
-        a.seed(),
-        a.expect(),
-        a.metric(),
-        (a.common() + " --rtt " + rtt).trim(),
-        a.baseline(),
-        a.treatment(),
-        a.java());
+    return Advice.claim(a.name() + "@" + rtt, a.claim())
+        .seed(a.seed())
+        .expect(a.expect())
+        .metric(a.metric())
+        .common((a.common() + " --rtt " + rtt).trim())
+        .arms(a.baseline(), a.treatment())
+        .java(a.java())
+        .build();
   }
 
   /** The results of the NAME@RTT claims, one row per claim and target, RTTs in --rtt's order. */

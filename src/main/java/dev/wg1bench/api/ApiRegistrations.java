@@ -2,9 +2,14 @@ package dev.wg1bench.api;
 
 import dev.wg1bench.server.DataSources;
 import dev.wg1bench.workload.JavaWorkloads;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.ref.Cleaner;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
 
 /**
  * The ids a description registered in this JVM (DataSources, workload suppliers), released by a
@@ -33,25 +38,22 @@ final class ApiRegistrations {
    * keep, deleted afterwards: the result is held in memory ({@code json()} writes it anew), and a
    * user's test suite should not leave a file in the temporary directory per run.
    */
-  static <T> T withOutput(
-      java.nio.file.Path file,
-      String prefix,
-      java.util.function.Function<java.nio.file.Path, T> body) {
+  static <T> T withOutput(Path file, String prefix, Function<Path, T> body) {
     if (file != null) {
       return body.apply(file);
     }
-    java.nio.file.Path temp;
+    Path temp;
     try {
-      temp = java.nio.file.Files.createTempFile(prefix, ".json");
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      temp = Files.createTempFile(prefix, ".json");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
     try {
       return body.apply(temp);
     } finally {
       try {
-        java.nio.file.Files.deleteIfExists(temp);
-      } catch (java.io.IOException e) {
+        Files.deleteIfExists(temp);
+      } catch (IOException e) {
         // a file left in the temporary directory: nothing the run's result depends on
       }
     }

@@ -3,6 +3,8 @@ package dev.wg1bench.api;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.wg1bench.advise.Advice;
+import dev.wg1bench.json.Json;
+import dev.wg1bench.plan.BlockDefaults;
 import dev.wg1bench.plan.BlockDesignRules;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RoundTrip;
@@ -12,8 +14,11 @@ import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.run.BlockExperiment;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.apiguardian.api.API;
 
 /**
@@ -172,12 +177,12 @@ public final class Comparison {
 
   /** Every trial and the verdict as the JSON the command line's {@code advise} writes. */
   public String json() {
-    return dev.wg1bench.json.Json.text(run);
+    return Json.text(run);
   }
 
   /** Writes {@link #json()} to {@code file}, atomically. */
   public void writeJson(Path file) {
-    dev.wg1bench.json.Json.write(run, file);
+    Json.write(run, file);
   }
 
   /** The engine's record, for this package (the JSON result). */
@@ -188,14 +193,12 @@ public final class Comparison {
   /** What the treatment is against the baseline. */
   public Verdict verdict() {
     // the engine's verdict of the claim "the treatment is faster", named for a test
-    String v = result.finding().verdict();
-    return switch (v) {
-      case "broken" -> Verdict.BROKEN;
-      case "confirms" -> Verdict.FASTER;
-      case "contradicts" -> Verdict.SLOWER;
-      case "equivalent" -> Verdict.EQUIVALENT;
-      case "inconclusive" -> Verdict.INCONCLUSIVE;
-      default -> throw new IllegalStateException("a verdict the API does not know: " + v);
+    return switch (result.finding().verdict()) {
+      case BROKEN -> Verdict.BROKEN;
+      case CONFIRMS -> Verdict.FASTER;
+      case CONTRADICTS -> Verdict.SLOWER;
+      case EQUIVALENT -> Verdict.EQUIVALENT;
+      case INCONCLUSIVE -> Verdict.INCONCLUSIVE;
     };
   }
 
@@ -224,19 +227,20 @@ public final class Comparison {
 
   /**
    * How the comparison runs; {@link #run()} runs it, as often as called. Defaults: 10 blocks, no
-   * precision goal, margin 5%, metric tps, seed 42, no failed op allowed.
+   * precision goal, margin 5%, metric tps, seed 42, no failed op allowed; where they differ from
+   * {@code advise}'s, each setting says why.
    */
   @API(status = STABLE, since = "0.1")
   public static final class Builder {
     private final Wg1bench baseline;
     private final Wg1bench treatment;
-    private int blocks = 10;
+    private int blocks = BlockDefaults.API.blocks();
     private Double precision;
     private Duration budget;
-    private double margin = 0.05;
+    private double margin = BlockDefaults.API.margin();
     private String metric = "tps";
     private long seed = 42;
-    private double allowedFailureRate;
+    private double allowedFailureRate = BlockDefaults.API.allowedFailureRate();
 
     /** The round-trip time of {@link #runAt}'s comparisons, null for {@link #run()}. */
     private Duration rtt;
@@ -247,8 +251,9 @@ public final class Comparison {
     }
 
     /**
-     * Blocks to run (default 10; at least 2, and 3 with a precision goal, at most 1000); with a
-     * precision goal, the pilot's.
+     * Blocks to run (default 10; advise's is 5: a test judges one claim and gets no second run, and
+     * ten blocks' interval is about 42% narrower than five's at the same block sd); at least 2, and
+     * 3 with a precision goal, at most 1000; with a precision goal, the pilot's.
      */
     public Builder blocks(int n) {
       this.blocks = (int) Args.range("blocks", n, 2, Matrix.MAX_REPEAT, "from 2 to 1000 blocks");
@@ -265,15 +270,18 @@ public final class Comparison {
     }
 
     /**
-     * Wall time a precision goal may spend at most (default 10 minutes; {@code advise}'s default is
-     * 1 hour); refused without {@link #precision}.
+     * Wall time a precision goal may spend at most (default 10 minutes; advise's is 1 hour: a
+     * build's budget, not a tuning session's shared by a dozen claims); refused without {@link
+     * #precision}.
      */
     public Builder budget(Duration d) {
       this.budget = Args.duration("budget", d, Duration.ZERO, true, null, "a time more than 0");
       return this;
     }
 
-    /** M of "equivalent within ±M" as a fraction (default 0.05), between 0.001 and 1. */
+    /**
+     * M of "equivalent within ±M" as a fraction (default 0.05, as advise's), between 0.001 and 1.
+     */
     public Builder margin(double m) {
       this.margin = Args.share("margin", m, 0.001, 1);
       return this;
@@ -281,8 +289,8 @@ public final class Comparison {
 
     /**
      * The share of an arm's attempted ops that may fail (after all their tries) before the arm is
-     * {@link Verdict#BROKEN}, as a fraction between 0 and 1 (default 0: any failed op breaks it).
-     * For code that is expected to fail now and then, e.g. 0.01 for 1%.
+     * {@link Verdict#BROKEN}, as a fraction between 0 and 1 (default 0, as advise's: any failed op
+     * breaks it). For code that is expected to fail now and then, e.g. 0.01 for 1%.
      */
     public Builder allowedFailureRate(double fraction) {
       this.allowedFailureRate = Args.share("allowedFailureRate", fraction, 0, 1);
@@ -302,8 +310,8 @@ public final class Comparison {
     }
 
     /** The labels a block's analysis pairs trials by. */
-    private static java.util.Map<String, String> labels(String name, String arm) {
-      java.util.Map<String, String> l = new java.util.LinkedHashMap<>();
+    private static Map<String, String> labels(String name, String arm) {
+      Map<String, String> l = new LinkedHashMap<>();
       l.put("advice", name);
       l.put("arm", arm);
       return l;
@@ -334,7 +342,7 @@ public final class Comparison {
       }
       // the design's own rules, checked once before the first comparison runs
       Failures.translated(this::design);
-      List<Comparison> out = new java.util.ArrayList<>();
+      List<Comparison> out = new ArrayList<>();
       for (Duration d : rtts) {
         Builder at = new Builder(baseline.rtt(d), treatment.rtt(d));
         at.blocks = blocks;
@@ -351,7 +359,7 @@ public final class Comparison {
     }
 
     /** The design, checked by the rules {@code advise} checks its options by. */
-    private BlockExperiment.Design design() {
+    BlockExperiment.Design design() {
       // each value was checked by its setter; what is left is how they combine
       boolean goal = precision != null;
       if (goal && blocks < BlockDesignRules.MIN_PILOT) {
@@ -369,7 +377,7 @@ public final class Comparison {
           seed,
           margin,
           precision,
-          goal ? (budget != null ? budget : Duration.ofMinutes(10)) : null,
+          goal ? (budget != null ? budget : BlockDefaults.API.budget()) : null,
           Matrix.BetweenTrials.AUTO,
           allowedFailureRate);
     }
@@ -391,10 +399,13 @@ public final class Comparison {
 
     private Comparison execute(Path out) {
       BlockExperiment.Design design = design();
-      TargetSpec base = target("baseline", baseline.targets());
-      List<TargetSpec> own = treatment.targets();
-      TargetSpec treat = own.isEmpty() ? base : distinct(base, target("treatment", own));
-      baseline.init(baseline.targets());
+      ArmTargets arms =
+          ArmTargets.of(
+              target("baseline", baseline.targets()),
+              treatment.targets().isEmpty() ? null : target("treatment", treatment.targets()));
+      TargetSpec base = arms.baseline();
+      TargetSpec treat = arms.treatment();
+      baseline.init(List.of(base));
       if (treatment.initScale() != null
           && (treat != base || !treatment.initScale().equals(baseline.initScale()))) {
         treatment.init(List.of(treat));
@@ -416,7 +427,7 @@ public final class Comparison {
               advice,
               List.of(
                   new Matrix.Point(
-                      baseline.plan(out, baseline.targets()), base, labels(name, "baseline"))),
+                      baseline.plan(out, List.of(base)), base, labels(name, "baseline"))),
               List.of(
                   new Matrix.Point(
                       treatment.plan(out, List.of(treat)), treat, labels(name, "treatment"))),
@@ -424,26 +435,6 @@ public final class Comparison {
       BenchmarkRun run =
           new BlockExperiment(baseline.console(), false).run(List.of(planned), design, out);
       return new Comparison(run.advice().get(0), run, b, t, rtt);
-    }
-
-    /**
-     * The treatment's target under a name of its own when it is another server or DataSource than
-     * the baseline's but named alike (two DataSources are both "datasource"): a run keeps one
-     * server per name.
-     */
-    private static TargetSpec distinct(TargetSpec base, TargetSpec treat) {
-      if (!treat.key().equals(base.key())
-          || java.util.Objects.equals(treat.jdbcUrl(), base.jdbcUrl())) {
-        return treat;
-      }
-      return new TargetSpec(
-          treat.name() + "-treatment",
-          treat.kind(),
-          treat.jdbcUrl(),
-          treat.user(),
-          treat.embeddedVersion(),
-          treat.password(),
-          treat.provision());
     }
   }
 }

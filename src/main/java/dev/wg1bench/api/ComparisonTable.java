@@ -1,5 +1,6 @@
 package dev.wg1bench.api;
 
+import dev.wg1bench.advise.ArmHealth;
 import dev.wg1bench.plan.RoundTrip;
 import dev.wg1bench.report.PerOpConsole;
 import dev.wg1bench.result.AdviceResult;
@@ -48,7 +49,7 @@ final class ComparisonTable {
                 : String.format(Locale.ROOT, "%.4g", result.estimate().pValue()),
             result.measured().blocks(),
             100 * result.estimate().margin(),
-            dev.wg1bench.advise.ArmHealth.percent(result.allowedFailureRate()),
+            ArmHealth.percent(result.allowedFailureRate()),
             verdict));
     blocks(b, result);
     if (result.measured().baselineTps() != null && result.measured().treatmentTps() != null) {

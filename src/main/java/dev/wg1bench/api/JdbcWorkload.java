@@ -2,6 +2,8 @@ package dev.wg1bench.api;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
+import java.util.List;
+import java.util.Map;
 import javax.sql.DataSource;
 import org.apiguardian.api.API;
 
@@ -49,7 +51,7 @@ public interface JdbcWorkload {
    * refuses is an {@link IllegalArgumentException} whose message names the parameter, its value and
    * what is valid: the command prints that line and exits 2, as for any bad option.
    */
-  default void setUp(DataSource dataSource, java.util.Map<String, String> params) throws Exception {
+  default void setUp(DataSource dataSource, Map<String, String> params) throws Exception {
     setUp(dataSource);
   }
 
@@ -62,8 +64,8 @@ public interface JdbcWorkload {
    * trial, and a long run's server samples of them under {@code --progress} (size, dead tuples,
    * autovacuum runs). None by default: the options are then refused and nothing is sampled.
    */
-  default java.util.List<String> tables() {
-    return java.util.List.of();
+  default List<String> tables() {
+    return List.of();
   }
 
   /** Once per client after its last op. */
@@ -82,7 +84,7 @@ public interface JdbcWorkload {
    * much a check reads (a fuller check on request); calls {@link #check(DataSource, long)} unless
    * overridden.
    */
-  default void check(DataSource dataSource, long committedOps, java.util.Map<String, String> params)
+  default void check(DataSource dataSource, long committedOps, Map<String, String> params)
       throws Exception {
     check(dataSource, committedOps);
   }
@@ -93,10 +95,9 @@ public interface JdbcWorkload {
    * to null when it held or to how it broke. By default the whole {@link #check(DataSource, long,
    * java.util.Map)} as one: an empty map when it passes (it throws when it fails).
    */
-  default java.util.Map<String, String> checkConditions(
-      DataSource dataSource, long committedOps, java.util.Map<String, String> params)
-      throws Exception {
+  default Map<String, String> checkConditions(
+      DataSource dataSource, long committedOps, Map<String, String> params) throws Exception {
     check(dataSource, committedOps, params);
-    return java.util.Map.of();
+    return Map.of();
   }
 }

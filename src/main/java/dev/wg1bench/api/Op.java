@@ -3,7 +3,9 @@ package dev.wg1bench.api;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import java.sql.Connection;
+import java.time.Duration;
 import java.util.Random;
+import java.util.concurrent.Callable;
 import org.apiguardian.api.API;
 
 /** What one op of a {@link JdbcWorkload} is given. */
@@ -50,7 +52,7 @@ public interface Op {
   void step(String name, Step step) throws Exception;
 
   /** As {@link #step(String, Step)}, for a step that returns a value; returns it. */
-  <T> T step(String name, java.util.concurrent.Callable<T> step) throws Exception;
+  <T> T step(String name, Callable<T> step) throws Exception;
 
   /**
    * Reports that the step running now ended in a rollback the workload meant (TPC-C's New-Order
@@ -69,7 +71,7 @@ public interface Op {
    * trial's iterations, never holding one open, and a run keeps its duration. The last call in an
    * op counts; zero or negative waits nothing (the default: the next op starts at once).
    */
-  void thinkTime(java.time.Duration time);
+  void thinkTime(Duration time);
 
   /** A part of an op that returns nothing and may throw. */
   @API(status = STABLE, since = "0.1")

@@ -3,6 +3,7 @@ package dev.wg1bench.api;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.wg1bench.result.BenchmarkRun;
+import dev.wg1bench.result.CommandStats;
 import dev.wg1bench.result.Measurement;
 import dev.wg1bench.result.TrialResult;
 import java.util.List;
@@ -97,7 +98,7 @@ public record Trial(
       return List.of();
     }
     return m.scripts().get(0).commands().stream()
-        .filter(dev.wg1bench.result.CommandStats::step)
+        .filter(CommandStats::step)
         .map(StepFigures::of)
         .toList();
   }

@@ -71,7 +71,7 @@ public final class Verdicts {
     if (rt > max) {
       throw new AssertionError(
           String.format(
-              java.util.Locale.ROOT,
+              Locale.ROOT,
               "target %s: %.2f round trips per op, more than %.2f allowed (%s statements per op"
                   + " over %d ops)",
               t.target(),
@@ -79,7 +79,7 @@ public final class Verdicts {
               max,
               t.statementsPerOp() == null
                   ? "unknown"
-                  : String.format(java.util.Locale.ROOT, "%.2f", t.statementsPerOp()),
+                  : String.format(Locale.ROOT, "%.2f", t.statementsPerOp()),
               t.ops() + t.failedOps()));
     }
   }

@@ -9,6 +9,7 @@ import dev.wg1bench.plan.RoundTrip;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.ScriptSource;
 import dev.wg1bench.plan.Secret;
+import dev.wg1bench.plan.SessionKnobs;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.TimingDefaults;
 import dev.wg1bench.plan.WorkloadKnobs;
@@ -28,6 +29,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.apiguardian.api.API;
@@ -75,7 +77,7 @@ public final class Wg1bench {
   private Duration warmup = TimingDefaults.API.warmup();
   private int iterations = TimingDefaults.API.iterations();
   private int forks = TimingDefaults.API.forks();
-  private int maxTries = 1;
+  private int maxTries = SessionKnobs.DEFAULT_MAX_TRIES;
   private boolean reportPerCommand;
   private Integer scale;
   private long randomSeed = 42;
@@ -96,7 +98,7 @@ public final class Wg1bench {
   }
 
   /** A copy of this description with one change: every setter returns one, this stays as it is. */
-  private Wg1bench copy(java.util.function.Consumer<Wg1bench> change) {
+  private Wg1bench copy(Consumer<Wg1bench> change) {
     Wg1bench c = new Wg1bench(workload, scripts);
     c.targets = targets;
     c.registrations = registrations;

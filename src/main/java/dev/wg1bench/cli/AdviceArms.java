@@ -5,7 +5,9 @@ import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.run.BlockExperiment;
+import dev.wg1bench.run.RunStage;
 import dev.wg1bench.server.PgBouncerTarget;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -60,12 +62,16 @@ final class AdviceArms implements AutoCloseable {
   /** advise's: the advice file and the arm, as in "advice batch-rewrite (treatment)". */
   static final ArmNames ADVICE = (a, arm) -> "advice " + a.name() + " (" + arm + ")";
 
-  private final ReplayArms replays = new ReplayArms(System.out);
+  private final ReplayArms replays;
+  private final PrintStream console;
   private final TrialShape shape;
   private final boolean verbose;
   private final ArmNames names;
 
-  AdviceArms(TrialShape shape, boolean verbose, ArmNames names) {
+  /** {@code out} takes the arms' own lines: a replayed log's progress, a checked trial's. */
+  AdviceArms(TrialShape shape, boolean verbose, ArmNames names, PrintStream out) {
+    this.replays = new ReplayArms(out);
+    this.console = out;
     this.shape = shape;
     this.verbose = verbose;
     this.names = names;
@@ -105,7 +111,7 @@ final class AdviceArms implements AutoCloseable {
         && (holders.get("baseline").options.check || holders.get("treatment").options.check)) {
       // --check in an arm (a workload class's own check(), a workload's rules) checks the
       // claim's trials, as it checks a run's, rather than being dropped
-      source = m -> new dev.wg1bench.run.RunStage(System.out, verbose).check(true).run(m).trials();
+      source = m -> new RunStage(console, verbose).check(true).run(m).trials();
     }
     return new BlockExperiment.Planned(a, arms.get("baseline"), arms.get("treatment"), out, source);
   }

@@ -2,6 +2,8 @@ package dev.wg1bench.cli;
 
 import dev.wg1bench.advise.Advice;
 import dev.wg1bench.advise.RttSweep;
+import dev.wg1bench.json.OutputFile;
+import dev.wg1bench.plan.BlockDefaults;
 import dev.wg1bench.plan.BlockDesignRules;
 import dev.wg1bench.plan.Checks;
 import dev.wg1bench.plan.Durations;
@@ -14,14 +16,21 @@ import dev.wg1bench.result.AdviceResult;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.RttSweepRow;
 import dev.wg1bench.run.BlockExperiment;
+import dev.wg1bench.server.Targets;
+import dev.wg1bench.stats.Verdict;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
 
 /** {@code wg1bench advise}: measure the seeds' tuning advice, baseline against treatment. */
 @Command(
@@ -37,6 +46,8 @@ import picocli.CommandLine.Option;
           + "equivalent within --margin, or is inconclusive."
     })
 final class AdviseCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
   @Mixin TargetOptions targets;
   @Mixin HistoryOptions history;
 
@@ -53,7 +64,7 @@ final class AdviseCommand implements Callable<Integer> {
       description =
           "Blocks per claim, each one baseline and one treatment trial; with --precision the"
               + " pilot whose sd fixes the total (default: ${DEFAULT-VALUE}).")
-  int repeat = 5;
+  int repeat = BlockDefaults.ADVISE.blocks();
 
   @Mixin MarginOption margin;
 
@@ -69,8 +80,9 @@ final class AdviseCommand implements Callable<Integer> {
       names = "--budget",
       paramLabel = "TIME",
       description =
-          "With --precision: wall time for the whole run, shared by the claims (default: 1h).")
-  String budget;
+          "With --precision: wall time for the whole run, shared by the claims (default:"
+              + " ${DEFAULT-VALUE}).")
+  String budget = Durations.option(BlockDefaults.ADVISE.budget());
 
   @Option(
       names = "--allowed-failure-rate",
@@ -79,7 +91,7 @@ final class AdviseCommand implements Callable<Integer> {
           "Share of an arm's attempted ops that may fail (after all their tries) before the claim"
               + " is broken, its own verdict (default: ${DEFAULT-VALUE}: any failed op breaks"
               + " it).")
-  String allowedFailureRate = "0%";
+  String allowedFailureRate = BlockDefaults.percent(BlockDefaults.ADVISE.allowedFailureRate());
 
   @Option(
       names = "--aa",
@@ -125,44 +137,49 @@ final class AdviseCommand implements Callable<Integer> {
     List<Advice> all = adviceDir != null ? Advice.fromDirectory(adviceDir) : Advice.shipped();
     List<String> rtts = rtts();
     List<Advice> chosen = atRtts(chosen(all), rtts);
-    double m = margin.fraction();
-    Double p = precision == null ? null : Checks.percent("--precision", precision, 0.1, 100);
-    java.time.Duration b = budget(p);
-    checkBlocks(p);
+    BlockExperiment.Design design = design();
     checkOnly(all);
-    double allowed = allowedFailures();
     List<TargetSpec> t = targets.resolve(true);
-    long orderSeed = timing.seed != null ? timing.seed : new SecureRandom().nextLong();
     long randomSeed = new SecureRandom().nextLong();
     Path out = output.orStamped("advise");
-    AdviceArms arms = new AdviceArms(timing.shape(), verbose, AdviceArms.ADVICE);
+    AdviceArms arms = new AdviceArms(timing.shape(), verbose, AdviceArms.ADVICE, Console.out(spec));
     String unwritable = JsonReport.unwritable(out);
     if (unwritable != null) {
       throw new UsageException("--output " + out + ": " + unwritable);
     }
-    BlockExperiment.Design design =
-        new BlockExperiment.Design(repeat, orderSeed, m, p, b, Matrix.BetweenTrials.AUTO, allowed);
     BenchmarkRun run;
     try (arms) {
       List<BlockExperiment.Planned> planned = arms.planned(chosen, t, randomSeed, out);
-      run = new BlockExperiment(System.out, verbose).run(planned, design, out);
+      run = new BlockExperiment(Console.out(spec), verbose).run(planned, design, out);
     }
     if (!rtts.isEmpty()) {
       List<RttSweepRow> rows = RttSweep.rows(rtts, run.advice());
-      RttSweep.print(System.out, rtts, rows);
+      RttSweep.print(Console.out(spec), rtts, rows);
       run = run.withRttSweep(rows);
       JsonReport.write(run, out);
     }
-    history.store(dev.wg1bench.json.OutputFile.actual(out));
+    history.store(OutputFile.actual(out));
     return exitCode(run);
+  }
+
+  /** The blocks' design as the options give it, each checked (the seed drawn when not given). */
+  BlockExperiment.Design design() {
+    double m = margin.fraction();
+    Double p = precision == null ? null : Checks.percent("--precision", precision, 0.1, 100);
+    Duration b = budget(p);
+    checkBlocks(p);
+    double allowed = allowedFailures();
+    long orderSeed = timing.seed != null ? timing.seed : new SecureRandom().nextLong();
+    return new BlockExperiment.Design(
+        repeat, orderSeed, m, p, b, Matrix.BetweenTrials.AUTO, allowed);
   }
 
   /** --rtt's values as typed (0.5ms stays 0.5ms in the claims' names), each a distinct RTT. */
   private List<String> rtts() {
     List<String> out = new ArrayList<>();
-    List<java.time.Duration> seen = new ArrayList<>();
+    List<Duration> seen = new ArrayList<>();
     for (String v : rtt) {
-      java.time.Duration d;
+      Duration d;
       try {
         d = RoundTrip.parse(v);
       } catch (IllegalArgumentException e) {
@@ -206,7 +223,7 @@ final class AdviseCommand implements Callable<Integer> {
     boolean couldNotRun = false;
     boolean broken = false;
     for (AdviceResult r : run.advice()) {
-      if (r.verdict().equals("broken")) {
+      if (r.verdict() == Verdict.Kind.BROKEN) {
         broken = true;
         couldNotRun |= r.failure() != null;
       }
@@ -230,14 +247,15 @@ final class AdviseCommand implements Callable<Integer> {
                     + Runtime.version());
           }
           // the other claims still run on an older runtime
-          System.out.printf(
-              "skipping %s: needs a Java %d+ runtime, this is Java %s%n",
-              a.name(), a.java(), Runtime.version());
+          out()
+              .printf(
+                  "skipping %s: needs a Java %d+ runtime, this is Java %s%n",
+                  a.name(), a.java(), Runtime.version());
           continue;
         }
         if (only.isEmpty() && a.needsContainers() && !containers()) {
           // as for the runtime: the other claims still run where no Docker engine answers
-          System.out.printf("skipping %s: needs a Docker engine and none answers%n", a.name());
+          out().printf("skipping %s: needs a Docker engine and none answers%n", a.name());
           continue;
         }
         chosen.add(a);
@@ -254,22 +272,27 @@ final class AdviseCommand implements Callable<Integer> {
   /** Whether a Docker engine answers, asked once. */
   private boolean containers() {
     if (containers == null) {
-      containers = dev.wg1bench.server.Targets.containersAvailable();
+      containers = Targets.containersAvailable();
     }
     return containers;
   }
 
-  /** --budget as a duration (1h by default with --precision), null without --precision. */
-  private java.time.Duration budget(Double p) {
-    String text = budget == null ? "1h" : budget;
-    java.time.Duration b;
+  /** --budget as a duration (its default with --precision), null without --precision. */
+  private Duration budget(Double p) {
+    Duration b;
     try {
-      b = Durations.parse(text);
+      b = Durations.parse(budget);
     } catch (IllegalArgumentException e) {
       throw new UsageException("--budget " + e.getMessage());
     }
-    BlockDesignRules.budget("--budget", budget == null ? null : b, text, p != null, "--precision");
+    boolean given = TimingOptions.given(parsed(), "--budget");
+    BlockDesignRules.budget("--budget", given ? b : null, budget, p != null, "--precision");
     return p == null ? null : b;
+  }
+
+  /** The command line as parsed, null when the command was made without one. */
+  private ParseResult parsed() {
+    return spec == null || spec.commandLine() == null ? null : spec.commandLine().getParseResult();
   }
 
   /** --blocks within 2 (3 with --precision) and 1000. */
@@ -288,5 +311,10 @@ final class AdviseCommand implements Callable<Integer> {
                 + String.join(", ", all.stream().map(Advice::name).toList()));
       }
     }
+  }
+
+  /** Standard output: picocli's, as Main or a test set it. */
+  private PrintWriter out() {
+    return spec.commandLine().getOut();
   }
 }

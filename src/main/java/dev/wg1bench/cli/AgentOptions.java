@@ -26,9 +26,11 @@ final class AgentOptions {
       names = "--rendezvous-timeout",
       paramLabel = "TIME",
       converter = Converters.DurationConverter.class,
+      defaultValue = "60s",
       description =
-          "How long agents wait for each other before the run fails on all (default: 60s).")
-  Duration rendezvousTimeout = Duration.ofSeconds(60);
+          "How long agents wait for each other before the run fails on all (default:"
+              + " ${DEFAULT-VALUE}).")
+  Duration rendezvousTimeout;
 
   /** The agent's place, null when this is an ordinary run. */
   AgentSpec spec() {

@@ -11,13 +11,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToIntFunction;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * The options {@code history analyze} and {@code history check} share: which history and series,
  * and the change-point method's settings (Otava's defaults), each range checked here once.
  */
 final class ChangePointOptions {
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec mixee;
+
   /** Larger windows cost memory as the square of the window; Otava's default is 50. */
   static final int MAX_WINDOW = 2000;
 
@@ -155,7 +160,7 @@ final class ChangePointOptions {
               : "";
       throw new UsageException(String.join("; ", tooShort.subList(0, shown)) + rest);
     }
-    tooShort.forEach(t -> System.err.println("wg1bench: note: skipped " + t));
+    tooShort.forEach(t -> mixee.commandLine().getErr().println("wg1bench: note: skipped " + t));
     return ok;
   }
 }

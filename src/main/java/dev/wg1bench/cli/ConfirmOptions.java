@@ -1,9 +1,12 @@
 package dev.wg1bench.cli;
 
+import dev.wg1bench.history.gate.RegressionGate;
 import dev.wg1bench.plan.Checks;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.UsageException;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -74,7 +77,9 @@ final class ConfirmOptions {
       names = "--borderline-p",
       paramLabel = "P",
       description =
-          "A worse result with p above --p and at most this is borderline (default: 10 x --p).")
+          "A worse result with p above --p and at most this is borderline (default: "
+              + RegressionGate.BORDERLINE_TIMES_P
+              + " x --p).")
   Double borderlineP;
 
   /** Each trial's length and JMH's shape, with a block experiment's defaults (advise's). */
@@ -96,20 +101,23 @@ final class ConfirmOptions {
   boolean verbose;
 
   /**
-   * The options shared with advise (as mixins) that shape the re-measurement too: without both arms
-   * they are refused, as the group's own are.
+   * These options' own model: its mixins' options (the trial's timing, the targets, the margin, the
+   * result file), shared with advise, shape the re-measurement too, and without both arms they are
+   * refused as the group's own are; read from their declarations, so a mixin's new option is
+   * refused with them.
    */
-  private static final List<String> SHARED =
-      List.of(
-          "--duration",
-          "--warmup",
-          "--iterations",
-          "--forks",
-          "--seed",
-          "--target",
-          "--via",
-          "--output",
-          "--margin");
+  @Spec CommandSpec self;
+
+  /** The long names of every option the mixins above declare. */
+  private Set<String> shared() {
+    Set<String> names = new HashSet<>();
+    if (self != null) {
+      for (CommandSpec mixin : self.mixins().values()) {
+        mixin.options().forEach(o -> names.add(o.longestName()));
+      }
+    }
+    return names;
+  }
 
   /** The group as given (its defaults when picocli dropped the instance). */
   private Experiment experiment() {
@@ -130,8 +138,9 @@ final class ConfirmOptions {
     }
     if (e.baseline == null) {
       // the experiment's shape given without the experiment: say so rather than ignore it
+      Set<String> shared = shared();
       for (OptionSpec o : matched()) {
-        if (o.group() != null || SHARED.contains(o.longestName())) {
+        if (o.group() != null || shared.contains(o.longestName())) {
           throw new UsageException(
               o.longestName()
                   + " shapes the re-measurement: it needs --confirm-baseline and"

@@ -6,12 +6,15 @@ import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.report.DiffTable;
 import dev.wg1bench.report.HtmlReport;
 import dev.wg1bench.result.PointsDiff;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code wg1bench diff BASE.json NEW.json}: two saved results compared point by point. */
 @Command(
@@ -24,6 +27,8 @@ import picocli.CommandLine.Parameters;
           + "--margin, or inconclusive; Holm-adjusted over the points)."
     })
 final class DiffCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
   @Parameters(index = "0", paramLabel = "BASE.json", description = "The result to compare against.")
   Path base;
 
@@ -52,8 +57,8 @@ final class DiffCommand implements Callable<Integer> {
     } catch (UsageException e) {
       throw new UsageException("diff " + base + " " + neu + ": " + e.getMessage());
     }
-    System.out.printf("diff %s -> %s%n", base, neu);
-    DiffTable.print(r, m, System.out);
+    out().printf("diff %s -> %s%n", base, neu);
+    DiffTable.print(r, m, Console.out(spec));
     return r.anyBroken() ? Main.COMPLETED_WITH_FAILURES : 0;
   }
 
@@ -63,5 +68,10 @@ final class DiffCommand implements Callable<Integer> {
     } catch (HtmlReport.BadInput e) {
       throw new UsageException("diff: " + e.getMessage(), e);
     }
+  }
+
+  /** Standard output: picocli's, as Main or a test set it. */
+  private PrintWriter out() {
+    return spec.commandLine().getOut();
   }
 }

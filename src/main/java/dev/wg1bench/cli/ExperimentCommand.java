@@ -104,11 +104,13 @@ final class ExperimentCommand implements Callable<Integer> {
         "BRIN vs btree (2015 §5.1): t_mono (sorted) and t_random (shuffled) of N rows (id, md5(id)); indexes none, btree, BRIN pages_per_range 1/128/12800: build time, size, point lookup id = N/2 and range lookup id BETWEEN N/3 AND 2N/3. Default --rows 2000000."
       })
   static final class Brin implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
     @Mixin Common common;
 
     @Override
     public Integer call() {
-      new BrinExperiment(System.out)
+      new BrinExperiment(Console.out(spec))
           .run(common.options("brin", BrinExperiment.DEFAULT_ROWS, List.of(1), 1));
       return 0;
     }
@@ -122,11 +124,13 @@ final class ExperimentCommand implements Callable<Integer> {
         "Log table (2015 §5.2): the seed's access_log, one month (31 daily partitions, declarative) vs a single table with btree / BRIN on (date, time) / no index; COPY load time and the seed's day and month aggregates, on sorted and shuffled data. Default --rows 1000000."
       })
   static final class LogTable implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
     @Mixin Common common;
 
     @Override
     public Integer call() {
-      new LogTableExperiment(System.out)
+      new LogTableExperiment(Console.out(spec))
           .run(common.options("logtable", LogTableExperiment.DEFAULT_ROWS, List.of(1), 1));
       return 0;
     }
@@ -140,6 +144,8 @@ final class ExperimentCommand implements Callable<Integer> {
         "Parallel VACUUM (2015 §4): K tables like pgbench_accounts (fillfactor 80) dirtied by updates, then VACUUM (FREEZE, ANALYZE) across them on J connections, as vacuumdb --jobs J; elapsed time and speed-up over J=1. Default --rows 500000 per table."
       })
   static final class Vacuum implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
     @Mixin Common common;
 
     @Option(
@@ -157,7 +163,7 @@ final class ExperimentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-      new ParallelVacuumExperiment(System.out)
+      new ParallelVacuumExperiment(Console.out(spec))
           .run(
               common.options(
                   "vacuum",

@@ -1,5 +1,6 @@
 package dev.wg1bench.cli;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -8,8 +9,10 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code wg1bench history add FILE.json...}: results already on disk into a history. Every file is
@@ -24,6 +27,8 @@ import picocli.CommandLine.Parameters;
           + "none of them."
     })
 final class HistoryAddCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
   @Parameters(paramLabel = "FILE", arity = "1..*", description = "wg1bench result files (JSON).")
   List<Path> files = new ArrayList<>();
 
@@ -42,7 +47,12 @@ final class HistoryAddCommand implements Callable<Integer> {
   public Integer call() {
     history.check();
     HistoryOptions.checkAttrs(attrs);
-    HistoryOptions.store(history.value, attrs, files, false);
+    HistoryOptions.store(history.value, attrs, files, false, out());
     return 0;
+  }
+
+  /** Standard output: picocli's, as Main or a test set it. */
+  private PrintWriter out() {
+    return spec.commandLine().getOut();
   }
 }

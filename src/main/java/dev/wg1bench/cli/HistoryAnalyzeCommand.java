@@ -3,11 +3,14 @@ package dev.wg1bench.cli;
 import dev.wg1bench.history.analysis.ChangePointAnalysis;
 import dev.wg1bench.history.analysis.ChangePointOutput;
 import dev.wg1bench.history.analysis.Series;
+import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code wg1bench history analyze}: each series' change points, as Apache Otava finds them. */
 @Command(
@@ -20,6 +23,8 @@ import picocli.CommandLine.Option;
           + "intervals over each segment's runs, the relative change with its interval, and p."
     })
 final class HistoryAnalyzeCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
   @Mixin ChangePointOptions options;
 
   /** The output formats. */
@@ -45,12 +50,18 @@ final class HistoryAnalyzeCommand implements Callable<Integer> {
         options.selected(x -> fewest, "needed to split it (two --min-segment, at least 2)");
     List<ChangePointAnalysis.Analyzed> all =
         series.stream().map(x -> ChangePointAnalysis.analyze(x, s)).toList();
-    System.out.print(
-        switch (format) {
-          case table -> ChangePointOutput.table(all);
-          case csv -> ChangePointOutput.csv(all);
-          case json -> ChangePointOutput.json(all);
-        });
+    out()
+        .print(
+            switch (format) {
+              case table -> ChangePointOutput.table(all);
+              case csv -> ChangePointOutput.csv(all);
+              case json -> ChangePointOutput.json(all);
+            });
     return 0;
+  }
+
+  /** Standard output: picocli's, as Main or a test set it. */
+  private PrintWriter out() {
+    return spec.commandLine().getOut();
   }
 }

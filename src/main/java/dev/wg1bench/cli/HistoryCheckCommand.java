@@ -1,6 +1,7 @@
 package dev.wg1bench.cli;
 
 import dev.wg1bench.advise.Advice;
+import dev.wg1bench.advise.Analysis;
 import dev.wg1bench.history.analysis.ChangePointAnalysis;
 import dev.wg1bench.history.analysis.Series;
 import dev.wg1bench.history.gate.Confirmation;
@@ -13,6 +14,9 @@ import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.report.JsonReport;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.run.BlockExperiment;
+import dev.wg1bench.stats.Verdict;
+import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -22,7 +26,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code wg1bench history check}: the CI gate on the latest run(s). */
 @Command(
@@ -41,6 +47,8 @@ import picocli.CommandLine.Option;
           + "gate decides."
     })
 final class HistoryCheckCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
   /** The exit code of a regression (0-3 are taken; see docs/reference/exit-codes.md). */
   static final int REGRESSION = 4;
 
@@ -89,7 +97,7 @@ final class HistoryCheckCommand implements Callable<Integer> {
     Map<String, Confirmation.Confirmed> confirmations = Map.of();
     List<Series> remeasure = confirming ? remeasured(judged) : List.of();
     if (!remeasure.isEmpty()) {
-      confirmations = onStderr(remeasure, confirm.output.orStamped("history-check"));
+      confirmations = remeasure(remeasure, confirm.output.orStamped("history-check"));
       // several configurations ran one experiment each: the first one's file, each names its own
       confirmedOn =
           confirmations.values().stream().map(c -> c.arms().resultFile()).findFirst().orElse(null);
@@ -99,11 +107,12 @@ final class HistoryCheckCommand implements Callable<Integer> {
       checked.add(
           GateReport.of(e.getValue(), e.getKey().metric(), confirmations.get(e.getKey().name())));
     }
-    boolean regressed = checked.stream().anyMatch(c -> c.outcome().equals("regression"));
+    boolean regressed =
+        checked.stream().anyMatch(c -> c.outcome() == RegressionGate.Outcome.REGRESSION);
     // a latest run with no finite figure for a judged series is no point of it: the gate would
     // judge the run before it, so it fails as a regression does
     List<String> missing = MissingFigures.inLatest(options.takenRuns(), series, last);
-    missing.forEach((format == Format.json ? System.err : System.out)::println);
+    missing.forEach((format == Format.json ? err() : out())::println);
     GateReport.Gate gate =
         new GateReport.Gate(
             regressed ? "regression" : !missing.isEmpty() ? "broken" : "pass",
@@ -115,9 +124,9 @@ final class HistoryCheckCommand implements Callable<Integer> {
             confirmedOn,
             checked);
     if (format == Format.json) {
-      System.out.print(GateReport.json(gate));
+      out().print(GateReport.json(gate));
     } else {
-      GateReport.lines(gate).forEach(System.out::println);
+      GateReport.lines(gate).forEach(out()::println);
     }
     int broken = brokenConfirmations(confirmations);
     return broken != 0 ? broken : gate.exitCode();
@@ -142,14 +151,15 @@ final class HistoryCheckCommand implements Callable<Integer> {
             return;
           }
           if (!Confirmation.measurable(x.metric())) {
-            System.err.println(
-                "wg1bench: note: series "
-                    + x.name()
-                    + " is not re-measured: the blocks compare ratios of "
-                    + String.join(", ", dev.wg1bench.advise.Analysis.METRICS)
-                    + ", and "
-                    + x.metric()
-                    + " is a count; the history's outcome stands");
+            err()
+                .println(
+                    "wg1bench: note: series "
+                        + x.name()
+                        + " is not re-measured: the blocks compare ratios of "
+                        + String.join(", ", Analysis.METRICS)
+                        + ", and "
+                        + x.metric()
+                        + " is a count; the history's outcome stands");
             return;
           }
           out.add(x);
@@ -158,36 +168,24 @@ final class HistoryCheckCommand implements Callable<Integer> {
   }
 
   /**
-   * The re-measurement with everything it prints on stderr: stdout is the gate's, and with {@code
-   * --format json} it must parse as JSON whatever the arms print (a replayed log's progress, the
-   * trials' lines of an arm with {@code --check}), so the process's stdout is stderr meanwhile.
-   */
-  private Map<String, Confirmation.Confirmed> onStderr(List<Series> series, Path out) {
-    java.io.PrintStream stdout = System.out;
-    System.setOut(System.err);
-    try {
-      return remeasure(series, out);
-    } finally {
-      System.setOut(stdout);
-    }
-  }
-
-  /**
    * Runs baseline and candidate in randomized blocks, one experiment per configuration of the
    * series with the arms of that configuration, and judges each series from its own experiment's
-   * trials.
+   * trials. Everything it prints goes to stderr: stdout is the gate's, and with {@code --format
+   * json} it must parse as JSON whatever the arms print (a replayed log's progress, the trials'
+   * lines of an arm with {@code --check}).
    */
   private Map<String, Confirmation.Confirmed> remeasure(List<Series> series, Path out) {
+    PrintStream err = Console.err(spec);
     String unwritable = JsonReport.unwritable(out);
     if (unwritable != null) {
       throw new UsageException("--output " + out + ": " + unwritable);
     }
     List<ConfigurationArms.Group> groups =
-        ConfigurationArms.groups(series, confirm.baseline(), confirm.candidate(), System.err);
+        ConfigurationArms.groups(series, confirm.baseline(), confirm.candidate(), err);
     Map<String, Confirmation.Confirmed> byName = new LinkedHashMap<>();
     AdviceArms.ArmNames names =
         (a, arm) -> arm.equals("baseline") ? "--confirm-baseline" : "--confirm-candidate";
-    try (AdviceArms arms = new AdviceArms(confirm.shape(), confirm.verbose, names)) {
+    try (AdviceArms arms = new AdviceArms(confirm.shape(), confirm.verbose, names, err)) {
       List<BlockExperiment.Planned> planned = new ArrayList<>();
       List<ConfigurationArms.Group> kept = new ArrayList<>();
       for (ConfigurationArms.Group g : groups) {
@@ -200,7 +198,7 @@ final class HistoryCheckCommand implements Callable<Integer> {
         String contradiction = ConfigurationArms.contradiction(g.configuration(), p);
         if (contradiction != null) {
           ConfigurationArms.refuse(
-              System.err,
+              err,
               g.series(),
               "the arms do not measure its configuration '"
                   + g.configuration()
@@ -212,7 +210,7 @@ final class HistoryCheckCommand implements Callable<Integer> {
         kept.add(g);
       }
       for (int i = 0; i < kept.size(); i++) {
-        byName.putAll(experiment(kept.get(i), planned.get(i)));
+        byName.putAll(experiment(kept.get(i), planned.get(i), err));
       }
     }
     return byName;
@@ -220,7 +218,7 @@ final class HistoryCheckCommand implements Callable<Integer> {
 
   /** One configuration's experiment, each of its series judged from its trials. */
   private Map<String, Confirmation.Confirmed> experiment(
-      ConfigurationArms.Group g, BlockExperiment.Planned planned) {
+      ConfigurationArms.Group g, BlockExperiment.Planned planned, PrintStream err) {
     double margin = confirm.margin.fraction();
     long orderSeed =
         confirm.timing.seed != null ? confirm.timing.seed : new SecureRandom().nextLong();
@@ -229,8 +227,7 @@ final class HistoryCheckCommand implements Callable<Integer> {
             confirm.blocks(), orderSeed, margin, null, null, Matrix.BetweenTrials.AUTO);
     // the experiment's own lines go to stderr: stdout is the gate's (and its JSON)
     BenchmarkRun run =
-        new BlockExperiment(System.err, confirm.verbose)
-            .run(List.of(planned), design, planned.output());
+        new BlockExperiment(err, confirm.verbose).run(List.of(planned), design, planned.output());
     String failure = run.advice().isEmpty() ? null : run.advice().get(0).failure();
     Confirmation.Arms arms =
         new Confirmation.Arms(
@@ -255,9 +252,9 @@ final class HistoryCheckCommand implements Callable<Integer> {
    * failure (exit 1); one whose ops failed above the allowed rate exits 3, naming the arm, its
    * counts and first error on stderr: it says nothing on speed, and the gate does not pass.
    */
-  private static int brokenConfirmations(Map<String, Confirmation.Confirmed> confirmations) {
+  private int brokenConfirmations(Map<String, Confirmation.Confirmed> confirmations) {
     for (Confirmation.Confirmed c : confirmations.values()) {
-      if (c.result().verdict().equals("broken") && c.result().failure() != null) {
+      if (c.result().verdict() == Verdict.Kind.BROKEN && c.result().failure() != null) {
         throw new RunFailure(
             "history check: the re-measurement of "
                 + c.series()
@@ -266,15 +263,26 @@ final class HistoryCheckCommand implements Callable<Integer> {
       }
     }
     for (Confirmation.Confirmed c : confirmations.values()) {
-      if (c.result().verdict().equals("broken")) {
-        System.err.println(
-            "wg1bench: history check: the re-measurement of "
-                + c.series()
-                + " is "
-                + c.result().verdictText());
+      if (c.result().verdict() == Verdict.Kind.BROKEN) {
+        err()
+            .println(
+                "wg1bench: history check: the re-measurement of "
+                    + c.series()
+                    + " is "
+                    + c.result().verdictText());
         return Main.COMPLETED_WITH_FAILURES;
       }
     }
     return 0;
+  }
+
+  /** Standard output: picocli's, as Main or a test set it. */
+  private PrintWriter out() {
+    return spec.commandLine().getOut();
+  }
+
+  /** Standard error: picocli's, as Main or a test set it. */
+  private PrintWriter err() {
+    return spec.commandLine().getErr();
   }
 }

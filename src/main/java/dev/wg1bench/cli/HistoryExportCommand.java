@@ -7,6 +7,7 @@ import dev.wg1bench.history.store.StoredRun;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.report.CsvReport;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,7 +15,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code history export --format ...}: the history in a format another tool reads, so a team keeps
@@ -34,6 +37,8 @@ import picocli.CommandLine.Option;
           + "others to FILE-customSmallerIsBetter.json (the tool setting that reads each)."
     })
 final class HistoryExportCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
   @Option(
       names = "--format",
       required = true,
@@ -85,10 +90,10 @@ final class HistoryExportCommand implements Callable<Integer> {
                 + " the action reads from separate files: give -o FILE.json, or select one"
                 + " direction with --series");
       }
-      System.out.print(r.parts().get(0).text());
-      System.out.flush();
+      out().print(r.parts().get(0).text());
+      out().flush();
       if (r.note() != null) {
-        System.err.println("wg1bench: " + r.note());
+        err().println("wg1bench: " + r.note());
       }
       return 0;
     }
@@ -103,15 +108,16 @@ final class HistoryExportCommand implements Callable<Integer> {
       written.add(f);
     }
     if (r.note() != null) {
-      System.out.println(r.note());
+      out().println(r.note());
     }
     for (Path f : written) {
-      System.out.println("written to " + f);
+      out().println("written to " + f);
     }
     if (format.equals("otava-csv")) {
-      System.out.print(
-          "an otava.yaml test that reads it (the directions are the history's):\n"
-              + HistoryExport.otavaYaml(selected, runs, output.toString()));
+      out()
+          .print(
+              "an otava.yaml test that reads it (the directions are the history's):\n"
+                  + HistoryExport.otavaYaml(selected, runs, output.toString()));
     }
     return 0;
   }
@@ -134,5 +140,15 @@ final class HistoryExportCommand implements Callable<Integer> {
             + ": no series matches in the history "
             + where
             + " ('history list' shows them)";
+  }
+
+  /** Standard output: picocli's, as Main or a test set it. */
+  private PrintWriter out() {
+    return spec.commandLine().getOut();
+  }
+
+  /** Standard error: picocli's, as Main or a test set it. */
+  private PrintWriter err() {
+    return spec.commandLine().getErr();
   }
 }

@@ -7,6 +7,7 @@ import dev.wg1bench.history.store.AppendOnce;
 import dev.wg1bench.history.store.StoredMetric;
 import dev.wg1bench.history.store.StoredRun;
 import dev.wg1bench.plan.UsageException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,8 +17,10 @@ import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code history import FILE --format ... --series NAME}: another tool's history into this one. The
@@ -35,6 +38,8 @@ import picocli.CommandLine.Parameters;
           + "'history add' stores it."
     })
 final class HistoryImportCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
   static final List<String> FORMATS = List.of("otava-csv", "otava-json", "wg1bench");
 
   @Parameters(paramLabel = "FILE", description = "The file to import.")
@@ -142,21 +147,26 @@ final class HistoryImportCommand implements Callable<Integer> {
               return at;
             });
     int fresh = runs.size() - again[0];
-    System.out.println(
-        "imported "
-            + fresh
-            + (fresh == 1 ? " run" : " runs")
-            + (again[0] == 0
-                ? ""
-                : " (" + again[0] + " of the file's " + runs.size() + " already stored: not again)")
-            + " from "
-            + file
-            + " into "
-            + where
-            + ": "
-            + names.size()
-            + (names.size() == 1 ? " series, " : " series: ")
-            + String.join(", ", names));
+    out()
+        .println(
+            "imported "
+                + fresh
+                + (fresh == 1 ? " run" : " runs")
+                + (again[0] == 0
+                    ? ""
+                    : " ("
+                        + again[0]
+                        + " of the file's "
+                        + runs.size()
+                        + " already stored: not again)")
+                + " from "
+                + file
+                + " into "
+                + where
+                + ": "
+                + names.size()
+                + (names.size() == 1 ? " series, " : " series: ")
+                + String.join(", ", names));
     return 0;
   }
 
@@ -168,7 +178,7 @@ final class HistoryImportCommand implements Callable<Integer> {
               + series
               + ": a wg1bench result names its own series (CONFIG/METRIC); leave --series out");
     }
-    HistoryOptions.store(history.value, new LinkedHashMap<>(), List.of(file), false);
+    HistoryOptions.store(history.value, new LinkedHashMap<>(), List.of(file), false, out());
   }
 
   /** An Otava file names only its metrics: the series is the name given here. */
@@ -202,5 +212,10 @@ final class HistoryImportCommand implements Callable<Integer> {
       throw new UsageException(option + " '" + v + "': one character (or 'tab')");
     }
     return v.charAt(0);
+  }
+
+  /** Standard output: picocli's, as Main or a test set it. */
+  private PrintWriter out() {
+    return spec.commandLine().getOut();
   }
 }

@@ -10,12 +10,15 @@ import dev.wg1bench.history.store.StoredRun;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code --history[=LOCATION]} and {@code --attr KEY=VALUE} on a run, sweep, replay or advise: once
@@ -42,6 +45,9 @@ final class HistoryOptions {
           "An attribute of the stored run (repeatable), e.g. --attr commit=abc123 --attr"
               + " branch=main; commit and branch default to git's, and the CI build's.")
   Map<String, String> attrs = new LinkedHashMap<>();
+
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec mixee;
 
   /** Whether the result is to be stored. */
   boolean on() {
@@ -77,7 +83,7 @@ final class HistoryOptions {
   /** Appends the result file just written, when --history was given; one line says where. */
   void store(Path result) {
     if (on()) {
-      store(history, attrs, List.of(result), true);
+      store(history, attrs, List.of(result), true, mixee.commandLine().getOut());
     }
   }
 
@@ -89,7 +95,11 @@ final class HistoryOptions {
    *     the result is kept and how to store it later
    */
   static List<StoredRun> store(
-      String location, Map<String, String> user, List<Path> files, boolean justWritten) {
+      String location,
+      Map<String, String> user,
+      List<Path> files,
+      boolean justWritten,
+      PrintWriter out) {
     Map<String, String> attrs =
         RunAttributes.collect(Path.of("").toAbsolutePath(), System.getenv(), user);
     List<StoredRun> runs = new ArrayList<>();
@@ -104,7 +114,7 @@ final class HistoryOptions {
       for (StoredRun r : runs) {
         HistoryStore.Appended o = once.append(r);
         stored.add(o.run());
-        System.out.println(
+        out.println(
             o.alreadyStored()
                 ? "history: run of "
                     + r.time()

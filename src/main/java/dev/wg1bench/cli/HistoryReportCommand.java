@@ -8,13 +8,16 @@ import dev.wg1bench.history.store.RunFilter;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.stats.EDivisive;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code history report --html DIR}: the history's series drawn, with their change points. */
 @Command(
@@ -28,6 +31,8 @@ import picocli.CommandLine.Option;
           + "points and every run's commit."
     })
 final class HistoryReportCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
   @Option(
       names = "--html",
       required = true,
@@ -65,7 +70,12 @@ final class HistoryReportCommand implements Callable<Integer> {
     } catch (UncheckedIOException e) {
       throw new RunFailure("report: " + e.getMessage(), e);
     }
-    System.out.println("report of " + selected.size() + " series written to " + index);
+    out().println("report of " + selected.size() + " series written to " + index);
     return 0;
+  }
+
+  /** Standard output: picocli's, as Main or a test set it. */
+  private PrintWriter out() {
+    return spec.commandLine().getOut();
   }
 }

@@ -8,12 +8,15 @@ import dev.wg1bench.server.FactoryDataSource;
 import dev.wg1bench.server.Target;
 import dev.wg1bench.server.Targets;
 import dev.wg1bench.tpcc.TpccLoader;
+import java.io.PrintWriter;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code wg1bench init}: the pgbench tables, as {@code pgbench -i -s SCALE -F FILLFACTOR}; {@code
@@ -28,6 +31,8 @@ import picocli.CommandLine.Option;
       "Loads them with COPY (init ssb: the Star Schema Benchmark tables instead; --workload tpcc: TPC-C's nine tables, --scale warehouses). Needs --target: the embedded server loads its own tables on every run. Refuses to replace tables that hold rows unless --force; never touches other tables."
     })
 final class InitCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
   @Mixin TargetOptions targets;
 
   @Mixin ScaleOption scale;
@@ -62,7 +67,7 @@ final class InitCommand implements Callable<Integer> {
         if (threads.threads != null) {
           throw new UsageException("--threads is for init --workload tpcc");
         }
-        new PgbenchInit(System.out).load(list, scale.orElse(1), fillfactor, force);
+        new PgbenchInit(Console.out(spec)).load(list, scale.orElse(1), fillfactor, force);
       }
       case "tpcc" -> tpcc(list, scale.orElse(1));
       default ->
@@ -85,9 +90,9 @@ final class InitCommand implements Callable<Integer> {
                 + " init an external --target URL");
       }
       ConnectionFactory cf = t.admin();
-      System.out.printf("target %s: TPC-C, %d warehouse(s)%n", spec.name(), warehouses);
+      out().printf("target %s: TPC-C, %d warehouse(s)%n", spec.name(), warehouses);
       try {
-        new TpccLoader(new FactoryDataSource(cf), System.out)
+        new TpccLoader(new FactoryDataSource(cf), Console.out(this.spec))
             .load(warehouses, force, jobs, System.nanoTime());
       } catch (TpccLoader.Refused e) {
         throw new UsageException(e.getMessage());
@@ -95,5 +100,10 @@ final class InitCommand implements Callable<Integer> {
         throw cf.failure("init --workload tpcc", e);
       }
     }
+  }
+
+  /** Standard output: picocli's, as Main or a test set it. */
+  private PrintWriter out() {
+    return spec.commandLine().getOut();
   }
 }

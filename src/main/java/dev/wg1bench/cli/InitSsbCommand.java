@@ -5,7 +5,9 @@ import dev.wg1bench.ssb.SsbSuite;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code wg1bench init ssb}: the Star Schema Benchmark tables, generated straight into COPY. */
 @Command(
@@ -16,6 +18,8 @@ import picocli.CommandLine.Option;
       "Generated straight into COPY over several connections, then primary keys and VACUUM ANALYZE. Refuses to replace tables that hold rows unless --force; never touches other tables."
     })
 final class InitSsbCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
   @Mixin TargetOptions targets;
 
   @Mixin SsbScaleOption sf;
@@ -42,7 +46,7 @@ final class InitSsbCommand implements Callable<Integer> {
     SsbLoader.checkScale(sf.scale);
     int n = threads.orElse(SsbLoader.defaultThreads());
     var list = targets.required("init ssb needs --target URL (an external server to load)");
-    new SsbSuite(System.out)
+    new SsbSuite(Console.out(spec))
         .init(list, new SsbLoader.Options(sf.scale, indexes, partitioned, force, n));
     return 0;
   }

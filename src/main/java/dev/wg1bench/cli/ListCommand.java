@@ -2,8 +2,11 @@ package dev.wg1bench.cli;
 
 import dev.wg1bench.workload.Workload;
 import dev.wg1bench.workload.WorkloadRegistry;
+import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /** {@code wg1bench list}: the built-in workloads, what each does and which seed section it is. */
 @Command(
@@ -11,6 +14,8 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     description = "List the built-in workloads.")
 final class ListCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
   @Override
   public Integer call() {
     // columns as wide as their widest entry, so every description starts in the same place
@@ -25,14 +30,19 @@ final class ListCommand implements Callable<Integer> {
       seed = Math.max(seed, a.seed().length());
     }
     String row = "%-" + name + "s  %-" + seed + "s  %s%n";
-    System.out.printf(row, "workload", "seed", "description");
+    out().printf(row, "workload", "seed", "description");
     for (Workload w : WorkloadRegistry.all()) {
-      System.out.printf(row, w.name(), w.seed(), w.description());
+      out().printf(row, w.name(), w.seed(), w.description());
     }
     // the applications written on the Java API (TPC-C), built when a run names them
     for (WorkloadRegistry.Listed a : WorkloadRegistry.applications()) {
-      System.out.printf(row, a.name(), a.seed(), a.description());
+      out().printf(row, a.name(), a.seed(), a.description());
     }
     return 0;
+  }
+
+  /** Standard output: picocli's, as Main or a test set it. */
+  private PrintWriter out() {
+    return spec.commandLine().getOut();
   }
 }

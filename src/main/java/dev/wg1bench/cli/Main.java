@@ -1,19 +1,33 @@
 package dev.wg1bench.cli;
 
 import dev.wg1bench.BuildInfo;
+import dev.wg1bench.json.OutputFile;
 import dev.wg1bench.plan.AgentSpec;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.report.CsvReport;
+import dev.wg1bench.report.JsonReport;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.run.RunStage;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.postgresql.util.DriverInfo;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code wg1bench}: run a workload ({@code --workload NAME}), or {@code init} / {@code list} /
@@ -39,6 +53,7 @@ public final class Main implements Callable<Integer> {
   @Mixin TargetOptions targets;
   @Mixin AgentOptions agents;
   @Mixin HistoryOptions history;
+  @Spec CommandSpec spec;
 
   /** Exit code of a run that completed and wrote its result, but some ops failed. */
   public static final int COMPLETED_WITH_FAILURES = 3;
@@ -47,7 +62,7 @@ public final class Main implements Callable<Integer> {
   public Integer call() {
     if (run.builtins.contains("list")) {
       // pgbench -b list: the built-in scripts, and nothing run
-      PgbenchFlags.BUILTINS.forEach((b, w) -> System.out.printf("%-14s = --workload %s%n", b, w));
+      PgbenchFlags.BUILTINS.forEach((b, w) -> out().printf("%-14s = --workload %s%n", b, w));
       return 0;
     }
     AgentSpec agent = agents.spec();
@@ -67,20 +82,27 @@ public final class Main implements Callable<Integer> {
     }
     noteFlagsWithoutEffect();
     BenchmarkRun result =
-        new RunStage(System.out, run.verbose).check(run.check).agent(agent).run(matrix);
+        new RunStage(Console.out(spec), run.verbose).check(run.check).agent(agent).run(matrix);
     if (run.csv != null) {
       writeCsv(result);
     }
     if (result.trials().stream().anyMatch(t -> t.measurement().notAsAsked() != null)) {
       if (history.on()) {
         // as history add refuses it: another workload's figures would enter the series
-        System.out.println(
-            "history: not stored (the run did not run as asked; the result file is kept)");
+        out()
+            .println("history: not stored (the run did not run as asked; the result file is kept)");
       }
     } else {
-      history.store(dev.wg1bench.json.OutputFile.actual(matrix.output()));
+      history.store(OutputFile.actual(matrix.output()));
     }
     return exitCode(result);
+  }
+
+  /**
+   * Standard output: picocli's, as {@link #execute(PrintWriter, PrintWriter, String...)} set it.
+   */
+  private PrintWriter out() {
+    return spec.commandLine().getOut();
   }
 
   /** The options an agent's run cannot take, and the history options' own checks between. */
@@ -100,11 +122,11 @@ public final class Main implements Callable<Integer> {
 
   /** Found out now, not after the whole run, as the CSV is written last. */
   private void checkCsvWritable() {
-    for (java.nio.file.Path f :
-        dev.wg1bench.json.OutputFile.special(run.csv)
-            ? java.util.List.of(run.csv)
-            : java.util.List.of(run.csv, CsvReport.summaryFile(run.csv))) {
-      String unwritable = dev.wg1bench.report.JsonReport.unwritable(f);
+    for (Path f :
+        OutputFile.special(run.csv)
+            ? List.of(run.csv)
+            : List.of(run.csv, CsvReport.summaryFile(run.csv))) {
+      String unwritable = JsonReport.unwritable(f);
       if (unwritable != null) {
         throw new UsageException("--csv " + f + ": " + unwritable);
       }
@@ -114,36 +136,42 @@ public final class Main implements Callable<Integer> {
   /** pgbench flags taken for compatibility: said once, so nobody thinks they changed the run. */
   private void noteFlagsWithoutEffect() {
     if (run.jobs != null) {
-      System.out.println(
-          "-j "
-              + run.jobs
-              + ": no effect; wg1bench runs one thread per client, since pgjdbc blocks on each"
-              + " connection (the client's own CPU per op is reported as clientCpuMicrosPerOp)");
+      out()
+          .println(
+              "-j "
+                  + run.jobs
+                  + ": no effect; wg1bench runs one thread per client, since pgjdbc blocks on each"
+                  + " connection (the client's own CPU per op is reported as clientCpuMicrosPerOp)");
     }
     if (run.noVacuum) {
-      System.out.println(
-          "-n: no VACUUM and no CHECKPOINT before the trial (recorded as betweenTrials none)");
+      out()
+          .println(
+              "-n: no VACUUM and no CHECKPOINT before the trial (recorded as betweenTrials none)");
     }
   }
 
   private void writeCsv(BenchmarkRun result) {
-    java.util.List<java.nio.file.Path> written;
+    List<Path> written;
     try {
       written = CsvReport.write(result, run.csv);
-    } catch (java.io.UncheckedIOException e) {
+    } catch (UncheckedIOException e) {
       throw new RunFailure(e.getMessage() + " (the JSON result was written)", e);
     }
     if (written.size() == 1) {
-      System.out.println(
-          "csv written to " + run.csv + " (the trials table only: a special file takes no others)");
+      out()
+          .println(
+              "csv written to "
+                  + run.csv
+                  + " (the trials table only: a special file takes no others)");
       return;
     }
-    System.out.println(
-        "csv written to "
-            + run.csv
-            + " and "
-            + String.join(
-                ", ", written.stream().skip(1).map(f -> f.getFileName().toString()).toList()));
+    out()
+        .println(
+            "csv written to "
+                + run.csv
+                + " and "
+                + String.join(
+                    ", ", written.stream().skip(1).map(f -> f.getFileName().toString()).toList()));
   }
 
   /**
@@ -170,17 +198,31 @@ public final class Main implements Callable<Integer> {
     System.exit(execute(args));
   }
 
-  /** Runs the command line and returns the exit code (tests call this, not main). */
+  /** Runs the command line on this process's standard streams and returns the exit code. */
   public static int execute(String... args) {
+    // in the platform's charset, as System.out's own and picocli's default writers encode: the
+    // bytes printed are those System.out would print
+    return execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+  }
+
+  /**
+   * Runs the command line printing to {@code out} and {@code err} (a test gives its own writers;
+   * commands print through picocli's getOut()/getErr(), so runs in one JVM print each to its own)
+   * and returns the exit code.
+   */
+  public static int execute(PrintWriter out, PrintWriter err, String... args) {
     try {
-      return commandLine(args).execute(args);
+      return commandLine(args).setOut(out).setErr(err).execute(args);
     } catch (OutOfMemoryError e) {
       // one line, naming the setting: a stack trace of the allocation helps no user
-      System.err.printf(
+      err.printf(
           "wg1bench: out of memory (Java heap at most %d MB): give it more with java -Xmx<size>"
               + " -jar wg1bench.jar ..., e.g. -Xmx%dm%n",
           Runtime.getRuntime().maxMemory() >> 20, 2 * (Runtime.getRuntime().maxMemory() >> 20));
       return 1;
+    } finally {
+      out.flush();
+      err.flush();
     }
   }
 
@@ -189,11 +231,10 @@ public final class Main implements Callable<Integer> {
    * command line adds them all, the lean start-up path of {@link #commandLine(String...)} only the
    * one named first.
    */
-  static final java.util.Map<String, java.util.function.Supplier<Object>> SUBCOMMANDS =
-      subcommands();
+  static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
 
-  private static java.util.Map<String, java.util.function.Supplier<Object>> subcommands() {
-    java.util.Map<String, java.util.function.Supplier<Object>> m = new java.util.LinkedHashMap<>();
+  private static Map<String, Supplier<Object>> subcommands() {
+    Map<String, Supplier<Object>> m = new LinkedHashMap<>();
     m.put("init", InitCommand::new);
     m.put("list", ListCommand::new);
     m.put("ssb", SsbCommand::new);
@@ -204,7 +245,7 @@ public final class Main implements Callable<Integer> {
     m.put("experiment", ExperimentCommand::new);
     m.put("replay", ReplayCommand::commandLine);
     m.put("history", HistoryCommand::new);
-    return java.util.Collections.unmodifiableMap(m);
+    return Collections.unmodifiableMap(m);
   }
 
   /**
@@ -234,15 +275,15 @@ public final class Main implements Callable<Integer> {
   static final class Parent {}
 
   /** picocli's "Value for option option '--set' (NAME=VALUE) should be in KEY=VALUE format..." */
-  private static final java.util.regex.Pattern KEY_VALUE =
-      java.util.regex.Pattern.compile(
+  private static final Pattern KEY_VALUE =
+      Pattern.compile(
           "Value for option (?:option )?'([^']+)' \\(([^)]*)\\) should be in KEY=VALUE format but"
               + " was (.*)");
 
   /** A parse error in the project's own words where picocli's read badly. */
   static String message(CommandLine.ParameterException ex) {
     String m = ex.getMessage();
-    java.util.regex.Matcher k = KEY_VALUE.matcher(m);
+    Matcher k = KEY_VALUE.matcher(m);
     if (k.matches()) {
       return k.group(1)
           + " '"
@@ -306,7 +347,7 @@ public final class Main implements Callable<Integer> {
       return new String[] {
         "wg1bench " + BuildInfo.version(),
         "JMH " + BuildInfo.jmh() + ", embedded PostgreSQL " + BuildInfo.embeddedBinaries(),
-        "pgjdbc " + org.postgresql.util.DriverInfo.DRIVER_VERSION
+        "pgjdbc " + DriverInfo.DRIVER_VERSION
       };
     }
   }

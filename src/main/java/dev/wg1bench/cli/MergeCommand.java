@@ -10,6 +10,7 @@ import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.Merge;
 import dev.wg1bench.result.TrialResult;
 import dev.wg1bench.run.Rendezvous;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,8 +18,10 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code wg1bench merge}: the results of the agents of one run (--agent I/N) as one result, from
@@ -36,6 +39,8 @@ import picocli.CommandLine.Parameters;
           + "The merged file is an ordinary result: 'report' and 'diff' read it."
     })
 final class MergeCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
   @Parameters(arity = "0..*", paramLabel = "RESULT.json", description = "The agents' results.")
   List<Path> files = new ArrayList<>();
 
@@ -77,10 +82,10 @@ final class MergeCommand implements Callable<Integer> {
     AgentRun a = merged.agents();
     printAgents(a);
     for (TrialResult t : merged.trials()) {
-      System.out.println();
-      ConsoleReport.trial(merged, t, System.out);
+      out().println();
+      ConsoleReport.trial(merged, t, Console.out(spec));
     }
-    System.out.println("merged result written to " + written);
+    out().println("merged result written to " + written);
     return a.missing().isEmpty() ? 0 : 1;
   }
 
@@ -108,23 +113,29 @@ final class MergeCommand implements Callable<Integer> {
    * Who took part, with each agent's clock offset (the figures rest on it), and who is missing,
    * whose ops the figures lack.
    */
-  private static void printAgents(AgentRun a) {
-    System.out.printf(
-        "run %s: %d of %d agents merged, %d clients%n",
-        a.runId(), a.members().size(), a.count(), a.clients());
+  private void printAgents(AgentRun a) {
+    out()
+        .printf(
+            "run %s: %d of %d agents merged, %d clients%n",
+            a.runId(), a.members().size(), a.count(), a.clients());
     for (AgentRun.Member m : a.members()) {
-      System.out.printf(
-          "  agent %d on %s (pid %d): clients %d..%d, clock offset %+.1f ms%n",
-          m.index(),
-          m.host(),
-          m.pid(),
-          m.firstClient(),
-          m.firstClient() + m.clients() - 1,
-          m.clockOffsetMs());
+      out()
+          .printf(
+              "  agent %d on %s (pid %d): clients %d..%d, clock offset %+.1f ms%n",
+              m.index(),
+              m.host(),
+              m.pid(),
+              m.firstClient(),
+              m.firstClient() + m.clients() - 1,
+              m.clockOffsetMs());
     }
     for (AgentRun.Missing m : a.missing()) {
-      System.out.printf(
-          "  agent %d MISSING: %s; its ops are not in the figures%n", m.index(), m.why());
+      out().printf("  agent %d MISSING: %s; its ops are not in the figures%n", m.index(), m.why());
     }
+  }
+
+  /** Standard output: picocli's, as Main or a test set it. */
+  private PrintWriter out() {
+    return spec.commandLine().getOut();
   }
 }

@@ -12,6 +12,7 @@ import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.workload.JavaWorkloads;
 import dev.wg1bench.workload.WorkloadRegistry;
+import java.io.File;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -26,9 +27,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Turns parsed options into a {@link Matrix} of validated {@link RunPlan}s: one per combination of
@@ -196,13 +199,13 @@ final class PlanFactory {
       return List.of();
     }
     List<String> out = new ArrayList<>();
-    for (String e : o.classpath.split(java.io.File.pathSeparator)) {
+    for (String e : o.classpath.split(File.pathSeparator)) {
       if (e.isBlank()) {
         continue;
       }
       boolean all = e.endsWith("/*") || e.equals("*");
       Path p = Path.of(all ? (e.equals("*") ? "." : e.substring(0, e.length() - 2)) : e);
-      if (!java.nio.file.Files.exists(p)) {
+      if (!Files.exists(p)) {
         throw new UsageException("--classpath " + e + ": no such file or directory");
       }
       out.add(p.toAbsolutePath().normalize() + (all ? "/*" : ""));
@@ -222,7 +225,7 @@ final class PlanFactory {
 
   /** The cartesian product of some knobs' values, first knob slowest (the replay's sweep too). */
   static List<Map<Knob<?>, Object>> product(
-      List<Knob<?>> knobs, java.util.function.Function<Knob<?>, List<?>> points) {
+      List<Knob<?>> knobs, Function<Knob<?>, List<?>> points) {
     List<Map<Knob<?>, Object>> out = new ArrayList<>();
     out.add(new LinkedHashMap<>());
     for (Knob<?> k : knobs) {
@@ -241,7 +244,7 @@ final class PlanFactory {
   }
 
   private static <T> List<T> distinct(List<T> values) {
-    return new ArrayList<>(new java.util.LinkedHashSet<>(values));
+    return new ArrayList<>(new LinkedHashSet<>(values));
   }
 
   private static Path output(RunOptions o, List<String> workloads) {

@@ -2,6 +2,7 @@ package dev.wg1bench.cli;
 
 import dev.wg1bench.BuildInfo;
 import dev.wg1bench.advise.Advice;
+import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.TargetSpec;
@@ -12,14 +13,16 @@ import dev.wg1bench.replay.capture.Capture;
 import dev.wg1bench.replay.capture.CaptureBuilder;
 import dev.wg1bench.replay.capture.Selection;
 import dev.wg1bench.replay.play.DatabaseReset;
+import dev.wg1bench.replay.play.PoolMode;
 import dev.wg1bench.replay.report.ReplayReport;
 import dev.wg1bench.run.BlockExperiment;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -30,11 +33,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class ReplayArms {
   private final PrintStream out;
   private final List<ReplayTrials> opened = new ArrayList<>();
-  private final Map<List<Path>, Capture> captures = new java.util.HashMap<>();
+  private final Map<List<Path>, Capture> captures = new HashMap<>();
 
   /** What an advise arm adds to every arm's options, and a replay arm's own options. */
-  private static final java.util.Set<String> ALLOWED =
-      java.util.Set.of(
+  private static final Set<String> ALLOWED =
+      Set.of(
           "--duration",
           "--warmup",
           "--iterations",
@@ -115,9 +118,9 @@ final class ReplayArms {
             capture,
             new ReplayTrials.Shared(
                 speed,
-                dev.wg1bench.replay.play.PoolMode.SESSION,
+                PoolMode.SESSION,
                 Map.of(),
-                Duration.ofSeconds(5),
+                Durations.parse(ReplayCommand.PROGRESS),
                 new AtomicBoolean(),
                 fresh,
                 BuildInfo.version(),

@@ -2,6 +2,7 @@ package dev.wg1bench.cli;
 
 import dev.wg1bench.BuildInfo;
 import dev.wg1bench.json.Json;
+import dev.wg1bench.json.OutputFile;
 import dev.wg1bench.plan.Knob;
 import dev.wg1bench.plan.Knobs;
 import dev.wg1bench.plan.PlanDraft;
@@ -15,15 +16,18 @@ import dev.wg1bench.replay.capture.Selection;
 import dev.wg1bench.replay.log.LogFormat;
 import dev.wg1bench.replay.play.DatabaseReset;
 import dev.wg1bench.replay.play.PoolMode;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IModelTransformer;
 import picocli.CommandLine.Mixin;
@@ -31,6 +35,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code wg1bench replay LOG... --target URL}: a captured server log replayed through pgjdbc with
@@ -57,6 +62,8 @@ import picocli.CommandLine.Parameters;
           + " its SQLSTATE) differed from the log's."
     })
 public final class ReplayCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
   /** The run's knobs a replay takes, declared once in {@link Knobs}. */
   static final List<Knob<?>> KNOBS =
       List.of(
@@ -149,8 +156,12 @@ public final class ReplayCommand implements Callable<Integer> {
       names = "--progress",
       paramLabel = "TIME",
       converter = Converters.DurationConverter.class,
-      description = "Progress line every TIME (default: 5s).")
-  Duration progress = Duration.ofSeconds(5);
+      defaultValue = PROGRESS,
+      description = "Progress line every TIME (default: ${DEFAULT-VALUE}).")
+  Duration progress;
+
+  /** --progress when not given; a replay arm of a block experiment prints as often. */
+  static final String PROGRESS = "5s";
 
   @Mixin OutputOption output;
 
@@ -183,7 +194,7 @@ public final class ReplayCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException {
     if (captureSettings) {
-      System.out.print(CaptureSettings.text());
+      out().print(CaptureSettings.text());
       return 0;
     }
     if (logs.isEmpty()) {
@@ -191,14 +202,14 @@ public final class ReplayCommand implements Callable<Integer> {
     }
     history.check();
     ReplayStage.Request request = request();
-    ReplayStage.Ending end = ReplayStage.run(request, System.out);
+    ReplayStage.Ending end = ReplayStage.run(request, Console.out(spec));
     if (end.stopped()) {
       // a replay stopped by Ctrl-C replayed part of the log: not comparable with the others, and
       // not stored
       return 1;
     }
     if (!dryRun) {
-      history.store(dev.wg1bench.json.OutputFile.actual(request.outputs().json()));
+      history.store(OutputFile.actual(request.outputs().json()));
     }
     // 3 when a statement's outcome differed from the log's in some trial (the statements the
     // replay said it would not send aside)
@@ -284,7 +295,7 @@ public final class ReplayCommand implements Callable<Integer> {
 
   /** --copy-from-stdin: true to skip whole blocks. */
   private boolean copyBlocks() {
-    return switch (copyFromStdin.strip().toLowerCase(java.util.Locale.ROOT)) {
+    return switch (copyFromStdin.strip().toLowerCase(Locale.ROOT)) {
       case "skip-statement" -> false;
       case "skip-block" -> true;
       default ->
@@ -313,7 +324,7 @@ public final class ReplayCommand implements Callable<Integer> {
 
   /** The combinations of {@link #KNOBS} given their raw option values (the advise arms' too). */
   static List<ReplayStage.Combo> combos(
-      java.util.function.Function<Knob<?>, Object> raw, TargetSpec target, int sessions) {
+      Function<Knob<?>, Object> raw, TargetSpec target, int sessions) {
     List<Knob<?>> swept = KNOBS.stream().filter(k -> k.points(raw.apply(k)).size() > 1).toList();
     List<Map<Knob<?>, Object>> all = PlanFactory.product(KNOBS, k -> k.points(raw.apply(k)));
     List<ReplayStage.Combo> out = new ArrayList<>();
@@ -364,5 +375,10 @@ public final class ReplayCommand implements Callable<Integer> {
       }
       return spec;
     }
+  }
+
+  /** Standard output: picocli's, as Main or a test set it. */
+  private PrintWriter out() {
+    return spec.commandLine().getOut();
   }
 }

@@ -7,14 +7,17 @@ import dev.wg1bench.replay.report.ReplayTables;
 import dev.wg1bench.replay.result.ReplayResult;
 import dev.wg1bench.report.HtmlReport;
 import dev.wg1bench.result.PointsDiff;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code wg1bench report RESULT.json... --html DIR}: an HTML page with plots of one or more result
@@ -34,6 +37,8 @@ import picocli.CommandLine.Parameters;
           + " DIR/replay-fidelity.csv."
     })
 final class ReportCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
   @Parameters(arity = "1..*", paramLabel = "RESULT.json", description = "Result files of runs.")
   List<Path> files = new ArrayList<>();
 
@@ -73,7 +78,7 @@ final class ReportCommand implements Callable<Integer> {
       Path index = html.resolve("index.html");
       ReplayTables.writeHtml(replays, index);
       ReplayTables.writeCsv(replays, html.resolve("replay.csv"));
-      System.out.println("report written to " + index);
+      out().println("report written to " + index);
       return 0;
     }
     Path index;
@@ -89,7 +94,12 @@ final class ReportCommand implements Callable<Integer> {
     } catch (UncheckedIOException e) {
       throw new RunFailure("report: " + e.getMessage(), e);
     }
-    System.out.println("report written to " + index);
+    out().println("report written to " + index);
     return 0;
+  }
+
+  /** Standard output: picocli's, as Main or a test set it. */
+  private PrintWriter out() {
+    return spec.commandLine().getOut();
   }
 }

@@ -1,6 +1,7 @@
 package dev.wg1bench.cli;
 
 import dev.wg1bench.plan.Knob;
+import dev.wg1bench.plan.SessionKnobs;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -148,8 +149,9 @@ public final class RunOptions {
       names = "--max-tries",
       paramLabel = "N",
       description =
-          "Tries per op on serialization failure or deadlock, as pgbench (default: 1 = no retry).")
-  int maxTries = 1;
+          "Tries per op on serialization failure or deadlock, as pgbench (default:"
+              + " ${DEFAULT-VALUE} = no retry).")
+  int maxTries = SessionKnobs.DEFAULT_MAX_TRIES;
 
   @Mixin ScaleOption scale;
 

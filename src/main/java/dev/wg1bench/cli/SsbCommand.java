@@ -55,6 +55,8 @@ final class SsbCommand implements Callable<Integer> {
         "Write the five dbgen .tbl files (byte-identical to eyalroz/ssb-dbgen with --dbgen-truncated-date) into a directory."
       })
   static final class Generate implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
     @Mixin SsbScaleOption sf;
 
     @Option(
@@ -84,13 +86,15 @@ final class SsbCommand implements Callable<Integer> {
       } catch (IOException e) {
         throw new RunFailure("ssb generate: cannot write " + output + ": " + e.getMessage(), e);
       }
-      System.out.printf(
-          Locale.ROOT,
-          "ssb generate: SF %s, %d threads, %.2f s -> %s%n",
-          SsbLoader.scaleKey(sf.scale),
-          n,
-          (System.nanoTime() - t0) / 1e9,
-          files.values());
+      spec.commandLine()
+          .getOut()
+          .printf(
+              Locale.ROOT,
+              "ssb generate: SF %s, %d threads, %.2f s -> %s%n",
+              SsbLoader.scaleKey(sf.scale),
+              n,
+              (System.nanoTime() - t0) / 1e9,
+              files.values());
       return 0;
     }
   }
@@ -103,13 +107,15 @@ final class SsbCommand implements Callable<Integer> {
         "Run the 13 SSB queries and compare each result's digest with the reference shipped for the loaded scale factor. Exit 0 if all match, 1 otherwise."
       })
   static final class Verify implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
     @Mixin TargetOptions targets;
     @Mixin SessionSettingOptions session;
 
     @Override
     public Integer call() {
       TargetSpec t = oneTarget(targets, "ssb verify");
-      return new SsbSuite(System.out).verify(t, session.checked()).allSame() ? 0 : 1;
+      return new SsbSuite(Console.out(spec)).verify(t, session.checked()).allSame() ? 0 : 1;
     }
   }
 
@@ -121,6 +127,8 @@ final class SsbCommand implements Callable<Integer> {
         "Time each of the 13 SSB queries on one connection: one warm run, then --repeat timed runs; prints median, min, max and rows, and writes a JSON result."
       })
   static final class Queries implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
     @Mixin TargetOptions targets;
     @Mixin SessionSettingOptions session;
 
@@ -132,7 +140,8 @@ final class SsbCommand implements Callable<Integer> {
     public Integer call() {
       int n = repeat.orElse(3);
       TargetSpec t = oneTarget(targets, "ssb queries");
-      new SsbSuite(System.out).queries(t, n, session.checked(), output.orStamped("ssb-queries"));
+      new SsbSuite(Console.out(spec))
+          .queries(t, n, session.checked(), output.orStamped("ssb-queries"));
       return 0;
     }
   }

@@ -1,9 +1,12 @@
 package dev.wg1bench.fork;
 
+import dev.wg1bench.server.window.ServerSide;
 import dev.wg1bench.workload.OpCounts;
 import dev.wg1bench.workload.ScriptOutline;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The fork's wire format: what one JMH fork saw beyond JMH's own numbers: the latency histogram of
@@ -54,7 +57,7 @@ public final class ForkReport {
   public Integer carrierParallelism;
 
   /** Virtual threads: the busiest pin sites over the trial (see PinWatch#site) and their counts. */
-  public java.util.Map<String, Long> pinSites;
+  public Map<String, Long> pinSites;
 
   /** The measurement windows, one per measurement iteration, in order. */
   public List<Window> windows = new ArrayList<>();
@@ -73,7 +76,13 @@ public final class ForkReport {
   /** pg_stat_ssl of a client connection, and the effective value of each --set. */
   public String clientSsl;
 
-  public java.util.Map<String, String> clientSettings = new java.util.LinkedHashMap<>();
+  /**
+   * Why {@link #clientSsl} is null: the server refused the session opened to read it (a role at its
+   * connection limit once the pool holds its share), as "SQLSTATE: message"; null when it was read.
+   */
+  public String clientSslRefused;
+
+  public Map<String, String> clientSettings = new LinkedHashMap<>();
   public String stoppedBy;
 
   /**
@@ -111,7 +120,7 @@ public final class ForkReport {
     public long cpuNanos;
 
     /** What the server did over the window (server.window); null where none was started. */
-    public dev.wg1bench.server.window.ServerSide serverSide;
+    public ServerSide serverSide;
   }
 
   /**

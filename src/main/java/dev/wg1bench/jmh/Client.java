@@ -4,12 +4,10 @@ import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.server.ConnectionFactory;
 import dev.wg1bench.workload.ClientContext;
 import dev.wg1bench.workload.ClientSession;
-import dev.wg1bench.workload.CommandTimes;
+import dev.wg1bench.workload.ErrorSamples;
 import dev.wg1bench.workload.FailureKind;
 import dev.wg1bench.workload.OpCounts;
-import dev.wg1bench.workload.OpStats;
 import dev.wg1bench.workload.ScriptOutline;
-import dev.wg1bench.workload.StepTimes;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.sql.Connection;
@@ -34,21 +32,14 @@ public class Client {
   ClientSession session;
 
   /**
-   * Per script, its part of {@link #window} when the mix has several scripts or -r is on, else null
-   * (nothing per op); in {@link ScriptOutline} order.
+   * Per script, its part of the op's value ({@link OpRun#counts}) when the mix has several scripts,
+   * -r is on or a workload class names steps, else null (nothing per op); in {@link ScriptOutline}
+   * order. The commands' or steps' parts under it are its session's to record.
    */
-  OpCounts[] scripts;
+  OpCounts[] scriptParts;
 
-  /** A workload class's part of {@link #all}: its steps' counts over the whole trial. */
-  OpCounts wholeSteps;
-
-  /** Per-command figures under -r, else null. */
-  CommandTimes times;
-
-  /** Per-step figures of a workload class's ops, else null. */
-  StepTimes steps;
-
-  final OpStats stats = new OpStats();
+  /** The errors this client's ops saw, sampled: not counts (those are the op's value). */
+  final ErrorSamples errors = new ErrorSamples();
 
   /** Its connection's socket read around each op. */
   final OpWire wire = new OpWire();
@@ -185,17 +176,14 @@ public class Client {
             p.params().batchSize(),
             p.timing().perCommand());
     session = b.workload.open(context);
-    times = session.commandTimes();
-    steps = session.stepTimes();
     int n = session.outline().size();
-    if (n > 1 || (n == 1 && (times != null || steps != null))) {
+    if (n > 1 || (n == 1 && session.opParts() != ClientSession.OpParts.NONE)) {
       String[] keys = ScriptOutline.keys(session.outline());
-      scripts = new OpCounts[n];
+      scriptParts = new OpCounts[n];
       for (int s = 0; s < n; s++) {
-        scripts[s] = window.part(keys[s]);
-      }
-      if (steps != null) {
-        wholeSteps = all.part(keys[0]);
+        scriptParts[s] = op.counts.part(keys[s]);
+        // the window lists every script, in order, even one no op of it completed in
+        window.part(keys[s]);
       }
     }
     if (p.timing().log() != null) {
@@ -236,6 +224,7 @@ public class Client {
       conn = opened.connection();
       b.connected(System.nanoTime() - t0);
     } catch (SQLException e) {
+      b.clientInfoRefused(e);
       FailureKind kind = b.connectFailureKind(e);
       if (b.stops.stopsConnect(e, kind)) {
         // as pgbench: a client that cannot connect at the start does not run; a pooler's
@@ -261,8 +250,10 @@ public class Client {
       probe.connection().close();
       b.clientInfo(probe);
     } catch (SQLException e) {
-      // the pool's clients report their own failures; the session's TLS stays unknown, and no
-      // other client opens a session of its own to try again (a pooler may have no room)
+      // the pool's clients report their own failures; the session's TLS stays unknown (the result
+      // says why), and no other client opens a session of its own to try again (a pooler may
+      // have no room)
+      b.clientInfoRefused(e);
     }
   }
 
@@ -285,19 +276,14 @@ public class Client {
     if (threadIndex == 0 && bench.progress != null) {
       bench.progress.phase = measuring ? "measurement" : "warmup";
     }
-    stats.reset();
+    errors.reset();
+    op.counts.clear();
     pendingLatencies = 0;
     poolWait.reset();
     lag.reset();
     all.clear();
     // the per-script parts and the histogram (latency) with it
     window.clear();
-    if (times != null) {
-      times.reset();
-    }
-    if (steps != null) {
-      steps.reset();
-    }
     invocations = 0;
     boolean perClient = bench.opsPerClient > 0;
     long nanos =
@@ -389,30 +375,6 @@ public class Client {
   }
 
   /**
-   * After an op: its script's counts and its commands' (or steps') figures go into its script's
-   * part of the window's counts when it completed inside the window ({@code counted}), as the
-   * headline's; {@code ran} is false when no script ran (no connection), and then no script is
-   * charged.
-   */
-  void afterOp(boolean counted, boolean ran, OpCounts op) {
-    if (times != null) {
-      if (counted) {
-        times.commit(window);
-      } else {
-        times.discard();
-      }
-    }
-    if (steps != null) {
-      // a workload class is one "script": its steps are that part's parts, in the window when the
-      // op counts there, and in the whole trial's counts always
-      steps.commit(counted && scripts != null ? scripts[0] : null, wholeSteps);
-    }
-    if (scripts != null && counted && ran) {
-      scripts[session.lastScriptIndex()].add(op);
-    }
-  }
-
-  /**
    * After a failed op on a dead connection, reconnects with exponential backoff (up to 1 s) so a
    * restarting server is waited for instead of hammered, and the run goes on. A failed reconnect
    * keeps the dead connection: the next op fails at once (counted as a connection failure) and
@@ -460,7 +422,7 @@ public class Client {
       conn = fresh;
       return true;
     } catch (SQLException e) {
-      stats.error(FailureKind.CONNECTION, e.getSQLState(), "reconnect: " + e.getMessage(), false);
+      errors.error(FailureKind.CONNECTION, e.getSQLState(), "reconnect: " + e.getMessage(), false);
       return false;
     }
   }

@@ -3,9 +3,10 @@ package dev.wg1bench.jmh;
 import dev.wg1bench.fork.ForkReport;
 import dev.wg1bench.json.Histograms;
 import dev.wg1bench.server.ConnectionFactory;
+import dev.wg1bench.workload.ClientSession;
+import dev.wg1bench.workload.ErrorSamples;
 import dev.wg1bench.workload.FailureKind;
 import dev.wg1bench.workload.OpCounts;
-import dev.wg1bench.workload.OpStats;
 import dev.wg1bench.workload.ScriptOutline;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -63,7 +64,6 @@ final class ForkTally {
    * measurement iteration, and all of them into the whole trial's totals.
    */
   synchronized void absorb(Client c, boolean measurement, MeasurementWindow.Span span, boolean t) {
-    OpStats s = c.stats;
     c.flushLatency();
     if (measurement && span != null) {
       measuredPoolWait.add(c.poolWait);
@@ -77,15 +77,15 @@ final class ForkTally {
         w.okPerSecond[i] += c.okPerSecond[i];
       }
       report.measured.add(c.window);
-      if (c.scripts != null && outline == null) {
+      if (c.scriptParts != null && outline == null) {
         outline = c.session.outline();
-        commands = c.times != null;
-        steps = c.steps != null;
+        commands = c.session.opParts() == ClientSession.OpParts.COMMANDS;
+        steps = c.session.opParts() == ClientSession.OpParts.STEPS;
       }
     }
     report.whole.add(c.all);
     String phase = measurement ? "measurement" : "warmup";
-    for (OpStats.ErrorSample e : s.samples().values()) {
+    for (ErrorSamples.ErrorSample e : c.errors.samples().values()) {
       String key = phase + "/" + e.kind + "/" + e.sqlState;
       ForkReport.ErrorEntry x = errors.get(key);
       if (x == null) {
@@ -150,7 +150,18 @@ final class ForkTally {
       return;
     }
     report.clientSsl = o.ssl();
+    report.clientSslRefused = null;
     report.clientSettings.putAll(o.settings());
+  }
+
+  /**
+   * The server refused the session opened to read the TLS: the result says so and why, rather than
+   * nothing. A later client that reads it replaces the reason.
+   */
+  synchronized void clientInfoRefused(SQLException e) {
+    if (report.clientSsl == null) {
+      report.clientSslRefused = e.getSQLState() + ": " + ConnectionFactory.oneLine(e);
+    }
   }
 
   /** The first reason the run stopped early wins; false when one was set already. */

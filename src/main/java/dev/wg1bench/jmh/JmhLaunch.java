@@ -1,5 +1,6 @@
 package dev.wg1bench.jmh;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.wg1bench.fork.ForkReport;
 import dev.wg1bench.plan.Knobs;
 import dev.wg1bench.plan.RunFailure;
@@ -7,17 +8,26 @@ import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.ThreadKind;
 import dev.wg1bench.plan.Timing;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.nio.charset.Charset;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.stream.Stream;
+import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
@@ -33,12 +43,9 @@ public final class JmhLaunch {
    * JMH's result (null if the run stopped early), the forks' own reports, and the progress points
    * printed during the run (empty without --progress).
    */
-  public record Outcome(
-      RunResult jmh,
-      List<ForkReport> forks,
-      List<com.fasterxml.jackson.databind.JsonNode> progress) {}
+  public record Outcome(RunResult jmh, List<ForkReport> forks, List<JsonNode> progress) {}
 
-  public static Outcome run(TrialSpec trial, boolean verbose, java.io.PrintStream console) {
+  public static Outcome run(TrialSpec trial, boolean verbose, PrintStream console) {
     Interrupt.arm();
     RunPlan p = trial.plan();
     Timing t = p.timing();
@@ -55,9 +62,9 @@ public final class JmhLaunch {
     System.setProperty("jmh.ignoreLock", "true");
     Collection<RunResult> results;
     ProgressTail tail = t.progress() != null ? new ProgressTail(trial.dir(), console) : null;
-    List<com.fasterxml.jackson.databind.JsonNode> points = List.of();
+    List<JsonNode> points = List.of();
     try {
-      results = runJmh(ob, t.forks() == 0);
+      results = runJmh(ob, t.forks() == 0, console);
     } catch (RunnerException e) {
       throw new RunFailure("JMH could not run the benchmark: " + e.getMessage(), e);
     } finally {
@@ -103,7 +110,7 @@ public final class JmhLaunch {
     if (t.countsOps()) {
       // pgbench -t: each client runs its N ops in one single shot and JMH waits for the last;
       // the window is opened when every client is connected and closed by the last to finish
-      ob.mode(org.openjdk.jmh.annotations.Mode.SingleShotTime)
+      ob.mode(Mode.SingleShotTime)
           .warmupIterations(0)
           .measurementIterations(1)
           .measurementBatchSize((int) Math.min(Integer.MAX_VALUE, t.transactions()))
@@ -178,9 +185,16 @@ public final class JmhLaunch {
    * fails with an IndexOutOfBoundsException of its own: that is "no result", and the fork's report,
    * written before the clients threw, says why.
    */
-  private static Collection<RunResult> runJmh(ChainedOptionsBuilder ob, boolean inProcess)
-      throws RunnerException {
-    Runner runner = new Runner(ob.build());
+  private static Collection<RunResult> runJmh(
+      ChainedOptionsBuilder ob, boolean inProcess, PrintStream console) throws RunnerException {
+    Options o = ob.build();
+    // JMH's lines (--verbose) go to the run's console, not to System.out: a command's output is
+    // its own (two in one JVM print each to theirs), and the Java API's is the stream it was given
+    Runner runner =
+        new Runner(
+            o,
+            OutputFormatFactory.createFormatInstance(
+                unclosed(console), o.verbosity().orElse(VerboseMode.NORMAL)));
     if (!inProcess) {
       return runner.run();
     }
@@ -192,6 +206,31 @@ public final class JmhLaunch {
   }
 
   /**
+   * {@code console} for JMH, which closes its output at the end of a run: the console outlives it.
+   * The platform's charset, as System.out's and JMH's own choice of it.
+   */
+  private static PrintStream unclosed(PrintStream console) {
+    OutputStream kept =
+        new OutputStream() {
+          @Override
+          public void write(int b) {
+            console.write(b);
+          }
+
+          @Override
+          public void write(byte[] b, int off, int len) {
+            console.write(b, off, len);
+          }
+
+          @Override
+          public void flush() {
+            console.flush();
+          }
+        };
+    return new PrintStream(kept, true, Charset.defaultCharset());
+  }
+
+  /**
    * When an in-process (forks 0) run fails, JMH skips the teardown that clears its generated
    * class's static benchmark state, and every later run in this JVM would reuse the dead one.
    * Clearing it keeps one failed run from failing all the next (tests, the Java API).
@@ -200,9 +239,8 @@ public final class JmhLaunch {
     try {
       Class<?> generated =
           Class.forName("dev.wg1bench.jmh.jmh_generated.WorkloadBenchmark_op_jmhTest");
-      for (java.lang.reflect.Field f : generated.getDeclaredFields()) {
-        if (java.lang.reflect.Modifier.isStatic(f.getModifiers())
-            && f.getName().startsWith("f_workloadbenchmark")) {
+      for (Field f : generated.getDeclaredFields()) {
+        if (Modifier.isStatic(f.getModifiers()) && f.getName().startsWith("f_workloadbenchmark")) {
           f.setAccessible(true);
           f.set(null, null);
         }
@@ -222,7 +260,7 @@ public final class JmhLaunch {
               .toList()) {
         out.add(TrialSpec.JSON.readValue(f.toFile(), ForkReport.class));
       }
-    } catch (java.nio.file.NoSuchFileException e) {
+    } catch (NoSuchFileException e) {
       // the trial directory removed by the shutdown (SIGTERM, Ctrl-C): no report, and the caller
       // says the run was interrupted
       return List.of();

@@ -1,10 +1,10 @@
 package dev.wg1bench.jmh;
 
 import dev.wg1bench.server.ConnectionFactory;
+import dev.wg1bench.workload.ErrorSamples;
 import dev.wg1bench.workload.FailureKind;
 import dev.wg1bench.workload.OpCounts;
 import dev.wg1bench.workload.OpFailedException;
-import dev.wg1bench.workload.OpStats;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.concurrent.locks.LockSupport;
@@ -47,12 +47,18 @@ final class OpPath {
       return;
     }
     attempt(c, op);
-    op.end(c.stats, System.nanoTime(), b.latencyLimitNanos);
-    if (c.stats.thinkNanos > 0) {
-      c.notBefore = op.done + c.stats.thinkNanos;
+    op.end(c.errors, System.nanoTime(), b.latencyLimitNanos);
+    long think = op.ran ? c.session.thinkNanos() : 0;
+    if (think > 0) {
+      c.notBefore = op.done + think;
     }
-    // the op's counts, whole: added once to each value that holds it, and nowhere by hand
-    OpCounts counts = c.stats.op;
+    // the op's counts, whole: added once to each value that holds it, and nowhere by hand; its
+    // script's part holds them too (the op's value is its script's), over the parts its session
+    // recorded (commands, steps). The whole trial's value keeps no latencies (see OpCounts#add)
+    OpCounts counts = op.counts;
+    if (op.ran && c.scriptParts != null) {
+      c.scriptParts[c.session.lastScriptIndex()].addCounts(counts);
+    }
     c.all.add(counts);
     // counted by completion time: an op belongs to the window it finished in (MeasurementWindow)
     MeasurementWindow.Span span = b.window.current();
@@ -61,7 +67,6 @@ final class OpPath {
       c.window.add(counts);
       countInWindow(c, op, span);
     }
-    c.afterOp(counted, op.ran, counts);
     if (op.success) {
       succeeded(c, op, counted ? span : null);
     } else {
@@ -116,7 +121,7 @@ final class OpPath {
    */
   private boolean begin(Client c, OpRun op, long readyAt) {
     if (b.meanIntervalNanos <= 0) {
-      op.begin(c.stats, System.nanoTime(), -1);
+      op.begin(System.nanoTime(), -1);
       return true;
     }
     long intended = c.arrivals.next(b.meanIntervalNanos, readyAt, System.nanoTime());
@@ -131,7 +136,7 @@ final class OpPath {
       skipped(c, now, lagNanos);
       return false;
     }
-    op.begin(c.stats, intended, lagNanos);
+    op.begin(intended, lagNanos);
     return true;
   }
 
@@ -157,7 +162,6 @@ final class OpPath {
    * run it on, it fails as a connection failure. --exit-on-error stops the run here.
    */
   private void attempt(Client c, OpRun op) throws SQLException {
-    OpStats s = c.stats;
     try {
       Connection conn = c.conn;
       if (b.pool != null) {
@@ -168,12 +172,12 @@ final class OpPath {
         }
       } else if (conn == null) {
         // never connected (or lost and not back yet): a failed op, then try again
-        s.failed(FailureKind.CONNECTION);
+        c.errors.failed(op.counts, FailureKind.CONNECTION);
         op.connected = false;
       }
       if (conn != null) {
         op.ran = true;
-        op.success = runOn(c, conn, s);
+        op.success = runOn(c, conn, op.counts);
       }
     } catch (OpFailedException e) {
       b.stop(c, "--exit-on-error: " + e.getMessage());
@@ -182,21 +186,21 @@ final class OpPath {
   }
 
   /** The script on {@code conn}, watched by the stall watchdog while it waits for the server. */
-  private boolean runOn(Client c, Connection conn, OpStats s) throws SQLException {
+  private boolean runOn(Client c, Connection conn, OpCounts counts) throws SQLException {
     boolean success;
     boolean broken = false;
     c.using(conn);
     c.wire.before(conn);
     try {
-      success = c.session.runOp(conn, s);
+      success = c.session.runOp(conn, counts, c.errors);
     } catch (OpFailedException e) {
       throw e;
     } catch (RuntimeException e) {
       broken = true;
-      success = driverFailed(c, conn, s, e);
+      success = driverFailed(c, conn, counts, e);
     } finally {
       // before a pool's close, whose own reset is not the op's
-      c.wire.after(s.op, b.socketStatements);
+      c.wire.after(counts, b.socketStatements);
       c.using(null);
       if (b.pool != null) {
         conn.close();
@@ -210,7 +214,7 @@ final class OpPath {
     String stalled = c.stallNote;
     if (stalled != null) {
       c.stallNote = null;
-      s.error(FailureKind.CONNECTION, "stall", stalled, false);
+      c.errors.error(FailureKind.CONNECTION, "stall", stalled, false);
     }
     return success;
   }
@@ -224,14 +228,15 @@ final class OpPath {
    * replaced at once (the pool evicts it), without the backoff and the outage of a connection the
    * server lost; the op fails, kind pooler behind --via, else other, with the exception named.
    */
-  private boolean driverFailed(Client c, Connection conn, OpStats s, RuntimeException e) {
+  private boolean driverFailed(Client c, Connection conn, OpCounts counts, RuntimeException e) {
     FailureKind kind = b.viaPooler ? FailureKind.POOLER : FailureKind.OTHER;
+    ErrorSamples s = c.errors;
     s.error(
         kind,
         "-",
         "driver error: " + e.getClass().getName() + ": " + ConnectionFactory.oneLine(e),
         false);
-    s.failed(kind);
+    s.failed(counts, kind);
     if (b.pool != null) {
       // the pool replaces it (see runOn)
       return false;
@@ -249,16 +254,15 @@ final class OpPath {
 
   /** An op that completed inside the window: its transaction log line, lag and pool wait. */
   private void countInWindow(Client c, OpRun op, MeasurementWindow.Span span) {
-    OpStats s = c.stats;
     if (c.txLog != null && span.measured) {
       c.txLog.windowOpened(span.start);
       c.txLog.op(
           op.done,
           op.latencyNanos / 1000,
           c.session.lastScriptIndex(),
-          op.success ? null : s.lastFailed,
+          op.success ? null : c.errors.lastFailed,
           op.lagNanos >= 0 ? op.lagNanos / 1000 : -1,
-          s.op.retries);
+          op.counts.retries);
     }
     if (op.lagNanos >= 0) {
       c.lag.recordValue(Math.max(1, op.lagNanos / 1000));
@@ -284,15 +288,15 @@ final class OpPath {
    * won't heal stops the client, else a connection that may be dead is checked and reopened.
    */
   private void failed(Client c, OpRun op) {
-    FailureKind kind = c.stats.lastFailed;
+    FailureKind kind = c.errors.lastFailed;
     if (kind == FailureKind.CONNECTION) {
       // every op that failed for want of a connection counts in the outage, those of a client with
       // none at all too (a reconnect that failed): left out, the outage they opened said "0 ops
       // failed" beside them, and the outages' ops fell short of the trial's failed ops
       b.tally.outages.failure(c);
     }
-    if (b.stops.stopsOp(kind, c.stats.lastSqlState)) {
-      b.clientStopped(c, c.stats.lastMessage);
+    if (b.stops.stopsOp(kind, c.errors.lastSqlState)) {
+      b.clientStopped(c, c.errors.lastMessage);
     } else if (b.pool == null && (!op.connected || c.mayBeDead(kind))) {
       c.recoverIfDisconnected();
     }
@@ -333,7 +337,7 @@ final class OpPath {
     } catch (SQLException e) {
       // said as the user set it up: HikariCP's own words name only its pool ("wg1bench-TARGET -
       // Connection is not available...")
-      c.stats.error(
+      c.errors.error(
           FailureKind.CONNECTION,
           e.getSQLState(),
           "no connection from the pool of "
@@ -341,7 +345,7 @@ final class OpPath {
               + " (--pool-size): "
               + e.getMessage(),
           false);
-      c.stats.failed(FailureKind.CONNECTION);
+      c.errors.failed(c.op.counts, FailureKind.CONNECTION);
       LockSupport.parkNanos(100_000_000L);
       return null;
     }

@@ -1,7 +1,7 @@
 package dev.wg1bench.jmh;
 
+import dev.wg1bench.workload.ErrorSamples;
 import dev.wg1bench.workload.OpCounts;
-import dev.wg1bench.workload.OpStats;
 
 /**
  * The op a client is running, from its intended start to its outcome: what the steps of {@link
@@ -9,6 +9,15 @@ import dev.wg1bench.workload.OpStats;
  * nothing for its bookkeeping.
  */
 final class OpRun {
+  /**
+   * The op's counts, the one value its outcome is recorded in, once: cleared as it begins, filled
+   * by its session as it runs (statements, retries, its commands' or steps' parts) and by {@link
+   * #end}, then added whole by OpPath to each value that holds it (the client's window and whole
+   * trial) by {@link OpCounts#add}. Its parts are made on the first ops and kept, as are its
+   * targets' (see OpCounts#clear), so an op allocates nothing.
+   */
+  final OpCounts counts = new OpCounts();
+
   /**
    * When the op was meant to start (System.nanoTime): its scheduled time under --rate, else now.
    */
@@ -33,26 +42,26 @@ final class OpRun {
 
   long latencyNanos;
 
-  void begin(OpStats s, long intended, long lagNanos) {
+  void begin(long intended, long lagNanos) {
     this.intended = intended;
     this.lagNanos = lagNanos;
     waitNanos = -1;
-    s.op.clear();
-    s.thinkNanos = 0;
+    counts.clear();
     connected = true;
     ran = false;
     success = false;
   }
 
   /**
-   * The op ended at {@code done}: its outcome joins its counts, which are then whole ({@code
-   * s.op}): one success with its latency, or one failure of the kind it failed as; a retried op
-   * counted once among those retried, a success over {@code latencyLimitNanos} as late.
+   * The op ended at {@code done}: its outcome joins its counts, which are then whole: one success
+   * with its latency, or one failure of the kind it failed as (the last one {@code errors} noted
+   * when the path that failed it named none); a retried op counted once among those retried, a
+   * success over {@code latencyLimitNanos} as late.
    */
-  void end(OpStats s, long done, long latencyLimitNanos) {
+  void end(ErrorSamples errors, long done, long latencyLimitNanos) {
     this.done = done;
     latencyNanos = done - intended;
-    OpCounts o = s.op;
+    OpCounts o = counts;
     if (success) {
       o.completed(latencyNanos);
       if (latencyNanos > latencyLimitNanos) {
@@ -60,7 +69,7 @@ final class OpRun {
       }
     } else if (o.failed == 0) {
       // a path that failed the op without naming a kind again: the kind it last failed as
-      o.failed(s.lastFailed.label());
+      o.failed(errors.lastFailed.label());
     }
     if (o.retries > 0) {
       o.retriedAll++;

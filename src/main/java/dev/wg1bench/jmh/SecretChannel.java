@@ -2,6 +2,7 @@ package dev.wg1bench.jmh;
 
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.Secret;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.StandardProtocolFamily;
@@ -12,6 +13,7 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -75,7 +77,7 @@ final class SecretChannel implements AutoCloseable {
     } catch (IOException e) {
       // closed at the trial's end (or the fork went away mid-read): nothing more to serve
     } finally {
-      java.util.Arrays.fill(clear, (byte) 0);
+      Arrays.fill(clear, (byte) 0);
     }
   }
 
@@ -83,7 +85,7 @@ final class SecretChannel implements AutoCloseable {
   static Secret fetch(Path socket) {
     try (SocketChannel c = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
       ByteBuffer b = ByteBuffer.allocate(4096);
-      java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
+      ByteArrayOutputStream all = new ByteArrayOutputStream();
       while (c.read(b) >= 0) {
         b.flip();
         all.write(b.array(), 0, b.limit());

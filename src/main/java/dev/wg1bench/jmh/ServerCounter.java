@@ -1,6 +1,7 @@
 package dev.wg1bench.jmh;
 
 import dev.wg1bench.server.ConnectionFactory;
+import dev.wg1bench.server.window.ServerWindow;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -65,7 +66,7 @@ final class ServerCounter {
     try (Statement st = stats.createStatement();
         ResultSet rs =
             st.executeQuery(
-                dev.wg1bench.server.window.ServerWindow.MARKER
+                ServerWindow.MARKER
                     + " SELECT xact_commit, CASE WHEN pg_is_in_recovery() THEN NULL"
                     + " ELSE pg_current_wal_insert_lsn()::text END"
                     + " FROM pg_stat_database WHERE datname = current_database()")) {

@@ -8,6 +8,7 @@ import dev.wg1bench.server.ClientSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.Map;
 
 /**
  * One measurement of a plan on one target, as the forked JMH JVMs see it. It crosses the process
@@ -33,7 +34,7 @@ public record TrialSpec(
     ClientSettings client,
     Path dir,
     Path secrets,
-    java.util.Map<String, String> point,
+    Map<String, String> point,
     int repeat,
     int sequence,
     ClientSlot slot) {
@@ -71,7 +72,7 @@ public record TrialSpec(
       int scale,
       ClientSettings client,
       Path dir,
-      java.util.Map<String, String> point,
+      Map<String, String> point,
       int repeat,
       int sequence) {
     try {

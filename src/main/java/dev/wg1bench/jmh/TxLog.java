@@ -9,7 +9,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Locale;
+import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One client's pgbench -l log, in pgbench 15's formats: a line per op ({@code client_id
@@ -44,8 +47,7 @@ final class TxLog implements AutoCloseable {
    * Logs still open when the fork's JVM exits: JMH runs no teardown after --exit-on-error or
    * --exit-on-abort ended the fork, and the clients' last buffered lines would be lost.
    */
-  private static final java.util.Set<TxLog> OPEN =
-      java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private static final Set<TxLog> OPEN = ConcurrentHashMap.newKeySet();
 
   static {
     Runtime.getRuntime()
@@ -223,7 +225,7 @@ final class TxLog implements AutoCloseable {
         new double[] {
           sumLatency, sumLatency2, minLatency, maxLatency, sumLag, sumLag2, minLag, maxLag
         }) {
-      b.append(' ').append(String.format(java.util.Locale.ROOT, "%.0f", v));
+      b.append(' ').append(String.format(Locale.ROOT, "%.0f", v));
     }
     b.append(' ')
         .append(limited ? skipped : 0)

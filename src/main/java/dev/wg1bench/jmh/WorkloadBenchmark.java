@@ -1,14 +1,19 @@
 package dev.wg1bench.jmh;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.wg1bench.plan.Knobs;
 import dev.wg1bench.plan.RunPlan;
+import dev.wg1bench.plan.ThreadKind;
 import dev.wg1bench.server.ConnectionFactory;
 import dev.wg1bench.workload.FailureKind;
 import dev.wg1bench.workload.OpFailedException;
 import dev.wg1bench.workload.Workload;
 import dev.wg1bench.workload.WorkloadRegistry;
 import java.sql.SQLException;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -77,7 +82,7 @@ public class WorkloadBenchmark {
   }
 
   /** Every client of this fork, for the watchdog. */
-  final java.util.List<Client> clients = new java.util.concurrent.CopyOnWriteArrayList<>();
+  final List<Client> clients = new CopyOnWriteArrayList<>();
 
   private StallWatchdog watchdog;
 
@@ -137,7 +142,7 @@ public class WorkloadBenchmark {
     if (trial.slot() != null) {
       gate = new AgentGate(trial.dir(), trial.slot().gateTimeoutMs());
     }
-    if (dev.wg1bench.plan.Knobs.threads(p) == dev.wg1bench.plan.ThreadKind.VIRTUAL
+    if (Knobs.threads(p) == ThreadKind.VIRTUAL
         && Boolean.parseBoolean(System.getProperty("wg1bench.pins", "true"))) {
       // started before the clients connect, so set-up pins count in pinnedAll
       pins = PinWatch.start();
@@ -171,7 +176,7 @@ public class WorkloadBenchmark {
   private void awaitPoolFilled(int size) {
     long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(ConnectionFactory.CONNECT_TIMEOUT_S);
     while (pool.getHikariPoolMXBean().getTotalConnections() < size && System.nanoTime() < end) {
-      java.util.concurrent.locks.LockSupport.parkNanos(20_000_000L);
+      LockSupport.parkNanos(20_000_000L);
     }
     int held = pool.getHikariPoolMXBean().getTotalConnections();
     if (held >= size) {
@@ -252,6 +257,11 @@ public class WorkloadBenchmark {
   /** See {@link ForkTally#clientInfo}. */
   void clientInfo(ConnectionFactory.Opened o) {
     tally.clientInfo(o);
+  }
+
+  /** See {@link ForkTally#clientInfoRefused}. */
+  void clientInfoRefused(SQLException e) {
+    tally.clientInfoRefused(e);
   }
 
   /**

@@ -32,6 +32,18 @@ public final class Durations {
     return Duration.ofMillis(Math.round(millis));
   }
 
+  /** A duration as an option takes it and {@code --help} shows it: 1h, 10m, 5s, 500ms. */
+  public static String option(Duration d) {
+    long ms = d.toMillis();
+    if (ms >= 3_600_000 && ms % 3_600_000 == 0) {
+      return ms / 3_600_000 + "h";
+    }
+    if (ms >= 60_000 && ms % 60_000 == 0) {
+      return ms / 60_000 + "m";
+    }
+    return ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
+  }
+
   /** Short human form: 10 s, 1.5 s, 250 ms, 2 min. */
   public static String format(Duration d) {
     long ms = d.toMillis();

@@ -1,5 +1,7 @@
 package dev.wg1bench.plan;
 
+import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.postgresql.PGProperty;
@@ -55,7 +57,9 @@ public final class Knobs {
       Knob.<QueryMode>builder("queryMode", Knob.Shape.LIST, QueryMode.class, "-M", "--query-mode")
           .param("MODE")
           .help(
-              "simple, extended or prepared, as pgbench -M (default: simple); sweeps.",
+              "simple, extended or prepared, as pgbench -M (default: "
+                  + QueryMode.SIMPLE.cliName()
+                  + "); sweeps.",
               "simple = preferQueryMode=simple; extended = preferQueryMode=extended,"
                   + " prepareThreshold=0;",
               "prepared = preferQueryMode=extended, prepareThreshold=1.")
@@ -95,7 +99,9 @@ public final class Knobs {
       Knob.<Integer>builder("batchSize", Knob.Shape.LIST, Integer.class, "--batch-size")
           .param("N")
           .help(
-              "Rows per op of insert_batch, insert_multirow and insert_copy (default: 8); sweeps.")
+              "Rows per op of insert_batch, insert_multirow and insert_copy (default: "
+                  + WorkloadKnobs.DEFAULT_BATCH_SIZE
+                  + "); sweeps.")
           .sweeps()
           .unset(WorkloadKnobs.DEFAULT_BATCH_SIZE)
           .in(p -> p.params().batchSize(), (d, v) -> d.batchSize = v)
@@ -125,7 +131,7 @@ public final class Knobs {
                   + " NAME=V1,V2 sweeps (\\, for a literal comma).")
           .sweeps()
           .labelPrefix("set.")
-          .in(p -> p.session().settings(), (d, v) -> d.settings = new java.util.LinkedHashMap<>(v))
+          .in(p -> p.session().settings(), (d, v) -> d.settings = new LinkedHashMap<>(v))
           .check(
               (v, p) -> {
                 for (String k : v.keySet()) {
@@ -157,9 +163,7 @@ public final class Knobs {
                   + " autovacuum_enabled=on,off; sweeps.")
           .sweeps()
           .labelPrefix("table.")
-          .in(
-              p -> p.params().tableOptions(),
-              (d, v) -> d.tableOptions = new java.util.LinkedHashMap<>(v))
+          .in(p -> p.params().tableOptions(), (d, v) -> d.tableOptions = new LinkedHashMap<>(v))
           .check((v, p) -> checkTableOptions(v))
           .declare();
 
@@ -238,9 +242,7 @@ public final class Knobs {
                   + " NAME=V1,V2 sweeps (\\, for a literal comma).")
           .sweeps()
           .labelPrefix("jdbc.")
-          .in(
-              p -> p.driver().properties(),
-              (d, v) -> d.jdbcProperties = new java.util.LinkedHashMap<>(v))
+          .in(p -> p.driver().properties(), (d, v) -> d.jdbcProperties = new LinkedHashMap<>(v))
           .check((v, p) -> DriverKnobs.checkProperties(v))
           .declare();
 
@@ -248,9 +250,9 @@ public final class Knobs {
    * statement_timeout on every client session, so a sweep can show what a timeout policy does to a
    * workload; a statement it cancels (SQLSTATE 57014) fails its op as its own kind, "timeout".
    */
-  public static final Knob<java.time.Duration> STATEMENT_TIMEOUT =
-      Knob.<java.time.Duration>builder(
-              "statementTimeout", Knob.Shape.LIST, java.time.Duration.class, "--statement-timeout")
+  public static final Knob<Duration> STATEMENT_TIMEOUT =
+      Knob.<Duration>builder(
+              "statementTimeout", Knob.Shape.LIST, Duration.class, "--statement-timeout")
           .param("DURATION")
           .help(
               "statement_timeout of every client session, e.g. 500ms, 0 = none (default: the"
@@ -280,7 +282,9 @@ public final class Knobs {
           .param("KIND")
           .help(
               "platform or virtual: the clients run on platform threads or on virtual threads"
-                  + " (Java 21+ runtime) (default: platform); sweeps, e.g. platform,virtual.")
+                  + " (Java 21+ runtime) (default: "
+                  + ThreadKind.PLATFORM.cliName()
+                  + "); sweeps, e.g. platform,virtual.")
           .sweeps()
           .parse(ThreadKind::parse)
           .stored(ThreadKind::parse, ThreadKind::cliName)
@@ -293,8 +297,8 @@ public final class Knobs {
    * its socketFactoryArg), so an app-side choice is measured at the round-trip time of the
    * application's own network, not loopback's. 0 installs no line at all.
    */
-  public static final Knob<java.time.Duration> RTT =
-      Knob.<java.time.Duration>builder("rtt", Knob.Shape.LIST, java.time.Duration.class, "--rtt")
+  public static final Knob<Duration> RTT =
+      Knob.<Duration>builder("rtt", Knob.Shape.LIST, Duration.class, "--rtt")
           .param("DURATION")
           .help(
               "Round-trip time added to every client connection, e.g. 0.5ms (a zone), 2ms"
@@ -360,7 +364,7 @@ public final class Knobs {
 
   /** The pgjdbc properties of stored knobs (no field of their own) in a plan's knob texts. */
   static Map<String, String> declaredPgjdbc(Map<String, String> knobs) {
-    Map<String, String> out = new java.util.LinkedHashMap<>();
+    Map<String, String> out = new LinkedHashMap<>();
     for (Knob<?> k : ALL) {
       String text = k.storedText(knobs);
       if (k.pgProperty() != null && text != null) {
@@ -372,7 +376,7 @@ public final class Knobs {
 
   /** Session settings implied by knobs (beyond --set). */
   static Map<String, String> sessionSettings(RunPlan plan) {
-    Map<String, String> out = new java.util.LinkedHashMap<>();
+    Map<String, String> out = new LinkedHashMap<>();
     for (Knob<?> k : ALL) {
       out.putAll(k.sessionSettings(plan));
     }

@@ -31,7 +31,7 @@ public final class PlanDraft {
   Isolation isolation;
   QueryMode queryMode = QueryMode.SIMPLE;
   Map<String, String> settings = new LinkedHashMap<>();
-  int maxTries = 1;
+  int maxTries = SessionKnobs.DEFAULT_MAX_TRIES;
   boolean exitOnError;
   boolean continueOnError;
   boolean exitOnAbort;

@@ -3,6 +3,8 @@ package dev.wg1bench.plan;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -63,8 +65,8 @@ public final class RoundTrip {
    * A comma-separated list of round-trip times in ms, each given once ({@code --predict-rtt
    * 0.5ms,5ms,20ms}); a bad one is a {@link UsageException} naming {@code option} and the value.
    */
-  public static java.util.List<Double> listMs(String option, java.util.List<String> texts) {
-    java.util.List<Double> out = new java.util.ArrayList<>();
+  public static List<Double> listMs(String option, List<String> texts) {
+    List<Double> out = new ArrayList<>();
     for (String t : texts) {
       Duration d;
       try {
@@ -81,7 +83,7 @@ public final class RoundTrip {
     if (out.isEmpty()) {
       throw new UsageException(option + " needs at least one round-trip time; " + VALID);
     }
-    return java.util.List.copyOf(out);
+    return List.copyOf(out);
   }
 
   /** Shortest exact text {@link #parse} reads back: 0, 250us, 0.5ms, 2ms, 1.5s. */

@@ -25,6 +25,8 @@ public record SessionKnobs(
     boolean exitOnError,
     boolean continueOnError,
     boolean exitOnAbort) {
+  /** Tries per op when nobody says, as pgbench: 1, no retry; every front reads it from here. */
+  public static final int DEFAULT_MAX_TRIES = 1;
 
   public SessionKnobs(
       Isolation isolation,

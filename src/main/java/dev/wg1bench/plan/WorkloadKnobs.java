@@ -28,8 +28,7 @@ public record WorkloadKnobs(
     long randomSeed,
     Integer fillfactor,
     Map<String, String> tableOptions,
-    @com.fasterxml.jackson.annotation.JsonInclude(JsonInclude.Include.NON_EMPTY)
-        List<String> classpath) {
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> classpath) {
 
   public WorkloadKnobs(Integer scale, Map<String, String> defines, int batchSize, long randomSeed) {
     this(scale, defines, batchSize, randomSeed, null, Map.of(), List.of());

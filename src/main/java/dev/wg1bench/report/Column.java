@@ -1,5 +1,6 @@
 package dev.wg1bench.report;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
@@ -209,7 +210,7 @@ public final class Column<R> {
   public static <R> List<Column<R>> onPage(List<Column<R>> columns) {
     return columns.stream()
         .filter(c -> c.onPage)
-        .sorted(java.util.Comparator.comparingInt(c -> c.pagePlace))
+        .sorted(Comparator.comparingInt(c -> c.pagePlace))
         .toList();
   }
 
@@ -222,7 +223,7 @@ public final class Column<R> {
   public static <R> List<Column<R>> onConsole(List<Column<R>> columns) {
     return columns.stream()
         .filter(c -> c.consoleHeading != null || c.console != null)
-        .sorted(java.util.Comparator.comparingInt(c -> c.consolePlace))
+        .sorted(Comparator.comparingInt(c -> c.consolePlace))
         .toList();
   }
 }

@@ -1,6 +1,7 @@
 package dev.wg1bench.report;
 
 import dev.wg1bench.plan.Durations;
+import dev.wg1bench.plan.Provision;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.result.BenchmarkRun;
 import dev.wg1bench.result.ClientThreads;
@@ -13,20 +14,23 @@ import dev.wg1bench.result.Window;
 import dev.wg1bench.server.TargetKind;
 import dev.wg1bench.server.Targets;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /** The console summary, in the spirit of pgbench's: one block per target, then a comparison. */
 public final class ConsoleReport {
   private ConsoleReport() {}
 
   /** The container image and pooler wg1bench set up, when it did. */
-  private static void provision(dev.wg1bench.plan.Provision v, PrintStream out) {
+  private static void provision(Provision v, PrintStream out) {
     if (v == null) {
       return;
     }
@@ -37,7 +41,7 @@ public final class ConsoleReport {
           v.serverSettings().isEmpty() ? "stock settings" : "settings " + v.serverSettings());
     }
     if (v.via() != null) {
-      Map<String, String> p = new java.util.LinkedHashMap<>(v.pooler());
+      Map<String, String> p = new LinkedHashMap<>(v.pooler());
       String version = p.remove("version");
       out.printf("  via PgBouncer %s: %s%n", version, p);
     }
@@ -99,7 +103,10 @@ public final class ConsoleReport {
         t.client().isolation());
     out.printf(
         "connection: ssl %s (sslmode %s), pgjdbc %s, rtt %s%n",
-        t.client().ssl(), t.client().sslmode(), t.client().pgjdbc(), t.client().rttText());
+        t.client().ssl() == null ? "unknown" : t.client().ssl(),
+        t.client().sslmode(),
+        t.client().pgjdbc(),
+        t.client().rttText());
     if (!t.client().sessionSettings().isEmpty()) {
       out.printf("session settings: %s%n", t.client().sessionSettings());
     }
@@ -241,8 +248,7 @@ public final class ConsoleReport {
         tps(
             m,
             "successful ops / "
-                + Durations.format(
-                    java.time.Duration.ofMillis(Math.round(m.measuredSeconds() * 1000)))
+                + Durations.format(Duration.ofMillis(Math.round(m.measuredSeconds() * 1000)))
                 + " measured"));
     out.printf(
         Locale.ROOT, "attempted ops/s = %.1f (failed included)%n", m.attemptedOpsPerSecond());
@@ -263,7 +269,7 @@ public final class ConsoleReport {
               + " backends publish their commits up to 1 s late, so over %s windows it can be off"
               + " by up to %.0f%%)%n",
           m.serverCommitsPerSecond(),
-          Durations.format(java.time.Duration.ofMillis(Math.round(window * 1000))),
+          Durations.format(Duration.ofMillis(Math.round(window * 1000))),
           Math.min(100, 100 / window));
     } else if (!m.windows().isEmpty()) {
       // a figure withheld says so, and why, rather than leaving the line out
@@ -405,8 +411,7 @@ public final class ConsoleReport {
   }
 
   /** One line per trial of a sweep: which point, which repeat, what it measured. */
-  public static void trialLine(
-      TrialResult t, int total, java.util.Set<String> keys, PrintStream out) {
+  public static void trialLine(TrialResult t, int total, Set<String> keys, PrintStream out) {
     StringBuilder line =
         new StringBuilder(
             String.format(
@@ -455,7 +460,7 @@ public final class ConsoleReport {
         carriers);
   }
 
-  static String describe(Map<String, String> point, java.util.Set<String> keys) {
+  static String describe(Map<String, String> point, Set<String> keys) {
     StringBuilder b = new StringBuilder();
     for (String k : keys) {
       String v = point.get(k);

@@ -8,6 +8,7 @@ import dev.wg1bench.result.TrialResult;
 import dev.wg1bench.server.window.ServerSide;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The page's panel per trial of where an op's time goes: a bar of its mean latency split into the
@@ -48,7 +49,7 @@ final class OpTimeHtml {
   }
 
   private static void panel(StringBuilder h, String source, TrialResult t) {
-    String label = PointsDiff.label(t.point() == null ? java.util.Map.of() : t.point());
+    String label = PointsDiff.label(t.point() == null ? Map.of() : t.point());
     h.append("<div class=\"optime\">\n<h3>")
         .append(esc(source + (label.isEmpty() ? t.target() : label) + ", repeat " + t.repeat()))
         .append("</h3>\n");

@@ -1,6 +1,7 @@
 package dev.wg1bench.result;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.wg1bench.stats.Verdict;
 import java.util.List;
 
 /**
@@ -157,7 +158,7 @@ public record AdviceResult(
 
   /** The verdict, as printed, and what would settle it. */
   public record Finding(
-      String verdict, String verdictText, Integer moreBlocks, Integer pilotBlocks) {}
+      Verdict.Kind verdict, String verdictText, Integer moreBlocks, Integer pilotBlocks) {}
 
   // the figures by their names in the JSON
 
@@ -298,7 +299,7 @@ public record AdviceResult(
     return sideEffects.failuresAdded();
   }
 
-  public String verdict() {
+  public Verdict.Kind verdict() {
     return finding.verdict();
   }
 

@@ -1,5 +1,6 @@
 package dev.wg1bench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.wg1bench.plan.RunPlan;
 import java.util.List;
@@ -22,12 +23,8 @@ public record BenchmarkRun(
     List<TrialResult> trials,
     List<PointSummary> summary,
     List<AdviceResult> advice,
-    @com.fasterxml.jackson.annotation.JsonInclude(
-            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        AgentRun agents,
-    @com.fasterxml.jackson.annotation.JsonInclude(
-            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        List<RttSweepRow> rttSweep) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) AgentRun agents,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<RttSweepRow> rttSweep) {
 
   /** The tool's name and version, and the JMH it measured with. */
   public record Tool(String tool, String version, String jmh) {}

@@ -1,13 +1,18 @@
 package dev.wg1bench.result;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.wg1bench.plan.RoundTrip;
 import java.util.Map;
 
 /**
  * How the client talked to the server, in named parts written into the JSON in their place as if
  * the record were flat (the format predates the parts). Each figure:
  *
- * <p>{@code ssl}: what the connections negotiated (pg_stat_ssl), "off" when unencrypted
+ * <p>{@code ssl}: what the connections negotiated (pg_stat_ssl), "off" when unencrypted; "unknown
+ * (the probe was refused: SQLSTATE: message)" when the server refused the session opened to read it
+ * (a role at its connection limit once the pool holds its share); null when no client said
  *
  * <p>{@code sslmode}: the sslmode asked for ("prefer" is pgjdbc's default)
  *
@@ -39,9 +44,7 @@ public record ClientInfo(
     @JsonUnwrapped Driver driver,
     @JsonUnwrapped Connections connected,
     @JsonUnwrapped Timeouts timeouts,
-    @com.fasterxml.jackson.annotation.JsonInclude(
-            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        ClientThreads threads) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) ClientThreads threads) {
 
   /** The driver and how it sends statements. */
   public record Protocol(
@@ -120,9 +123,9 @@ public record ClientInfo(
   }
 
   /** The round-trip time added, as the console and the HTML say it. */
-  @com.fasterxml.jackson.annotation.JsonIgnore
+  @JsonIgnore
   public String rttText() {
-    return dev.wg1bench.plan.RoundTrip.added(rttMs());
+    return RoundTrip.added(rttMs());
   }
 
   public int clients() {

@@ -1,5 +1,6 @@
 package dev.wg1bench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.wg1bench.json.Histograms;
 import dev.wg1bench.workload.OpCounts;
 import org.HdrHistogram.Histogram;
@@ -48,12 +49,8 @@ public record CommandStats(
     Double p50Ms,
     Double p99Ms,
     String histogram,
-    @com.fasterxml.jackson.annotation.JsonInclude(
-            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        Long rolledBack,
-    @com.fasterxml.jackson.annotation.JsonInclude(
-            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        StepCounts wholeTrial) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Long rolledBack,
+    @JsonInclude(JsonInclude.Include.NON_NULL) StepCounts wholeTrial) {
 
   /**
    * The one way a command's or a step's figures are built, as a view of its part of the counts

@@ -2,22 +2,29 @@ package dev.wg1bench.result;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.zaxxer.hikari.HikariDataSource;
 import dev.wg1bench.fork.ForkReport;
 import dev.wg1bench.jmh.JmhLaunch;
 import dev.wg1bench.jmh.TrialSpec;
+import dev.wg1bench.jmh.WorkloadBenchmark;
 import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.RunPlan;
+import dev.wg1bench.server.ConnectionFactory;
 import dev.wg1bench.server.ServerInfo;
+import dev.wg1bench.server.ServerSampler;
 import dev.wg1bench.server.Targets;
 import dev.wg1bench.server.window.ServerSide;
 import dev.wg1bench.server.window.ServerSides;
 import dev.wg1bench.stats.BatchMeans;
 import dev.wg1bench.workload.Workload;
+import java.net.URLDecoder;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.postgresql.util.DriverInfo;
 
 /** The only place that reads JMH's result types; everything after it sees wg1bench records. */
 public final class JmhResultMapper {
@@ -29,7 +36,7 @@ public final class JmhResultMapper {
       ServerInfo server,
       Workload workload,
       String dataset,
-      List<dev.wg1bench.server.ServerSampler.Sample> serverSamples,
+      List<ServerSampler.Sample> serverSamples,
       Instant started,
       Instant finished) {
     Tally tally = Tally.empty();
@@ -62,8 +69,7 @@ public final class JmhResultMapper {
             PerOp.of(
                     tally.measured(),
                     workload.countsStatements(),
-                    new dev.wg1bench.server.ConnectionFactory(trial.target(), trial.client())
-                        .wireNotCounted(),
+                    new ConnectionFactory(trial.target(), trial.client()).wireNotCounted(),
                     null,
                     null)
                 .withServerMs(
@@ -152,6 +158,17 @@ public final class JmhResultMapper {
     return seen;
   }
 
+  /**
+   * What the fork's client session negotiated; when the session opened to read it was refused, that
+   * it is unknown and why; null when no fork said.
+   */
+  private static String ssl(ForkReport f) {
+    if (f == null || f.clientSsl != null || f.clientSslRefused == null) {
+      return f == null ? null : f.clientSsl;
+    }
+    return "unknown (the probe was refused: " + f.clientSslRefused + ")";
+  }
+
   /** How the clients talked to the server: the plan's settings, what a fork's client saw. */
   private static ClientInfo client(
       TrialSpec trial, ServerInfo server, ForkReport first, ClientThreads threads) {
@@ -160,7 +177,7 @@ public final class JmhResultMapper {
     Isolation iso = trial.client().isolation();
     return new ClientInfo(
         new ClientInfo.Protocol(
-            org.postgresql.util.DriverInfo.DRIVER_VERSION,
+            DriverInfo.DRIVER_VERSION,
             p.session().queryMode().cliName(),
             p.session().queryMode().preferQueryMode(),
             d.prepareThreshold() != null
@@ -171,7 +188,7 @@ public final class JmhResultMapper {
                 ? "server default (" + server.settings().get("default_transaction_isolation") + ")"
                 : iso.sqlName(),
             sslmodeAsked(d, trial.target().jdbcUrl()),
-            first == null ? null : first.clientSsl,
+            ssl(first),
             first == null ? Map.of() : first.clientSettings),
         new ClientInfo.Driver(
             d.binaryTransfer() == null || d.binaryTransfer(),
@@ -184,16 +201,15 @@ public final class JmhResultMapper {
             p.connections(),
             p.pooled() ? new PoolInfo("HikariCP " + hikariVersion(), p.poolSize(), 300_000) : null),
         new ClientInfo.Timeouts(
-            dev.wg1bench.server.ConnectionFactory.socketTimeoutSeconds(
-                d, dev.wg1bench.server.ConnectionFactory.BENCHMARK_SOCKET_TIMEOUT_S),
-            dev.wg1bench.jmh.WorkloadBenchmark.stallGraceSeconds()),
+            ConnectionFactory.socketTimeoutSeconds(d, ConnectionFactory.BENCHMARK_SOCKET_TIMEOUT_S),
+            WorkloadBenchmark.stallGraceSeconds()),
         threads);
   }
 
   /** The --progress lines the forks printed, as read back. */
-  private static List<ProgressPoint> progress(List<com.fasterxml.jackson.databind.JsonNode> lines) {
+  private static List<ProgressPoint> progress(List<JsonNode> lines) {
     List<ProgressPoint> progress = new ArrayList<>();
-    for (com.fasterxml.jackson.databind.JsonNode n : lines) {
+    for (JsonNode n : lines) {
       progress.add(
           new ProgressPoint(
               n.get("t").asDouble(),
@@ -210,7 +226,7 @@ public final class JmhResultMapper {
   }
 
   private static String hikariVersion() {
-    String v = com.zaxxer.hikari.HikariDataSource.class.getPackage().getImplementationVersion();
+    String v = HikariDataSource.class.getPackage().getImplementationVersion();
     return v == null ? "" : v;
   }
 
@@ -242,7 +258,7 @@ public final class JmhResultMapper {
       int eq = kv.indexOf('=');
       String k = eq < 0 ? kv : kv.substring(0, eq);
       if (k.equalsIgnoreCase(name)) {
-        return eq < 0 ? "" : java.net.URLDecoder.decode(kv.substring(eq + 1), UTF_8);
+        return eq < 0 ? "" : URLDecoder.decode(kv.substring(eq + 1), UTF_8);
       }
     }
     return null;

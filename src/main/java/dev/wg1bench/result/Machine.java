@@ -1,6 +1,8 @@
 package dev.wg1bench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,9 +25,7 @@ public record Machine(
     String cpuModel,
     String jvm,
     String jvmVersion,
-    @com.fasterxml.jackson.annotation.JsonInclude(
-            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        String scheduler) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) String scheduler) {
 
   public static Machine current() {
     return new Machine(
@@ -51,7 +51,7 @@ public record Machine(
 
   private static String readHostname() {
     try {
-      return java.net.InetAddress.getLocalHost().getHostName();
+      return InetAddress.getLocalHost().getHostName();
     } catch (IOException e) {
       return "unknown";
     }

@@ -1,7 +1,9 @@
 package dev.wg1bench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.wg1bench.json.Histograms;
+import dev.wg1bench.server.window.ServerSide;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -126,7 +128,7 @@ public record Measurement(
     @JsonUnwrapped WholeTrial trial,
     List<ScriptStats> scripts,
     PerOp perOp,
-    dev.wg1bench.server.window.ServerSide serverSide,
+    ServerSide serverSide,
     List<Prediction> prediction) {
 
   /** How fast: every rate over the measured seconds. */
@@ -178,9 +180,7 @@ public record Measurement(
       Integer clientsRan,
       String notAsAsked,
       Double initialConnectionMs,
-      @com.fasterxml.jackson.annotation.JsonInclude(
-              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
-          long totalRolledBackOps) {}
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) long totalRolledBackOps) {}
 
   // the figures by their names in the JSON, so readers need not know which part holds one
 

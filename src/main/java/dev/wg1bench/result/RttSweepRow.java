@@ -1,5 +1,6 @@
 package dev.wg1bench.result;
 
+import dev.wg1bench.stats.Verdict;
 import java.util.List;
 
 /**
@@ -19,5 +20,5 @@ public record RttSweepRow(String advice, String target, List<Cell> byRtt, List<S
    * @param ratio treatment / baseline of the claim's metric, null when nothing measured both arms
    * @param ciLow lower bound of its 95% interval, null without one
    */
-  public record Cell(String rtt, String verdict, Double ratio, Double ciLow, Double ciHigh) {}
+  public record Cell(String rtt, Verdict.Kind verdict, Double ratio, Double ciLow, Double ciHigh) {}
 }

@@ -8,6 +8,8 @@ import dev.wg1bench.workload.ScriptOutline;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.BinaryOperator;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -316,9 +318,9 @@ final class Tally {
   private void mergeError(ErrorRecord e) {
     for (int i = 0; i < errors.size(); i++) {
       ErrorRecord prev = errors.get(i);
-      if (java.util.Objects.equals(prev.phase(), e.phase())
-          && java.util.Objects.equals(prev.kind(), e.kind())
-          && java.util.Objects.equals(prev.sqlState(), e.sqlState())) {
+      if (Objects.equals(prev.phase(), e.phase())
+          && Objects.equals(prev.kind(), e.kind())
+          && Objects.equals(prev.sqlState(), e.sqlState())) {
         errors.set(
             i,
             new ErrorRecord(
@@ -337,8 +339,7 @@ final class Tally {
   }
 
   /** A sum is a sum only where every agent has a sample: the shorter series bounds it. */
-  private static <T> List<T> sum(
-      List<T> into, List<T> from, java.util.function.BinaryOperator<T> plus) {
+  private static <T> List<T> sum(List<T> into, List<T> from, BinaryOperator<T> plus) {
     List<T> out = new ArrayList<>();
     for (int i = 0; i < Math.min(into.size(), from.size()); i++) {
       out.add(plus.apply(into.get(i), from.get(i)));
@@ -465,8 +466,7 @@ final class Tally {
   }
 
   /** Clients that ran, merged: null (a result from before the figure) stays unknown. */
-  private static Integer combine(
-      Integer a, Integer b, java.util.function.BinaryOperator<Integer> op) {
+  private static Integer combine(Integer a, Integer b, BinaryOperator<Integer> op) {
     return a == null || b == null ? null : op.apply(a, b);
   }
 

@@ -1,8 +1,11 @@
 package dev.wg1bench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.wg1bench.plan.Provision;
 import dev.wg1bench.server.ServerInfo;
 import dev.wg1bench.server.ServerSampler;
+import dev.wg1bench.workload.DataCheck;
 import java.util.List;
 import java.util.Map;
 
@@ -46,7 +49,7 @@ public record TrialResult(
     String startedAt,
     String finishedAt,
     List<Outage> outages,
-    dev.wg1bench.workload.DataCheck.Outcome check) {
+    DataCheck.Outcome check) {
 
   /** Where the trial stands in the run: its matrix point, repetition and place in the order. */
   public record Position(Map<String, String> point, int repeat, int sequence) {}
@@ -56,9 +59,7 @@ public record TrialResult(
       String target,
       String targetKind,
       String url,
-      @com.fasterxml.jackson.annotation.JsonInclude(
-              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          dev.wg1bench.plan.Provision provision,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Provision provision,
       int scale,
       String dataset) {}
 
@@ -68,11 +69,11 @@ public record TrialResult(
   }
 
   /** This result with the outcome of --check. */
-  public TrialResult withCheck(dev.wg1bench.workload.DataCheck.Outcome c) {
+  public TrialResult withCheck(DataCheck.Outcome c) {
     return with(position, c);
   }
 
-  private TrialResult with(Position p, dev.wg1bench.workload.DataCheck.Outcome c) {
+  private TrialResult with(Position p, DataCheck.Outcome c) {
     return new TrialResult(
         p,
         subject,
@@ -114,7 +115,7 @@ public record TrialResult(
     return subject.url();
   }
 
-  public dev.wg1bench.plan.Provision provision() {
+  public Provision provision() {
     return subject.provision();
   }
 

@@ -1,19 +1,29 @@
 package dev.wg1bench.server;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 import dev.wg1bench.plan.DriverKnobs;
 import dev.wg1bench.plan.RunFailure;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import dev.wg1bench.server.delay.DelayedSocketFactory;
 import dev.wg1bench.server.wire.WireSocketFactory;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.Consumer;
 import javax.sql.DataSource;
 import org.postgresql.Driver;
 import org.postgresql.PGProperty;
+import org.postgresql.PGStatement;
 
 /**
  * Opens pgjdbc connections to one target with the client settings of a run. Driver knobs are set
@@ -254,14 +264,13 @@ public final class ConnectionFactory {
    * A HikariCP pool of {@code size} connections set up like {@link #openBenchmarkClient()}: the way
    * an application server shares few connections among many request threads.
    */
-  public com.zaxxer.hikari.HikariDataSource pool(int size) {
+  public HikariDataSource pool(int size) {
     return pool(size, hc -> {});
   }
 
   /** As {@link #pool(int)}, with settings of the caller's own (a replay's eviction rule). */
-  public com.zaxxer.hikari.HikariDataSource pool(
-      int size, java.util.function.Consumer<com.zaxxer.hikari.HikariConfig> more) {
-    com.zaxxer.hikari.HikariConfig hc = new com.zaxxer.hikari.HikariConfig();
+  public HikariDataSource pool(int size, Consumer<HikariConfig> more) {
+    HikariConfig hc = new HikariConfig();
     hc.setPoolName("wg1bench-" + target.name());
     DataSource app = DataSourceTarget.lookup(target);
     if (app != null) {
@@ -274,7 +283,7 @@ public final class ConnectionFactory {
     hc.setMinimumIdle(size);
     hc.setAutoCommit(true);
     // a client waits for a connection as long as an op may take, rather than failing the op
-    hc.setConnectionTimeout(java.time.Duration.ofMinutes(5).toMillis());
+    hc.setConnectionTimeout(Duration.ofMinutes(5).toMillis());
     hc.setInitializationFailTimeout(CONNECT_TIMEOUT_S * 1000L);
     if (settings.isolation() != null) {
       hc.setTransactionIsolation("TRANSACTION_" + settings.isolation().name());
@@ -283,7 +292,7 @@ public final class ConnectionFactory {
       hc.setConnectionInitSql(initSql(settings.sessionSettings()));
     }
     more.accept(hc);
-    return new com.zaxxer.hikari.HikariDataSource(hc);
+    return new HikariDataSource(hc);
   }
 
   /** set_config calls as one statement with quoted literals (HikariCP takes SQL text here). */
@@ -314,9 +323,9 @@ public final class ConnectionFactory {
    * (42P05) failed clients' set-up on some runs and not others, by which server connection each
    * client's first statement met.
    */
-  public static <T extends java.sql.Statement> T unnamed(T st) throws SQLException {
-    if (st.isWrapperFor(org.postgresql.PGStatement.class)) {
-      st.unwrap(org.postgresql.PGStatement.class).setPrepareThreshold(0);
+  public static <T extends Statement> T unnamed(T st) throws SQLException {
+    if (st.isWrapperFor(PGStatement.class)) {
+      st.unwrap(PGStatement.class).setPrepareThreshold(0);
     }
     return st;
   }
@@ -329,7 +338,7 @@ public final class ConnectionFactory {
    */
   static Map<String, String> applySettings(Connection c, Map<String, String> settings)
       throws SQLException {
-    Map<String, String> applied = new java.util.LinkedHashMap<>();
+    Map<String, String> applied = new LinkedHashMap<>();
     if (settings.isEmpty()) {
       return applied;
     }
@@ -343,7 +352,7 @@ public final class ConnectionFactory {
         ps.setString(i++, e.getKey());
         ps.setString(i++, e.getValue());
       }
-      try (java.sql.ResultSet rs = ps.executeQuery()) {
+      try (ResultSet rs = ps.executeQuery()) {
         rs.next();
         int col = 1;
         for (String name : settings.keySet()) {
@@ -371,10 +380,10 @@ public final class ConnectionFactory {
   /** What pgjdbc's generic "The connection attempt failed." leaves out. */
   private static String cause(SQLException e) {
     Throwable c = e.getCause();
-    if (c instanceof java.net.UnknownHostException) {
+    if (c instanceof UnknownHostException) {
       return " (unknown host " + c.getMessage() + ")";
     }
-    if (c instanceof java.net.SocketTimeoutException) {
+    if (c instanceof SocketTimeoutException) {
       return " (timed out)";
     }
     return "";

@@ -1,5 +1,6 @@
 package dev.wg1bench.stats;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 
 /**
@@ -9,12 +10,37 @@ import java.util.Locale;
  * symmetric in log space) or <b>inconclusive</b> (neither; with the blocks that would likely settle
  * it).
  *
- * @param kind confirms, contradicts, equivalent or inconclusive
+ * @param kind confirms, contradicts, equivalent or inconclusive (broken is advise's, of an arm)
  * @param text the verdict as printed
  * @param moreBlocks for inconclusive: further blocks after which, if the observed mean and sd hold,
  *     the test or the equivalence check would settle it with 80% probability; else null
  */
-public record Verdict(String kind, String text, Integer moreBlocks) {
+public record Verdict(Kind kind, String text, Integer moreBlocks) {
+  /**
+   * What a claim's verdict is, whatever its text says: the four above, and advise's broken (an arm
+   * whose ops failed above the allowed rate, that measured nothing in a block, or could not run),
+   * which judges no speed. The JSON, the console and every message write it as its {@link
+   * #label()}, lower case, as they wrote the strings it replaced.
+   */
+  public enum Kind {
+    CONFIRMS,
+    CONTRADICTS,
+    EQUIVALENT,
+    INCONCLUSIVE,
+    BROKEN;
+
+    /** "confirms", ...: the name the JSON and the texts use. */
+    @JsonValue
+    public String label() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    @Override
+    public String toString() {
+      return label();
+    }
+  }
+
   public static final double ALPHA = 0.05;
 
   /** Power asked of the "more blocks" estimate. */
@@ -29,16 +55,16 @@ public record Verdict(String kind, String text, Integer moreBlocks) {
    * @param margin M, e.g. 0.05 for ±5%
    */
   public static Verdict of(Stats.Estimate e, double holmP, String expect, double margin) {
-    String kind = kindOf(e, holmP, expect, margin);
-    switch (kind) {
-      case "confirms", "contradicts":
-        return new Verdict(kind, kind, null);
-      case "equivalent":
-        String pct = String.format(Locale.ROOT, "%.3g%%", margin * 100);
-        return new Verdict("equivalent", "equivalent within \u00b1" + pct, null);
-      default:
-        return inconclusive(e, margin);
-    }
+    Kind kind = kindOf(e, holmP, expect, margin);
+    return switch (kind) {
+      case CONFIRMS, CONTRADICTS -> new Verdict(kind, kind.label(), null);
+      case EQUIVALENT ->
+          new Verdict(
+              kind,
+              "equivalent within \u00b1" + String.format(Locale.ROOT, "%.3g%%", margin * 100),
+              null);
+      default -> inconclusive(e, margin);
+    };
   }
 
   /**
@@ -46,26 +72,26 @@ public record Verdict(String kind, String text, Integer moreBlocks) {
    * (the calibration simulations call it tens of thousands of times), without the power
    * calculations behind an inconclusive verdict's "more blocks".
    */
-  public static String kindOf(Stats.Estimate e, double holmP, String expect, double margin) {
+  public static Kind kindOf(Stats.Estimate e, double holmP, String expect, double margin) {
     if (!e.hasInterval()) {
-      return "inconclusive";
+      return Kind.INCONCLUSIVE;
     }
     if (holmP <= ALPHA) {
       boolean higher = e.mean() > 0;
-      return expect.equals("higher") == higher ? "confirms" : "contradicts";
+      return expect.equals("higher") == higher ? Kind.CONFIRMS : Kind.CONTRADICTS;
     }
-    return Stats.equivalent(e, margin) ? "equivalent" : "inconclusive";
+    return Stats.equivalent(e, margin) ? Kind.EQUIVALENT : Kind.INCONCLUSIVE;
   }
 
   /** An inconclusive verdict with the further blocks that would likely settle it. */
   private static Verdict inconclusive(Stats.Estimate e, double margin) {
     if (!e.hasInterval()) {
-      return new Verdict("inconclusive", "inconclusive: fewer than 2 blocks, no interval", null);
+      return new Verdict(Kind.INCONCLUSIVE, "inconclusive: fewer than 2 blocks, no interval", null);
     }
     double edge = Math.log1p(margin);
     if (Double.isNaN(e.sd())) {
       // unpaired (Welch) estimates: no block sd to extrapolate from
-      return new Verdict("inconclusive", "inconclusive", null);
+      return new Verdict(Kind.INCONCLUSIVE, "inconclusive", null);
     }
     double m = Math.abs(e.mean());
     int toSignificance =
@@ -80,6 +106,6 @@ public record Verdict(String kind, String text, Integer moreBlocks) {
             : "inconclusive (about "
                 + more
                 + " more blocks would likely settle it: 80% power at the observed mean and sd)";
-    return new Verdict("inconclusive", text, more);
+    return new Verdict(Kind.INCONCLUSIVE, text, more);
   }
 }

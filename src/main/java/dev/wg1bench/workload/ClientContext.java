@@ -16,7 +16,7 @@ import java.util.Set;
  * @param exitOnError give up the run at the first failed op
  * @param defines --define variables
  * @param batchSize rows per op of the insert workloads
- * @param perCommand time each command of a script (pgbench -r), see {@link CommandTimes}
+ * @param perCommand time each command of a script (pgbench -r), see {@link ClientSession#opParts()}
  */
 public record ClientContext(
     int clientId,

@@ -143,21 +143,21 @@ public final class InsertWorkload implements Workload {
     }
 
     @Override
-    public boolean runOp(Connection conn, OpStats stats) throws SQLException {
+    public boolean runOp(Connection conn, OpCounts op, ErrorSamples errors) throws SQLException {
       d.next(random, scale);
       try {
         switch (variant) {
-          case BATCH -> batch(conn, stats);
-          case MULTIROW -> multirow(conn, stats);
-          case COPY -> copy(conn, stats);
+          case BATCH -> batch(conn, op);
+          case MULTIROW -> multirow(conn, op);
+          case COPY -> copy(conn, op);
           default -> throw new IllegalStateException(variant.name());
         }
         return true;
       } catch (SQLException e) {
         ScriptSession.rollbackIfNeeded(conn);
         FailureKind kind = FailureKind.of(e);
-        stats.error(kind, e.getSQLState(), firstLine(e.getMessage()), false);
-        stats.failed(kind);
+        errors.error(kind, e.getSQLState(), firstLine(e.getMessage()), false);
+        errors.failed(op, kind);
         if (exitOnError) {
           throw new OpFailedException(kind.label() + " failure: " + firstLine(e.getMessage()), e);
         }
@@ -173,7 +173,7 @@ public final class InsertWorkload implements Workload {
       return statement;
     }
 
-    private void batch(Connection conn, OpStats stats) throws SQLException {
+    private void batch(Connection conn, OpCounts op) throws SQLException {
       PreparedStatement ps =
           prepare(conn, "INSERT INTO " + COLUMNS + " VALUES (?, ?, ?, ?, CURRENT_TIMESTAMP)");
       boolean auto = conn.getAutoCommit();
@@ -190,7 +190,7 @@ public final class InsertWorkload implements Workload {
         }
         ps.executeBatch();
         conn.commit();
-        stats.sent(rows);
+        op.statements += rows;
       } finally {
         if (auto) {
           ScriptSession.rollbackIfNeeded(conn);
@@ -199,7 +199,7 @@ public final class InsertWorkload implements Workload {
       }
     }
 
-    private void multirow(Connection conn, OpStats stats) throws SQLException {
+    private void multirow(Connection conn, OpCounts op) throws SQLException {
       PreparedStatement ps = prepare(conn, multirowSql(rows));
       int p = 1;
       for (int i = 0; i < rows; i++) {
@@ -209,10 +209,10 @@ public final class InsertWorkload implements Workload {
         ps.setLong(p++, d.delta + i);
       }
       ps.executeUpdate();
-      stats.sent(1);
+      op.statements++;
     }
 
-    private void copy(Connection conn, OpStats stats) throws SQLException {
+    private void copy(Connection conn, OpCounts op) throws SQLException {
       byte[] ts =
           LocalDateTime.now(ZoneOffset.UTC)
               .toString()
@@ -241,7 +241,7 @@ public final class InsertWorkload implements Workload {
           in.cancelCopy();
         }
       }
-      stats.sent(1);
+      op.statements++;
     }
 
     @Override

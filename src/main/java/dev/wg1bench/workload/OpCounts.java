@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.wg1bench.json.Histograms;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -114,6 +115,33 @@ public final class OpCounts {
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   public final Map<String, OpCounts> parts = new LinkedHashMap<>();
 
+  // The recording's scratch, not figures (transient: no wire form, no sum; OpCountsFieldsTest
+  // names them). An op's value is added to its client's window and whole trial on every op, and a
+  // workload class's step part (keepsLatencies) holds the op's few latencies raw, for add to
+  // record into the window's step histogram: HdrHistogram's add walks the whole counts array of
+  // the histogram added (3 digits, µs up to 1 s: 11 buckets of 1,024 slots, 11,264 slots), where
+  // recording a value is one index and one increment, and an op completes a step once or a few
+  // times. The parts are also kept as arrays in map order, so that add walks them without an
+  // iterator or a lambda (allocations per op, escape analysis or not) and finds its own part of
+  // the same name by position, one reference comparison instead of a hash lookup, where the two
+  // values' parts were made in the same order, as a client's op and its window's are (OpValueTest
+  // counts 0 bytes allocated by 10,000 ops' bookkeeping).
+
+  /** A step's: its latencies are kept (see {@link #completedKept}). */
+  @JsonIgnore private transient boolean keepsLatencies;
+
+  /** The latencies (ns) completedKept recorded since the last clear, the first {@code kept}. */
+  @JsonIgnore private transient long[] latencies;
+
+  @JsonIgnore private transient int kept;
+
+  @JsonIgnore private transient OpCounts[] partValues = NO_PARTS;
+
+  @JsonIgnore private transient String[] partNames = NO_NAMES;
+
+  private static final OpCounts[] NO_PARTS = new OpCounts[0];
+  private static final String[] NO_NAMES = new String[0];
+
   /** The histogram's wire form, null without one. */
   @JsonProperty("histogram")
   @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -137,6 +165,32 @@ public final class OpCounts {
     ok++;
     latencyNanos += nanos;
     latencySquares += (double) nanos * nanos;
+  }
+
+  /**
+   * One more success that took {@code nanos}, whose latency is kept: held raw until {@link #add}
+   * records it into the histogram of a value that keeps latencies (a client's window), dropped by a
+   * value that keeps none (the whole trial's). A workload class's step records this way.
+   */
+  public void completedKept(long nanos) {
+    completed(nanos);
+    if (kept == latencies.length) {
+      latencies = Arrays.copyOf(latencies, 2 * kept);
+    }
+    latencies[kept++] = nanos;
+  }
+
+  /**
+   * The part named {@code name}, made on first use as one whose latencies are kept (see {@link
+   * #completedKept}): a step's, which in a window has a histogram of its latencies in µs.
+   */
+  public OpCounts keptPart(String name) {
+    OpCounts p = part(name);
+    if (!p.keepsLatencies) {
+      p.keepsLatencies = true;
+      p.latencies = new long[4];
+    }
+    return p;
   }
 
   /** The part named {@code name}, made (empty) on first use. */
@@ -164,8 +218,47 @@ public final class OpCounts {
     return p;
   }
 
-  /** Adds {@code o}'s counts to these, its parts to the parts of the same name; returns this. */
+  /**
+   * Adds {@code o}'s counts to these, its parts to the parts of the same name; returns this. A
+   * value with a histogram keeps latencies: its parts record the latencies {@code o}'s kept raw
+   * ({@link #completedKept}), each in a histogram of its own; one without (the whole trial's) drops
+   * them.
+   */
   public OpCounts add(OpCounts o) {
+    return add(o, histogram != null);
+  }
+
+  private OpCounts add(OpCounts o, boolean timed) {
+    addCounts(o);
+    if (o.histogram != null) {
+      if (histogram == null) {
+        histogram = new Histogram(o.histogram.getNumberOfSignificantValueDigits());
+      }
+      histogram.add(o.histogram);
+    }
+    if (timed && o.keepsLatencies) {
+      if (histogram == null) {
+        histogram = new Histogram(3);
+      }
+      for (int i = 0; i < o.kept; i++) {
+        histogram.recordValue(Math.max(0, o.latencies[i] / 1000));
+      }
+    }
+    if (!o.parts.isEmpty()) {
+      OpCounts[] from = o.partValues();
+      String[] names = o.partNames;
+      for (int i = 0; i < from.length; i++) {
+        partAt(i, names[i]).add(from[i], timed);
+      }
+    }
+    return this;
+  }
+
+  /**
+   * Adds {@code o}'s own counts, not its parts' nor its latencies: the first half of {@link #add},
+   * and how an op's script part is given the op's counts (the op's value is the script's).
+   */
+  public OpCounts addCounts(OpCounts o) {
     ok += o.ok;
     rolledBack += o.rolledBack;
     failed += o.failed;
@@ -188,16 +281,25 @@ public final class OpCounts {
     if (!o.failures.isEmpty()) {
       o.failures.forEach((k, v) -> failures.merge(k, v, Long::sum));
     }
-    if (o.histogram != null) {
-      if (histogram == null) {
-        histogram = new Histogram(o.histogram.getNumberOfSignificantValueDigits());
-      }
-      histogram.add(o.histogram);
-    }
-    if (!o.parts.isEmpty()) {
-      o.parts.forEach((k, v) -> part(k).add(v));
-    }
     return this;
+  }
+
+  /** The parts' values in map order (the map only grows: its size says when to look again). */
+  private OpCounts[] partValues() {
+    if (partValues.length != parts.size()) {
+      partValues = parts.values().toArray(NO_PARTS);
+      partNames = parts.keySet().toArray(NO_NAMES);
+    }
+    return partValues;
+  }
+
+  /** The part named {@code name}, looked for first at position {@code i}. */
+  private OpCounts partAt(int i, String name) {
+    OpCounts[] mine = partValues();
+    if (i < mine.length && partNames[i] == name) {
+      return mine[i];
+    }
+    return part(name);
   }
 
   /** All ops attempted: successful and failed. */
@@ -230,9 +332,10 @@ public final class OpCounts {
     if (histogram != null) {
       histogram.reset();
     }
-    // checked first, as in add: cleared once per command of every op
+    kept = 0;
+    // by the arrays, as in add: an op's value is cleared, parts and all, as every op begins
     if (!parts.isEmpty()) {
-      for (OpCounts p : parts.values()) {
+      for (OpCounts p : partValues()) {
         p.clear();
       }
     }

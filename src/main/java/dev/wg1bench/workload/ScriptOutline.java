@@ -6,7 +6,8 @@ import java.util.Set;
 
 /**
  * One script of a workload as the per-script and per-command figures name it: its file, its weight
- * in the mix, and its commands in the order a session numbers them (see {@link CommandTimes}).
+ * in the mix, and its commands in the order a session numbers them (see {@link
+ * ClientSession#opParts()}).
  *
  * @param name the script's file name as given (pgbench's "SQL script N: FILE")
  * @param weight its weight in the mix ({@code FILE@WEIGHT}, 1 by default)

@@ -13,6 +13,9 @@ import dev.wg1bench.script.SleepStep;
 import dev.wg1bench.script.SqlStep;
 import dev.wg1bench.script.Step;
 import dev.wg1bench.script.Values;
+import dev.wg1bench.server.wire.Wire;
+import dev.wg1bench.server.wire.WireCounts;
+import dev.wg1bench.server.wire.WireMark;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -62,8 +65,32 @@ final class ScriptSession implements ClientSession {
 
   private final List<ScriptOutline> outline;
 
-  /** Per-command figures (pgbench -r), null when not asked for: then nothing is timed. */
-  private final CommandTimes times;
+  /** Whether each command is timed and counted (pgbench -r): then nothing else is. */
+  private final boolean perCommand;
+
+  /** Per script, the command of each step (see {@link ScriptOutline#commandOfStep()}). */
+  private final int[][] commandOf;
+
+  /**
+   * Per script, its commands' parts of the op value {@link #partsOf} was last given (under its
+   * script's part), found once per value rather than per op.
+   */
+  private OpCounts[][] commandParts;
+
+  private OpCounts partsOf;
+
+  /** The op in progress's commands' parts under -r, else null: nothing is timed. */
+  private OpCounts[] cmd;
+
+  /**
+   * Under -r, the connection's socket counts (server.wire), null where it does not count: each
+   * command's round trips, bytes and rows are what the socket saw while it ran ({@link WireShare}),
+   * five reads of its counts before the command and five after.
+   */
+  private WireCounts wire;
+
+  private Connection wireOf;
+  private final WireMark mark = new WireMark();
 
   ScriptSession(
       List<CompiledScript> compiled,
@@ -99,7 +126,11 @@ final class ScriptSession implements ClientSession {
     this.exitOnError = ctx.exitOnError();
     this.saved = random.saveState();
     this.outline = outline;
-    this.times = ctx.perCommand() ? new CommandTimes(outline) : null;
+    this.perCommand = ctx.perCommand();
+    this.commandOf = new int[n][];
+    for (int i = 0; i < n; i++) {
+      commandOf[i] = outline.get(i).commandOfStep();
+    }
     int[] sizes = new int[n];
     for (int i = 0; i < n; i++) {
       sizes[i] = steps[i].length;
@@ -118,8 +149,32 @@ final class ScriptSession implements ClientSession {
   }
 
   @Override
-  public CommandTimes commandTimes() {
-    return times;
+  public OpParts opParts() {
+    return perCommand ? OpParts.COMMANDS : OpParts.NONE;
+  }
+
+  /**
+   * The commands' parts of {@code op}, each a part of its script's part (named by {@link
+   * ScriptOutline#keys} and {@link ScriptOutline#commandKey}), made in the outline's order on the
+   * first op given this value: a command's figures are recorded into the op's value as it runs, as
+   * pgbench -r counts them. Its latency each time it completes (retried executions included), a
+   * retry on the command whose error caused it, a failed op's failure on the command that failed
+   * last.
+   */
+  private OpCounts[][] commandParts(OpCounts op) {
+    if (op != partsOf) {
+      String[] keys = ScriptOutline.keys(outline);
+      commandParts = new OpCounts[keys.length][];
+      for (int s = 0; s < keys.length; s++) {
+        OpCounts script = op.part(keys[s]);
+        commandParts[s] = new OpCounts[outline.get(s).commands().size()];
+        for (int c = 0; c < commandParts[s].length; c++) {
+          commandParts[s][c] = script.part(ScriptOutline.commandKey(c));
+        }
+      }
+      partsOf = op;
+    }
+    return commandParts;
   }
 
   private int choose() {
@@ -137,13 +192,15 @@ final class ScriptSession implements ClientSession {
   }
 
   @Override
-  public boolean runOp(Connection conn, OpStats stats) throws SQLException {
+  public boolean runOp(Connection conn, OpCounts op, ErrorSamples errors) throws SQLException {
     statements.use(conn);
     int s = choose();
     lastScript = s;
-    CommandTimes t = times;
-    if (t != null) {
-      t.begin(s);
+    cmd = perCommand ? commandParts(op)[s] : null;
+    if (perCommand && conn != wireOf) {
+      // a pool's is a new proxy on every lease: looked up again, as jmh/OpWire does
+      wireOf = conn;
+      wire = Wire.of(conn);
     }
     if (maxTries > 1) {
       random.saveState(saved);
@@ -151,21 +208,21 @@ final class ScriptSession implements ClientSession {
     for (int attempt = 1; ; attempt++) {
       try {
         current = null;
-        execute(conn, s, stats);
+        execute(conn, s, op);
         if (attempt > 1) {
-          stats.succeededAfterRetries();
+          op.retriedOps++;
         }
         return true;
       } catch (SQLException e) {
-        if (!retry(conn, s, e, attempt, stats)) {
+        if (!retry(conn, s, e, attempt, op, errors)) {
           return false;
         }
       } catch (ScriptRuntimeException e) {
-        return scriptFailed(conn, s, e, stats);
+        return scriptFailed(conn, e, op, errors);
       } catch (RuntimeException e) {
         // the driver's own (WorkloadBenchmark counts it and replaces the connection): -r charges
         // it to the command that was running, as any failure
-        charge(s, false);
+        charge(false);
         throw e;
       }
     }
@@ -175,18 +232,19 @@ final class ScriptSession implements ClientSession {
    * An SQL error ended the attempt, which is rolled back: true when the op is to be tried again
    * (40001 or 40P01 under --max-tries, its random numbers restored), false when it failed.
    */
-  private boolean retry(Connection conn, int s, SQLException e, int attempt, OpStats stats) {
+  private boolean retry(
+      Connection conn, int s, SQLException e, int attempt, OpCounts op, ErrorSamples errors) {
     rollbackIfNeeded(conn);
     FailureKind kind = FailureKind.of(e);
     boolean retry = kind.retryable() && attempt < maxTries;
-    charge(s, retry);
-    stats.error(kind, e.getSQLState(), where(s) + firstLine(e.getMessage()), retry);
+    charge(retry);
+    errors.error(kind, e.getSQLState(), where(s) + firstLine(e.getMessage()), retry);
     if (retry) {
-      stats.retried();
+      op.retries++;
       random.restoreState(saved);
       return true;
     }
-    stats.failed(kind);
+    errors.failed(op, kind);
     if (exitOnError) {
       throw new OpFailedException(kind.label() + " failure: " + firstLine(e.getMessage()), e);
     }
@@ -194,11 +252,12 @@ final class ScriptSession implements ClientSession {
   }
 
   /** A script error (a bad {@code \gset} row, a transaction left open): the op fails. */
-  private boolean scriptFailed(Connection conn, int s, ScriptRuntimeException e, OpStats stats) {
+  private boolean scriptFailed(
+      Connection conn, ScriptRuntimeException e, OpCounts op, ErrorSamples errors) {
     rollbackIfNeeded(conn);
-    charge(s, false);
-    stats.error(FailureKind.SCRIPT, "-", e.getMessage(), false);
-    stats.failed(FailureKind.SCRIPT);
+    charge(false);
+    errors.error(FailureKind.SCRIPT, "-", e.getMessage(), false);
+    errors.failed(op, FailureKind.SCRIPT);
     if (exitOnError) {
       throw new OpFailedException("script failure: " + e.getMessage(), e);
     }
@@ -206,13 +265,13 @@ final class ScriptSession implements ClientSession {
   }
 
   /** Under -r: the command that was running is charged with a retry or a failure. */
-  private void charge(int s, boolean retried) {
-    CommandTimes t = times;
+  private void charge(boolean retried) {
+    OpCounts[] t = cmd;
     if (t != null && current != null) {
       if (retried) {
-        t.retried(s, currentCommand);
+        t[currentCommand].retries++;
       } else {
-        t.failed(s, currentCommand);
+        t[currentCommand].failed++;
       }
     }
   }
@@ -234,38 +293,49 @@ final class ScriptSession implements ClientSession {
     return w;
   }
 
-  private void execute(Connection conn, int s, OpStats stats) throws SQLException {
+  private void execute(Connection conn, int s, OpCounts op) throws SQLException {
     Step[] st = steps[s];
     EvalContext ctx = contexts[s];
-    CommandTimes t = times;
+    OpCounts[] t = cmd;
+    WireCounts w = t == null ? null : wire;
     int i = 0;
     while (i < st.length) {
       Step step = st[i];
       current = step;
       if (t != null) {
-        currentCommand = t.command(s, i);
+        currentCommand = commandOf[s][i];
+      }
+      if (w != null) {
+        mark.take(w);
       }
       // as pgbench -r: every command timed in the client, meta commands included
       long t0 = t == null ? 0 : System.nanoTime();
       int next = i + 1;
-      if (step instanceof SqlStep q) {
-        sql(conn, s, i, q, stats);
-      } else if (step instanceof BranchStep b) {
-        if (!b.test(ctx)) {
-          next = b.elseTarget();
+      try {
+        if (step instanceof SqlStep q) {
+          sql(conn, s, i, q, op);
+        } else if (step instanceof BranchStep b) {
+          if (!b.test(ctx)) {
+            next = b.elseTarget();
+          }
+        } else if (step instanceof JumpStep j) {
+          next = j.target();
+        } else if (step instanceof PipelineStep p) {
+          // times each of its commands itself
+          pipeline(conn, s, i, p, op, t0);
+          i = next;
+          continue;
+        } else {
+          local(step, ctx);
         }
-      } else if (step instanceof JumpStep j) {
-        next = j.target();
-      } else if (step instanceof PipelineStep p) {
-        // times each of its commands itself
-        pipeline(conn, s, i, p, stats, t0);
-        i = next;
-        continue;
-      } else {
-        local(step, ctx);
-      }
-      if (t != null) {
-        t.completed(s, i, System.nanoTime() - t0);
+        if (t != null) {
+          t[currentCommand].completed(System.nanoTime() - t0);
+        }
+      } finally {
+        if (w != null) {
+          // the command running at the end: a pipeline's batch is its closing command's
+          WireShare.add(t[currentCommand], mark, w, false);
+        }
       }
       i = next;
     }
@@ -292,7 +362,7 @@ final class ScriptSession implements ClientSession {
     }
   }
 
-  private void sql(Connection conn, int s, int i, SqlStep q, OpStats stats) throws SQLException {
+  private void sql(Connection conn, int s, int i, SqlStep q, OpCounts op) throws SQLException {
     Object[] vars = slots[s];
     Statement st;
     boolean hasRows;
@@ -310,7 +380,10 @@ final class ScriptSession implements ClientSession {
       st = ps;
       hasRows = ps.execute();
     }
-    stats.sent(1);
+    op.statements++;
+    if (cmd != null) {
+      cmd[currentCommand].statements++;
+    }
     if (q.gsetPrefix() != null && !q.aset()) {
       ResultRows.gsetLast(st, hasRows, q, scripts[s], vars);
       return;
@@ -336,13 +409,13 @@ final class ScriptSession implements ClientSession {
    * where pgbench's {@code \endpipeline} waits for every result. An error is charged to the closing
    * command, where pgbench reads it.
    */
-  private void pipeline(Connection conn, int s, int i, PipelineStep p, OpStats stats, long t0)
+  private void pipeline(Connection conn, int s, int i, PipelineStep p, OpCounts op, long t0)
       throws SQLException {
-    CommandTimes t = times;
-    int c = t == null ? 0 : t.command(s, i);
+    OpCounts[] t = cmd;
+    int c = t == null ? 0 : commandOf[s][i];
     if (t != null && p.opens()) {
       long now = System.nanoTime();
-      t.completedCommand(s, c++, now - t0);
+      t[c++].completed(now - t0);
       t0 = now;
     }
     if (statements.simple()) {
@@ -368,14 +441,14 @@ final class ScriptSession implements ClientSession {
       }
       if (t != null) {
         long now = System.nanoTime();
-        t.completedCommand(s, c++, now - t0);
+        t[c++].completed(now - t0);
         t0 = now;
       }
     }
     currentCommand = c;
     if (p.jdbcSql() == null) {
       if (t != null) {
-        t.completedCommand(s, c, System.nanoTime() - t0);
+        t[c].completed(System.nanoTime() - t0);
       }
       return;
     }
@@ -383,10 +456,13 @@ final class ScriptSession implements ClientSession {
     for (int k = 0; k < values.length; k++) {
       ScriptStatements.bind(ps, k + 1, values[k]);
     }
-    stats.sent(p.statements());
+    op.statements += p.statements();
+    if (t != null) {
+      t[c].statements += p.statements();
+    }
     ResultRows.drain(ps, ps.execute(), null, scripts[s], vars);
     if (t != null) {
-      t.completedCommand(s, c, System.nanoTime() - t0);
+      t[c].completed(System.nanoTime() - t0);
     }
   }
 

@@ -140,7 +140,7 @@ class AaSimulationTest {
     for (int i = 0; i < EXPERIMENTS; i++) {
       Stats.Estimate e = blocked(7, i, delta);
       // detected = the verdict a claim of "higher" would get
-      hits += Verdict.kindOf(e, e.p(), "higher", 0.05).equals("confirms") ? 1 : 0;
+      hits += Verdict.kindOf(e, e.p(), "higher", 0.05) == Verdict.Kind.CONFIRMS ? 1 : 0;
     }
     double power = (double) hits / EXPERIMENTS;
     System.out.printf(
@@ -248,8 +248,8 @@ class AaSimulationTest {
     int decided = 0;
     for (int i = 0; i < 2000; i++) {
       Stats.Estimate e = blocked(3, i, 0);
-      String k = Verdict.kindOf(e, e.p(), "higher", 0.05);
-      decided += k.equals("confirms") || k.equals("contradicts") ? 1 : 0;
+      Verdict.Kind k = Verdict.kindOf(e, e.p(), "higher", 0.05);
+      decided += k == Verdict.Kind.CONFIRMS || k == Verdict.Kind.CONTRADICTS ? 1 : 0;
     }
     assertTrue(decided < 2000 * 0.07, decided + " of 2000 A/A verdicts decided");
   }
@@ -260,11 +260,11 @@ class AaSimulationTest {
    */
   @Test
   void theKindAloneIsTheWholeVerdictsKind() {
-    java.util.Set<String> seen = new java.util.TreeSet<>();
+    java.util.Set<Verdict.Kind> seen = java.util.EnumSet.noneOf(Verdict.Kind.class);
     for (double effect : new double[] {0, Math.log(1.02), Math.log(1.10), -Math.log(1.10)}) {
       for (int i = 0; i < 150; i++) {
         Stats.Estimate e = blocked(11, i, effect);
-        String kind = Verdict.of(e, e.p(), "higher", 0.05).kind();
+        Verdict.Kind kind = Verdict.of(e, e.p(), "higher", 0.05).kind();
         assertEquals(kind, Verdict.kindOf(e, e.p(), "higher", 0.05), "experiment " + i);
         seen.add(kind);
       }
@@ -273,12 +273,16 @@ class AaSimulationTest {
     for (double[] d : new double[][] {{0.004, -0.003, 0.001, 0.002, -0.001}, {0.03}}) {
       Stats.Estimate e = Stats.paired(d);
       double p = e.hasInterval() ? e.p() : 1; // one block has no test either
-      String kind = Verdict.of(e, p, "higher", 0.05).kind();
+      Verdict.Kind kind = Verdict.of(e, p, "higher", 0.05).kind();
       assertEquals(kind, Verdict.kindOf(e, p, "higher", 0.05), java.util.Arrays.toString(d));
       seen.add(kind);
     }
     assertEquals(
-        java.util.Set.of("confirms", "contradicts", "equivalent", "inconclusive"),
+        java.util.Set.of(
+            Verdict.Kind.CONFIRMS,
+            Verdict.Kind.CONTRADICTS,
+            Verdict.Kind.EQUIVALENT,
+            Verdict.Kind.INCONCLUSIVE),
         seen,
         "every kind met");
   }

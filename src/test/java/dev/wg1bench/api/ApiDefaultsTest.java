@@ -4,11 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wg1bench.cli.CliPlans;
+import dev.wg1bench.plan.BlockDefaults;
+import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.Knob;
 import dev.wg1bench.plan.Knobs;
 import dev.wg1bench.plan.RunPlan;
 import dev.wg1bench.plan.Timing;
 import dev.wg1bench.plan.TimingDefaults;
+import dev.wg1bench.run.BlockExperiment;
 import dev.wg1bench.server.Targets;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -27,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ApiDefaultsTest {
   private static final Path WG1BENCH = Path.of("src/main/java/dev/wg1bench/api/Wg1bench.java");
+  private static final Path COMPARISON = Path.of("src/main/java/dev/wg1bench/api/Comparison.java");
 
   @TempDir Path dir;
 
@@ -152,6 +156,80 @@ class ApiDefaultsTest {
           doc.contains(e.getValue()),
           e.getKey() + "'s javadoc should say '" + e.getValue() + "': " + doc);
     }
+  }
+
+  /**
+   * A comparison's design with nothing set is advise's with no option, field by field, or the
+   * setting's javadoc says both values (and why): built by both, so a default changed in one place
+   * only, or said wrong, fails here.
+   */
+  @Test
+  void aComparisonsDefaultsAreAdvisesOrItsSettingsJavadocSaysBoth() throws IOException {
+    // a precision goal, so that the budget's default is in the design
+    BlockExperiment.Design cli = CliPlans.adviseDesign("--precision", "2%");
+    Wg1bench arm = Wg1bench.workload("tpcb");
+    BlockExperiment.Design api = Wg1bench.compare(arm, arm).precision(0.02).design();
+    assertEquals(BlockDefaults.ADVISE.blocks(), cli.blocks(), "advise's blocks");
+    assertEquals(BlockDefaults.ADVISE.budget(), cli.budget(), "advise's budget");
+    assertEquals(BlockDefaults.ADVISE.margin(), cli.margin(), "advise's margin");
+    assertEquals(BlockDefaults.API.blocks(), api.blocks(), "the API's blocks");
+    assertEquals(BlockDefaults.API.budget(), api.budget(), "the API's budget");
+    assertEquals(cli.between(), api.between(), "between trials");
+    String src = Files.readString(COMPARISON);
+    stated(src, "blocks", cli.blocks() == api.blocks(), api.blocks() + "", cli.blocks() + "");
+    stated(
+        src,
+        "budget",
+        cli.budget().equals(api.budget()),
+        minutes(api.budget()),
+        minutes(cli.budget()));
+    stated(src, "margin", cli.margin() == api.margin(), plain(api.margin()), plain(cli.margin()));
+    stated(
+        src,
+        "allowedFailureRate",
+        cli.allowedFailureRate() == api.allowedFailureRate(),
+        plain(api.allowedFailureRate()),
+        plain(cli.allowedFailureRate()));
+  }
+
+  /** A Builder setting's javadoc: "default A, as advise's" or "default A; advise's is C". */
+  private static void stated(String src, String setting, boolean same, String api, String cli) {
+    int m = src.indexOf("public Builder " + setting + "(");
+    assertTrue(m > 0, "no setting " + setting);
+    String doc = flat(src.substring(src.lastIndexOf("/**", m), m));
+    String said =
+        same ? "default " + api + ", as advise's" : "default " + api + "; advise's is " + cli;
+    assertTrue(doc.contains(said), setting + "'s javadoc should say '" + said + "': " + doc);
+  }
+
+  /** "10 minutes", "1 hour" as the javadoc writes a budget. */
+  private static String minutes(Duration d) {
+    return d.toMinutes() % 60 == 0
+        ? d.toHours() + (d.toHours() == 1 ? " hour" : " hours")
+        : d.toMinutes() + " minutes";
+  }
+
+  /** 0.05 as "0.05", 0 as "0". */
+  private static String plain(double v) {
+    return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+  }
+
+  /** advise's --help says the defaults its design holds. */
+  @Test
+  void advisesHelpStatesTheDesignsValues() {
+    BlockExperiment.Design cli = CliPlans.adviseDesign("--precision", "2%");
+    String help = CliPlans.usage("advise").replaceAll("\\s+", " ");
+    assertTrue(
+        help.contains("fixes the total (default: " + cli.blocks() + ")"), "--blocks: " + help);
+    assertTrue(
+        help.contains("shared by the claims (default: " + Durations.option(cli.budget()) + ")"),
+        "--budget: " + help);
+    assertTrue(
+        help.contains("1+M] (default: " + BlockDefaults.percent(cli.margin()) + ")"),
+        "--margin: " + help);
+    assertTrue(
+        help.contains("(default: " + BlockDefaults.percent(cli.allowedFailureRate()) + ": any"),
+        "--allowed-failure-rate: " + help);
   }
 
   /** The command line's --help says the defaults its plan holds. */

@@ -145,13 +145,8 @@ class ComparisonFailuresTest {
   @Test
   void aTreatmentWhoseClientsCouldNotAllConnectIsBroken() throws SQLException {
     try (LimitedRole role = new LimitedRole("wg1_cmp_limited", 1)) {
-      // another host name for the same server: two arms on one URL are one target, whose user is
-      // the first arm's
-      String base = TestServer.target().jdbcUrl();
-      String url =
-          base.contains("//localhost:")
-              ? base.replace("//localhost:", "//127.0.0.1:")
-              : base.replace("//127.0.0.1:", "//localhost:");
+      // the baseline's URL: the treatment still runs as its own user (see ArmTargets)
+      String url = TestServer.target().jdbcUrl();
       Comparison c =
           Wg1bench.compare(
                   arm(Wg1bench.workload(Select.class)),
@@ -166,6 +161,50 @@ class ComparisonFailuresTest {
           c.table());
       assertTrue(c.firstError().startsWith("53300: "), c.firstError());
       assertThrows(AssertionError.class, () -> Verdicts.assertNotSlower(c));
+    }
+  }
+
+  /** Notes the role each op ran as, under its arm's name (param {@code arm}). */
+  public static class WhoAmI implements JdbcWorkload {
+    static final java.util.Map<String, java.util.Set<String>> SEEN =
+        new java.util.concurrent.ConcurrentHashMap<>();
+
+    @Override
+    public void op(Op op) throws Exception {
+      try (var st = op.connection().createStatement();
+          var rs = st.executeQuery("SELECT current_user")) {
+        rs.next();
+        SEEN.computeIfAbsent(
+                op.param("arm"), a -> java.util.concurrent.ConcurrentHashMap.newKeySet())
+            .add(rs.getString(1));
+      }
+    }
+  }
+
+  /**
+   * Two arms on one URL as two users are two targets: each arm's ops run as its own user (they ran
+   * as the first arm's when targets were one per name), and the result names each arm's user.
+   */
+  @Test
+  void armsOnOneUrlAsTwoUsersEachRunAsTheirOwn() throws SQLException {
+    try (LimitedRole u1 = new LimitedRole("wg1_cmp_u1", 20);
+        LimitedRole u2 = new LimitedRole("wg1_cmp_u2", 20)) {
+      WhoAmI.SEEN.clear();
+      String url = TestServer.target().jdbcUrl();
+      Comparison c =
+          Wg1bench.compare(
+                  shaped(Wg1bench.workload(WhoAmI.class).param("arm", "baseline"))
+                      .against(url, u1.name(), null),
+                  shaped(Wg1bench.workload(WhoAmI.class).param("arm", "treatment"))
+                      .against(url, u2.name(), null))
+              .blocks(2)
+              .run();
+      assertNotEquals(Comparison.Verdict.BROKEN, c.verdict(), c.table());
+      assertEquals(java.util.Set.of(u1.name()), WhoAmI.SEEN.get("baseline"), "baseline's user");
+      assertEquals(java.util.Set.of(u2.name()), WhoAmI.SEEN.get("treatment"), "treatment's user");
+      // the result says who each arm ran as, and never a password
+      assertTrue(c.json().contains("as " + u1.name()), c.json());
+      assertTrue(c.json().contains("as " + u2.name()), c.json());
     }
   }
 

@@ -1,10 +1,13 @@
 package dev.wg1bench.cli;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 
-/** Runs the CLI in this JVM with stdout and stderr captured. */
+/**
+ * Runs the CLI in this JVM with stdout and stderr captured: the command line's own writers
+ * (picocli's setOut/setErr), not the process's streams, so runs on several threads at once each
+ * capture only their own output.
+ */
 final class Cli {
   final int exit;
   final String out;
@@ -16,20 +19,11 @@ final class Cli {
     this.err = err;
   }
 
-  static synchronized Cli run(String... args) {
-    PrintStream oldOut = System.out;
-    PrintStream oldErr = System.err;
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    ByteArrayOutputStream e = new ByteArrayOutputStream();
-    try {
-      System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-      System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-      int code = Main.execute(args);
-      return new Cli(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
-    } finally {
-      System.setOut(oldOut);
-      System.setErr(oldErr);
-    }
+  static Cli run(String... args) {
+    StringWriter o = new StringWriter();
+    StringWriter e = new StringWriter();
+    int code = Main.execute(new PrintWriter(o, true), new PrintWriter(e, true), args);
+    return new Cli(code, o.toString(), e.toString());
   }
 
   @Override

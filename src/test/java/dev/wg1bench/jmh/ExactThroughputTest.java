@@ -12,9 +12,8 @@ import dev.wg1bench.json.Histograms;
 import dev.wg1bench.support.Await;
 import dev.wg1bench.support.MainOut;
 import dev.wg1bench.support.OwnServer;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -263,33 +262,28 @@ class ExactThroughputTest {
   @Test
   void theSslmodeAskedAndTheOneNegotiatedAreReported() throws Exception {
     Path json = tmp.resolve("ssl.json");
-    PrintStream old = System.out;
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    int exit;
-    try {
-      System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-      exit =
-          Main.execute(
-              "--target",
-              server.url() + "&sslmode=disable",
-              "--forks",
-              "0",
-              "--workload",
-              "select_only",
-              "--clients",
-              "2",
-              "--warmup",
-              "0",
-              "--duration",
-              "1s",
-              "--iterations",
-              "1",
-              "--output",
-              json.toString());
-    } finally {
-      System.setOut(old);
-    }
-    String out = o.toString(StandardCharsets.UTF_8);
+    StringWriter o = new StringWriter();
+    int exit =
+        Main.execute(
+            new PrintWriter(o, true),
+            new PrintWriter(System.err, true),
+            "--target",
+            server.url() + "&sslmode=disable",
+            "--forks",
+            "0",
+            "--workload",
+            "select_only",
+            "--clients",
+            "2",
+            "--warmup",
+            "0",
+            "--duration",
+            "1s",
+            "--iterations",
+            "1",
+            "--output",
+            json.toString());
+    String out = o.toString();
     assertEquals(0, exit, out);
     JsonNode client = new ObjectMapper().readTree(json.toFile()).get("trials").get(0).get("client");
     assertEquals("disable (in the URL)", client.get("sslmode").asText());

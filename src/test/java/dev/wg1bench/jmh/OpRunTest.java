@@ -2,9 +2,9 @@ package dev.wg1bench.jmh;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.wg1bench.workload.ErrorSamples;
 import dev.wg1bench.workload.FailureKind;
 import dev.wg1bench.workload.OpCounts;
-import dev.wg1bench.workload.OpStats;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -18,17 +18,17 @@ class OpRunTest {
 
   @Test
   void aSuccessAfterRetriesIsOneOpWithItsLatencyAndItsRetries() {
-    OpStats s = new OpStats();
+    ErrorSamples s = new ErrorSamples();
     OpRun run = new OpRun();
-    run.begin(s, 1_000, -1);
-    s.sent(3);
-    s.retried();
-    s.retried();
-    s.sent(3);
-    s.succeededAfterRetries();
+    run.begin(1_000, -1);
+    run.counts.statements += 3;
+    run.counts.retries++;
+    run.counts.retries++;
+    run.counts.statements += 3;
+    run.counts.retriedOps++;
     run.success = true;
     run.end(s, 5_000, 3_000);
-    OpCounts o = s.op;
+    OpCounts o = run.counts;
     assertEquals(1, o.ok);
     assertEquals(0, o.failed);
     assertEquals(6, o.statements);
@@ -39,41 +39,27 @@ class OpRunTest {
     assertEquals(1, o.late, "over the latency limit");
   }
 
-  /** The think time an op asked for is its own: the next op starts from none. */
-  @Test
-  void anOpsThinkTimeIsForgottenAsTheNextBegins() {
-    OpStats s = new OpStats();
-    OpRun run = new OpRun();
-    run.begin(s, 1_000, -1);
-    s.thinkNanos = 2_500;
-    run.success = true;
-    run.end(s, 4_000, NO_LIMIT);
-    assertEquals(3_000, s.op.latencyNanos, "a think time comes after the op, not in it");
-    run.begin(s, 5_000, -1);
-    assertEquals(0, s.thinkNanos);
-  }
-
   @Test
   void aFailureIsCountedOnceByItsKindAndTheNextOpStartsFromNothing() {
-    OpStats s = new OpStats();
+    ErrorSamples s = new ErrorSamples();
     OpRun run = new OpRun();
-    run.begin(s, 0, -1);
-    s.sent(1);
-    s.retried();
-    s.failed(FailureKind.of(new java.sql.SQLException("x", "40001")));
+    run.begin(0, -1);
+    run.counts.statements++;
+    run.counts.retries++;
+    s.failed(run.counts, FailureKind.of(new java.sql.SQLException("x", "40001")));
     run.end(s, 10, NO_LIMIT);
-    assertEquals(0, s.op.ok);
-    assertEquals(1, s.op.failed);
-    assertEquals(Map.of("serialization", 1L), s.op.failures);
-    assertEquals(1, s.op.retriedAll, "pgbench's retried transactions count failed ones too");
-    assertEquals(0, s.op.latencyNanos, "a failure's time is no latency");
+    assertEquals(0, run.counts.ok);
+    assertEquals(1, run.counts.failed);
+    assertEquals(Map.of("serialization", 1L), run.counts.failures);
+    assertEquals(1, run.counts.retriedAll, "pgbench's retried transactions count failed ones too");
+    assertEquals(0, run.counts.latencyNanos, "a failure's time is no latency");
 
-    OpCounts window = new OpCounts().add(s.op);
-    run.begin(s, 20, -1);
-    s.sent(2);
+    OpCounts window = new OpCounts().add(run.counts);
+    run.begin(20, -1);
+    run.counts.statements += 2;
     run.success = true;
     run.end(s, 30, NO_LIMIT);
-    window.add(s.op);
+    window.add(run.counts);
     assertEquals(1, window.ok);
     assertEquals(1, window.failed);
     assertEquals(3, window.statements);
@@ -83,13 +69,13 @@ class OpRunTest {
 
   @Test
   void aPathThatFailsAnOpWithoutAKindChargesTheKindItLastFailedAs() {
-    OpStats s = new OpStats();
+    ErrorSamples s = new ErrorSamples();
     OpRun run = new OpRun();
-    run.begin(s, 0, -1);
-    s.failed(FailureKind.CONNECTION);
+    run.begin(0, -1);
+    s.failed(run.counts, FailureKind.CONNECTION);
     run.end(s, 1, NO_LIMIT);
-    run.begin(s, 2, -1);
+    run.begin(2, -1);
     run.end(s, 3, NO_LIMIT);
-    assertEquals(Map.of("connection", 1L), s.op.failures);
+    assertEquals(Map.of("connection", 1L), run.counts.failures);
   }
 }

@@ -14,9 +14,8 @@ import dev.wg1bench.result.TrialResult;
 import dev.wg1bench.result.Window;
 import dev.wg1bench.support.PgbenchData;
 import dev.wg1bench.support.TestServer;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -291,20 +290,10 @@ class PerCommandTest {
   }
 
   private static String run(String... args) {
-    PrintStream old = System.out;
-    PrintStream oldErr = System.err;
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    int exit;
-    try {
-      PrintStream both = new PrintStream(o, true, StandardCharsets.UTF_8);
-      System.setOut(both);
-      System.setErr(both);
-      exit = Main.execute(args);
-    } finally {
-      System.setOut(old);
-      System.setErr(oldErr);
-    }
-    String out = o.toString(StandardCharsets.UTF_8);
+    StringWriter o = new StringWriter();
+    PrintWriter both = new PrintWriter(o, true);
+    int exit = Main.execute(both, both, args);
+    String out = o.toString();
     assertTrue(exit == 0 || exit == Main.COMPLETED_WITH_FAILURES, "exit " + exit + "\n" + out);
     return out;
   }

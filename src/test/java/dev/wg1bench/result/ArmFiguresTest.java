@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.wg1bench.stats.Verdict;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -126,7 +127,7 @@ class ArmFiguresTest {
                 null),
             new AdviceResult.Estimate(1.0, 0.9, 1.1, 0.5, 0.5, 0.95, 0.9, 1.1, 5.0, 0.05),
             new AdviceResult.SideEffects(null, null, 0, 0),
-            new AdviceResult.Finding("inconclusive", "inconclusive", null, null),
+            new AdviceResult.Finding(Verdict.Kind.INCONCLUSIVE, "inconclusive", null, null),
             new AdviceResult.Why(a, b, ArmFigures.mechanism(a, b)));
     String json = dev.wg1bench.json.Json.MAPPER.writeValueAsString(r);
     AdviceResult back = dev.wg1bench.json.Json.MAPPER.readValue(json, AdviceResult.class);

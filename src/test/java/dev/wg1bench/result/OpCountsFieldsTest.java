@@ -27,16 +27,32 @@ import org.junit.jupiter.api.Test;
 class OpCountsFieldsTest {
   private static final int N = 3;
 
-  /** The value's fields: every instance field, whatever its kind. */
+  /**
+   * The value's fields: every instance field, whatever its kind, but the recording's scratch
+   * (transient: an op's raw step latencies, the parts as arrays), which {@link
+   * #theOnlyFieldsLeftOutAreTheRecordingsScratch} names, so that a figure cannot hide among them.
+   */
   private static List<Field> fields() {
     List<Field> out = new ArrayList<>();
     for (Field f : OpCounts.class.getDeclaredFields()) {
-      if (!Modifier.isStatic(f.getModifiers())) {
+      if (!Modifier.isStatic(f.getModifiers()) && !Modifier.isTransient(f.getModifiers())) {
         f.setAccessible(true);
         out.add(f);
       }
     }
     return out;
+  }
+
+  @Test
+  void theOnlyFieldsLeftOutAreTheRecordingsScratch() {
+    List<String> scratch = new ArrayList<>();
+    for (Field f : OpCounts.class.getDeclaredFields()) {
+      if (!Modifier.isStatic(f.getModifiers()) && Modifier.isTransient(f.getModifiers())) {
+        scratch.add(f.getName());
+      }
+    }
+    assertEquals(
+        List.of("keepsLatencies", "latencies", "kept", "partValues", "partNames"), scratch);
   }
 
   /** A value with every field set, to figures that follow from {@code k} (parts two deep). */

@@ -20,8 +20,8 @@ class StatsTest {
     assertEquals(Math.exp(0.70 - h), ci[0], 1e-5);
     assertEquals(Math.exp(0.70 + h), ci[1], 1e-5);
     assertTrue(e.p() < 1e-4);
-    assertEquals("confirms", Verdict.of(e, e.p(), "higher", 0.05).kind());
-    assertEquals("contradicts", Verdict.of(e, e.p(), "lower", 0.05).kind());
+    assertEquals(Verdict.Kind.CONFIRMS, Verdict.of(e, e.p(), "higher", 0.05).kind());
+    assertEquals(Verdict.Kind.CONTRADICTS, Verdict.of(e, e.p(), "lower", 0.05).kind());
   }
 
   /**
@@ -42,7 +42,7 @@ class StatsTest {
     double[] d = {0.01, -0.01, 0.005, -0.005, 0.0, 0.002};
     Stats.Estimate e = Stats.paired(d);
     Verdict v = Verdict.of(e, e.p(), "higher", 0.05);
-    assertEquals("equivalent", v.kind());
+    assertEquals(Verdict.Kind.EQUIVALENT, v.kind());
     assertEquals("equivalent within \u00b15.00%", v.text());
   }
 
@@ -51,7 +51,7 @@ class StatsTest {
     double[] d = {0.10, -0.05, 0.08, -0.02};
     Stats.Estimate e = Stats.paired(d);
     Verdict v = Verdict.of(e, e.p(), "higher", 0.05);
-    assertEquals("inconclusive", v.kind());
+    assertEquals(Verdict.Kind.INCONCLUSIVE, v.kind());
     assertTrue(v.moreBlocks() != null && v.moreBlocks() > 0, v.toString());
     // after that many blocks the power claimed for the smaller target is really at least 80%
     int n = e.n() + v.moreBlocks();

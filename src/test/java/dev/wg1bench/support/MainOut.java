@@ -3,10 +3,9 @@ package dev.wg1bench.support;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wg1bench.cli.Main;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Assertions;
@@ -21,16 +20,14 @@ public final class MainOut {
   /** What a run printed and its exit code. */
   public record Ran(int exit, String out) {}
 
-  public static synchronized Ran run(List<String> args) {
-    PrintStream old = System.out;
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    try {
-      System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-      int exit = Main.execute(args.toArray(new String[0]));
-      return new Ran(exit, o.toString(StandardCharsets.UTF_8));
-    } finally {
-      System.setOut(old);
-    }
+  public static Ran run(List<String> args) {
+    StringWriter o = new StringWriter();
+    int exit =
+        Main.execute(
+            new PrintWriter(o, true),
+            new PrintWriter(System.err, true),
+            args.toArray(new String[0]));
+    return new Ran(exit, o.toString());
   }
 
   /** A run that must succeed, and the first trial of the result it wrote to {@code json}. */

@@ -67,9 +67,10 @@ class InsertVariantsTest {
             new ClientContext(client, CLIENTS, 1, 42L, 1, false, Map.of(), 8, false);
         try (Connection c = cf.openClient();
             ClientSession s = w.open(ctx)) {
-          OpStats stats = new OpStats();
+          ErrorSamples stats = new ErrorSamples();
           for (int i = 0; i < OPS; i++) {
-            assertTrue(s.runOp(c, stats), e.getKey() + " op failed: " + stats.samples());
+            assertTrue(
+                s.runOp(c, new OpCounts(), stats), e.getKey() + " op failed: " + stats.samples());
           }
         }
       }

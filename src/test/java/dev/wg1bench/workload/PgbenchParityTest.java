@@ -295,7 +295,7 @@ class PgbenchParityTest {
     }
     PrintStream saved = System.err;
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    OpStats stats = new OpStats();
+    ErrorSamples stats = new ErrorSamples();
     boolean ok;
     try (Connection c =
             new ConnectionFactory(
@@ -305,7 +305,7 @@ class PgbenchParityTest {
         ClientSession s = w.open(new ClientContext(0, 1, 1, SEED, 1, false, DEFINES, 8, false))) {
       System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
       try {
-        ok = s.runOp(c, stats);
+        ok = s.runOp(c, new OpCounts(), stats);
       } finally {
         System.setErr(saved);
       }

@@ -75,7 +75,6 @@ class ScriptControlFlowTest {
     ScriptWorkload w = new ScriptWorkload("t", List.of(new ScriptSource("t.sql", script, 1)));
     try (Connection c = connect(QueryMode.PREPARED);
         ClientSession s = w.open(new ClientContext(0, 1, 1, 42L, 1, false, Map.of(), 8, true))) {
-      CommandTimes t = s.commandTimes();
       OpCounts counts = new OpCounts();
       List<ScriptOutline.Command> commands = s.outline().get(0).commands();
       assertEquals(
@@ -92,11 +91,12 @@ class ScriptControlFlowTest {
               "\\endif",
               "\\endif"),
           commands.stream().map(ScriptOutline.Command::text).toList());
-      OpStats stats = new OpStats();
+      ErrorSamples stats = new ErrorSamples();
+      OpCounts op = new OpCounts();
       int ops = 60;
       for (int i = 0; i < ops; i++) {
-        assertTrue(s.runOp(c, stats));
-        t.commit(counts);
+        assertTrue(run(s, c, op, stats));
+        counts.add(op);
       }
       assertEquals(ops, cmd(counts, 0).ok);
       assertEquals(ops, cmd(counts, 1).ok);
@@ -112,9 +112,17 @@ class ScriptControlFlowTest {
       assertEquals(0, cmd(counts, 9).ok, "the inner \\endif ends a branch never taken");
       assertEquals(three, cmd(counts, 10).ok, "the outer \\endif ends the \\else branch");
       assertEquals(0, cmd(counts, 2).failed + cmd(counts, 2).retries);
+      // what the socket saw during each command: a select's round trip and statement, none for a
+      // meta command; every execution measured
+      for (int k : new int[] {2, 4, 6}) {
+        assertEquals(cmd(counts, k).ok, cmd(counts, k).roundTrips, "command " + k);
+        assertEquals(cmd(counts, k).ok, cmd(counts, k).statements, "command " + k);
+        assertEquals(cmd(counts, k).ok, cmd(counts, k).rows, "command " + k);
+      }
+      assertEquals(0, cmd(counts, 0).roundTrips + cmd(counts, 1).roundTrips);
+      assertEquals(ops, cmd(counts, 1).wireOps);
       // an op that does not count leaves nothing behind
-      assertTrue(s.runOp(c, stats));
-      t.discard();
+      assertTrue(run(s, c, op, stats));
       assertEquals(ops, cmd(counts, 0).ok);
     }
   }
@@ -137,7 +145,6 @@ class ScriptControlFlowTest {
     ScriptWorkload w = new ScriptWorkload("t", List.of(new ScriptSource("t.sql", script, 1)));
     try (Connection c = connect(QueryMode.PREPARED);
         ClientSession s = w.open(new ClientContext(0, 1, 1, 42L, 1, false, Map.of(), 8, true))) {
-      CommandTimes t = s.commandTimes();
       OpCounts counts = new OpCounts();
       assertEquals(
           List.of(
@@ -149,12 +156,13 @@ class ScriptControlFlowTest {
               "\\endpipeline",
               "SELECT 2;"),
           s.outline().get(0).commands().stream().map(ScriptOutline.Command::text).toList());
-      OpStats stats = new OpStats();
+      ErrorSamples stats = new ErrorSamples();
+      OpCounts op = new OpCounts();
       int ops = 5;
       for (int i = 0; i < ops; i++) {
         // 1 / 0 fails the batch: every op fails at its \\endpipeline
-        assertFalse(s.runOp(c, stats));
-        t.commit(counts);
+        assertFalse(run(s, c, op, stats));
+        counts.add(op);
       }
       for (int k = 0; k <= 4; k++) {
         assertEquals(ops, cmd(counts, k).ok, "command " + k);
@@ -168,13 +176,13 @@ class ScriptControlFlowTest {
     ScriptWorkload good = new ScriptWorkload("t", List.of(new ScriptSource("t.sql", ok, 1)));
     try (Connection c = connect(QueryMode.PREPARED);
         ClientSession s = good.open(new ClientContext(0, 1, 1, 42L, 1, false, Map.of(), 8, true))) {
-      CommandTimes t = s.commandTimes();
       OpCounts counts = new OpCounts();
-      OpStats stats = new OpStats();
+      ErrorSamples stats = new ErrorSamples();
+      OpCounts op = new OpCounts();
       int ops = 5;
       for (int i = 0; i < ops; i++) {
-        assertTrue(s.runOp(c, stats), () -> stats.samples().toString());
-        t.commit(counts);
+        assertTrue(run(s, c, op, stats), () -> stats.samples().toString());
+        counts.add(op);
       }
       for (int k = 0; k <= 6; k++) {
         assertEquals(ops, cmd(counts, k).ok, "command " + k);
@@ -204,13 +212,14 @@ class ScriptControlFlowTest {
     try (Connection c = connect(mode);
         ClientSession s = session(script)) {
       sql(c, "DROP TABLE IF EXISTS cf_gset", "CREATE TABLE cf_gset (v int, only_first int)");
-      OpStats stats = new OpStats();
-      assertTrue(s.runOp(c, stats), () -> stats.samples().toString());
+      ErrorSamples stats = new ErrorSamples();
+      OpCounts op = new OpCounts();
+      assertTrue(run(s, c, op, stats), () -> stats.samples().toString());
       assertEquals(1, scalar(c, "SELECT count(*) FROM cf_gset WHERE v = 2 AND only_first = 7"));
       // a compound command ending in a statement without rows has nothing to store: an error
       ClientSession none =
           session("SELECT 1 AS v \\; UPDATE cf_gset SET v = v WHERE false \\gset\n");
-      assertFalse(none.runOp(c, stats));
+      assertFalse(run(none, c, op, stats));
       // pgbench: "expected one row, got 0"
       assertTrue(stats.lastMessage.contains("expected one row, got 0"), stats.lastMessage);
       none.close();
@@ -237,9 +246,12 @@ class ScriptControlFlowTest {
     try (Connection c = connect(mode);
         ClientSession s = session(script)) {
       sql(c, "DROP TABLE IF EXISTS cf_if", "CREATE TABLE cf_if (n int PRIMARY KEY, k text)");
-      OpStats stats = new OpStats();
+      ErrorSamples stats = new ErrorSamples();
+      OpCounts op = new OpCounts();
+      OpCounts all = new OpCounts();
       for (int i = 0; i < 12; i++) {
-        assertTrue(s.runOp(c, stats), () -> stats.samples().toString());
+        assertTrue(run(s, c, op, stats), () -> stats.samples().toString());
+        all.add(op);
       }
       assertEquals(12, scalar(c, "SELECT count(*) FROM cf_if"));
       // every row sits in the branch its counter selects, the nested one included
@@ -250,7 +262,7 @@ class ScriptControlFlowTest {
               "SELECT count(*) FROM cf_if WHERE k = CASE n % 3 WHEN 0 THEN 'a' WHEN 1 THEN"
                   + " CASE WHEN n > 5 THEN 'B' ELSE 'b' END ELSE 'c' END"));
       assertEquals(2, scalar(c, "SELECT count(*) FROM cf_if WHERE k = 'B'"));
-      assertEquals(24, stats.op.statements);
+      assertEquals(24, all.statements);
       sql(c, "DROP TABLE cf_if");
     }
   }
@@ -265,8 +277,9 @@ class ScriptControlFlowTest {
     try (Connection c = connect(mode);
         ClientSession s = session(script)) {
       sql(c, "DROP TABLE IF EXISTS cf_aset", "CREATE TABLE cf_aset (a int, b int, c int)");
-      OpStats stats = new OpStats();
-      assertTrue(s.runOp(c, stats), () -> stats.samples().toString());
+      ErrorSamples stats = new ErrorSamples();
+      OpCounts op = new OpCounts();
+      assertTrue(run(s, c, op, stats), () -> stats.samples().toString());
       // both queries stored, the last row won, and a query without rows assigned nothing
       assertEquals(1, scalar(c, "SELECT count(*) FROM cf_aset WHERE a = 1 AND b = 2 AND c = 3"));
       sql(c, "DROP TABLE cf_aset");
@@ -291,9 +304,10 @@ class ScriptControlFlowTest {
     try (Connection c = connect(mode);
         ClientSession s = session(script)) {
       sql(c, "DROP TABLE IF EXISTS cf_pipe", "CREATE TABLE cf_pipe (n int, k text)");
-      OpStats stats = new OpStats();
-      assertTrue(s.runOp(c, stats), () -> stats.samples().toString());
-      assertEquals(4, stats.op.statements);
+      ErrorSamples stats = new ErrorSamples();
+      OpCounts op = new OpCounts();
+      assertTrue(run(s, c, op, stats), () -> stats.samples().toString());
+      assertEquals(4, op.statements);
       assertEquals(1, scalar(c, "SELECT count(*) FROM cf_pipe WHERE n = 1 AND k = 'first'"));
       assertEquals(1, scalar(c, "SELECT count(*) FROM cf_pipe WHERE n = 11 AND k = 'second!'"));
       assertEquals(2, scalar(c, "SELECT count(*) FROM cf_pipe"));
@@ -315,9 +329,10 @@ class ScriptControlFlowTest {
     try (Connection c = connect(mode);
         ClientSession s = session(script)) {
       sql(c, "DROP TABLE IF EXISTS cf_abort", "CREATE TABLE cf_abort (n int)");
-      OpStats stats = new OpStats();
-      assertFalse(s.runOp(c, stats));
-      assertEquals(1, stats.op.failed);
+      ErrorSamples stats = new ErrorSamples();
+      OpCounts op = new OpCounts();
+      assertFalse(run(s, c, op, stats));
+      assertEquals(1, op.failed);
       assertTrue(stats.samples().containsKey("other/22012"), stats.samples().toString());
       // the statements before the error are rolled back with it, those after never ran
       assertEquals(0, scalar(c, "SELECT count(*) FROM cf_abort"));
@@ -329,9 +344,10 @@ class ScriptControlFlowTest {
   void pipelineNeedsTheExtendedProtocolAsInPgbench() throws SQLException {
     try (Connection c = connect(QueryMode.SIMPLE);
         ClientSession s = session("SELECT 1;\n\\startpipeline\nSELECT 2;\n\\endpipeline\n")) {
-      OpStats stats = new OpStats();
-      assertFalse(s.runOp(c, stats));
-      assertEquals(1, (long) stats.op.failures.get("script"));
+      ErrorSamples stats = new ErrorSamples();
+      OpCounts op = new OpCounts();
+      assertFalse(run(s, c, op, stats));
+      assertEquals(1, (long) op.failures.get("script"));
       assertEquals(
           "t.sql:2: a pipeline needs the extended query protocol (-M extended or -M prepared), as"
               + " in pgbench",
@@ -349,9 +365,10 @@ class ScriptControlFlowTest {
     try (Connection c = connect(mode);
         ClientSession s = session("BEGIN;\nINSERT INTO cf_open VALUES (1);\n")) {
       sql(c, "DROP TABLE IF EXISTS cf_open", "CREATE TABLE cf_open (v int)");
-      OpStats stats = new OpStats();
+      ErrorSamples stats = new ErrorSamples();
+      OpCounts op = new OpCounts();
       for (int i = 0; i < 3; i++) {
-        assertFalse(s.runOp(c, stats));
+        assertFalse(run(s, c, op, stats));
       }
       assertTrue(
           stats.lastMessage.endsWith(
@@ -361,7 +378,7 @@ class ScriptControlFlowTest {
       assertTrue(c.getAutoCommit());
       // the connection is usable again: a script that commits runs and its row stays
       ClientSession ok = session("BEGIN;\nINSERT INTO cf_open VALUES (2);\nEND;\n");
-      assertTrue(ok.runOp(c, stats), stats.lastMessage);
+      assertTrue(run(ok, c, op, stats), stats.lastMessage);
       ok.close();
       assertEquals(1, scalar(c, "SELECT count(*) FROM cf_open"));
       sql(c, "DROP TABLE cf_open");
@@ -369,6 +386,13 @@ class ScriptControlFlowTest {
   }
 
   /** Command {@code i}'s figures of the one script "t.sql", as a client's counts hold them. */
+  /** One op as the op path runs it: its value cleared as it begins, recorded into as it runs. */
+  private static boolean run(ClientSession s, Connection c, OpCounts op, ErrorSamples errors)
+      throws SQLException {
+    op.clear();
+    return s.runOp(c, op, errors);
+  }
+
   private static OpCounts cmd(OpCounts counts, int i) {
     return counts.partOrEmpty("t.sql").partOrEmpty(ScriptOutline.commandKey(i));
   }

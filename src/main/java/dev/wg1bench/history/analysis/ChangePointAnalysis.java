@@ -55,7 +55,7 @@ public final class ChangePointAnalysis {
    * @param after the segment starting here
    * @param change the relative change of the mean
    * @param p the t-test's two-sided p between the two segments
-   * @param direction "regression" or "improvement", by the series' better direction
+   * @param direction regression or improvement, by the series' better direction
    */
   public record Point(
       int index,
@@ -66,7 +66,7 @@ public final class ChangePointAnalysis {
       Segment after,
       Change change,
       double p,
-      String direction) {}
+      Direction direction) {}
 
   /** A series and its change points. */
   public record Analyzed(
@@ -128,7 +128,8 @@ public final class ChangePointAnalysis {
     Change change = change(x, noise, from, at, to);
     SeriesPoint first = pts.get(at);
     boolean up = t.meanAfter() > t.meanBefore();
-    String direction = up == series.higherIsBetter() ? "improvement" : "regression";
+    Direction direction =
+        up == series.higherIsBetter() ? Direction.IMPROVEMENT : Direction.REGRESSION;
     return new Point(
         at,
         first.time().toString(),

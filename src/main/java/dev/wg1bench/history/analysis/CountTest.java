@@ -35,7 +35,7 @@ public final class CountTest {
    * @param attemptsBefore the ops it attempted (its number of runs when {@code perRun})
    * @param runsBefore how many runs it has
    * @param perRun true when some run did not record its attempted ops: rates per run
-   * @param direction "regression" (a higher rate), "improvement" (lower) or "none" (equal)
+   * @param direction regression (a higher rate), improvement (lower) or none (equal)
    * @param p the one-sided p of the direction the latest runs moved to; 1 when they did not move
    */
   public record Counted(
@@ -47,7 +47,7 @@ public final class CountTest {
       double attemptsBefore,
       int runsBefore,
       boolean perRun,
-      String direction,
+      Direction direction,
       double p) {
 
     /** The latest runs' rate (per attempted op, or per run). */
@@ -132,13 +132,15 @@ public final class CountTest {
     double share = exposureAfter / (exposureAfter + exposureBefore);
     double rateAfter = exposureAfter == 0 ? 0 : after / exposureAfter;
     double rateBefore = exposureBefore == 0 ? 0 : before / exposureBefore;
-    String direction =
-        rateAfter > rateBefore ? "regression" : rateAfter < rateBefore ? "improvement" : "none";
+    Direction direction =
+        rateAfter > rateBefore
+            ? Direction.REGRESSION
+            : rateAfter < rateBefore ? Direction.IMPROVEMENT : Direction.NONE;
     double p =
         switch (direction) {
-          case "regression" -> atLeast(after, before + after, share);
-          case "improvement" -> 1 - atLeast(after + 1, before + after, share);
-          default -> 1.0;
+          case REGRESSION -> atLeast(after, before + after, share);
+          case IMPROVEMENT -> 1 - atLeast(after + 1, before + after, share);
+          case NONE -> 1.0;
         };
     return new Counted(
         s.metric(),

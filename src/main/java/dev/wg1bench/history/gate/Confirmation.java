@@ -116,11 +116,11 @@ public final class Confirmation {
   }
 
   /** "confirms" (the candidate is worse, as the claim says) is the regression confirmed. */
-  static Decision decision(String verdict) {
+  static Decision decision(Verdict.Kind verdict) {
     return switch (verdict) {
-      case "confirms" -> Decision.CONFIRMED;
-      case "contradicts", "equivalent" -> Decision.CLEARED;
-      default -> Decision.UNSETTLED;
+      case CONFIRMS -> Decision.CONFIRMED;
+      case CONTRADICTS, EQUIVALENT -> Decision.CLEARED;
+      case INCONCLUSIVE, BROKEN -> Decision.UNSETTLED;
     };
   }
 }

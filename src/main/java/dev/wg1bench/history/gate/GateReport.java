@@ -6,6 +6,7 @@ import dev.wg1bench.history.analysis.ChangePointOutput;
 import dev.wg1bench.history.analysis.CountTest;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.result.AdviceResult;
+import dev.wg1bench.stats.Verdict;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,21 +26,21 @@ public final class GateReport {
    *
    * @param name the series
    * @param metric its metric
-   * @param history what the history alone says (regression, improvement or pass)
+   * @param history what the history alone says
    * @param borderline worse with p between the gate's level and the borderline level
    * @param comparison the baseline segment against the latest runs
    * @param confirmation the blocks' answer where the series was re-measured, else null
-   * @param outcome the gate's outcome: regression, improvement or pass
+   * @param outcome the gate's outcome: the history's, unless the blocks confirmed or cleared it
    * @param counts a count series' test (failed ops, retries: rates per attempted op), else null
    */
   public record Checked(
       String name,
       String metric,
-      String history,
+      RegressionGate.Outcome history,
       boolean borderline,
       ChangePointAnalysis.Point comparison,
       Confirmation.Confirmed confirmation,
-      String outcome,
+      RegressionGate.Outcome outcome,
       CountTest.Counted counts) {}
 
   /**
@@ -67,13 +68,13 @@ public final class GateReport {
 
   /** One series' outcome from the history's judgement and, if it was re-measured, the blocks'. */
   public static Checked of(RegressionGate.Judged j, String metric, Confirmation.Confirmed c) {
-    String history = j.outcome().name().toLowerCase(Locale.ROOT);
-    String outcome = history;
+    RegressionGate.Outcome history = j.outcome();
+    RegressionGate.Outcome outcome = history;
     if (c != null && c.decision() == Confirmation.Decision.CONFIRMED) {
-      outcome = "regression";
+      outcome = RegressionGate.Outcome.REGRESSION;
     } else if (c != null && c.decision() == Confirmation.Decision.CLEARED && j.worse()) {
       // the blocks showed the candidate equivalent or better: the history's alarm was noise
-      outcome = "pass";
+      outcome = RegressionGate.Outcome.PASS;
     }
     return new Checked(
         j.name(), metric, history, j.borderline(), j.comparison(), c, outcome, j.counts());
@@ -111,8 +112,10 @@ public final class GateReport {
                 + "'");
       }
     }
-    long regressed = g.series().stream().filter(c -> c.outcome().equals("regression")).count();
-    long improved = g.series().stream().filter(c -> c.outcome().equals("improvement")).count();
+    long regressed =
+        g.series().stream().filter(c -> c.outcome() == RegressionGate.Outcome.REGRESSION).count();
+    long improved =
+        g.series().stream().filter(c -> c.outcome() == RegressionGate.Outcome.IMPROVEMENT).count();
     long borderline = g.series().stream().filter(Checked::borderline).count();
     long remeasured = g.series().stream().filter(c -> c.confirmation() != null).count();
     out.add(
@@ -136,13 +139,13 @@ public final class GateReport {
 
   /** The word a series' line starts with, or null when it passed without anything to say. */
   private static String head(Checked c) {
-    if (c.outcome().equals("regression")) {
+    if (c.outcome() == RegressionGate.Outcome.REGRESSION) {
       return "REGRESSION";
     }
-    if (c.outcome().equals("improvement")) {
+    if (c.outcome() == RegressionGate.Outcome.IMPROVEMENT) {
       return "improvement";
     }
-    if (c.history().equals("regression")) {
+    if (c.history() == RegressionGate.Outcome.REGRESSION) {
       return "cleared";
     }
     return c.borderline() ? "borderline" : null;
@@ -173,12 +176,12 @@ public final class GateReport {
           case CONFIRMED -> "the regression is confirmed";
           case CLEARED ->
               "no regression ("
-                  + (r.verdict().equals("contradicts")
+                  + (r.verdict() == Verdict.Kind.CONTRADICTS
                       ? "the candidate is better" + r.verdictText().replaceFirst("^contradicts", "")
                       : r.verdictText())
                   + ")";
           case UNSETTLED ->
-              r.verdict().equals("broken")
+              r.verdict() == Verdict.Kind.BROKEN
                   ? r.failure() != null ? "could not run (" + r.failure() + ")" : r.verdictText()
                   : "not settled (" + r.verdictText() + "); the history's outcome stands";
         };

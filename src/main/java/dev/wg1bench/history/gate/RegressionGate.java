@@ -1,12 +1,17 @@
 package dev.wg1bench.history.gate;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import dev.wg1bench.history.analysis.ChangePointAnalysis;
 import dev.wg1bench.history.analysis.CountTest;
+import dev.wg1bench.history.analysis.Direction;
 import dev.wg1bench.history.analysis.Series;
 import dev.wg1bench.history.analysis.SeriesPoint;
 import dev.wg1bench.stats.EDivisive;
 import dev.wg1bench.stats.SegmentSignificance;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 /**
  * The CI gate's judgement of one series: its latest run(s) against the segment before them.
@@ -36,7 +41,18 @@ public final class RegressionGate {
   public enum Outcome {
     PASS,
     IMPROVEMENT,
-    REGRESSION
+    REGRESSION;
+
+    /** "pass", "improvement", "regression": the name the JSON and the lines use. */
+    @JsonValue
+    public String label() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    @Override
+    public String toString() {
+      return label();
+    }
   }
 
   /**
@@ -57,14 +73,17 @@ public final class RegressionGate {
     /** Whether the latest runs are worse than the baseline, significant or not. */
     public boolean worse() {
       return counts != null
-          ? counts.direction().equals("regression")
-          : comparison.direction().equals("regression");
+          ? counts.direction() == Direction.REGRESSION
+          : comparison.direction() == Direction.REGRESSION;
     }
   }
 
-  /** The looser level of a borderline series when none is given: ten times p, below 1. */
+  /** How many times the gate's p a borderline series' p may be when none is given. */
+  public static final int BORDERLINE_TIMES_P = 10;
+
+  /** The looser level of a borderline series when none is given: ten times p, at most 0.5. */
   public static double defaultBorderline(double p) {
-    return Math.min(10 * p, 0.5);
+    return Math.min(BORDERLINE_TIMES_P * p, 0.5);
   }
 
   /** The fewest points a series needs to be judged with {@code last} latest runs. */
@@ -99,7 +118,7 @@ public final class RegressionGate {
         ChangePointAnalysis.describe(series, x, noise, from, at, x.length);
     double p;
     double magnitude;
-    String direction = c.direction();
+    Direction direction = c.direction();
     CountTest.Counted counted = null;
     if (count) {
       counted = CountTest.compare(series, from, at, x.length);
@@ -114,8 +133,8 @@ public final class RegressionGate {
     }
     Outcome o = Outcome.PASS;
     boolean large = magnitude > s.method().magnitude();
-    boolean worse = direction.equals("regression");
-    if (p <= s.method().p() && large && !direction.equals("none")) {
+    boolean worse = direction == Direction.REGRESSION;
+    if (p <= s.method().p() && large && direction != Direction.NONE) {
       o = worse ? Outcome.REGRESSION : Outcome.IMPROVEMENT;
     }
     boolean borderline = large && worse && p > s.method().p() && p <= borderlineP;
@@ -128,7 +147,7 @@ public final class RegressionGate {
    * a change at any sample size. A history that varies (a mix of scripts, drawn at random) is
    * judged as a measurement instead.
    */
-  static final java.util.Set<String> EXACT = java.util.Set.of("roundTripsPerOp", "statementsPerOp");
+  static final Set<String> EXACT = Set.of("roundTripsPerOp", "statementsPerOp");
 
   /** Whether every point before {@code at} holds the same value. */
   private static boolean exactBefore(double[] x, int at) {
@@ -155,7 +174,8 @@ public final class RegressionGate {
       changed |= x[i] != x[0];
       more |= x[i] > x[0];
     }
-    String direction = !changed ? "none" : more ? "regression" : "improvement";
+    Direction direction =
+        !changed ? Direction.NONE : more ? Direction.REGRESSION : Direction.IMPROVEMENT;
     Outcome o = !changed ? Outcome.PASS : more ? Outcome.REGRESSION : Outcome.IMPROVEMENT;
     return new Judged(series.name(), withTest(c, changed ? 0 : 1, direction), o, false, null);
   }
@@ -166,8 +186,8 @@ public final class RegressionGate {
    */
   private static int baselineStart(
       double[] x, double[] noise, int at, ChangePointAnalysis.Settings s) {
-    double[] history = java.util.Arrays.copyOf(x, at);
-    double[] historyNoise = noise == null ? null : java.util.Arrays.copyOf(noise, at);
+    double[] history = Arrays.copyOf(x, at);
+    double[] historyNoise = noise == null ? null : Arrays.copyOf(noise, at);
     int from = 0;
     int minBaseline = Math.max(2, s.method().minSegment());
     for (EDivisive.ChangePoint cp : EDivisive.changePoints(history, historyNoise, s.method())) {
@@ -188,7 +208,7 @@ public final class RegressionGate {
 
   /** The comparison with the count test's p and direction in place of the t-test's. */
   private static ChangePointAnalysis.Point withTest(
-      ChangePointAnalysis.Point c, double p, String direction) {
+      ChangePointAnalysis.Point c, double p, Direction direction) {
     return new ChangePointAnalysis.Point(
         c.index(),
         c.time(),
@@ -198,6 +218,6 @@ public final class RegressionGate {
         c.after(),
         c.change(),
         p,
-        direction.equals("none") ? c.direction() : direction);
+        direction == Direction.NONE ? c.direction() : direction);
   }
 }

@@ -90,7 +90,7 @@ public record Capture(
     Map<String, Long> out = new LinkedHashMap<>();
     for (LoggedSession s : sessions) {
       for (LoggedStatement st : s.statements()) {
-        String kind = SqlText.dataChange(st.sql());
+        String kind = StatementKind.dataChange(st.sql());
         if (kind != null) {
           out.merge(kind, 1L, Long::sum);
         }

@@ -420,7 +420,7 @@ public final class CaptureBuilder {
       String sql,
       boolean extended,
       Double durationMs) {
-    String logging = SqlText.maintenance(sql);
+    String logging = StatementKind.maintenance(sql);
     if (logging != null) {
       leftOut.merge(LEFT_LOGGING, 1L, Long::sum);
       return;

@@ -28,7 +28,7 @@ public final class Transactions {
       long before = count;
       boolean implicit = false;
       for (String part : SqlText.parts(sql)) {
-        switch (SqlText.txControl(part)) {
+        switch (StatementKind.txControl(part)) {
           case BEGIN -> {
             inBlock = true;
             implicit = false;

@@ -1,7 +1,7 @@
 package dev.wg1bench.replay.play;
 
 import dev.wg1bench.replay.capture.LoggedStatement;
-import dev.wg1bench.replay.capture.SqlText;
+import dev.wg1bench.replay.capture.SqlNormalizer;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -102,7 +102,7 @@ public final class ReplayStats {
   public final AtomicLong lastEnd = new AtomicLong(Long.MIN_VALUE);
 
   ClassStats of(String sql) {
-    String n = SqlText.normalize(sql);
+    String n = SqlNormalizer.normalize(sql);
     return classes.computeIfAbsent(n, ClassStats::new);
   }
 

@@ -1,5 +1,6 @@
 package dev.wg1bench.replay.play;
 
+import dev.wg1bench.replay.capture.JdbcStatement;
 import dev.wg1bench.replay.capture.LoggedStatement;
 import dev.wg1bench.replay.capture.Replayable;
 import dev.wg1bench.replay.capture.SqlText;
@@ -134,7 +135,7 @@ final class StatementSender {
 
   /** Parse/Bind/Execute with the log's values, each untyped: the server infers their types. */
   private static void extended(Connection c, LoggedStatement st, long[] rows) throws SQLException {
-    SqlText.Jdbc j = SqlText.forJdbc(st.sql());
+    JdbcStatement j = JdbcStatement.of(st.sql());
     try (PreparedStatement ps = c.prepareStatement(j.sql())) {
       for (int i = 0; i < j.order().length; i++) {
         String v = st.parameters().get(j.order()[i] - 1);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wg1bench.history.analysis.ChangePointAnalysis;
+import dev.wg1bench.history.analysis.Direction;
 import dev.wg1bench.history.analysis.Series;
 import dev.wg1bench.history.analysis.SeriesPoint;
 import dev.wg1bench.stats.EDivisive;
@@ -73,7 +74,7 @@ class RegressionGateCountsTest {
     double[] attempts = {50_000, 50_000, 50_000, 50_000, 50_000, 500_000};
     RegressionGate.Judged j = judge(failed(new long[] {5, 5, 5, 5, 5, 50}, attempts));
     assertEquals(RegressionGate.Outcome.PASS, j.outcome());
-    assertEquals("none", j.counts().direction());
+    assertEquals(Direction.NONE, j.counts().direction());
   }
 
   @Test

@@ -296,23 +296,23 @@ class LogParseTest {
   void normalizedTextGroupsStatementsLikePgStatStatements() {
     assertEquals(
         "UPDATE t SET a = a + $1 WHERE id = $2",
-        SqlText.normalize("UPDATE t SET a = a + -42 WHERE id = 7;"));
+        SqlNormalizer.normalize("UPDATE t SET a = a + -42 WHERE id = 7;"));
     assertEquals(
         "SELECT $1, $2, $3 FROM t1 WHERE x = $4 AND \"c1\" = $5",
-        SqlText.normalize(
+        SqlNormalizer.normalize(
             "SELECT 'it''s', E'a\\'b', $$x$$ FROM t1 -- c\n WHERE x = $1 AND \"c1\" = 1.5e-3"));
-    assertEquals("SELECT x - $1", SqlText.normalize("SELECT x - 1"));
+    assertEquals("SELECT x - $1", SqlNormalizer.normalize("SELECT x - 1"));
     assertEquals(
-        SqlText.TxControl.BEGIN,
-        SqlText.txControl("start transaction isolation level serializable"));
-    assertEquals(SqlText.TxControl.END, SqlText.txControl("END;"));
-    assertEquals(SqlText.TxControl.NONE, SqlText.txControl("ROLLBACK TO SAVEPOINT a"));
+        StatementKind.TxControl.BEGIN,
+        StatementKind.txControl("start transaction isolation level serializable"));
+    assertEquals(StatementKind.TxControl.END, StatementKind.txControl("END;"));
+    assertEquals(StatementKind.TxControl.NONE, StatementKind.txControl("ROLLBACK TO SAVEPOINT a"));
     assertEquals(2, SqlText.highestParameter("SELECT '$3', $1 + $2"));
   }
 
   @Test
   void extendedStatementsBecomeJdbcPlaceholdersInOrder() {
-    SqlText.Jdbc j = SqlText.forJdbc("SELECT $2, '$1', data ? 'k', $1, $2");
+    JdbcStatement j = JdbcStatement.of("SELECT $2, '$1', data ? 'k', $1, $2");
     assertEquals("SELECT ?, '$1', data ?? 'k', ?, ?", j.sql());
     assertEquals(List.of(2, 1, 2), Arrays.stream(j.order()).boxed().toList());
   }
@@ -330,18 +330,18 @@ class LogParseTest {
 
   @Test
   void statementsThatChangeDataAreTold() {
-    assertEquals("INSERT", SqlText.dataChange("insert into t values (1)"));
-    assertEquals("UPDATE", SqlText.dataChange("/* app */ UPDATE t SET a = 1"));
-    assertEquals("DELETE", SqlText.dataChange("-- why\nDELETE FROM t"));
+    assertEquals("INSERT", StatementKind.dataChange("insert into t values (1)"));
+    assertEquals("UPDATE", StatementKind.dataChange("/* app */ UPDATE t SET a = 1"));
+    assertEquals("DELETE", StatementKind.dataChange("-- why\nDELETE FROM t"));
     assertEquals(
-        "UPDATE", SqlText.dataChange("WITH x AS (UPDATE t SET a = 1 RETURNING *) SELECT 1"));
-    assertEquals("COPY", SqlText.dataChange("COPY t FROM STDIN"));
-    assertEquals("DDL", SqlText.dataChange("CREATE INDEX ON t (a)"));
-    assertEquals("TRUNCATE", SqlText.dataChange("truncate t"));
-    assertNull(SqlText.dataChange("COPY t TO STDOUT"));
-    assertNull(SqlText.dataChange("WITH x AS (SELECT 1) SELECT * FROM x"));
-    assertNull(SqlText.dataChange("SELECT * FROM t"));
-    assertNull(SqlText.dataChange("ALTER SYSTEM SET work_mem = '8MB'"));
-    assertNull(SqlText.dataChange("BEGIN"));
+        "UPDATE", StatementKind.dataChange("WITH x AS (UPDATE t SET a = 1 RETURNING *) SELECT 1"));
+    assertEquals("COPY", StatementKind.dataChange("COPY t FROM STDIN"));
+    assertEquals("DDL", StatementKind.dataChange("CREATE INDEX ON t (a)"));
+    assertEquals("TRUNCATE", StatementKind.dataChange("truncate t"));
+    assertNull(StatementKind.dataChange("COPY t TO STDOUT"));
+    assertNull(StatementKind.dataChange("WITH x AS (SELECT 1) SELECT * FROM x"));
+    assertNull(StatementKind.dataChange("SELECT * FROM t"));
+    assertNull(StatementKind.dataChange("ALTER SYSTEM SET work_mem = '8MB'"));
+    assertNull(StatementKind.dataChange("BEGIN"));
   }
 }

@@ -31,10 +31,10 @@ class SqlTextScanTest {
 
   @Test
   void pgjdbcsTextKeepsThemAndNumbersTheRest() {
-    SqlText.Jdbc j = SqlText.forJdbc("SELECT " + OPAQUE + " + $2 ? $1");
+    JdbcStatement j = JdbcStatement.of("SELECT " + OPAQUE + " + $2 ? $1");
     assertEquals("SELECT " + OPAQUE + " + ? ?? ?", j.sql());
     assertArrayEquals(new int[] {2, 1}, j.order());
     assertEquals(
-        "SELECT a$b$ + ?", SqlText.forJdbc("SELECT a$b$ + $1").sql(), "no tag glued to a name");
+        "SELECT a$b$ + ?", JdbcStatement.of("SELECT a$b$ + $1").sql(), "no tag glued to a name");
   }
 }

@@ -4,16 +4,13 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * What one client's op in progress did, as it runs: its counts in the one value they travel in
- * ({@link #op}: statements sent, retries, its outcome by kind), which the op's path clears as the
- * op begins and adds once, as it ends, to the client's window, script and whole trial; and the
- * errors it saw, sampled by kind and SQLSTATE for the report. Mutated only by the client's own
- * thread; no allocation per op on the success path.
+ * The errors one client's ops saw, sampled, not counted: the first message and time of each kind
+ * and SQLSTATE for the report, and the last failure and error, which decide what the client does
+ * next (an outage, a stop). An op's counts, its failures by kind among them, are its {@link
+ * OpCounts} value alone; this keeps only what a count cannot say. Mutated only by the client's own
+ * thread; nothing is touched on a successful op's path.
  */
-public final class OpStats {
-  /** The op in progress, counted as it runs (see the class comment). */
-  public final OpCounts op = new OpCounts();
-
+public final class ErrorSamples {
   /** First message and time of each distinct error (by kind and SQLSTATE). */
   private final Map<String, ErrorSample> samples = new LinkedHashMap<>();
 
@@ -50,28 +47,10 @@ public final class OpStats {
   public String lastMessage;
 
   /**
-   * The think time the op in progress asked for: the client's next op starts no sooner than this
-   * after the op ends. Zeroed as each op begins.
+   * The op failed, after its tries, as {@code kind}: counted once, in its value {@code op}, and
+   * noted as the last failure.
    */
-  public long thinkNanos;
-
-  /** The op sent {@code n} SQL statements (BEGIN and END included, as the server sees them). */
-  public void sent(long n) {
-    op.statements += n;
-  }
-
-  /** The op failed on a serialization failure or deadlock and will be executed again. */
-  public void retried() {
-    op.retries++;
-  }
-
-  /** The op succeeded after at least one retry. */
-  public void succeededAfterRetries() {
-    op.retriedOps++;
-  }
-
-  /** The op failed, after its tries, as {@code kind}. */
-  public void failed(FailureKind kind) {
+  public void failed(OpCounts op, FailureKind kind) {
     op.failed(kind.label());
     lastFailed = kind;
   }
@@ -98,9 +77,8 @@ public final class OpStats {
     return samples;
   }
 
-  /** A new iteration: no op in progress, no error sampled. */
+  /** A new iteration: no error sampled (the last failure and error are kept). */
   public void reset() {
-    op.clear();
     samples.clear();
   }
 }
