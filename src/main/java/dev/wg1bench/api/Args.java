@@ -101,11 +101,12 @@ final class Args {
 
   /**
    * Round-trip times in ms, in the order given: at least one, each from 0 to 10 s and given once,
-   * else refused as {@code method(...)}; {@code example} is a valid one, as the caller writes it.
+   * else refused as {@code method(...)}.
    */
-  static java.util.List<Double> rttsMs(String method, Duration[] rtts, String example) {
+  static java.util.List<Double> rttsMs(String method, Duration[] rtts) {
     if (rtts == null || rtts.length == 0) {
-      throw refused(method + "()", "at least one round-trip time, e.g. " + example, "none");
+      throw refused(
+          method + "()", "at least one round-trip time, e.g. Duration.ofMillis(2)", "none");
     }
     java.util.List<Double> ms = new java.util.ArrayList<>();
     for (Duration d : rtts) {

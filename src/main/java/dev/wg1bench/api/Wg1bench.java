@@ -213,15 +213,13 @@ public final class Wg1bench {
   }
 
   /**
-   * The round-trip times each trial's mean latency and throughput are predicted at (the command
-   * line's {@code --predict-rtt}; default 0.5 ms, 1 ms and 2 ms, the command line's too), in the
-   * JSON's {@code prediction[]} in this order. A time the command line would refuse (negative, over
-   * 10 s, twice, none) throws {@link InvalidSettingException}. Experimental, as the prediction is.
+   * Round-trip times each trial's latency and throughput are predicted at, in order (the command
+   * line's {@code --predict-rtt}; default 0.5 ms, 1 ms and 2 ms, the command line's too); one it
+   * would refuse throws {@link InvalidSettingException}. Experimental, as the prediction is.
    */
   @API(status = API.Status.EXPERIMENTAL, since = "0.1")
   public Wg1bench predictRtt(Duration... rtts) {
-    List<Double> ms = Args.rttsMs("predictRtt", rtts, "Duration.ofMillis(2)");
-    return copy(c -> c.knobs.predictRtts(ms));
+    return copy(c -> c.knobs.predictRtts(Args.rttsMs("predictRtt", rtts)));
   }
 
   /** Measured time per trial (default 5 s; the command line's {@code -T} is 10 s). */
