@@ -1,6 +1,7 @@
 package dev.wg1bench.api;
 
 import dev.wg1bench.plan.DriverKnobs;
+import dev.wg1bench.plan.RoundTrip;
 import dev.wg1bench.plan.UsageException;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -96,6 +97,27 @@ final class Args {
       throw refused(method + "(" + d + ")", what, d);
     }
     return d;
+  }
+
+  /**
+   * Round-trip times in ms, in the order given: at least one, each from 0 to 10 s and given once,
+   * else refused as {@code method(...)}.
+   */
+  static java.util.List<Double> rttsMs(String method, Duration[] rtts) {
+    if (rtts == null || rtts.length == 0) {
+      throw refused(
+          method + "()", "at least one round-trip time, e.g. Duration.ofMillis(2)", "none");
+    }
+    java.util.List<Double> ms = new java.util.ArrayList<>();
+    for (Duration d : rtts) {
+      duration(method, d, Duration.ZERO, false, RoundTrip.MAX, "round-trip times from 0 to 10 s");
+      double m = d.toNanos() / 1e6;
+      if (ms.contains(m)) {
+        throw refused(method + "(" + d + ")", "each round-trip time once", d + " twice");
+      }
+      ms.add(m);
+    }
+    return java.util.List.copyOf(ms);
   }
 
   /** {@code value}, refused as {@code method(null)} (or as the call given) when null. */

@@ -212,6 +212,16 @@ public final class Wg1bench {
             "rtt", d, Duration.ZERO, false, RoundTrip.MAX, "a round-trip time from 0 to 10 s"));
   }
 
+  /**
+   * Round-trip times each trial's latency and throughput are predicted at, in order (the command
+   * line's {@code --predict-rtt}; default 0.5 ms, 1 ms and 2 ms, the command line's too); one it
+   * would refuse throws {@link InvalidSettingException}. Experimental, as the prediction is.
+   */
+  @API(status = API.Status.EXPERIMENTAL, since = "0.1")
+  public Wg1bench predictRtt(Duration... rtts) {
+    return copy(c -> c.knobs.predictRtts(Args.rttsMs("predictRtt", rtts)));
+  }
+
   /** Measured time per trial (default 5 s; the command line's {@code -T} is 10 s). */
   public Wg1bench duration(Duration d) {
     Args.duration("duration", d, Duration.ZERO, true, null, "a time more than 0");

@@ -28,10 +28,14 @@ final class ForkServerSide {
           "the server's side was not read: connections come from the application's DataSource,"
               + " and one held for the tool's sampling would be one of its clients'");
     }
+    String via = connections.target().provided().via();
     try {
       return new Started(
-          ServerWindow.start(
-              this::openBounded, Wire.openPids(), ServerWindow.DEFAULT_SAMPLE_INTERVAL),
+          via != null
+              ? ServerWindow.throughPooler(
+                  this::openBounded, via, ServerWindow.DEFAULT_SAMPLE_INTERVAL)
+              : ServerWindow.start(
+                  this::openBounded, Wire.openPids(), ServerWindow.DEFAULT_SAMPLE_INTERVAL),
           null);
     } catch (RuntimeException e) {
       return new Started(null, "the server's side was not read: " + ConnectionFactory.oneLine(e));

@@ -108,8 +108,22 @@ class ApiArgumentsTest {
             "runAt(PT11S): round-trip times from 0 to 10 s, got PT11S",
             () -> C.runAt(Duration.ofSeconds(11))),
         refused(
-            "runAt(): at least one round-trip time, e.g. Duration.ZERO, got none",
-            () -> C.runAt()));
+            "runAt(): at least one round-trip time, e.g. Duration.ZERO, got none", () -> C.runAt()),
+        refused(
+            "predictRtt(): at least one round-trip time, e.g. Duration.ofMillis(2), got none",
+            () -> W.predictRtt()),
+        refused(
+            "predictRtt(PT11S): round-trip times from 0 to 10 s, got PT11S",
+            () -> W.predictRtt(Duration.ofMillis(1), Duration.ofSeconds(11))),
+        refused(
+            "predictRtt(PT-0.001S): round-trip times from 0 to 10 s, got PT-0.001S",
+            () -> W.predictRtt(Duration.ofMillis(-1))),
+        refused(
+            "predictRtt(null): round-trip times from 0 to 10 s, got null",
+            () -> W.predictRtt((Duration) null)),
+        refused(
+            "predictRtt(PT0.002S): each round-trip time once, got PT0.002S twice",
+            () -> W.predictRtt(Duration.ofMillis(2), Duration.ofMillis(2))));
   }
 
   static Stream<Case> namesAndChoices() {
@@ -231,6 +245,7 @@ class ApiArgumentsTest {
             w -> w.rate(1e-9),
             w -> w.rate(10_000_000),
             w -> w.rtt(Duration.ofSeconds(10)),
+            w -> w.predictRtt(Duration.ZERO, Duration.ofSeconds(10)),
             w -> w.statementTimeout(Duration.ZERO),
             w -> w.warmup(Duration.ZERO),
             w -> w.duration(Duration.ofMillis(100)).iterations(1),

@@ -55,6 +55,28 @@ class ApiDefaultsTest {
     assertEquals(cli.session().maxTries(), api.session().maxTries(), "maxTries");
     assertEquals(cli.timing().rate(), api.timing().rate(), "rate");
     assertEquals(cli.timing().perCommand(), api.timing().perCommand(), "reportPerCommand");
+    assertEquals(cli.timing().predictAtMs(), api.timing().predictAtMs(), "predictRtt");
+  }
+
+  /**
+   * predictRtt's times are the plan's, in the order given, in ms; a plan without holds the CLI's.
+   */
+  @Test
+  void predictRttIsThePlansAsTheCommandLinesIs() {
+    RunPlan set =
+        Wg1bench.workload("tpcb")
+            .predictRtt(Duration.ofMillis(5), Duration.ofNanos(250_000), Duration.ZERO)
+            .plan(dir.resolve("set.json"), List.of(Targets.defaultTarget()));
+    RunPlan cli =
+        CliPlans.plan(
+            "--workload",
+            "tpcb",
+            "--predict-rtt",
+            "5ms,250us,0",
+            "--output",
+            dir.resolve("cli-set.json").toString());
+    assertEquals(List.of(5.0, 0.25, 0.0), set.timing().predictAtMs());
+    assertEquals(cli.timing().predictAtMs(), set.timing().predictAtMs());
   }
 
   /**
@@ -90,6 +112,17 @@ class ApiDefaultsTest {
     }
   }
 
+  /** {@code 0.5 ms, 1 ms and 2 ms}: round-trip times in ms as the javadoc says them. */
+  private static String times(List<Double> ms) {
+    List<String> t =
+        ms.stream()
+            .map(m -> (m == Math.rint(m) ? Long.toString(m.longValue()) : m.toString()) + " ms")
+            .toList();
+    return t.size() == 1
+        ? t.get(0)
+        : String.join(", ", t.subList(0, t.size() - 1)) + " and " + t.get(t.size() - 1);
+  }
+
   /** Each setting's javadoc states the value a plan holds when the setting is not called. */
   @Test
   void eachSettingsJavadocStatesThePlansValue() throws IOException {
@@ -115,6 +148,8 @@ class ApiDefaultsTest {
     stated.put("forks", api.timing().forks() + " (the default here)");
     stated.put("maxTries", "default " + api.session().maxTries());
     stated.put("randomSeed", "default " + api.params().randomSeed());
+    stated.put(
+        "predictRtt", "default " + times(api.timing().predictAtMs()) + ", the command line's");
     for (Map.Entry<String, String> e : stated.entrySet()) {
       String doc = methodJavadoc(e.getKey());
       assertTrue(

@@ -80,6 +80,22 @@ class ContainerTargetsTest {
       assertTrue(m.get("totalOps").asLong() > 0, m.toString());
       assertEquals(0, m.get("totalFailedOps").asLong(), t.get("errors").toString());
       assertTrue(t.get("check").get("passed").asBoolean(), t.get("check").toString());
+      // what each major lacks is one line and a null, and the run exits 0 all the same
+      JsonNode db = m.get("serverSide").get("database");
+      if (major >= 16) {
+        assertTrue(db.get("io").isArray(), db.toString());
+        assertTrue(db.get("ioWhy").isNull(), db.toString());
+      } else {
+        assertTrue(db.get("io").isNull(), db.toString());
+        assertEquals("pg_stat_io is PostgreSQL 16's; this server is 15", db.get("ioWhy").asText());
+      }
+      // a stock image has no pg_stat_statements: no statements, no server time per op
+      JsonNode side = m.get("serverSide");
+      assertTrue(side.get("statements").isNull(), side.toString());
+      assertTrue(
+          side.get("statementsWhy").asText().startsWith("pg_stat_statements is not installed"),
+          side.toString());
+      assertTrue(m.get("perOp").get("serverMs").isNull(), m.get("perOp").toString());
     }
     assertGone(r.out, 2);
   }

@@ -35,11 +35,23 @@ class PgBouncerTest {
   private static JsonNode run(
       Path json, String via, boolean check, int exit, int clients, List<String> workload)
       throws Exception {
+    return run(json, "container:postgres:17", via, check, exit, clients, workload);
+  }
+
+  private static JsonNode run(
+      Path json,
+      String target,
+      String via,
+      boolean check,
+      int exit,
+      int clients,
+      List<String> workload)
+      throws Exception {
     List<String> args = new ArrayList<>(workload);
     args.addAll(
         List.of(
             "--target",
-            "container:postgres:17",
+            target,
             "--via",
             via,
             "--query-mode",
@@ -87,7 +99,89 @@ class PgBouncerTest {
     assertTrue(m.get("totalOps").asLong() > 0, m.toString());
     assertEquals(0, m.get("totalFailedOps").asLong(), t.get("errors").toString());
     assertTrue(t.get("check").get("passed").asBoolean(), t.get("check").toString());
+    // the pids the clients are told are PgBouncer's and their transactions run on any server
+    // connection: no wait profile, one line why; the statements are still the server's
+    JsonNode side = m.get("serverSide");
+    assertTrue(side.get("waits").isNull(), side.toString());
+    assertEquals(
+        "through pgbouncer in transaction mode the clients' backends are the pooler's (a client's"
+            + " transactions run on whichever server connection is free)",
+        side.get("waitsWhy").asText());
+    assertEquals(side.get("waitsWhy").asText(), side.get("waitSamplingWhy").asText());
+    // a stock image has no pg_stat_statements: one line, and the run as clean as without it
+    assertTrue(
+        side.get("statementsWhy").asText().startsWith("pg_stat_statements is not installed"),
+        side.toString());
+    assertTrue(m.get("perOp").get("serverMs").isNull(), m.get("perOp").toString());
   }
+
+  /**
+   * Through the pooler the statements pg_stat_statements saw are the clients', forwarded one by
+   * one: each of tpcb's five statements once an op (the window's own SET is not sent through a
+   * pooler, where it would stay on a server connection the clients are then given and leave their
+   * statements untracked).
+   */
+  private static void assertStatementsAreTheClients(JsonNode t, int clients) {
+    JsonNode m = t.get("measurement");
+    JsonNode side = m.get("serverSide");
+    assertTrue(side.get("statementsWhy").isNull(), side.get("statementsWhy").toString());
+    long ops = m.get("ops").asLong();
+    assertTrue(ops > 0, m.toString());
+    // each of tpcb's five statements ran once for every op measured in the windows, but for an op
+    // a window opened on after its statement ran (one per client per window, 2 iterations): a
+    // server connection left untracked by a stray SET would lose a share of them
+    for (String text :
+        List.of(
+            "UPDATE pgbench_accounts",
+            "SELECT abalance",
+            "UPDATE pgbench_tellers",
+            "UPDATE pgbench_branches",
+            "INSERT INTO pgbench_history")) {
+      long calls = 0;
+      for (JsonNode s : side.get("statements")) {
+        if (s.get("query").asText().startsWith(text)) {
+          calls += s.get("calls").asLong();
+        }
+      }
+      assertTrue(
+          calls >= ops - 2L * clients,
+          text + ": " + calls + " calls for " + ops + " ops: " + side.get("statements"));
+    }
+  }
+
+  /**
+   * In front of the embedded server (pg_stat_statements preloaded and created), in both modes: no
+   * wait profile and each mode's line; the statements are the server's, the clients' all counted.
+   * Session mode: each client keeps its server connection, but the backend pid it is told is
+   * PgBouncer's.
+   */
+  @Test
+  void throughThePoolerWaitsAreOneLineAndStatementsTheServers() throws Exception {
+    JsonNode t =
+        run(tmp.resolve("session.json"), "embedded", "pgbouncer:session", false, 0, 4, TPCB);
+    JsonNode side = t.get("measurement").get("serverSide");
+    assertTrue(side.get("waits").isNull(), side.toString());
+    assertEquals(
+        "through pgbouncer in session mode the backend pid a client is told is PgBouncer's, not"
+            + " its server connection's",
+        side.get("waitsWhy").asText());
+    assertStatementsAreTheClients(t, 4);
+    t =
+        run(
+            tmp.resolve("transaction.json"),
+            "embedded",
+            "pgbouncer:transaction",
+            false,
+            0,
+            4,
+            TPCB);
+    side = t.get("measurement").get("serverSide");
+    assertTrue(side.get("waits").isNull(), side.toString());
+    assertTrue(side.get("waitsWhy").asText().startsWith("through pgbouncer in transaction mode"));
+    assertStatementsAreTheClients(t, 4);
+  }
+
+  private static final List<String> TPCB = List.of("--workload", "tpcb");
 
   /**
    * PgBouncer refusing clients beyond its max_client_conn (SQLSTATE 08P01): those clients stop at

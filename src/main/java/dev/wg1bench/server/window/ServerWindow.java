@@ -44,6 +44,10 @@ public final class ServerWindow implements AutoCloseable {
   private final Callable<Connection> opener;
   private final int[] pids;
   private final Duration every;
+
+  /** Why the clients' sessions cannot be told apart behind the pooler in front, or null. */
+  private final String poolerWhy;
+
   private Connection c;
   private String connectionWhy;
   private StatementStats statements;
@@ -57,10 +61,12 @@ public final class ServerWindow implements AutoCloseable {
   private WaitSampler sampler;
   private long startNanos;
 
-  private ServerWindow(Callable<Connection> opener, Collection<Integer> pids, Duration every) {
+  private ServerWindow(
+      Callable<Connection> opener, Collection<Integer> pids, Duration every, String poolerWhy) {
     this.opener = opener;
     this.pids = pids.stream().mapToInt(Integer::intValue).toArray();
     this.every = every;
+    this.poolerWhy = poolerWhy;
   }
 
   /**
@@ -69,16 +75,48 @@ public final class ServerWindow implements AutoCloseable {
    */
   public static ServerWindow start(
       Callable<Connection> opener, Collection<Integer> clientPids, Duration every) {
-    ServerWindow w = new ServerWindow(opener, clientPids, every);
+    ServerWindow w = new ServerWindow(opener, clientPids, every, null);
     w.begin();
     return w;
+  }
+
+  /**
+   * Takes the window's start behind a pooler ({@code --via pgbouncer:MODE}, {@code via} as given),
+   * whose connections {@code opener} opens: the statements and the database's counters are the
+   * server's, read through the pooler as any statement is, but no wait is sampled and {@link
+   * #poolerWhy} says why. The backend pid a client is told is PgBouncer's own cancel key, not a
+   * server session's; in transaction and statement modes a client's transactions run on whichever
+   * server connection is free, so no set of backends is the clients' and none of their states is a
+   * share of the clients' time; and a sampler holding a transaction open for the window would hold
+   * one of the pool's server connections the clients wait for.
+   */
+  public static ServerWindow throughPooler(
+      Callable<Connection> opener, String via, Duration every) {
+    ServerWindow w = new ServerWindow(opener, List.of(), every, poolerWhy(via));
+    w.begin();
+    return w;
+  }
+
+  /** The one line why the waits are unavailable through the pooler {@code via}. */
+  static String poolerWhy(String via) {
+    String mode = via.replaceFirst("^pgbouncer:", "").replaceFirst(",.*$", "");
+    String pooler = "through pgbouncer in " + mode + " mode ";
+    return mode.equals("session")
+        ? pooler + "the backend pid a client is told is PgBouncer's, not its server connection's"
+        : pooler
+            + "the clients' backends are the pooler's (a client's transactions run on whichever"
+            + " server connection is free)";
   }
 
   private void begin() {
     int major;
     try {
       c = opener.call();
-      untracked(c);
+      if (poolerWhy == null) {
+        // through a pooler in transaction mode the SET would stay on a server connection the
+        // clients are then given, and their statements would go untracked: the marker does it
+        untracked(c);
+      }
       major = c.getMetaData().getDatabaseMajorVersion();
     } catch (Exception e) {
       connectionWhy = "the server's side was not read: " + oneLine(e);
@@ -147,6 +185,13 @@ public final class ServerWindow implements AutoCloseable {
                   + evicted
                   + " times in the window (pg_stat_statements.max): statements may be missing";
         }
+        long hidden = end.hiddenCalls() - statementsAtStart.hiddenCalls();
+        if (hidden > 0 && statementsWhy == null) {
+          statementsWhy =
+              hidden
+                  + " calls of other roles' statements ran in the window, which this role may not"
+                  + " read (a member of pg_read_all_stats may): not in the figures";
+        }
       } catch (SQLException e) {
         statementsWhy = "pg_stat_statements cannot be read: " + oneLine(e);
       }
@@ -169,7 +214,7 @@ public final class ServerWindow implements AutoCloseable {
         st,
         statementsWhy,
         sampler == null ? null : sampler.shares(),
-        sampler == null ? "no client's backend pid was given" : sampler.why(),
+        sampler == null ? noPids() : sampler.why(),
         ms(),
         sampler == null ? 0 : sampler.samples(),
         profile,
@@ -188,6 +233,10 @@ public final class ServerWindow implements AutoCloseable {
     return sampler == null ? 0 : sampler.seen(name);
   }
 
+  private String noPids() {
+    return poolerWhy != null ? poolerWhy : "no client's backend pid was given";
+  }
+
   private double ms() {
     return every.toNanos() / 1e6;
   }
@@ -195,7 +244,7 @@ public final class ServerWindow implements AutoCloseable {
   /** pg_wait_sampling's profile of the clients' pids now, or null with {@link #waitSamplingWhy}. */
   private Map<String, Long> waitSampling() {
     if (pids.length == 0) {
-      waitSamplingWhy = "no client's backend pid was given";
+      waitSamplingWhy = noPids();
       return null;
     }
     try (Statement st = c.createStatement();

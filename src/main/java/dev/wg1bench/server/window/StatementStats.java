@@ -37,8 +37,12 @@ final class StatementStats {
 
   private static final Row ZERO = new Row(null, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
-  /** The view's statements at one instant, by their key, and the view's dealloc count. */
-  record Snapshot(Map<String, Row> rows, long deallocations) {}
+  /**
+   * The view's statements at one instant, by their key, the view's dealloc count, and the calls of
+   * the statements this role may not read (another role's, without pg_read_all_stats: the view
+   * gives their counters but no queryid and no text, so they cannot be told apart).
+   */
+  record Snapshot(Map<String, Row> rows, long deallocations, long hiddenCalls) {}
 
   private final boolean planTime;
   private final boolean wal;
@@ -65,7 +69,7 @@ final class StatementStats {
             + (wal ? "wal_bytes" : "0")
             + " FROM pg_stat_statements"
             + " WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())"
-            + " AND queryid IS NOT NULL AND position("
+            + " AND position("
             + quoted(ServerWindow.MARKER_TEXT)
             + " in query) = 0";
   }
@@ -119,9 +123,15 @@ final class StatementStats {
 
   Snapshot snapshot(Connection c) throws SQLException {
     Map<String, Row> rows = new HashMap<>();
+    long hidden = 0;
     try (Statement st = c.createStatement();
         ResultSet rs = st.executeQuery(sql)) {
       while (rs.next()) {
+        rs.getLong(2);
+        if (rs.wasNull()) {
+          hidden += rs.getLong(5);
+          continue;
+        }
         String key = rs.getLong(1) + "/" + rs.getLong(2) + "/" + rs.getBoolean(3);
         rows.put(
             key,
@@ -149,7 +159,7 @@ final class StatementStats {
         dealloc = rs.next() ? rs.getLong(1) : 0;
       }
     }
-    return new Snapshot(rows, dealloc);
+    return new Snapshot(rows, dealloc, hidden);
   }
 
   /**

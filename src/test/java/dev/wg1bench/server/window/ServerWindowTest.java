@@ -304,6 +304,40 @@ class ServerWindowTest {
     assertTrue(s.waitsWhy().startsWith("none of the clients' backend pids"), s.waitsWhy());
   }
 
+  /**
+   * Behind a pooler no pid is sampled and the mode's line says why, while the statements are still
+   * read (here the window's connections go straight to the server, as a session-mode pooler's would
+   * reach it): the clients' statement, its calls all counted.
+   */
+  @Test
+  void throughAPoolerTheWaitsAreTheModesLineAndTheStatementsStay() throws Exception {
+    assumeTrue(hasStatements(), "the test server has pg_stat_statements (the embedded one does)");
+    try (Connection client = connect(TestServer.url());
+        PreparedStatement q = client.prepareStatement("SELECT md5('p') AS window_pooled")) {
+      ServerWindow w =
+          ServerWindow.throughPooler(
+              () -> connect(TestServer.url()),
+              "pgbouncer:transaction,max_prepared_statements=0",
+              EVERY);
+      for (int i = 0; i < 7; i++) {
+        q.executeQuery().close();
+      }
+      ServerSide s = w.finish();
+      assertNull(s.waits());
+      assertEquals(0, s.samples());
+      assertEquals(
+          "through pgbouncer in transaction mode the clients' backends are the pooler's (a client's"
+              + " transactions run on whichever server connection is free)",
+          s.waitsWhy());
+      assertEquals(s.waitsWhy(), s.waitSamplingWhy());
+      assertEquals(7, statement(s, "window_pooled").calls(), "statements: " + s.statements());
+    }
+    assertEquals(
+        "through pgbouncer in session mode the backend pid a client is told is PgBouncer's, not its"
+            + " server connection's",
+        ServerWindow.poolerWhy("pgbouncer:session"));
+  }
+
   @Test
   void anUnreachableServerFailsNothing() {
     ServerWindow w =
