@@ -20,6 +20,17 @@ import org.apiguardian.api.API;
  * @param p50Ms median latency of the step, in milliseconds; null when it never completed
  * @param p99Ms 99th percentile latency of the step, in milliseconds; null when it never completed
  * @param wholeTrial the same counts over the whole trial, warmup included
+ * @param roundTrips round trips per execution of the step (reads of the server's answer after the
+ *     client wrote, as {@link Trial#roundTripsPerOp()} per op), over its executions in the windows
+ *     whose connection counted, completed or not; null where none did (an application's DataSource,
+ *     a socketFactory of its own)
+ * @param statements statements the server completed per execution of the step, over the executions
+ *     whose protocol could be read; null where none could (TLS)
+ * @param rows rows the server returned per execution of the step, over the same executions as
+ *     {@code statements}; null where not counted
+ * @param bytesSent bytes the client sent per execution, over the executions whose connection
+ *     counted; null where none did
+ * @param bytesReceived bytes the client received per execution, as {@code bytesSent}
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record StepFigures(
@@ -30,7 +41,12 @@ public record StepFigures(
     long retries,
     Double p50Ms,
     Double p99Ms,
-    Counts wholeTrial) {
+    Counts wholeTrial,
+    Double roundTrips,
+    Double statements,
+    Double rows,
+    Double bytesSent,
+    Double bytesReceived) {
 
   /**
    * A step's counts over some span.
@@ -66,6 +82,11 @@ public record StepFigures(
         c.p99Ms(),
         w == null
             ? new Counts(0, 0, 0, 0)
-            : new Counts(w.count(), w.rolledBack(), w.failures(), w.retries()));
+            : new Counts(w.count(), w.rolledBack(), w.failures(), w.retries()),
+        c.roundTrips(),
+        c.statements(),
+        c.rows(),
+        c.bytesSent(),
+        c.bytesReceived());
   }
 }

@@ -3,6 +3,7 @@ package dev.wg1bench.report;
 import static dev.wg1bench.report.Column.Format.CODE;
 import static dev.wg1bench.report.Column.Format.COUNT;
 import static dev.wg1bench.report.Column.Format.MS;
+import static dev.wg1bench.report.Column.Format.PER_OP;
 import static dev.wg1bench.report.Column.Format.TEXT;
 import static dev.wg1bench.report.Column.Format.TPS;
 
@@ -150,7 +151,7 @@ final class CommandColumns {
           Column.<CommandRow>of("line", "file:line", TEXT, r -> r.command().line())
               .page(r -> r.command().location()),
           Column.<CommandRow>of("command", "command", CODE, r -> r.command().text())
-              .inline(4, CommandColumns::inlineText),
+              .inline(7, CommandColumns::inlineText),
           Column.<CommandRow>of("count", "count", COUNT, r -> r.command().count()),
           // a step's: of count, the rollbacks its workload meant (TPC-C's unused item)
           Column.<CommandRow>of(
@@ -190,7 +191,37 @@ final class CommandColumns {
               "wholeTrialRetries",
               "retries, whole trial",
               COUNT,
-              r -> whole(r, StepCounts::retries)));
+              r -> whole(r, StepCounts::retries)),
+          // what the socket saw per execution (result.PerOp's figures, over a step's or command's
+          // executions): on the console after pgbench -r's columns, "-" where not counted
+          Column.<CommandRow>of(
+                  "roundTrips", "round trips/execution", PER_OP, r -> r.command().roundTrips())
+              .inline(4, r -> perExecution(r.command().roundTrips())),
+          // a command's is the runner's (1 for SQL, 0 for a meta command): the console shows a
+          // step's alone, which the runner does not see
+          Column.<CommandRow>of(
+                  "statements", "statements/execution", PER_OP, r -> r.command().statements())
+              .inline(5, r -> perExecution(r.command().statements())),
+          Column.<CommandRow>of("rows", "rows/execution", PER_OP, r -> r.command().rows())
+              .inline(6, r -> perExecution(r.command().rows())),
+          Column.<CommandRow>of(
+                  "bytesSent", "bytes sent/execution", TPS, r -> r.command().bytesSent())
+              .csvOnly(),
+          Column.<CommandRow>of(
+                  "bytesReceived",
+                  "bytes received/execution",
+                  TPS,
+                  r -> r.command().bytesReceived())
+              .csvOnly());
+
+  /** The console columns of a step's block alone: a command's statements are what it is. */
+  static final Set<String> STEP_ONLY = Set.of("statements");
+
+  /** A figure per execution in the console's column: "-" where it was not counted, never 0. */
+  private static String perExecution(Double v) {
+    return String.format(
+        Locale.ROOT, "%10s", v == null ? "-" : String.format(Locale.ROOT, "%.2f", v));
+  }
 
   /** One of a step's whole-trial counts; null for a command or a result without them. */
   private static Long whole(CommandRow r, ToLongFunction<StepCounts> count) {

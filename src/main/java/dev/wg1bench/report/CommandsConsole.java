@@ -13,7 +13,9 @@ import java.util.Locale;
 /**
  * The per-script and per-command part of a trial's console block, laid out as pgbench's (-r and
  * weighted -f), so the two can be read line by line side by side: one block per script of a mix,
- * then each command's average latency, failures (and retries when ops may be retried).
+ * then each command's average latency, failures (and retries when ops may be retried), and after
+ * pgbench's columns the round trips and rows (a step's statements too) per execution that the
+ * connection's socket saw.
  */
 final class CommandsConsole {
   private CommandsConsole() {}
@@ -74,13 +76,20 @@ final class CommandsConsole {
     if (s.commands() == null) {
       return;
     }
-    String what = steps(s.commands()) ? "step" : "statement";
+    boolean steps = steps(s.commands());
+    String what = steps ? "step" : "statement";
     out.println(
         lead
+            + what
             + (retries
-                ? what + " latencies in milliseconds, failures and retries:"
-                : what + " latencies in milliseconds and failures:"));
-    List<Column<CommandRow>> shown = CommandColumns.onConsole(CommandColumns.COMMANDS, retries);
+                ? " latencies in milliseconds, failures and retries;"
+                : " latencies in milliseconds and failures;")
+            + (steps ? " round trips, statements and rows" : " round trips and rows")
+            + " per execution (- where not counted):");
+    List<Column<CommandRow>> shown =
+        CommandColumns.onConsole(CommandColumns.COMMANDS, retries).stream()
+            .filter(c -> steps || !CommandColumns.STEP_ONLY.contains(c.name()))
+            .toList();
     for (CommandRow r : CommandColumns.commands(m, s)) {
       out.println("   " + String.join("  ", shown.stream().map(col -> col.console(r)).toList()));
     }

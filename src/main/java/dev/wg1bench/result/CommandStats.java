@@ -32,6 +32,17 @@ import org.HdrHistogram.Histogram;
  * @param wholeTrial a step's counts over the whole trial, warmup included (what the data shows;
  *     count, rolledBack, failures, retries as above); null for a command, and in results written
  *     before it was recorded
+ * @param roundTrips round trips per execution: what the connection's socket saw while the step or
+ *     command ran, over its executions measured there (completed or not, as {@link PerOp}'s over
+ *     ops); null where none was (a socket that does not count, a command never reached) and in
+ *     results written before it was recorded
+ * @param statements statements per execution: a command's as the runner sent them, over its
+ *     completed and failed executions; a step's as the socket saw the server complete them, over
+ *     its executions whose protocol was readable (not under TLS); null where not counted
+ * @param rows rows the server returned per execution, over the executions whose protocol was
+ *     readable; null where not counted (TLS)
+ * @param bytesSent bytes the client sent per execution, over the executions measured at the socket
+ * @param bytesReceived bytes the client received per execution, as {@code bytesSent}
  */
 public record CommandStats(
     int script,
@@ -50,12 +61,18 @@ public record CommandStats(
     Double p99Ms,
     String histogram,
     @JsonInclude(JsonInclude.Include.NON_NULL) Long rolledBack,
-    @JsonInclude(JsonInclude.Include.NON_NULL) StepCounts wholeTrial) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) StepCounts wholeTrial,
+    Double roundTrips,
+    Double statements,
+    Double rows,
+    Double bytesSent,
+    Double bytesReceived) {
 
   /**
    * The one way a command's or a step's figures are built, as a view of its part of the counts
    * ({@code c}, and for a step {@code whole}, its part of the whole trial's): the mean and stddev
-   * from the sums, the percentiles from the histogram where there is one (a step's).
+   * from the sums, the percentiles from the histogram where there is one (a step's), the wire
+   * figures per execution as {@link PerOp} makes them per op (a command's statements the runner's).
    */
   public static CommandStats of(
       int script,
@@ -69,6 +86,7 @@ public record CommandStats(
     boolean any = micros != null && micros.getTotalCount() > 0;
     double totalMs = c.latencyNanos / 1e6;
     double squaresMs2 = c.latencySquares / 1e12;
+    PerOp wire = PerOp.of(c, !step, null, null, null);
     return new CommandStats(
         script,
         line,
@@ -86,6 +104,11 @@ public record CommandStats(
         any ? micros.getValueAtPercentile(99) / 1000.0 : null,
         micros == null ? null : Histograms.encode(micros),
         step ? c.rolledBack : null,
-        step ? new StepCounts(whole.ok, whole.rolledBack, whole.failed, whole.retries) : null);
+        step ? new StepCounts(whole.ok, whole.rolledBack, whole.failed, whole.retries) : null,
+        wire.roundTrips(),
+        wire.statements(),
+        wire.rows(),
+        wire.bytesSent(),
+        wire.bytesReceived());
   }
 }

@@ -236,6 +236,18 @@ class CountChainGoldenTest {
           }
           cmd.failed = c == 2 ? 1 : 0;
           cmd.retries = c == 2 ? script.retries : 0;
+          // the runner's statements (none for the \set); what the socket saw during each
+          // execution, on the first script's connections alone: the second's are null per
+          // execution, never 0
+          cmd.statements = c == 0 ? 0 : cmd.ok;
+          if (s == 0) {
+            cmd.wireOps = cmd.ok + cmd.failed + cmd.retries;
+            cmd.protocolOps = cmd.wireOps;
+            cmd.roundTrips = c == 0 ? 0 : cmd.wireOps;
+            cmd.rows = c == 0 ? 0 : (long) c * n;
+            cmd.bytesSent = (40L + 9 * c) * cmd.wireOps + n;
+            cmd.bytesReceived = (20L + 31 * c) * cmd.wireOps + 3L * n;
+          }
         }
       }
       OpCounts window = new OpCounts();
@@ -273,6 +285,15 @@ class CountChainGoldenTest {
       step.rolledBack = s == 0 ? 3L * n : 0;
       step.failed = s == 1 ? n : 0;
       step.retries = s == 1 ? 2L * n : 0;
+      // what the socket saw during each execution, completed or not; "delivery" (fork 2's) on
+      // connections whose protocol it could not read (TLS): its statements and rows not counted
+      step.wireOps = step.ok + step.failed + step.retries;
+      step.protocolOps = n == 2 && s == 2 ? 0 : step.wireOps;
+      step.roundTrips = (s + 1L) * step.wireOps + n;
+      step.statements = (s + 2L) * step.protocolOps;
+      step.rows = (7L * s + 1) * step.protocolOps + n;
+      step.bytesSent = (100L + 50 * s) * step.wireOps;
+      step.bytesReceived = (300L + 70 * s) * step.wireOps + n;
       OpCounts w = wholeCls.part(steps[s]);
       w.ok = step.ok + 50;
       w.rolledBack = step.rolledBack + 1;
