@@ -36,9 +36,10 @@ import org.HdrHistogram.Histogram;
  *     command ran, over its executions measured there (completed or not, as {@link PerOp}'s over
  *     ops); null where none was (a socket that does not count, a command never reached) and in
  *     results written before it was recorded
- * @param statements statements per execution: a command's as the runner sent them, over its
- *     completed and failed executions; a step's as the socket saw the server complete them, over
- *     its executions whose protocol was readable (not under TLS); null where not counted
+ * @param statements statements per execution: a command's as the runner counted them (a statement
+ *     once the server completed it: 1 for an SQL command, 0 for a meta command), over its completed
+ *     executions; a step's as the socket saw the server complete them, over its executions whose
+ *     protocol was readable (not under TLS); null where not counted
  * @param rows rows the server returned per execution, over the executions whose protocol was
  *     readable; null where not counted (TLS)
  * @param bytesSent bytes the client sent per execution, over the executions measured at the socket
@@ -72,7 +73,8 @@ public record CommandStats(
    * The one way a command's or a step's figures are built, as a view of its part of the counts
    * ({@code c}, and for a step {@code whole}, its part of the whole trial's): the mean and stddev
    * from the sums, the percentiles from the histogram where there is one (a step's), the wire
-   * figures per execution as {@link PerOp} makes them per op (a command's statements the runner's).
+   * figures per execution as {@link PerOp} makes them per op (a command's statements the runner's,
+   * per completed execution).
    */
   public static CommandStats of(
       int script,
@@ -86,7 +88,10 @@ public record CommandStats(
     boolean any = micros != null && micros.getTotalCount() > 0;
     double totalMs = c.latencyNanos / 1e6;
     double squaresMs2 = c.latencySquares / 1e12;
-    PerOp wire = PerOp.of(c, !step, null, null, null);
+    PerOp wire = PerOp.of(c, false, null, null, null);
+    // a command's statements are the runner's, counted as each completes (as pg_stat_statements
+    // counts calls): over its completed executions, where a failed one counted none
+    Double statements = step ? wire.statements() : PerOp.over(c.statements, c.ok);
     return new CommandStats(
         script,
         line,
@@ -106,7 +111,7 @@ public record CommandStats(
         step ? c.rolledBack : null,
         step ? new StepCounts(whole.ok, whole.rolledBack, whole.failed, whole.retries) : null,
         wire.roundTrips(),
-        wire.statements(),
+        statements,
         wire.rows(),
         wire.bytesSent(),
         wire.bytesReceived());

@@ -79,7 +79,8 @@ public record PerOp(
         roundTrips, statements, statementsFrom, rows, bytesSent, bytesReceived, ms, reasons);
   }
 
-  private static Double over(long count, long ops) {
+  /** {@code count} per op of {@code ops}; null (never 0) where no op was counted. */
+  static Double over(long count, long ops) {
     return ops > 0 ? (double) count / ops : null;
   }
 

@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wg1bench.api.EngineRecords;
 import dev.wg1bench.api.JdbcWorkload;
 import dev.wg1bench.api.Op;
+import dev.wg1bench.api.Trial;
 import dev.wg1bench.json.Json;
+import dev.wg1bench.report.JsonReport;
 import dev.wg1bench.support.TestServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -153,7 +156,7 @@ class JavaWorkloadStepsTest {
       rs.next();
       assertEquals(m.get("totalOps").asLong(), rs.getLong(1));
     }
-    assertTrue(r.out.contains("step latencies in milliseconds, failures and retries:"), r.out);
+    assertTrue(r.out.contains("step latencies in milliseconds, failures and retries;"), r.out);
     // a step's line ends with its name and its count, none of it rolled back by design, and,
     // where the warmup completed ops, its counts over the whole trial
     assertTrue(
@@ -173,11 +176,58 @@ class JavaWorkloadStepsTest {
         m.get("totalOps").asLong() + m.get("totalFailedOps").asLong(),
         insert.get("count").asLong(),
         insert.toString());
+    // what the connection's socket saw per execution of each step, failed and retried ones
+    // included: the insert is one round trip (pgjdbc sends the transaction's BEGIN with it), two
+    // statements completed (BEGIN, INSERT) and the one row RETURNING gave; the steps that send
+    // nothing counted 0, not "not counted"
+    assertPerExecution(steps.get("insert"), 1.0, 2.0, 1.0);
+    assertTrue(steps.get("insert").get("bytesSent").asDouble() > 0, steps.get("insert").toString());
+    assertTrue(steps.get("insert").get("bytesReceived").asDouble() > 0);
+    for (String none : List.of("conflict", "validate")) {
+      assertPerExecution(steps.get(none), 0.0, 0.0, 0.0);
+      assertEquals(0.0, steps.get(none).get("bytesSent").asDouble(), none);
+    }
+    // the console's step lines: round trips, statements, rows after pgbench's columns
+    assertTrue(
+        r.out.contains("; round trips, statements and rows per execution (- where not counted):"),
+        r.out);
+    assertTrue(
+        r.out
+            .lines()
+            .anyMatch(
+                l -> l.matches(" +[\\d.]+ +\\d+ +\\d+ +1\\.00 +2\\.00 +1\\.00  insert \\(.*")),
+        r.out);
+    assertTrue(
+        r.out
+            .lines()
+            .anyMatch(
+                l -> l.matches(" +[\\d.]+ +\\d+ +\\d+ +0\\.00 +0\\.00 +0\\.00  conflict \\(.*")),
+        r.out);
+    // the API's view of the same result
+    Trial trial = EngineRecords.result(JsonReport.read(out)).trials().get(0);
+    assertEquals(1.0, trial.step("insert").roundTrips());
+    assertEquals(2.0, trial.step("insert").statements());
+    assertEquals(1.0, trial.step("insert").rows());
+    assertEquals(0.0, trial.step("validate").roundTrips());
+    assertEquals(steps.get("insert").get("bytesSent").asDouble(), trial.step("insert").bytesSent());
     String csv = Files.readString(dir.resolve("steps-commands.csv"));
-    assertTrue(csv.lines().anyMatch(l -> l.contains(",insert,")), csv);
+    List<String> header = List.of(csv.lines().findFirst().orElseThrow().split(","));
+    String insertRow = csv.lines().filter(l -> l.contains(",insert,")).findFirst().orElseThrow();
+    List<String> cells = List.of(insertRow.split(","));
+    assertEquals("1", cells.get(header.indexOf("roundTrips")), csv);
+    assertEquals("2", cells.get(header.indexOf("statements")), csv);
+    assertEquals("1", cells.get(header.indexOf("rows")), csv);
     Cli report = Cli.run("report", out.toString(), "--html", dir.resolve("html").toString());
     assertEquals(0, report.exit, report.toString());
     String html = Files.readString(dir.resolve("html").resolve("index.html"));
     assertTrue(html.contains("<code>validate</code>"), "the HTML commands table lists the steps");
+    assertTrue(html.contains("round trips/execution"), "and their round trips per execution");
+  }
+
+  private static void assertPerExecution(
+      JsonNode step, double roundTrips, double statements, double rows) {
+    assertEquals(roundTrips, step.get("roundTrips").asDouble(-1), step.toString());
+    assertEquals(statements, step.get("statements").asDouble(-1), step.toString());
+    assertEquals(rows, step.get("rows").asDouble(-1), step.toString());
   }
 }

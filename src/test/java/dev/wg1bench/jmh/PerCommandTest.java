@@ -168,7 +168,19 @@ class PerCommandTest {
                 100.0 * con.retriedOpsAll() / (con.ops() + con.failedOps()))),
         out);
     assertTrue(out.contains(" - weight: 3 (targets 75.0% of total)"), out);
-    assertTrue(out.contains(" - statement latencies in milliseconds, failures and retries:"), out);
+    assertTrue(
+        out.contains(
+            " - statement latencies in milliseconds, failures and retries; round trips and rows per"
+                + " execution (- where not counted):"),
+        out);
+    // a BEGIN..END script's commands each made one round trip per execution, the one that failed
+    // included (its error is the server's answer); the \set none
+    assertEquals(0.0, dc.get(0).roundTrips(), dc.get(0).toString());
+    for (CommandStats c : dc.subList(1, 5)) {
+      assertEquals(1.0, c.roundTrips(), c.toString());
+      assertEquals(1.0, c.statements(), "one statement per completed execution: " + c);
+    }
+    assertEquals(1.0, cc.get(1).roundTrips(), "a retried execution is one too: " + cc.get(1));
     assertTrue(
         out.lines()
             .anyMatch(
@@ -198,8 +210,9 @@ class PerCommandTest {
                 l ->
                     l.contains(",2,\"" + b + "\",2,\"SELECT perstmt_conflict(0.3);\"," + con.ops())
                         // a command has no percentiles and no whole-trial counts: those
-                        // columns are a step's
-                        && l.endsWith("," + con.failedOps() + "," + con.retries() + ",,,,,,")),
+                        // columns are a step's; then its round trips and statements per
+                        // execution
+                        && l.contains("," + con.failedOps() + "," + con.retries() + ",,,,,,,1,1,")),
         commandRows.toString());
 
     // the HTML page has the section, each command named by file:line
@@ -209,6 +222,77 @@ class PerCommandTest {
     assertTrue(page.contains("<h2 id=\"commands\">Scripts and commands</h2>"));
     assertTrue(page.contains("<td>" + a + ":4</td><td><code>SELECT 1 / (:x - 1);</code></td>"));
     sql("DROP TABLE perstmt_rows", "DROP FUNCTION perstmt_conflict(float8)");
+  }
+
+  /**
+   * -r in simple mode: each SQL command is one round trip and one statement per execution, its rows
+   * what it returned, a meta command none; in the JSON, the console's command lines and the CSV.
+   */
+  @Test
+  void perCommandRoundTripsAndRowsInSimpleMode() throws Exception {
+    Path script =
+        Files.writeString(
+            tmp.resolve("rt.sql"),
+            "\\set x random(1, 10)\n"
+                + "BEGIN;\n"
+                + "SELECT :x;\n"
+                + "SELECT generate_series(1, 3);\n"
+                + "END;\n");
+    Path json = tmp.resolve("rt.json");
+    String out =
+        run(
+            "--target",
+            TestServer.url(),
+            "--forks",
+            "0",
+            "-c",
+            "1",
+            "-T",
+            "500ms",
+            "--warmup",
+            "0",
+            "--iterations",
+            "1",
+            "-M",
+            "simple",
+            "-r",
+            "-f",
+            script.toString(),
+            "-o",
+            json.toString(),
+            "--csv",
+            tmp.resolve("rt.csv").toString());
+    List<CommandStats> c =
+        JsonReport.read(json).trials().get(0).measurement().scripts().get(0).commands();
+    assertEquals(5, c.size(), out);
+    assertTrue(c.get(4).count() > 0, out);
+    double[] roundTrips = {0, 1, 1, 1, 1};
+    double[] statements = {0, 1, 1, 1, 1};
+    double[] rows = {0, 0, 1, 3, 0};
+    for (int i = 0; i < 5; i++) {
+      assertEquals(roundTrips[i], c.get(i).roundTrips(), c.get(i).toString());
+      assertEquals(statements[i], c.get(i).statements(), c.get(i).toString());
+      assertEquals(rows[i], c.get(i).rows(), c.get(i).toString());
+      assertTrue(c.get(i).bytesSent() != null && c.get(i).bytesReceived() != null, out);
+    }
+    assertTrue(c.get(3).bytesReceived() > c.get(2).bytesReceived(), "three rows against one");
+    assertTrue(
+        out.lines()
+            .anyMatch(
+                l -> l.matches(" +[\\d.]+ +0 +1\\.00 +3\\.00  SELECT generate_series\\(1, 3\\);")),
+        out);
+    assertTrue(
+        out.lines()
+            .anyMatch(l -> l.matches(" +[\\d.]+ +0 +0\\.00 +0\\.00  \\\\set x random\\(1, 10\\)")),
+        out);
+    List<String> rowsCsv = Files.readAllLines(tmp.resolve("rt-commands.csv"));
+    List<String> header = List.of(rowsCsv.get(0).split(","));
+    String begin = rowsCsv.stream().filter(l -> l.contains(",BEGIN;,")).findFirst().orElseThrow();
+    // no cell of the row has a comma: the cells split at every comma
+    List<String> cells = List.of(begin.split(","));
+    assertEquals("1", cells.get(header.indexOf("roundTrips")), begin);
+    assertEquals("1", cells.get(header.indexOf("statements")), begin);
+    assertEquals("0", cells.get(header.indexOf("rows")), begin);
   }
 
   /** A mix without -r has per-script figures but no per-command ones; one script has neither. */
