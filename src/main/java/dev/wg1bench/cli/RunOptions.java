@@ -208,8 +208,9 @@ public final class RunOptions {
   @Option(
       names = {"-r", "--report-per-command"},
       description =
-          "Report each statement's latency, failures and retries, per script, as pgbench -r"
-              + " (over the measurement windows; scripts only).")
+          "Report each statement's latency, failures and retries, per script, as pgbench -r,"
+              + " and its round trips and rows per execution (over the measurement windows;"
+              + " scripts only).")
   boolean reportPerCommand;
 
   @Option(
