@@ -56,13 +56,17 @@ class HistoryConfirmTest {
   static final String SLOW = FAST + " --rtt 5ms";
 
   /**
-   * Shapes a short experiment: 4 blocks (two mirrored pairs) of half-second trials after half a
+   * Shapes a short experiment: 6 blocks (three mirrored pairs) of half-second trials after half a
    * second's warmup, in this JVM (the gate's logic is under test here, not the fork: a forked
-   * trial's JVM start cost 3 s of each 5). Half a second is plenty: the arms differ by an index on
-   * 100,000 rows, a ratio far below the 0.5 asserted.
+   * trial's JVM start cost 3 s of each 5). Half a second is plenty for the ratio (about 0.03, far
+   * below the 0.5 asserted); the blocks are for the p value the gate asks (--p 0.001). With 4, a
+   * soak with a busy loop on each core failed once in two: one block's baseline ran at a quarter of
+   * the others' pace (1,039 ops against 4,271-5,193), and 4 log ratios of -3.5, -3.5, -3.2 and -1.9
+   * give p 0.009 over 3 degrees of freedom, "inconclusive" at 0.001. Six such blocks with one
+   * outlier give p below 0.0001.
    */
   static final String[] SHORT = {
-    "--blocks", "4", "--duration", "500ms", "--warmup", "500ms", "--iterations", "1", "--forks", "0"
+    "--blocks", "6", "--duration", "500ms", "--warmup", "500ms", "--iterations", "1", "--forks", "0"
   };
 
   /** The ten runs before the latest: tps around 1000, a spread of about 1%. */
@@ -155,16 +159,16 @@ class HistoryConfirmTest {
     JsonNode r = s.get("confirmation");
     assertEquals("CONFIRMED", r.get("decision").asText());
     assertEquals("confirms", r.get("result").get("verdict").asText());
-    assertEquals(4, r.get("result").get("blocks").asInt());
+    assertEquals(6, r.get("result").get("blocks").asInt());
     assertTrue(r.get("result").get("ratio").asDouble() < 0.5, r.toString());
     // the experiment's own result file holds both arms' trials, one of each per block
     JsonNode trials = Json.MAPPER.readTree(out.toFile()).get("trials");
-    assertEquals(8, trials.size());
+    assertEquals(12, trials.size());
     long slow =
         java.util.stream.StreamSupport.stream(trials.spliterator(), false)
             .filter(t -> t.get("point").get("arm").asText().equals("treatment"))
             .count();
-    assertEquals(4, slow);
+    assertEquals(6, slow);
     assertTrue(c.err.contains("randomized complete blocks"), "the experiment's lines: " + c.err);
   }
 
