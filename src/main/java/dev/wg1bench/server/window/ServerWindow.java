@@ -173,29 +173,7 @@ public final class ServerWindow implements AutoCloseable {
           connectionWhy);
     }
     double seconds = (System.nanoTime() - startNanos) / 1e9;
-    List<ServerSide.StatementFigures> st = null;
-    if (statementsAtStart != null) {
-      try {
-        StatementStats.Snapshot end = statements.snapshot(c);
-        st = statements.delta(statementsAtStart, end);
-        long evicted = end.deallocations() - statementsAtStart.deallocations();
-        if (evicted > 0) {
-          statementsWhy =
-              "pg_stat_statements evicted entries "
-                  + evicted
-                  + " times in the window (pg_stat_statements.max): statements may be missing";
-        }
-        long hidden = end.hiddenCalls() - statementsAtStart.hiddenCalls();
-        if (hidden > 0 && statementsWhy == null) {
-          statementsWhy =
-              hidden
-                  + " calls of other roles' statements ran in the window, which this role may not"
-                  + " read (a member of pg_read_all_stats may): not in the figures";
-        }
-      } catch (SQLException e) {
-        statementsWhy = "pg_stat_statements cannot be read: " + oneLine(e);
-      }
-    }
+    List<ServerSide.StatementFigures> st = statementsOver();
     ServerSide.DatabaseFigures db = null;
     if (databaseAtStart != null) {
       try {
@@ -221,6 +199,39 @@ public final class ServerWindow implements AutoCloseable {
         waitSamplingWhy,
         db,
         databaseWhy);
+  }
+
+  /**
+   * pg_stat_statements' deltas over the window, null where it was not read at the start or cannot
+   * be read now; {@link #statementsWhy} says what the figures miss (evicted entries, other roles'
+   * statements) or why there are none.
+   */
+  private List<ServerSide.StatementFigures> statementsOver() {
+    if (statementsAtStart == null) {
+      return null;
+    }
+    try {
+      StatementStats.Snapshot end = statements.snapshot(c);
+      List<ServerSide.StatementFigures> st = statements.delta(statementsAtStart, end);
+      long evicted = end.deallocations() - statementsAtStart.deallocations();
+      if (evicted > 0) {
+        statementsWhy =
+            "pg_stat_statements evicted entries "
+                + evicted
+                + " times in the window (pg_stat_statements.max): statements may be missing";
+      }
+      long hidden = end.hiddenCalls() - statementsAtStart.hiddenCalls();
+      if (hidden > 0 && statementsWhy == null) {
+        statementsWhy =
+            hidden
+                + " calls of other roles' statements ran in the window, which this role may not"
+                + " read (a member of pg_read_all_stats may): not in the figures";
+      }
+      return st;
+    } catch (SQLException e) {
+      statementsWhy = "pg_stat_statements cannot be read: " + oneLine(e);
+      return null;
+    }
   }
 
   /** Samples taken so far. */
