@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wg1bench.support.Docker;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -195,7 +196,7 @@ class PgBouncerTest {
   @Test
   void sessionModeSamplesTheClientsServerSessions() throws Exception {
     Path script = tmp.resolve("sleep.sql");
-    java.nio.file.Files.writeString(script, "SELECT pg_sleep(0.002) AS through_pooler;\n");
+    Files.writeString(script, "SELECT pg_sleep(0.002) AS through_pooler;\n");
     JsonNode t =
         run(
             tmp.resolve("sleep.json"),

@@ -101,10 +101,12 @@ public final class ServerWindow implements AutoCloseable {
    * whose connections {@code opener} opens: the statements and the database's counters are the
    * server's, read through the pooler as any statement is, but no wait is sampled and {@link
    * #poolerWhy} says why. The backend pid a client is told is PgBouncer's own cancel key, not a
-   * server session's; in transaction and statement modes a client's transactions run on whichever
-   * server connection is free, so no set of backends is the clients' and none of their states is a
-   * share of the clients' time; and a sampler holding a transaction open for the window would hold
-   * one of the pool's server connections the clients wait for.
+   * server session's (in session mode, where each client's server session could be read through the
+   * pooler, {@link #throughSessionPooler} samples those instead; this is for when none could be);
+   * in transaction and statement modes a client's transactions run on whichever server connection
+   * is free, so no set of backends is the clients' and none of their states is a share of the
+   * clients' time; and a sampler holding a transaction open for the window would hold one of the
+   * pool's server connections the clients wait for.
    */
   public static ServerWindow throughPooler(
       Callable<Connection> opener, String via, Duration every) {
