@@ -106,7 +106,7 @@ final class ForkServerSide {
    * held the clients' next iteration for as long as a read waited, which was for ever.
    */
   private Connection openBounded() throws SQLException {
-    Connection c = connections.openPlain();
+    Connection c = connections.openOwn();
     c.setNetworkTimeout(Runnable::run, READ_TIMEOUT_MS);
     return c;
   }
