@@ -113,7 +113,7 @@ final class ForkServerSide {
 
   /** The sampler's connection to the server behind the pooler, bounded as {@link #openBounded}. */
   private Connection openDirect() throws SQLException {
-    Connection c = direct.openPlain();
+    Connection c = direct.openOwn();
     c.setNetworkTimeout(Runnable::run, READ_TIMEOUT_MS);
     return c;
   }
