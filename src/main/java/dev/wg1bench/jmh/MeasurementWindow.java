@@ -293,21 +293,11 @@ final class MeasurementWindow {
     }
   }
 
-  /**
-   * The wall-clock start (what the server's WAL is counted from) and the monotonic one (what the
-   * clients count by) read together: again if the thread was preempted between the two.
-   */
+  /** Starts {@code s} at one instant on both clocks (ClockPair): the clients' and the WAL's. */
   private static void stampStart(Span s, long nanos) {
-    long before;
-    long start;
-    java.time.Instant now;
-    do {
-      before = System.nanoTime();
-      now = java.time.Instant.now();
-      start = System.nanoTime();
-    } while (start - before > 200_000);
-    s.stamp(start, nanos);
-    s.record.startEpochMicros = now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
+    ClockPair start = ClockPair.read();
+    s.stamp(start.nanos(), nanos);
+    s.record.startEpochMicros = start.epochMicros();
   }
 
   /**
