@@ -160,7 +160,7 @@ public final class ServerWindow implements AutoCloseable {
     }
     if (pids.length > 0) {
       // opened before the start's snapshot: the connection's own start-up is not the window's
-      sampler = new WaitSampler(samplerOpener, pids, every.toNanos());
+      sampler = new WaitSampler(samplerOpener, c, pids, every.toNanos());
     }
     Object s = StatementStats.open(c);
     if (s instanceof StatementStats ss) {
