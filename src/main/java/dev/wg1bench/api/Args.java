@@ -5,6 +5,8 @@ import dev.wg1bench.plan.RoundTrip;
 import dev.wg1bench.plan.UsageException;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -103,12 +105,12 @@ final class Args {
    * Round-trip times in ms, in the order given: at least one, each from 0 to 10 s and given once,
    * else refused as {@code method(...)}.
    */
-  static java.util.List<Double> rttsMs(String method, Duration[] rtts) {
+  static List<Double> rttsMs(String method, Duration[] rtts) {
     if (rtts == null || rtts.length == 0) {
       throw refused(
           method + "()", "at least one round-trip time, e.g. Duration.ofMillis(2)", "none");
     }
-    java.util.List<Double> ms = new java.util.ArrayList<>();
+    List<Double> ms = new ArrayList<>();
     for (Duration d : rtts) {
       duration(method, d, Duration.ZERO, false, RoundTrip.MAX, "round-trip times from 0 to 10 s");
       double m = d.toNanos() / 1e6;
@@ -117,7 +119,7 @@ final class Args {
       }
       ms.add(m);
     }
-    return java.util.List.copyOf(ms);
+    return List.copyOf(ms);
   }
 
   /** {@code value}, refused as {@code method(null)} (or as the call given) when null. */

@@ -84,19 +84,30 @@ final class HistoryExportCommand implements Callable<Integer> {
     }
     HistoryExport.Result r = HistoryExport.export(selected, runs, format, run);
     if (output == null) {
-      if (r.parts().size() > 1) {
-        throw new UsageException(
-            "--format github-action-benchmark: the selected series have both directions, which"
-                + " the action reads from separate files: give -o FILE.json, or select one"
-                + " direction with --series");
-      }
-      out().print(r.parts().get(0).text());
-      out().flush();
-      if (r.note() != null) {
-        err().println("wg1bench: " + r.note());
-      }
-      return 0;
+      print(r);
+    } else {
+      write(r, selected, runs);
     }
+    return 0;
+  }
+
+  /** Without -o: the one part on standard output, the note on standard error. */
+  private void print(HistoryExport.Result r) {
+    if (r.parts().size() > 1) {
+      throw new UsageException(
+          "--format github-action-benchmark: the selected series have both directions, which"
+              + " the action reads from separate files: give -o FILE.json, or select one"
+              + " direction with --series");
+    }
+    out().print(r.parts().get(0).text());
+    out().flush();
+    if (r.note() != null) {
+      err().println("wg1bench: " + r.note());
+    }
+  }
+
+  /** With -o: each part to its file, then what was written and, for Otava, a test that reads it. */
+  private void write(HistoryExport.Result r, List<Series> selected, List<StoredRun> runs) {
     List<Path> written = new ArrayList<>();
     for (HistoryExport.Part p : r.parts()) {
       Path f = p.suffix() == null ? output : withSuffix(output, p.suffix());
@@ -119,7 +130,6 @@ final class HistoryExportCommand implements Callable<Integer> {
               "an otava.yaml test that reads it (the directions are the history's):\n"
                   + HistoryExport.otavaYaml(selected, runs, output.toString()));
     }
-    return 0;
   }
 
   /** {@code bench.json} with {@code -x} → {@code bench-x.json}. */

@@ -223,6 +223,8 @@ public class Client {
       }
       conn = opened.connection();
       b.connected(System.nanoTime() - t0);
+      // after the connect's timing: the tool's read, not the connection's cost
+      ForkServerSide.readServerSession(b.connections, conn);
     } catch (SQLException e) {
       b.clientInfoRefused(e);
       FailureKind kind = b.connectFailureKind(e);
@@ -420,6 +422,7 @@ public class Client {
         // already dead
       }
       conn = fresh;
+      ForkServerSide.readServerSession(bench.connections, conn);
       return true;
     } catch (SQLException e) {
       errors.error(FailureKind.CONNECTION, e.getSQLState(), "reconnect: " + e.getMessage(), false);

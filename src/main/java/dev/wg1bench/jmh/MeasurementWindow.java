@@ -58,7 +58,7 @@ final class MeasurementWindow {
     final long commitsTakenAt;
 
     ScheduledFuture<?> closing;
-    ForkServerSide.Started server; // the server's side over the window; null for a warmup's
+    ForkServerSide.Started server; // the server's side over the window; a warmup's is dropped
 
     /** -t: the window has been closed by its last client (or truncated). */
     boolean closed;
@@ -198,6 +198,7 @@ final class MeasurementWindow {
       // the first client of the next iteration: the warmup span ends here, so no op of the next
       // iteration can complete inside it and be counted in the counts that client just cleared
       current = CLOSED;
+      serverSideOf(last);
     }
     if (++ready < threads) {
       if (untilDone && measuring) {
@@ -293,32 +294,20 @@ final class MeasurementWindow {
     }
   }
 
-  /**
-   * The wall-clock start (what the server's WAL is counted from) and the monotonic one (what the
-   * clients count by) read together: again if the thread was preempted between the two.
-   */
+  /** Starts {@code s} at one instant on both clocks (ClockPair): the clients' and the WAL's. */
   private static void stampStart(Span s, long nanos) {
-    long before;
-    long start;
-    java.time.Instant now;
-    do {
-      before = System.nanoTime();
-      now = java.time.Instant.now();
-      start = System.nanoTime();
-    } while (start - before > 200_000);
-    s.stamp(start, nanos);
-    s.record.startEpochMicros = now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
+    ClockPair start = ClockPair.read();
+    s.stamp(start.nanos(), nanos);
+    s.record.startEpochMicros = start.epochMicros();
   }
 
   /**
    * A warmup iteration warms what the window's opening runs, so no compiled code is thrown away
    * when it opens. Its ops count into a span for the first half of the iteration and into none for
    * the second, so the op path takes both ways of its counting branches before it is measured (see
-   * {@link Span#warmup}). Halfway through, the server's counter is read as each window's opening
-   * reads it: that query runs through the pgjdbc code the clients' statements run, with another
-   * statement kind, and read first at the opening, once the clients' code was compiled without it,
-   * it made the JIT drop pgjdbc's compiled send and receive paths and compile them again inside the
-   * window.
+   * {@link Span#warmup}). Halfway through, the server's counter is read and the server's side
+   * started as at a window's opening, the side dropped at the iteration's end: their code and their
+   * own driver's (server.OwnDriver) compiled before the first window, not inside it.
    */
   private void openWarmup(long nanos) {
     Span w = Span.warmup();
@@ -335,6 +324,10 @@ final class MeasurementWindow {
     try {
       stats.open();
       stats.read();
+      Span w = current;
+      if (w != null && w != CLOSED && !w.measured && w.server == null) {
+        w.server = serverSide.start();
+      }
     } finally {
       lock.unlock();
     }
@@ -425,7 +418,7 @@ final class MeasurementWindow {
     serverSideOf(s);
   }
 
-  /** {@code s}'s server side finished into its record, once; nothing for a warmup's. */
+  /** {@code s}'s server side finished into its record, once (a warmup's record is dropped). */
   private static void serverSideOf(Span s) {
     if (s != null && s.server != null) {
       s.record.serverSide = s.server.finish();

@@ -42,7 +42,7 @@ final class ServerCounter {
     if (!tried && !connections.fromApplicationPool()) {
       tried = true;
       try {
-        stats = connections.openPlain();
+        stats = connections.openOwn();
         // a server that stops answering must not hold up the clients waiting for the window
         stats.setNetworkTimeout(Runnable::run, STATS_TIMEOUT_MS);
       } catch (SQLException e) {

@@ -15,10 +15,16 @@ import java.util.Map;
  *     otherwise)
  * @param via {@code --via} as given, e.g. {@code pgbouncer:transaction,max_prepared_statements=200}
  * @param pooler once started: the pooler's version and the settings it ran with
+ * @param server once a pooler is started: the JDBC URL (no password) of the server behind it, which
+ *     the tool's own sampling of the clients' server sessions connects to directly
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public record Provision(
-    String image, Map<String, String> serverSettings, String via, Map<String, String> pooler) {
+    String image,
+    Map<String, String> serverSettings,
+    String via,
+    Map<String, String> pooler,
+    String server) {
   public Provision {
     // in the order given: settings as they were named, the pooler's version first
     serverSettings =
@@ -29,18 +35,22 @@ public record Provision(
   }
 
   public static Provision image(String image) {
-    return new Provision(image, null, null, null);
+    return new Provision(image, null, null, null, null);
   }
 
   public Provision withServerSettings(Map<String, String> s) {
-    return new Provision(image, s, via, pooler);
+    return new Provision(image, s, via, pooler, server);
   }
 
   public Provision withVia(String v) {
-    return new Provision(image, serverSettings, v, pooler);
+    return new Provision(image, serverSettings, v, pooler, server);
   }
 
   public Provision withPooler(Map<String, String> p) {
-    return new Provision(image, serverSettings, via, p);
+    return new Provision(image, serverSettings, via, p, server);
+  }
+
+  public Provision withServer(String url) {
+    return new Provision(image, serverSettings, via, pooler, url);
   }
 }

@@ -92,7 +92,7 @@ public record TargetSpec(
 
   /** What wg1bench set up around this target; never null. */
   public Provision provided() {
-    return provision == null ? new Provision(null, null, null, null) : provision;
+    return provision == null ? new Provision(null, null, null, null, null) : provision;
   }
 
   /** Removes anything that could be a password from text echoed in an error message. */

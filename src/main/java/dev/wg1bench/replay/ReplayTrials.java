@@ -32,7 +32,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.HdrHistogram.Histogram;
 
 /**
  * A replay as a source of trials: the same capture replayed once per cell (knob values, target,
@@ -207,14 +206,6 @@ public final class ReplayTrials {
         plan.driver());
   }
 
-  /**
-   * A replay trial as a run's trial, for the verdicts: an op is a transaction (a block or a
-   * statement outside one, as the fidelity table counts them), tps is transactions per second over
-   * the exact window, the latency is every statement's (latencyFrom "statement"), failed ops are
-   * the statements that failed beyond the log's own errors of their SQLSTATE; perOp, the sessions'
-   * sockets' round trips, bytes, rows and completed statements per such op. A replay has no forks
-   * or iterations: no tps interval within a trial, no server or client description.
-   */
   /** The replay's CPU per op (a transaction, failed or not) and its share of this host's cores. */
   private static Measurement.ClientCpu clientCpu(ReplayResult r, long attempted) {
     Measurement.ClientCpu c = r.clientCpu();
@@ -227,60 +218,25 @@ public final class ReplayTrials {
         attempted > 0 ? cpuMicros / attempted : null, c.clientCpuShare());
   }
 
+  /**
+   * A replay trial as a run's trial, for the verdicts: an op is a transaction (a block or a
+   * statement outside one, as the fidelity table counts them), tps is transactions per second over
+   * the exact window, the latency is every statement's (latencyFrom "statement"), failed ops are
+   * the statements that failed beyond the log's own errors of their SQLSTATE; perOp, the sessions'
+   * sockets' round trips, bytes, rows and completed statements per such op. A replay has no forks
+   * or iterations: no tps interval within a trial, no server or client description.
+   */
   static TrialResult trial(Done d, String dataset) {
     ReplayResult r = d.result();
-    ReplayResult.Throughput t = r.throughput();
-    Map<String, Long> failures = beyondTheLog(r);
-    long errors = failures.values().stream().mapToLong(Long::longValue).sum();
-    ReplayStats s = d.outcome().stats();
-    Histogram lag = s.lagCopy();
-    Histogram wait = s.poolWaitCopy();
-    Measurement m =
-        new Measurement(
-            new Measurement.Throughput(
-                t.transactionsPerSecond(),
-                null,
-                "none: one replay per trial",
-                t.transactionsPerSecond(),
-                t.windowSeconds(),
-                null),
-            new Measurement.Counts(
-                t.transactions(),
-                errors,
-                0,
-                0,
-                failures,
-                t.statements(),
-                t.statementsPerSecond(),
-                null),
-            new Measurement.Latencies(
-                "statement",
-                Latency.of(s.allLatency()),
-                0,
-                0,
-                d.cell().poolSize() == null ? null : Latency.of(wait),
-                r.lag() != null ? Latency.of(lag) : null),
-            clientCpu(r, t.transactions() + errors),
-            new Measurement.Series(List.of(t.transactionsPerSecond()), List.of(), List.of(), null),
-            new Measurement.WholeTrial(
-                t.transactions(), errors, r.stoppedBy(), 0, null, null, null, null, 0),
-            null,
-            ReplayResults.perOp(
-                s.wireCopy(),
-                t.statements(),
-                t.transactions() + errors,
-                new ConnectionFactory(d.cell().target(), d.cell().settings()).wireNotCounted()),
-            null,
-            null);
     TargetSpec spec = d.cell().target();
-    Instant end = r.started().plusNanos((long) (t.wallSeconds() * 1e9));
+    Instant end = r.started().plusNanos((long) (r.throughput().wallSeconds() * 1e9));
     return new TrialResult(
         new TrialResult.Position(r.point(), r.repeat(), r.sequence()),
         new TrialResult.Subject(
             spec.name(), Targets.label(spec.kind()), spec.jdbcUrl(), null, 0, dataset),
         r.server(),
         null,
-        m,
+        measurement(d),
         List.of(),
         List.of(),
         List.of(),
@@ -288,6 +244,57 @@ public final class ReplayTrials {
         end.toString(),
         List.of(),
         null);
+  }
+
+  /** The replay's figures in a run's measurement: an op a transaction, a failure beyond the log. */
+  private static Measurement measurement(Done d) {
+    ReplayResult r = d.result();
+    ReplayResult.Throughput t = r.throughput();
+    Map<String, Long> failures = beyondTheLog(r);
+    long errors = failures.values().stream().mapToLong(Long::longValue).sum();
+    ReplayStats s = d.outcome().stats();
+    return new Measurement(
+        new Measurement.Throughput(
+            t.transactionsPerSecond(),
+            null,
+            "none: one replay per trial",
+            t.transactionsPerSecond(),
+            t.windowSeconds(),
+            null),
+        new Measurement.Counts(
+            t.transactions(),
+            errors,
+            0,
+            0,
+            failures,
+            t.statements(),
+            t.statementsPerSecond(),
+            null),
+        latencies(d),
+        clientCpu(r, t.transactions() + errors),
+        new Measurement.Series(List.of(t.transactionsPerSecond()), List.of(), List.of(), null),
+        new Measurement.WholeTrial(
+            t.transactions(), errors, r.stoppedBy(), 0, null, null, null, null, 0),
+        null,
+        ReplayResults.perOp(
+            s.wireCopy(),
+            t.statements(),
+            t.transactions() + errors,
+            new ConnectionFactory(d.cell().target(), d.cell().settings()).wireNotCounted()),
+        null,
+        null);
+  }
+
+  /** Every statement's latency; the pool's wait and the lag behind the log where they apply. */
+  private static Measurement.Latencies latencies(Done d) {
+    ReplayStats s = d.outcome().stats();
+    return new Measurement.Latencies(
+        "statement",
+        Latency.of(s.allLatency()),
+        0,
+        0,
+        d.cell().poolSize() == null ? null : Latency.of(s.poolWaitCopy()),
+        d.result().lag() != null ? Latency.of(s.lagCopy()) : null);
   }
 
   /**

@@ -157,6 +157,10 @@ final class OpTimeHtml {
           .append("</td></tr>\n");
     }
     h.append("</tbody>\n</table>\n");
+    if (side.waitsWhy() != null) {
+      // where the pids came from (behind a session-mode pooler), or why the sampler stopped early
+      h.append("<p class=\"waitsnote\">").append(esc(side.waitsWhy())).append(".</p>\n");
+    }
   }
 
   private static void statements(StringBuilder h, ServerSide side) {

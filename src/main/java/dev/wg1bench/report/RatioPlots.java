@@ -27,10 +27,31 @@ final class RatioPlots {
     if (rows.isEmpty()) {
       return null;
     }
+    String title = "throughput ratio, " + newName + " / " + baseName;
+    XYChart c = chart(rows, title);
+    // the line of no change
+    XYSeries one =
+        c.addSeries("no change", new double[] {-0.5, rows.size() - 0.5}, new double[] {1, 1});
+    one.setLineColor(Color.GRAY);
+    one.setLineStyle(Charts.dashed());
+    one.setMarker(SeriesMarkers.NONE);
+    boolean intervals = ratios(c, rows);
+    return new Plots.Figure(
+        "diff-ratio",
+        title,
+        "Each point's throughput ratio, new over base"
+            + (intervals ? ", with its 95% interval (the table's CI column)" : "")
+            + "; the dashed line is no change.",
+        Charts.png(c),
+        Plots.WIDTH,
+        Plots.HEIGHT);
+  }
+
+  /** An empty chart with a tick per point, labelled by the keys that vary between points. */
+  private static XYChart chart(List<PointsDiff.Row> rows, String title) {
     List<String> keys = varying(rows);
     List<String> labels = new ArrayList<>();
     rows.forEach(row -> labels.add(Plots.label(row.point(), keys)));
-    String title = "throughput ratio, " + newName + " / " + baseName;
     XYChart c = new XYChart(Plots.WIDTH, Plots.HEIGHT);
     c.setTitle(title);
     c.setXAxisTitle(keys.isEmpty() ? "point" : String.join(", ", keys));
@@ -49,12 +70,11 @@ final class RatioPlots {
     if (rows.size() > 4) {
       s.setXAxisLabelRotation(20);
     }
-    // the line of no change
-    XYSeries one =
-        c.addSeries("no change", new double[] {-0.5, rows.size() - 0.5}, new double[] {1, 1});
-    one.setLineColor(Color.GRAY);
-    one.setLineStyle(Charts.dashed());
-    one.setMarker(SeriesMarkers.NONE);
+    return c;
+  }
+
+  /** Each point's interval as a bar where it has one, then the ratios as dots; true with a bar. */
+  private static boolean ratios(XYChart c, List<PointsDiff.Row> rows) {
     Color color = Charts.PALETTE[0];
     boolean intervals = false;
     double[] x = new double[rows.size()];
@@ -76,15 +96,7 @@ final class RatioPlots {
     ratio.setLineStyle(SeriesLines.NONE);
     ratio.setMarkerColor(color);
     ratio.setMarker(SeriesMarkers.CIRCLE);
-    return new Plots.Figure(
-        "diff-ratio",
-        title,
-        "Each point's throughput ratio, new over base"
-            + (intervals ? ", with its 95% interval (the table's CI column)" : "")
-            + "; the dashed line is no change.",
-        Charts.png(c),
-        Plots.WIDTH,
-        Plots.HEIGHT);
+    return intervals;
   }
 
   /** The point keys whose values differ between rows: the rest say nothing in a label. */

@@ -84,6 +84,11 @@ public final class ServerSideConsole {
         s.sampleIntervalMs(),
         s.samples(),
         b);
+    if (s.waitsWhy() != null) {
+      // beside a profile: where its pids came from (behind a session-mode pooler), or why the
+      // sampler stopped before the window's end
+      out.printf("  waits: %s%n", s.waitsWhy());
+    }
   }
 
   private static void database(ServerSide s, PrintStream out) {

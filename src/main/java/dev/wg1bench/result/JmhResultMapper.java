@@ -43,50 +43,11 @@ public final class JmhResultMapper {
     for (ForkReport f : outcome.forks()) {
       tally.after(Tally.of(f));
     }
-    double seconds = tally.forkSeconds();
-    BatchMeans.Interval interval = tally.interval(seconds);
-    int rowsPerOp = workload.rowsInsertedPerOp();
-    ServerSide side = serverSide(outcome.forks());
     Measurement m =
-        new Measurement(
-            tally.throughput(seconds, interval, interval.method()),
-            tally.counts(
-                seconds,
-                rowsPerOp > 0 ? (double) rowsPerOp : null,
-                // a workload class's: as the sockets saw the server complete them, where they could
-                workload.countsStatements() || tally.measured().protocolOps > 0),
-            new Measurement.Latencies(
-                tally.scheduleLag() != null ? "scheduled start" : "op start",
-                tally.latency(),
-                tally.skipped(),
-                tally.late(),
-                tally.poolWait(),
-                tally.scheduleLag()),
-            tally.cpu(SameHost.of(trial.target())),
-            tally.series(),
-            tally.wholeTrial(),
-            tally.scripts(seconds),
-            PerOp.of(
-                    tally.measured(),
-                    workload.countsStatements(),
-                    new ConnectionFactory(trial.target(), trial.client()).wireNotCounted(),
-                    null,
-                    null)
-                .withServerMs(
-                    side == null ? null : side.serverMsPerOp(tally.measured().ok),
-                    serverMsWhy(side)),
-            side,
-            null);
-    m = withPrediction(m, trial);
+        withPrediction(measurement(tally, trial, workload, serverSide(outcome.forks())), trial);
     return new TrialResult(
         new TrialResult.Position(trial.point(), trial.repeat(), trial.sequence()),
-        new TrialResult.Subject(
-            trial.target().name(),
-            Targets.label(trial.target().kind()),
-            trial.target().jdbcUrl(),
-            trial.target().provision(),
-            trial.scale(),
-            dataset),
+        subject(trial, dataset),
         server,
         client(trial, server, sawClient(outcome.forks()), ClientThreads.of(outcome.forks())),
         m,
@@ -97,6 +58,58 @@ public final class JmhResultMapper {
         finished.toString(),
         tally.outages(),
         null);
+  }
+
+  /** The forks' merged tally as the result's figures, before any prediction. */
+  private static Measurement measurement(
+      Tally tally, TrialSpec trial, Workload workload, ServerSide side) {
+    double seconds = tally.forkSeconds();
+    BatchMeans.Interval interval = tally.interval(seconds);
+    int rowsPerOp = workload.rowsInsertedPerOp();
+    return new Measurement(
+        tally.throughput(seconds, interval, interval.method()),
+        tally.counts(
+            seconds,
+            rowsPerOp > 0 ? (double) rowsPerOp : null,
+            // a workload class's: as the sockets saw the server complete them, where they could
+            workload.countsStatements() || tally.measured().protocolOps > 0),
+        new Measurement.Latencies(
+            tally.scheduleLag() != null ? "scheduled start" : "op start",
+            tally.latency(),
+            tally.skipped(),
+            tally.late(),
+            tally.poolWait(),
+            tally.scheduleLag()),
+        tally.cpu(SameHost.of(trial.target())),
+        tally.series(),
+        tally.wholeTrial(),
+        tally.scripts(seconds),
+        perOp(tally, trial, workload, side),
+        side,
+        null);
+  }
+
+  /** What one op carried on the wire, with the server's time per op where a window read it. */
+  private static PerOp perOp(Tally tally, TrialSpec trial, Workload workload, ServerSide side) {
+    return PerOp.of(
+            tally.measured(),
+            workload.countsStatements(),
+            new ConnectionFactory(trial.target(), trial.client()).wireNotCounted(),
+            null,
+            null)
+        .withServerMs(
+            side == null ? null : side.serverMsPerOp(tally.measured().ok), serverMsWhy(side));
+  }
+
+  /** What was measured: the target and the data on it. */
+  private static TrialResult.Subject subject(TrialSpec trial, String dataset) {
+    return new TrialResult.Subject(
+        trial.target().name(),
+        Targets.label(trial.target().kind()),
+        trial.target().jdbcUrl(),
+        trial.target().provision(),
+        trial.scale(),
+        dataset);
   }
 
   /** The forks' measured windows' server sides as one (they ran one after another), or null. */

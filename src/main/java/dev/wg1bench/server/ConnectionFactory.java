@@ -11,6 +11,7 @@ import dev.wg1bench.server.wire.WireSocketFactory;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.sql.Connection;
+import java.sql.Driver;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -21,7 +22,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
-import org.postgresql.Driver;
 import org.postgresql.PGProperty;
 import org.postgresql.PGStatement;
 
@@ -52,7 +52,7 @@ public final class ConnectionFactory {
 
   private final TargetSpec target;
   private final ClientSettings settings;
-  private final Driver driver = new Driver();
+  private final Driver driver = new org.postgresql.Driver();
 
   public ConnectionFactory(TargetSpec target, ClientSettings settings) {
     if (target.jdbcUrl() == null) {
@@ -152,6 +152,19 @@ public final class ConnectionFactory {
    * IllegalStateException in the middle of the client's op.
    */
   public Connection openPlain() throws SQLException {
+    return openPlain(driver);
+  }
+
+  /**
+   * A connection as {@link #openPlain()}, through a copy of pgjdbc of the tool's own ({@link
+   * OwnDriver}): for the tool's reads in the JVM whose clients are measured, so its queries never
+   * reshape the JIT's compiled code of the clients' driver.
+   */
+  public Connection openOwn() throws SQLException {
+    return openPlain(OwnDriver.get());
+  }
+
+  private Connection openPlain(Driver via) throws SQLException {
     Properties p = properties();
     PGProperty.PREPARE_THRESHOLD.set(p, 0);
     Properties immune = (Properties) p.clone();
@@ -159,14 +172,14 @@ public final class ConnectionFactory {
     PGProperty.OPTIONS.set(
         immune, (options == null || options.isBlank() ? "" : options + " ") + OWN_OPTIONS);
     try {
-      return open(immune);
+      return open(immune, via);
     } catch (SQLException e) {
       if (!String.valueOf(e.getMessage()).contains("unsupported startup parameter")) {
         throw e;
       }
       // a pooler that passes no startup options (PgBouncer without "options" in its
       // ignore_startup_parameters): the tool's own queries then run under the database's timeout
-      return open(p);
+      return open(p, via);
     }
   }
 
@@ -182,6 +195,10 @@ public final class ConnectionFactory {
   static final String OWN_OPTIONS = "-c statement_timeout=0";
 
   private Connection open(Properties props) throws SQLException {
+    return open(props, driver);
+  }
+
+  private Connection open(Properties props, Driver via) throws SQLException {
     DataSource app = DataSourceTarget.lookup(target);
     if (app != null) {
       // the application's own pool: its driver settings are the application's, not ours
@@ -189,7 +206,7 @@ public final class ConnectionFactory {
       c.setAutoCommit(true);
       return c;
     }
-    Connection c = driver.connect(target.jdbcUrl(), props);
+    Connection c = via.connect(target.jdbcUrl(), props);
     if (c == null) {
       throw new SQLException("pgjdbc does not accept the URL " + target.jdbcUrl());
     }

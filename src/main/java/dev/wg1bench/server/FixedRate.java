@@ -1,5 +1,6 @@
 package dev.wg1bench.server;
 
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -40,12 +41,11 @@ public final class FixedRate {
         ticked = true;
         return true;
       }
-      try {
-        Thread.sleep(Math.max(1, (due - t) / 1_000_000));
-      } catch (InterruptedException e) {
-        if (!running.getAsBoolean()) {
-          return false;
-        }
+      // parked to the tick itself: a sleep in whole milliseconds woke twice a tick (its
+      // remainder slept again), and each wake-up is a context switch on the clients' cores
+      LockSupport.parkNanos(due - t);
+      if (Thread.interrupted() && !running.getAsBoolean()) {
+        return false;
       }
     }
     return false;

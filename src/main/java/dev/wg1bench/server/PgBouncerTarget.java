@@ -182,6 +182,7 @@ public final class PgBouncerTarget implements Target {
                     .provided()
                     .withVia(via)
                     .withPooler(info)
+                    .withServer(direct.jdbcUrl())
                     .withServerSettings(direct.provided().serverSettings()));
     out.printf(
         "target %s: PgBouncer %s in front (%s) in %.1f s at %s%n",

@@ -55,7 +55,7 @@ public final class ServerSampler implements AutoCloseable {
 
   private void loop() {
     FixedRate rate = new FixedRate(intervalNanos, true, () -> running);
-    try (Connection c = cf.openPlain()) {
+    try (Connection c = cf.openOwn()) {
       connection = c;
       String checkpointsSql =
           c.getMetaData().getDatabaseMajorVersion() >= 17

@@ -204,45 +204,14 @@ final class JavaClassSession implements ClientSession, Op {
 
   @Override
   public boolean runOp(Connection conn, OpCounts op, ErrorSamples errors) throws SQLException {
-    if (conn != wireOf) {
-      // a pool's is a new proxy on every lease: looked up again, as jmh/OpWire does
-      wireOf = conn;
-      wire = Wire.of(conn);
-    }
-    connection = conn;
-    thinkNanos = 0;
-    if (op != stepsOf) {
-      stepsOf = op;
-      steps.clear();
-      classPart = op.part(label);
-    }
+    bind(conn, op);
     if (!opened && !open(op, errors)) {
       return false;
     }
     for (int attempt = 1; ; attempt++) {
-      Throwable thrown = null;
-      thrownStep = null;
-      thrownFromStep = null;
-      tryRolledBack = false;
-      this.attempt = attempt;
-      try {
-        w.op(this);
-      } catch (Exception | AssertionError e) {
-        thrown = e;
-      }
+      Throwable thrown = tryOnce(attempt);
       if (thrown == null) {
-        String left = leftBehind(conn);
-        if (left == null) {
-          if (attempt > 1) {
-            op.retriedOps++;
-          }
-          if (tryRolledBack) {
-            // of the op's successes: one that committed nothing, however many steps said so
-            op.rolledBack++;
-          }
-          return true;
-        }
-        return failed(op, errors, FailureKind.OTHER, null, left, null);
+        return succeeded(conn, op, errors, attempt);
       }
       Rollback.ifNeeded(conn);
       SQLException sql = sqlCause(thrown);
@@ -263,6 +232,56 @@ final class JavaClassSession implements ClientSession, Op {
       }
       return failed(op, errors, kind, sql == null ? null : sql.getSQLState(), message, thrown);
     }
+  }
+
+  /** This op's connection and count, and what the session keeps of them between ops. */
+  private void bind(Connection conn, OpCounts op) {
+    if (conn != wireOf) {
+      // a pool's is a new proxy on every lease: looked up again, as jmh/OpWire does
+      wireOf = conn;
+      wire = Wire.of(conn);
+    }
+    connection = conn;
+    thinkNanos = 0;
+    if (op != stepsOf) {
+      stepsOf = op;
+      steps.clear();
+      classPart = op.part(label);
+    }
+  }
+
+  /** One attempt of the user's op: what it threw, or null. */
+  private Throwable tryOnce(int attempt) {
+    thrownStep = null;
+    thrownFromStep = null;
+    tryRolledBack = false;
+    this.attempt = attempt;
+    try {
+      w.op(this);
+      return null;
+    } catch (Exception | AssertionError e) {
+      return e;
+    }
+  }
+
+  /**
+   * An op that returned: a success, unless it left something behind on the connection (a failure
+   * then, as the next op would start inside it).
+   */
+  private boolean succeeded(Connection conn, OpCounts op, ErrorSamples errors, int attempt)
+      throws SQLException {
+    String left = leftBehind(conn);
+    if (left != null) {
+      return failed(op, errors, FailureKind.OTHER, null, left, null);
+    }
+    if (attempt > 1) {
+      op.retriedOps++;
+    }
+    if (tryRolledBack) {
+      // of the op's successes: one that committed nothing, however many steps said so
+      op.rolledBack++;
+    }
+    return true;
   }
 
   /** The user's open hook, once per client; a hook that throws stops the client. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wg1bench.support.Docker;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -150,21 +151,19 @@ class PgBouncerTest {
   }
 
   /**
-   * In front of the embedded server (pg_stat_statements preloaded and created), in both modes: no
-   * wait profile and each mode's line; the statements are the server's, the clients' all counted.
-   * Session mode: each client keeps its server connection, but the backend pid it is told is
-   * PgBouncer's.
+   * In front of the embedded server (pg_stat_statements preloaded and created), in both modes: the
+   * statements are the server's, the clients' all counted. Session mode: each client keeps its
+   * server connection, whose pid was read through the pooler, so the waits are the clients'
+   * sessions and their line says where the pids came from; transaction mode: no wait profile and
+   * its line.
    */
   @Test
   void throughThePoolerWaitsAreOneLineAndStatementsTheServers() throws Exception {
     JsonNode t =
         run(tmp.resolve("session.json"), "embedded", "pgbouncer:session", false, 0, 4, TPCB);
     JsonNode side = t.get("measurement").get("serverSide");
-    assertTrue(side.get("waits").isNull(), side.toString());
-    assertEquals(
-        "through pgbouncer in session mode the backend pid a client is told is PgBouncer's, not"
-            + " its server connection's",
-        side.get("waitsWhy").asText());
+    assertTrue(side.get("waits").isArray(), side.toString());
+    assertEquals(SESSION_NOTE, side.get("waitsWhy").asText());
     assertStatementsAreTheClients(t, 4);
     t =
         run(
@@ -177,8 +176,50 @@ class PgBouncerTest {
             TPCB);
     side = t.get("measurement").get("serverSide");
     assertTrue(side.get("waits").isNull(), side.toString());
-    assertTrue(side.get("waitsWhy").asText().startsWith("through pgbouncer in transaction mode"));
+    assertEquals(
+        "through pgbouncer in transaction mode the clients' backends are the pooler's (a client's"
+            + " transactions run on whichever server connection is free)",
+        side.get("waitsWhy").asText());
     assertStatementsAreTheClients(t, 4);
+  }
+
+  private static final String SESSION_NOTE =
+      "through pgbouncer in session mode the clients' server sessions, their pids read through the"
+          + " pooler (pg_backend_pid()) as each connected";
+
+  /**
+   * Session mode, a pg_sleep planted in the clients' op: the samples found the clients' server
+   * sessions sleeping (as a direct run's do, PlainRoleServerSideTest), so the pids sampled were
+   * theirs, not the pooler's; the read of them is the connections' start-up, in no op's round trips
+   * and in none of the window's statements.
+   */
+  @Test
+  void sessionModeSamplesTheClientsServerSessions() throws Exception {
+    Path script = tmp.resolve("sleep.sql");
+    Files.writeString(script, "SELECT pg_sleep(0.002) AS through_pooler;\n");
+    JsonNode t =
+        run(
+            tmp.resolve("sleep.json"),
+            "embedded",
+            "pgbouncer:session",
+            false,
+            0,
+            2,
+            List.of("--script", script.toString()));
+    JsonNode m = t.get("measurement");
+    JsonNode side = m.get("serverSide");
+    assertTrue(side.get("waits").isArray(), side.toString());
+    assertEquals(SESSION_NOTE, side.get("waitsWhy").asText());
+    boolean sleeping = false;
+    for (JsonNode w : side.get("waits")) {
+      assertTrue(!w.get("name").asText().equals("unknown"), side.get("waits").toString());
+      sleeping |= w.get("name").asText().equals("Timeout:PgSleep");
+    }
+    assertTrue(sleeping, side.get("waits").toString());
+    assertEquals(1.0, m.get("perOp").get("roundTrips").asDouble(), m.get("perOp").toString());
+    for (JsonNode s : side.get("statements")) {
+      assertTrue(!s.get("query").asText().contains("pg_backend_pid"), s.toString());
+    }
   }
 
   private static final List<String> TPCB = List.of("--workload", "tpcb");

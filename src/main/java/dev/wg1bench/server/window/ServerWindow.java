@@ -42,11 +42,18 @@ public final class ServerWindow implements AutoCloseable {
   public static final Duration DEFAULT_SAMPLE_INTERVAL = Duration.ofMillis(10);
 
   private final Callable<Connection> opener;
+  private final Callable<Connection> samplerOpener;
   private final int[] pids;
   private final Duration every;
 
+  /** Whether the window's connection goes through a pooler (no SET sent on it). */
+  private final boolean pooled;
+
   /** Why the clients' sessions cannot be told apart behind the pooler in front, or null. */
   private final String poolerWhy;
+
+  /** Where the sampled pids came from, where that is not the clients' own connections, or null. */
+  private final String pidsNote;
 
   private Connection c;
   private String connectionWhy;
@@ -62,11 +69,20 @@ public final class ServerWindow implements AutoCloseable {
   private long startNanos;
 
   private ServerWindow(
-      Callable<Connection> opener, Collection<Integer> pids, Duration every, String poolerWhy) {
+      Callable<Connection> opener,
+      Callable<Connection> samplerOpener,
+      Collection<Integer> pids,
+      Duration every,
+      boolean pooled,
+      String poolerWhy,
+      String pidsNote) {
     this.opener = opener;
+    this.samplerOpener = samplerOpener;
     this.pids = pids.stream().mapToInt(Integer::intValue).toArray();
     this.every = every;
+    this.pooled = pooled;
     this.poolerWhy = poolerWhy;
+    this.pidsNote = pidsNote;
   }
 
   /**
@@ -75,7 +91,7 @@ public final class ServerWindow implements AutoCloseable {
    */
   public static ServerWindow start(
       Callable<Connection> opener, Collection<Integer> clientPids, Duration every) {
-    ServerWindow w = new ServerWindow(opener, clientPids, every, null);
+    ServerWindow w = new ServerWindow(opener, opener, clientPids, every, false, null, null);
     w.begin();
     return w;
   }
@@ -85,14 +101,34 @@ public final class ServerWindow implements AutoCloseable {
    * whose connections {@code opener} opens: the statements and the database's counters are the
    * server's, read through the pooler as any statement is, but no wait is sampled and {@link
    * #poolerWhy} says why. The backend pid a client is told is PgBouncer's own cancel key, not a
-   * server session's; in transaction and statement modes a client's transactions run on whichever
-   * server connection is free, so no set of backends is the clients' and none of their states is a
-   * share of the clients' time; and a sampler holding a transaction open for the window would hold
-   * one of the pool's server connections the clients wait for.
+   * server session's (in session mode, where each client's server session could be read through the
+   * pooler, {@link #throughSessionPooler} samples those instead; this is for when none could be);
+   * in transaction and statement modes a client's transactions run on whichever server connection
+   * is free, so no set of backends is the clients' and none of their states is a share of the
+   * clients' time; and a sampler holding a transaction open for the window would hold one of the
+   * pool's server connections the clients wait for.
    */
   public static ServerWindow throughPooler(
       Callable<Connection> opener, String via, Duration every) {
-    ServerWindow w = new ServerWindow(opener, List.of(), every, poolerWhy(via));
+    ServerWindow w = new ServerWindow(opener, opener, List.of(), every, true, poolerWhy(via), null);
+    w.begin();
+    return w;
+  }
+
+  /**
+   * Takes the window's start behind a pooler in session mode, where each client keeps one server
+   * session for its whole session: as {@link #throughPooler}, but the waits of {@code serverPids}
+   * (those sessions, read through the pooler as each client connected) are sampled on connections
+   * {@code direct} opens to the server itself, which take none of the pool's server connections;
+   * {@code note}, where the pids came from, is the waits' line.
+   */
+  public static ServerWindow throughSessionPooler(
+      Callable<Connection> opener,
+      Callable<Connection> direct,
+      Collection<Integer> serverPids,
+      String note,
+      Duration every) {
+    ServerWindow w = new ServerWindow(opener, direct, serverPids, every, true, null, note);
     w.begin();
     return w;
   }
@@ -112,7 +148,7 @@ public final class ServerWindow implements AutoCloseable {
     int major;
     try {
       c = opener.call();
-      if (poolerWhy == null) {
+      if (!pooled) {
         // through a pooler in transaction mode the SET would stay on a server connection the
         // clients are then given, and their statements would go untracked: the marker does it
         untracked(c);
@@ -124,7 +160,7 @@ public final class ServerWindow implements AutoCloseable {
     }
     if (pids.length > 0) {
       // opened before the start's snapshot: the connection's own start-up is not the window's
-      sampler = new WaitSampler(opener, pids, every.toNanos());
+      sampler = new WaitSampler(samplerOpener, pids, every.toNanos());
     }
     Object s = StatementStats.open(c);
     if (s instanceof StatementStats ss) {
@@ -192,7 +228,7 @@ public final class ServerWindow implements AutoCloseable {
         st,
         statementsWhy,
         sampler == null ? null : sampler.shares(),
-        sampler == null ? noPids() : sampler.why(),
+        sampler == null ? noPids() : waitsLine(),
         ms(),
         sampler == null ? 0 : sampler.samples(),
         profile,
@@ -242,6 +278,12 @@ public final class ServerWindow implements AutoCloseable {
   /** Samples that found a client in state {@code name} so far (for tests to wait on). */
   long seen(String name) {
     return sampler == null ? 0 : sampler.seen(name);
+  }
+
+  /** The sampler's why; where it has none, where the pids came from (null for the clients' own). */
+  private String waitsLine() {
+    String why = sampler.why();
+    return why != null ? why : pidsNote;
   }
 
   private String noPids() {

@@ -73,6 +73,45 @@ public final class Wire {
     return pids;
   }
 
+  /**
+   * Records the server session behind a pooler that {@code c} keeps for its whole session (session
+   * mode), as the server named it to a query sent through the pooler; the pid {@code c} was told at
+   * start-up is the pooler's own. Looked up by that pid without marking the start-up over: the
+   * query that read it is the connection's start-up, not an op's. False where {@code c}'s socket
+   * does not count.
+   */
+  public static boolean serverSession(Connection c, int serverPid) {
+    try {
+      if (!c.isWrapperFor(PGConnection.class)) {
+        return false;
+      }
+      WireCounts w = BY_PID.get(c.unwrap(PGConnection.class).getBackendPID());
+      if (w == null || w == AMBIGUOUS) {
+        return false;
+      }
+      w.serverPid = serverPid;
+      return true;
+    } catch (SQLException e) {
+      return false;
+    }
+  }
+
+  /**
+   * The server sessions ({@link #serverSession}) of this JVM's counted connections that are open
+   * now and had theirs read; fewer than {@link #openPids()} where some were not.
+   */
+  public static Set<Integer> openServerPids() {
+    Set<Integer> pids = new TreeSet<>();
+    BY_PID.forEach(
+        (pid, w) -> {
+          int s = w.serverPid;
+          if (s != 0) {
+            pids.add(s);
+          }
+        });
+    return pids;
+  }
+
   /** A socket connected from {@code localPort}. */
   static void connected(WireCounts w, int localPort) {
     w.localPort = localPort;

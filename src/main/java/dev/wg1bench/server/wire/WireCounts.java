@@ -26,6 +26,13 @@ public final class WireCounts {
   long commandRows;
   long errors;
   int backendPid;
+
+  /**
+   * Behind a pooler in session mode, the pid of the server session the pooler gave this connection
+   * ({@link Wire#serverSession}), or 0: {@link #backendPid} is then the pooler's own key.
+   */
+  volatile int serverPid;
+
   int localPort;
   boolean readable = true;
   boolean wroteSinceRead;

@@ -305,6 +305,41 @@ class ServerWindowTest {
   }
 
   /**
+   * Behind a session-mode pooler the pids given are the clients' server sessions (read through the
+   * pooler): sampled on the direct opener's connection, the window's own on the other; a client's
+   * sleep is seen, and the waits' line is where the pids came from.
+   */
+  @Test
+  void behindASessionPoolerTheServerSessionsAreSampledDirectly() throws Exception {
+    java.util.concurrent.atomic.AtomicInteger direct =
+        new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicInteger pooled =
+        new java.util.concurrent.atomic.AtomicInteger();
+    try (Connection client = connect(TestServer.url());
+        Statement st = client.createStatement()) {
+      ServerWindow w =
+          ServerWindow.throughSessionPooler(
+              () -> {
+                pooled.incrementAndGet();
+                return connect(TestServer.url());
+              },
+              () -> {
+                direct.incrementAndGet();
+                return connect(TestServer.url());
+              },
+              Set.of(pid(client)),
+              "where the pids came from",
+              EVERY);
+      until(w, "Timeout:PgSleep", () -> st.execute("SELECT pg_sleep(0.05)"));
+      ServerSide s = w.finish();
+      assertNotNull(s.waits(), s.waitsWhy());
+      assertEquals("where the pids came from", s.waitsWhy());
+      assertEquals(1, direct.get());
+      assertEquals(1, pooled.get());
+    }
+  }
+
+  /**
    * Behind a pooler no pid is sampled and the mode's line says why, while the statements are still
    * read (here the window's connections go straight to the server, as a session-mode pooler's would
    * reach it): the clients' statement, its calls all counted.
