@@ -5,6 +5,8 @@
 # cluster per mode and judged statement by statement. Prints each mode's divergences by cause.
 #
 #   apt-get source postgresql-15      # after adding a deb-src line; or any PostgreSQL source tree
+#   (where the security pool's newer version 404s, name the main archive's: postgresql-15=15.18-0+deb12u1;
+#   only src/test/regress is read: tar -xjf postgresql-15_15.18.orig.tar.bz2 postgresql-15.18/src/test/regress)
 #   REGRESS=.../src/test/regress bench/replay-regression.sh [GROUPS] [MODE...]
 #
 # GROUPS: how many test groups of parallel_schedule after test_setup (default 2: 31 sessions).
