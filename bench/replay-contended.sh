@@ -149,6 +149,10 @@ us = None if not c else c.get("microsPerStatement", c.get("clientCpuMicrosPerOp"
 share = None if not c else c.get("share", c.get("clientCpuShare"))
 cpu = "" if us is None else f"; client CPU {us:.0f} us/stmt" + (
     f", {100 * share:.0f}% of cores" if share is not None else "")
+if o.get("handOffs") is not None:
+    # the order's hand-offs: waits another session's mark let pass, from the event to the run
+    cpu += (f"; hand-offs {o['handOffs']} p50/p99 {1000 * o['handOffP50Ms']:.0f}/"
+            f"{1000 * o['handOffP99Ms']:.0f} us")
 p = r.get("perOp") or {}
 if p.get("roundTrips") is not None:
     cpu += f"; per stmt {p['roundTrips']:.2f} round trips, {p.get('statements') or 0:.2f} completed"

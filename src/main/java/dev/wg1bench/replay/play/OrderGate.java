@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntPredicate;
+import org.HdrHistogram.Histogram;
 
 /**
  * The gate that holds each session to the {@link Schedule}: starts and ends are marked done as the
@@ -40,6 +41,12 @@ final class OrderGate {
     final long since = System.nanoTime();
     volatile boolean passed;
     volatile String broken;
+
+    /** nanoTime at which another session's mark let it pass and unparked it. */
+    volatile long wokenAt;
+
+    /** nanoTime of the event that mark stands for (a statement's end as its reply came in). */
+    volatile long markedAt;
 
     Waiter(int session, int startRank, int endsNeeded, boolean grant, String where) {
       this.grant = grant;
@@ -143,6 +150,10 @@ final class OrderGate {
         forReleases.remove(w);
       }
     }
+    if (w.passed) {
+      long now = System.nanoTime();
+      handOff(now - w.wokenAt, now - w.markedAt);
+    }
     if (w.passed || w.broken == null) {
       return Wait.WAITED;
     }
@@ -152,7 +163,35 @@ final class OrderGate {
     return Watchdog.POOL.equals(w.broken) ? Wait.BROKEN_BY_POOL : Wait.BROKEN_BY_LOCK;
   }
 
+  /**
+   * Hand-offs: waits that another session's mark let pass, each timed from the unpark to the
+   * waiting thread running again (the wake's latency, what a hand-off adds beyond the order
+   * itself), in µs.
+   */
+  private final Histogram handOffs = new Histogram(3_600_000_000L, 3);
+
+  /** The same hand-offs timed from the event the mark stands for (a reply's arrival) instead. */
+  private final Histogram handOffsFromEvent = new Histogram(3_600_000_000L, 3);
+
+  /** nanoTime of the event the mark being made stands for (under the gate's monitor). */
+  private long markAt;
+
+  private void handOff(long wakeNanos, long eventNanos) {
+    synchronized (handOffs) {
+      handOffs.recordValue(Math.min(Math.max(wakeNanos / 1000, 0), 3_600_000_000L));
+      handOffsFromEvent.recordValue(Math.min(Math.max(eventNanos / 1000, 0), 3_600_000_000L));
+    }
+  }
+
+  /** A copy of the hand-offs' latencies so far, in µs: [0] from the unpark, [1] the event. */
+  Histogram[] handOffs() {
+    synchronized (handOffs) {
+      return new Histogram[] {handOffs.copy(), handOffsFromEvent.copy()};
+    }
+  }
+
   synchronized void started(int rank) {
+    markAt = System.nanoTime();
     started[rank] = true;
     while (startMark < started.length && started[startMark]) {
       startMark++;
@@ -162,6 +201,12 @@ final class OrderGate {
   }
 
   synchronized void ended(int rank) {
+    ended(rank, System.nanoTime());
+  }
+
+  /** Marks end {@code rank} done, its statement's reply having come in at {@code at} (nanoTime). */
+  synchronized void ended(int rank, long at) {
+    markAt = at;
     ended[rank] = true;
     released[rank] = true;
     while (endMark < ended.length && ended[endMark]) {
@@ -179,6 +224,7 @@ final class OrderGate {
    * as it queued in the capture, instead of after a round trip to the COMMIT's own client.
    */
   synchronized void releasing(int rank) {
+    markAt = System.nanoTime();
     released[rank] = true;
     advanceReleases();
     progress++;
@@ -277,7 +323,19 @@ final class OrderGate {
     return startReady(w) && endsReady(w);
   }
 
+  /**
+   * The watchdog's thread, unparked when a wait begins at an empty gate ({@link Watchdog#watch}).
+   */
+  private Thread watcher;
+
+  synchronized void watchedBy(Thread t) {
+    watcher = t;
+  }
+
   private void queue(Waiter w) {
+    if (watcher != null && forStarts.isEmpty() && forEnds.isEmpty() && forReleases.isEmpty()) {
+      LockSupport.unpark(watcher);
+    }
     if (!startReady(w)) {
       forStarts.add(w);
     } else {
@@ -302,7 +360,9 @@ final class OrderGate {
     }
   }
 
-  private static void wake(Waiter w) {
+  private void wake(Waiter w) {
+    w.markedAt = markAt;
+    w.wokenAt = System.nanoTime();
     w.passed = true;
     LockSupport.unpark(w.thread);
   }

@@ -93,6 +93,14 @@ public final class ReplayStats {
   public final AtomicLong grantWaits = new AtomicLong();
 
   public final AtomicLong grantWaitedNanos = new AtomicLong();
+
+  /**
+   * Set when the replay ends: the order's hand-offs (waits another session's mark let pass), timed
+   * in µs [0] from the unpark to the waiter running, [1] from the event the mark stood for (the
+   * reply of the statement waited on) to the waiter running.
+   */
+  public volatile Histogram[] handOffs = {new Histogram(3), new Histogram(3)};
+
   public final Outcomes outcomes = new Outcomes();
   private final Histogram lag = new Histogram(HIGHEST_MICROS, 3);
   private final Histogram poolWait = new Histogram(HIGHEST_MICROS, 3);

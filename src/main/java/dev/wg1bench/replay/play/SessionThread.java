@@ -149,7 +149,7 @@ final class SessionThread {
         StatementSender.send(c, st, replayer.multi[index][marked], replayer.simple);
     long finish = System.nanoTime();
     wire.after();
-    order.ended(schedule.endRank[index][marked]);
+    order.ended(schedule.endRank[index][marked], finish);
     marked++;
     stats.window(begin, finish);
     String error = sent.ok() ? null : sent.outcome();

@@ -111,8 +111,9 @@ public final class TrialPlayer {
     long[] last = {t0, 0, 0, 0};
     long every = config.progress().toNanos();
     ticker.scheduleAtFixedRate(() -> tick(last), every, every, TimeUnit.NANOSECONDS);
-    ticker.scheduleWithFixedDelay(
-        watchdog::look, Watchdog.LOOK_NANOS, Watchdog.LOOK_NANOS, TimeUnit.NANOSECONDS);
+    Thread watching = new Thread(watchdog::watch, "wg1bench-replay-watchdog");
+    watching.setDaemon(true);
+    watching.start();
     try {
       List<LoggedSession> sessions = capture.sessions();
       for (int i = 0; i < sessions.size(); i++) {
@@ -132,11 +133,14 @@ public final class TrialPlayer {
     } finally {
       ticker.shutdownNow();
       ticker.awaitTermination(5, TimeUnit.SECONDS);
+      watchdog.stop(watching);
+      watching.join(5_000);
       watchdog.close();
       pools.values().forEach(HikariDataSource::close);
     }
     long end = System.nanoTime();
     long cpu = ProcessCpu.nanos() - cpu0;
+    stats.handOffs = order.handOffs();
     tick(last);
     return new Outcome(
         stats,

@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 
 /**
@@ -44,8 +45,17 @@ public final class Watchdog {
 
   static final long CYCLE_BACKOFF_MAX_NANOS = 20_000_000L;
 
-  /** How often the watchdog looks: the latency of letting a lock cycle go. */
+  /**
+   * How soon the watchdog looks again while a wait that could sit on a cycle goes on: the latency
+   * of letting a lock cycle go.
+   */
   static final long LOOK_NANOS = 2_000_000L;
+
+  /** The longest park between looks: how late a stop is seen when nothing unparks the watchdog. */
+  static final long IDLE_PARK_NANOS = 100_000_000L;
+
+  /** The shortest: a look due now or past is not a reason to spin. */
+  static final long MIN_PARK_NANOS = 100_000L;
 
   static final String CYCLE =
       "a session it waited on was blocked by a row lock of its own (taken in another order than in"
@@ -84,17 +94,46 @@ public final class Watchdog {
     this.sessions = sessions;
   }
 
-  synchronized void look() {
+  /**
+   * Looks, on the calling thread, until {@link #stop}: each look when something could need it (a
+   * wait reaching {@link #CYCLE_NANOS}, the next cycle look, a stall's second), not on a fixed
+   * tick. With no wait at the order it parks until the gate says one began ({@link
+   * OrderGate#watchedBy}): a paced replay's sessions mostly sleep on the clock, and a fixed 2 ms
+   * tick cost the replay more CPU than any of its sessions' threads (bench record 2026-12-06).
+   */
+  void watch() {
+    order.watchedBy(Thread.currentThread());
+    while (!stopped) {
+      long next = look();
+      // bounded, so a stop is seen even without an unpark
+      LockSupport.parkNanos(this, Math.max(MIN_PARK_NANOS, Math.min(next, IDLE_PARK_NANOS)));
+    }
+  }
+
+  /** Ends {@link #watch}: the looking thread returns after its current look. */
+  void stop(Thread watching) {
+    stopped = true;
+    LockSupport.unpark(watching);
+  }
+
+  private volatile boolean stopped;
+
+  /** Nanoseconds until the next look is needed; Long.MAX_VALUE while no session waits. */
+  synchronized long look() {
     long now = System.nanoTime();
-    lookForCycles(now);
+    long cycleLook = lookForCycles(now);
     long p = order.progress();
-    if (order.waiting() == 0 || p != lastProgress) {
+    if (order.waiting() == 0) {
       lastProgress = p;
       since = now;
-      return;
+      return Long.MAX_VALUE;
+    }
+    if (p != lastProgress) {
+      lastProgress = p;
+      since = now;
     }
     if (now - since < STALL_NANOS) {
-      return;
+      return Math.min(cycleLook, since + STALL_NANOS) - now;
     }
     since = now;
     if (live.allWaiting()) {
@@ -104,12 +143,13 @@ public final class Watchdog {
         holding = order.breakWaits(s -> true, POOL);
       }
       holding.forEach(w -> record(w, POOL));
-      return;
+      return LOOK_NANOS;
     }
     Set<Integer> holders = waitersBlockingOthers();
     if (!holders.isEmpty()) {
       order.breakWaits(holders::contains, LOCK).forEach(w -> record(w, LOCK));
     }
+    return LOOK_NANOS;
   }
 
   /**
@@ -117,11 +157,11 @@ public final class Watchdog {
    * possible and a wait has lasted {@link #CYCLE_NANOS}: a cycle cannot end by itself, and waiting
    * a second for the stall rule would hold every session behind it.
    */
-  private void lookForCycles(long now) {
+  private long lookForCycles(long now) {
     long oldest = order.oldestWait();
     if (oldest == Long.MAX_VALUE) {
       oldestSeen = oldest;
-      return;
+      return Long.MAX_VALUE;
     }
     if (oldest != oldestSeen) {
       // another wait is now the oldest: a new cycle may have formed, look soon again
@@ -129,8 +169,12 @@ public final class Watchdog {
       cycleBackoff = CYCLE_NANOS;
       nextCycleLook = oldest + CYCLE_NANOS;
     }
-    if (now - nextCycleLook < 0 || !live.lockCyclePossible() || !holderWaitsOnRunning(now)) {
-      return;
+    if (now - nextCycleLook < 0) {
+      return nextCycleLook;
+    }
+    if (!live.lockCyclePossible() || !holderWaitsOnRunning(now)) {
+      // what the sessions do changes without the gate knowing: look again after a tick
+      return now + LOOK_NANOS;
     }
     long asked = System.nanoTime();
     Map<Integer, Set<Integer>> locks = lockWaits();
@@ -148,6 +192,7 @@ public final class Watchdog {
     cycleBackoff =
         letGo.isEmpty() ? Math.min(cycleBackoff * 2, CYCLE_BACKOFF_MAX_NANOS) : CYCLE_NANOS;
     nextCycleLook = now + cycleBackoff;
+    return nextCycleLook;
   }
 
   /**

@@ -98,7 +98,11 @@ public final class ReplayResults {
         w.gaveWayAt(),
         w.lockViews(),
         w.broken(),
-        w.brokenAt());
+        w.brokenAt(),
+        s.handOffs[1].getTotalCount(),
+        msOf(s.handOffs[1].getValueAtPercentile(50)),
+        msOf(s.handOffs[1].getValueAtPercentile(99)),
+        msOf(s.handOffs[0].getValueAtPercentile(99)));
   }
 
   /** What the logs held, what was left out and what could not be read. */

@@ -211,7 +211,10 @@ public record ReplayResult(
    * cycle (each a query, read only when the replay's own state shows a session inside its
    * transaction waiting on a running one); waits the watchdog broke after a second without
    * progress, by why (a pool smaller than the capture's concurrency, a row lock the capture did not
-   * show), with where the first were.
+   * show), with where the first were; the hand-offs (waits another session's mark let pass, each a
+   * thread woken by another), and their latency from the event waited on (the reply of the
+   * statement waited for, or the start) to the woken session running again, p50 and p99, and of
+   * that the wake alone (from the unpark), p99.
    */
   public record Order(
       String model,
@@ -224,7 +227,11 @@ public record ReplayResult(
       List<String> lockCyclesAt,
       long lockViews,
       Map<String, Long> broken,
-      List<String> brokenAt) {}
+      List<String> brokenAt,
+      long handOffs,
+      double handOffP50Ms,
+      double handOffP99Ms,
+      double handOffWakeP99Ms) {}
 
   /**
    * @param mode session (a session holds one pooled connection from its start to its end) or
