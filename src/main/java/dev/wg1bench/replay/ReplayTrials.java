@@ -213,7 +213,7 @@ public final class ReplayTrials {
       return new Measurement.ClientCpu(null, null);
     }
     // the replay's is per statement sent; a trial's op is a transaction
-    double cpuMicros = c.clientCpuMicrosPerOp() * r.throughput().statements();
+    double cpuMicros = c.clientCpuMicrosPerOp() * r.pace().statements();
     return new Measurement.ClientCpu(
         attempted > 0 ? cpuMicros / attempted : null, c.clientCpuShare());
   }
@@ -229,7 +229,7 @@ public final class ReplayTrials {
   static TrialResult trial(Done d, String dataset) {
     ReplayResult r = d.result();
     TargetSpec spec = d.cell().target();
-    Instant end = r.started().plusNanos((long) (r.throughput().wallSeconds() * 1e9));
+    Instant end = r.started().plusNanos((long) (r.pace().wallSeconds() * 1e9));
     return new TrialResult(
         new TrialResult.Position(r.point(), r.repeat(), r.sequence()),
         new TrialResult.Subject(
@@ -249,18 +249,12 @@ public final class ReplayTrials {
   /** The replay's figures in a run's measurement: an op a transaction, a failure beyond the log. */
   private static Measurement measurement(Done d) {
     ReplayResult r = d.result();
-    ReplayResult.Throughput t = r.throughput();
+    ReplayResult.Pace t = r.pace();
     Map<String, Long> failures = beyondTheLog(r);
     long errors = failures.values().stream().mapToLong(Long::longValue).sum();
     ReplayStats s = d.outcome().stats();
     return new Measurement(
-        new Measurement.Throughput(
-            t.transactionsPerSecond(),
-            null,
-            "none: one replay per trial",
-            t.transactionsPerSecond(),
-            t.windowSeconds(),
-            null),
+        r.throughput(),
         new Measurement.Counts(
             t.transactions(),
             errors,
@@ -272,7 +266,7 @@ public final class ReplayTrials {
             null),
         latencies(d),
         clientCpu(r, t.transactions() + errors),
-        new Measurement.Series(List.of(t.transactionsPerSecond()), List.of(), List.of(), null),
+        new Measurement.Series(List.of(r.throughput().tps()), List.of(), List.of(), null),
         new Measurement.WholeTrial(
             t.transactions(), errors, r.stoppedBy(), 0, null, null, null, null, 0),
         null,

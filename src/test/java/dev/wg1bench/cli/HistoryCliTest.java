@@ -172,7 +172,7 @@ class HistoryCliTest {
       assertEquals("replay", run.kind());
       assertEquals("r1", run.commit());
       SeriesPoint tps = only(h.series("replay a.csv speed=max */tps"));
-      assertEquals(t.get("transactionsPerSecond").asDouble(), tps.value());
+      assertEquals(t.get("tps").asDouble(), tps.value());
     }
   }
 

@@ -7,8 +7,8 @@ import dev.wg1bench.json.FiniteNumbers;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.plan.ScriptSource;
 import dev.wg1bench.plan.UsageException;
+import dev.wg1bench.replay.result.ReplayJson;
 import dev.wg1bench.replay.result.ReplayResult;
-import dev.wg1bench.replay.result.ReplaySweep;
 import dev.wg1bench.report.HtmlReport;
 import dev.wg1bench.result.AgentRun;
 import dev.wg1bench.result.BenchmarkRun;
@@ -82,9 +82,9 @@ public final class ResultRuns {
     StoredRun run;
     try {
       if (kind.equals("replay")) {
-        run = replay(List.of(LENIENT.treeToValue(tree, ReplayResult.class)), "replay");
+        run = replay(ReplayJson.trials(LENIENT, tree), "replay");
       } else if (kind.equals("replay-sweep")) {
-        run = replay(LENIENT.treeToValue(tree, ReplaySweep.class).trials(), "replay-sweep");
+        run = replay(ReplayJson.trials(LENIENT, tree), "replay-sweep");
       } else if ("wg1bench".equals(tree.path("tool").asText()) && tree.has("trials")) {
         HtmlReport.Source s = HtmlReport.read(file);
         run = benchmark(file, s.run(), s.advice());
@@ -324,8 +324,8 @@ public final class ResultRuns {
     List<StoredMetric> metrics = new ArrayList<>();
     Set<String> seen = new LinkedHashSet<>();
     for (ReplayResult t : trials) {
-      if (t.started() == null || t.throughput() == null) {
-        throw new IllegalArgumentException("a replay trial without its start or throughput");
+      if (t.started() == null || t.throughput() == null || t.pace() == null) {
+        throw new IllegalArgumentException("a replay trial without its start, throughput or pace");
       }
       start = start == null || t.started().isBefore(start) ? t.started() : start;
       String logs =
@@ -345,8 +345,8 @@ public final class ResultRuns {
       if (!seen.add(config)) {
         continue; // a repeat of a point: the first trial stands for it
       }
-      metrics.add(metric(config, "tps", true, t.throughput().transactionsPerSecond()));
-      metrics.add(metric(config, "statementsPerSec", true, t.throughput().statementsPerSecond()));
+      metrics.add(metric(config, "tps", true, t.throughput().tps()));
+      metrics.add(metric(config, "statementsPerSec", true, t.pace().statementsPerSecond()));
     }
     return new StoredRun(null, start, kind, attrs, metrics);
   }

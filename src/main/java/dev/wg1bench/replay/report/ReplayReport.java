@@ -115,10 +115,10 @@ public final class ReplayReport {
               .findFirst()
               .map(ReplayResult.Fidelity::log)
               .orElse(0L),
-          r.throughput().statements(),
-          r.throughput().transactions(),
+          r.pace().statements(),
+          r.pace().transactions(),
           errors,
-          r.throughput().transactionsPerSecond(),
+          r.throughput().tps(),
           r.lag() == null ? "-" : f3(r.lag().p99Ms()) + " ms",
           r.point());
     }
@@ -133,7 +133,7 @@ public final class ReplayReport {
 
   /** What was replayed into which server, and the rates and schedule lag it kept. */
   private static void header(ReplayResult r, PrintStream out) {
-    ReplayResult.Throughput t = r.throughput();
+    ReplayResult.Pace t = r.pace();
     out.println();
     out.printf(
         Locale.ROOT,
@@ -160,9 +160,9 @@ public final class ReplayReport {
             + " transactions/s%n",
         t.wallSeconds(),
         t.capturedSeconds(),
-        t.windowSeconds(),
+        r.throughput().measuredSeconds(),
         t.statementsPerSecond(),
-        t.transactionsPerSecond());
+        r.throughput().tps());
     printClientCpu(r.clientCpu(), t.statements(), out);
     printPerOp(r.perOp(), out);
     if (r.lag() != null) {

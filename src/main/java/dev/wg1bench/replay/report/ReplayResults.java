@@ -6,6 +6,7 @@ import dev.wg1bench.replay.log.Problems;
 import dev.wg1bench.replay.play.ReplayStats;
 import dev.wg1bench.replay.play.TrialPlayer;
 import dev.wg1bench.replay.play.Watchdog;
+import dev.wg1bench.replay.result.ReplayJson;
 import dev.wg1bench.replay.result.ReplayResult;
 import dev.wg1bench.result.Machine;
 import dev.wg1bench.result.Measurement;
@@ -55,7 +56,8 @@ public final class ReplayResults {
         captureInfo(capture),
         capture.dataChanges(),
         trial.fresh(),
-        throughput(capture, outcome),
+        throughput(outcome.stats()),
+        pace(capture, outcome),
         config.speed() != 0 ? lag(s, config.poolSize() != null) : null,
         clientCpu(outcome, sameHost),
         perOp(
@@ -121,22 +123,34 @@ public final class ReplayResults {
         p.messages());
   }
 
-  /** Rates over the exact window from the first statement's start to the last one's end. */
-  private static ReplayResult.Throughput throughput(Capture capture, TrialPlayer.Outcome outcome) {
+  /**
+   * A trial's throughput as a run's: tps is transactions per second over the exact window from the
+   * first statement's start to the last one's end; one replay per trial, so no error or interval.
+   */
+  private static Measurement.Throughput throughput(ReplayStats s) {
+    double window = window(s);
+    double tps = window > 0 ? TrialPlayer.round(s.transactions.get() / window) : 0;
+    return new Measurement.Throughput(
+        tps, null, ReplayJson.TPS_INTERVAL, tps, TrialPlayer.round(window), null);
+  }
+
+  /** Wall time against the captured span; what was sent, per second over the same window. */
+  private static ReplayResult.Pace pace(Capture capture, TrialPlayer.Outcome outcome) {
     ReplayStats s = outcome.stats();
-    long first = s.firstStart.get();
-    long last = s.lastEnd.get();
-    double window = first == Long.MAX_VALUE ? 0 : (last - first) / 1e9;
+    double window = window(s);
     long statements = s.statements.get();
-    long transactions = s.transactions.get();
-    return new ReplayResult.Throughput(
+    return new ReplayResult.Pace(
         TrialPlayer.round(outcome.wallSeconds()),
         TrialPlayer.round(capture.span().toNanos() / 1e9),
-        TrialPlayer.round(window),
         statements,
-        transactions,
-        window > 0 ? TrialPlayer.round(statements / window) : 0,
-        window > 0 ? TrialPlayer.round(transactions / window) : 0);
+        s.transactions.get(),
+        window > 0 ? TrialPlayer.round(statements / window) : 0);
+  }
+
+  /** Seconds from the first statement's start to the last one's end, 0 when none ran. */
+  private static double window(ReplayStats s) {
+    long first = s.firstStart.get();
+    return first == Long.MAX_VALUE ? 0 : (s.lastEnd.get() - first) / 1e9;
   }
 
   /** The replay's own CPU time, per statement and as a share of this host's cores. */

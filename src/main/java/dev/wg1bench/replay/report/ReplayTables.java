@@ -3,8 +3,8 @@ package dev.wg1bench.replay.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.plan.RunFailure;
+import dev.wg1bench.replay.result.ReplayJson;
 import dev.wg1bench.replay.result.ReplayResult;
-import dev.wg1bench.replay.result.ReplaySweep;
 import dev.wg1bench.report.Column;
 import dev.wg1bench.report.CsvReport;
 import dev.wg1bench.report.HtmlReport;
@@ -38,12 +38,7 @@ public final class ReplayTables {
   public static List<ReplayResult> read(Path file) {
     try {
       JsonNode tree = Json.MAPPER.readTree(file.toFile());
-      String kind = tree != null && tree.has("kind") ? tree.get("kind").asText() : "";
-      return switch (kind) {
-        case "replay" -> List.of(Json.MAPPER.treeToValue(tree, ReplayResult.class));
-        case "replay-sweep" -> Json.MAPPER.treeToValue(tree, ReplaySweep.class).trials();
-        default -> null;
-      };
+      return ReplayJson.trials(Json.MAPPER, tree);
     } catch (IOException e) {
       // not readable as a replay (invalid JSON, missing): the run results' reader says what it is
       return null;
@@ -114,11 +109,11 @@ public final class ReplayTables {
     r.errorsBySqlState()
         .forEach((st, e) -> out.add(new String[] {"errors", st, "" + e.log(), "" + e.replay()}));
     out.add(new String[] {"fidelity", "skipped log lines", "" + r.capture().skippedLines(), ""});
-    ReplayResult.Throughput t = r.throughput();
+    ReplayResult.Pace t = r.pace();
     out.add(new String[] {"throughput", "wall_s", num(t.capturedSeconds()), num(t.wallSeconds())});
-    out.add(new String[] {"throughput", "window_s", "", num(t.windowSeconds())});
+    out.add(new String[] {"throughput", "window_s", "", num(r.throughput().measuredSeconds())});
     out.add(new String[] {"throughput", "statements_per_s", "", num(t.statementsPerSecond())});
-    out.add(new String[] {"throughput", "transactions_per_s", "", num(t.transactionsPerSecond())});
+    out.add(new String[] {"throughput", "transactions_per_s", "", num(r.throughput().tps())});
     if (r.clientCpu() != null && r.clientCpu().clientCpuMicrosPerOp() != null) {
       double us = r.clientCpu().clientCpuMicrosPerOp();
       out.add(new String[] {"client_cpu", "cpu_s", "", num(us * t.statements() / 1e6)});

@@ -24,6 +24,14 @@ import java.util.Map;
  * @param dataChanges statements of the capture that change data or schema, by kind (INSERT, UPDATE,
  *     DELETE, DDL, ...): replaying them changes the target; empty when it only reads
  * @param fresh how the target was restored before this trial (--fresh), null when it was not
+ * @param throughput the trial's throughput as a run's ({@code Measurement.Throughput}): tps is
+ *     transactions per second over the exact window from the first statement's start to the last
+ *     one's end ({@code measuredSeconds}); one replay per trial, so no error or interval
+ * @param pace wall time against the captured span, and the statements and transactions sent.
+ *     Results written before 2026-12-06 held both in one {@code throughput} ({@code wallSeconds},
+ *     {@code capturedSeconds}, {@code windowSeconds}, {@code statements}, {@code transactions},
+ *     {@code statementsPerSecond}, {@code transactionsPerSecond}): {@link ReplayJson} reads them
+ *     into these two
  * @param stoppedBy null when every session ran to its end, else why not (interrupted)
  * @param statementFidelity every statement's outcome against the log's: the verdict (exit 3 when
  *     any differs)
@@ -59,7 +67,8 @@ public record ReplayResult(
     CaptureInfo capture,
     Map<String, Long> dataChanges,
     String fresh,
-    Throughput throughput,
+    Measurement.Throughput throughput,
+    Pace pace,
     Lag lag,
     @JsonIgnoreProperties(ignoreUnknown = true) Measurement.ClientCpu clientCpu,
     PerOp perOp,
@@ -101,17 +110,18 @@ public record ReplayResult(
       List<String> problems) {}
 
   /**
-   * Rates over the exact window from the first statement's start to the last one's end; wall time
-   * from the replay's start (the log's first event) to its last session's end.
+   * The replay's own pace beside its throughput: its wall time from its start (the log's first
+   * event) to its last session's end against the span the log captured, and what it sent over the
+   * throughput's window (first statement's start to last one's end, {@code
+   * throughput.measuredSeconds}). Not a {@code Measurement.Counts}: its failed ops, the failures
+   * beyond the log's own, are the trial's verdict, not the player's.
    */
-  public record Throughput(
+  public record Pace(
       double wallSeconds,
       double capturedSeconds,
-      double windowSeconds,
       long statements,
       long transactions,
-      double statementsPerSecond,
-      double transactionsPerSecond) {}
+      double statementsPerSecond) {}
 
   /**
    * How late statements started against the log's timing divided by the speed (null with --speed

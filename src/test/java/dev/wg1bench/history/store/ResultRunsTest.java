@@ -137,6 +137,40 @@ class ResultRunsTest {
   }
 
   @Test
+  void aReplayResultWrittenBefore20261206GivesTheSameFigures() throws Exception {
+    Path f = dir.resolve("old-replay.json");
+    try (var in = getClass().getResourceAsStream("/replay/replay-before-2026-12-06.json")) {
+      Files.copy(in, f);
+    }
+    StoredRun run = ResultRuns.read(f, Map.of());
+    String config = "replay postgresql.csv speed=max queryMode=simple isolation=default @local";
+    // the old throughput's transactionsPerSecond and statementsPerSecond, as before
+    assertEquals(168.492, value(run, config, "tps"));
+    assertEquals(1010.952, value(run, config, "statementsPerSec"));
+  }
+
+  @Test
+  void aReplayResultOfTodayGivesTpsAndStatementsPerSec() throws Exception {
+    Path f = dir.resolve("new-replay.json");
+    Files.writeString(
+        f,
+        """
+        {"kind": "replay", "version": "0.1.0", "started": "2026-12-06T12:00:00Z",
+         "target": "copy", "point": {}, "repeat": 1, "sequence": 1,
+         "logs": ["/var/log/pg/app.csv"], "settings": {"speed": "max"},
+         "throughput": {"tps": 20.0, "tpsError": null,
+           "tpsInterval": "none: one replay per trial", "attemptedOpsPerSecond": 20.0,
+           "measuredSeconds": 9.5, "serverCommitsPerSecond": null},
+         "pace": {"wallSeconds": 10, "capturedSeconds": 60, "statements": 950,
+           "transactions": 190, "statementsPerSecond": 100.0}}
+        """);
+    StoredRun run = ResultRuns.read(f, Map.of());
+    String config = "replay app.csv speed=max @copy";
+    assertEquals(20.0, value(run, config, "tps"));
+    assertEquals(100.0, value(run, config, "statementsPerSec"));
+  }
+
+  @Test
   void aFileThatIsNotAResultIsNamedInOneLine() throws Exception {
     Path other = dir.resolve("other.json");
     Files.writeString(other, "{\"name\": \"not a result\"}");
