@@ -41,17 +41,24 @@ class SamplingLoopTest {
     }
   }
 
+  /** A window on {@code client}'s session, once its loop runs (one more than {@code before}). */
+  private static ServerWindow startWatching(Connection client, Connection look, int before)
+      throws Exception {
+    ServerWindow w =
+        ServerWindow.start(
+            () -> ServerWindowTest.connect(TestServer.url()),
+            Set.of(ServerWindowTest.pid(client)),
+            ServerWindowTest.EVERY);
+    awaitLoops(look, before + 1);
+    return w;
+  }
+
   @Test
   void theLoopEndsWithItsWindow() throws Exception {
     try (Connection client = ServerWindowTest.connect(TestServer.url());
         Connection look = ServerWindowTest.connect(TestServer.url())) {
       int before = loops(look);
-      ServerWindow w =
-          ServerWindow.start(
-              () -> ServerWindowTest.connect(TestServer.url()),
-              Set.of(ServerWindowTest.pid(client)),
-              ServerWindowTest.EVERY);
-      awaitLoops(look, before + 1);
+      ServerWindow w = startWatching(client, look, before);
       ServerSide s = w.finish();
       assertEquals(before, loops(look), "finish returns once the loop has ended");
       assertTrue(s.samples() > 0, "the loop's last counts were read: " + s.samples());
@@ -63,17 +70,22 @@ class SamplingLoopTest {
     try (Connection client = ServerWindowTest.connect(TestServer.url());
         Connection look = ServerWindowTest.connect(TestServer.url())) {
       int before = loops(look);
-      ServerWindow w =
-          ServerWindow.start(
-              () -> ServerWindowTest.connect(TestServer.url()),
-              Set.of(ServerWindowTest.pid(client)),
-              ServerWindowTest.EVERY);
-      awaitLoops(look, before + 1);
-      // the window's own session (the lock's holder) ends as a killed fork's would
+      ServerWindow w = startWatching(client, look, before);
+      // the window's own session (the holder of the lock its loop, the one sampling this
+      // client, tries) ends as a killed fork's would; other windows on a shared server live on
       try (Statement st = look.createStatement()) {
         st.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_locks"
-                + " WHERE locktype = 'advisory' AND granted AND pid <> pg_backend_pid()");
+            "SELECT pg_terminate_backend(l.pid) FROM pg_stat_activity a"
+                + " CROSS JOIN LATERAL (SELECT substring(a.query FROM"
+                + " 'pg_try_advisory_lock\\((-?[0-9]+)\\)')::bigint AS key) k"
+                + " JOIN pg_locks l ON l.locktype = 'advisory' AND l.granted AND l.pid <> a.pid"
+                + " AND l.classid::bigint = (k.key >> 32) & 4294967295"
+                + " AND l.objid::bigint = k.key & 4294967295"
+                + " WHERE a.query LIKE '"
+                + LOOP
+                + "' AND a.query LIKE '%''{"
+                + ServerWindowTest.pid(client)
+                + "}''%'");
       }
       awaitLoops(look, before);
       w.finish(); // never throws: the figures it cannot read say why
