@@ -52,11 +52,10 @@ final class ForkServerSide {
     }
     try (Statement st = ConnectionFactory.unnamed(c.createStatement());
         ResultSet rs = st.executeQuery(ServerWindow.MARKER + " SELECT pg_backend_pid()")) {
-      if (rs.next()) {
-        Wire.serverSession(c, rs.getInt(1));
-      }
+      Wire.serverSession(c, rs.next() ? rs.getInt(1) : Wire.UNREAD);
     } catch (SQLException | RuntimeException e) {
-      // the client's connection is what it was; its session is not sampled
+      // the client's connection is what it was; its session is not sampled, and counts as asked
+      Wire.serverSession(c, Wire.UNREAD);
     }
   }
 
@@ -92,7 +91,7 @@ final class ForkServerSide {
                   this::openBounded,
                   this::openDirect,
                   server,
-                  sessionNote(server.size(), Wire.openPids().size()),
+                  sessionNote(server.size(), Wire.askedServerSessions()),
                   ServerWindow.DEFAULT_SAMPLE_INTERVAL),
           null);
     } catch (RuntimeException e) {

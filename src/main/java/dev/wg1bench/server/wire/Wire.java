@@ -105,11 +105,31 @@ public final class Wire {
     BY_PID.forEach(
         (pid, w) -> {
           int s = w.serverPid;
-          if (s != 0) {
+          if (s > 0) {
             pids.add(s);
           }
         });
     return pids;
+  }
+
+  /** {@link #serverSession}'s pid of a connection whose read failed: asked, and unknown. */
+  public static final int UNREAD = -1;
+
+  /**
+   * How many of this JVM's open counted connections were asked their server session, read or not:
+   * what {@link #openServerPids()} is short of. Not {@link #openPids()}: with --forks 0 (a user's
+   * test JVM) that holds every other counted connection of the JVM too, the previous run's not yet
+   * closed among them (PgBouncerTest saw "4 of 5" once in three CI runs).
+   */
+  public static int askedServerSessions() {
+    int[] n = {0};
+    BY_PID.forEach(
+        (pid, w) -> {
+          if (w.serverPid != 0) {
+            n[0]++;
+          }
+        });
+    return n[0];
   }
 
   /** A socket connected from {@code localPort}. */
