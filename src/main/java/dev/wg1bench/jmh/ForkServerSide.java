@@ -79,10 +79,13 @@ final class ForkServerSide {
       if (via == null) {
         return new Started(
             ServerWindow.start(
-                this::openBounded, Wire.openPids(), ServerWindow.DEFAULT_SAMPLE_INTERVAL),
+                this::openBounded,
+                Wire.openPids(connections.wireOwner()),
+                ServerWindow.DEFAULT_SAMPLE_INTERVAL),
             null);
       }
-      Set<Integer> server = sessionMode(via) ? Wire.openServerPids() : Set.of();
+      Set<Integer> server =
+          sessionMode(via) ? Wire.openServerPids(connections.wireOwner()) : Set.of();
       return new Started(
           server.isEmpty() || direct == null
               ? ServerWindow.throughPooler(
@@ -91,7 +94,7 @@ final class ForkServerSide {
                   this::openBounded,
                   this::openDirect,
                   server,
-                  sessionNote(server.size(), Wire.askedServerSessions()),
+                  sessionNote(server.size(), Wire.askedServerSessions(connections.wireOwner())),
                   ServerWindow.DEFAULT_SAMPLE_INTERVAL),
           null);
     } catch (RuntimeException e) {

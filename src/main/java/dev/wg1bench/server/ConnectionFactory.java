@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
 import org.postgresql.PGProperty;
@@ -53,6 +54,16 @@ public final class ConnectionFactory {
   private final TargetSpec target;
   private final ClientSettings settings;
   private final Driver driver = new org.postgresql.Driver();
+
+  /** Names this factory's client connections at their sockets (server.wire), once a factory. */
+  private final String wireOwner = "wg1bench-" + OWNERS.incrementAndGet();
+
+  private static final AtomicLong OWNERS = new AtomicLong();
+
+  /** Whose the client connections this factory opens are, to {@code Wire.openPids(owner)}. */
+  public String wireOwner() {
+    return wireOwner;
+  }
 
   public ConnectionFactory(TargetSpec target, ClientSettings settings) {
     if (target.jdbcUrl() == null) {
@@ -120,6 +131,7 @@ public final class ConnectionFactory {
     }
     // last: it counts through whichever factory the lines above chose (see wireNotCounted)
     WireSocketFactory.install(p, target.jdbcUrl());
+    p.setProperty(WireSocketFactory.OWNER, wireOwner);
     return p;
   }
 

@@ -14,7 +14,9 @@ import dev.wg1bench.support.TestServer;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.postgresql.PGConnection;
 
 /**
  * Behind a session-mode pooler (here stood in for by the test server itself: what matters is the
@@ -90,6 +92,25 @@ class ForkServerSideTest {
       ForkServerSide.readServerSession(cf, c);
       assertEquals(asked + 1, Wire.askedServerSessions(), "the client is asked, the other not");
       assertTrue(Wire.openPids().size() > Wire.askedServerSessions(), "the other is counted");
+    }
+  }
+
+  /**
+   * A window samples its own run's clients: another factory's counted connection open in the same
+   * JVM (a parallel run, a connection a finished run left to the collector) is not among them.
+   */
+  @Test
+  void anotherRunsConnectionsAreNotThisRunsClients() throws Exception {
+    ConnectionFactory mine = new ConnectionFactory(TestServer.target(), ClientSettings.defaults());
+    ConnectionFactory theirs =
+        new ConnectionFactory(TestServer.target(), ClientSettings.defaults());
+    try (Connection a = mine.openBenchmarkClient();
+        Connection b = theirs.openBenchmarkClient()) {
+      int pa = a.unwrap(PGConnection.class).getBackendPID();
+      int pb = b.unwrap(PGConnection.class).getBackendPID();
+      assertEquals(Set.of(pa), Wire.openPids(mine.wireOwner()));
+      assertEquals(Set.of(pb), Wire.openPids(theirs.wireOwner()));
+      assertTrue(Wire.openPids().containsAll(Set.of(pa, pb)), "the JVM's are both");
     }
   }
 

@@ -18,8 +18,9 @@ final class CountingSocket extends ForwardingSocket {
   private InputStream in;
   private OutputStream out;
 
-  CountingSocket(Socket inner) throws IOException {
+  CountingSocket(Socket inner, String owner) throws IOException {
     super(inner);
+    counts.owner = owner;
   }
 
   WireCounts counts() {

@@ -68,9 +68,23 @@ public final class Wire {
 
   /** Backend process ids of this JVM's counted connections that are open now. */
   public static Set<Integer> openPids() {
+    return openPids(null);
+  }
+
+  /** As {@link #openPids()}, of {@code owner}'s connections only (every one where it is null). */
+  public static Set<Integer> openPids(String owner) {
     Set<Integer> pids = new TreeSet<>();
-    BY_PID.forEach((pid, w) -> pids.add(pid));
+    BY_PID.forEach(
+        (pid, w) -> {
+          if (owns(owner, w)) {
+            pids.add(pid);
+          }
+        });
     return pids;
+  }
+
+  private static boolean owns(String owner, WireCounts w) {
+    return owner == null || owner.equals(w.owner);
   }
 
   /**
@@ -101,11 +115,16 @@ public final class Wire {
    * now and had theirs read; fewer than {@link #openPids()} where some were not.
    */
   public static Set<Integer> openServerPids() {
+    return openServerPids(null);
+  }
+
+  /** As {@link #openServerPids()}, of {@code owner}'s connections only (all where null). */
+  public static Set<Integer> openServerPids(String owner) {
     Set<Integer> pids = new TreeSet<>();
     BY_PID.forEach(
         (pid, w) -> {
           int s = w.serverPid;
-          if (s > 0) {
+          if (s > 0 && owns(owner, w)) {
             pids.add(s);
           }
         });
@@ -122,10 +141,15 @@ public final class Wire {
    * closed among them (PgBouncerTest saw "4 of 5" once in three CI runs).
    */
   public static int askedServerSessions() {
+    return askedServerSessions(null);
+  }
+
+  /** As {@link #askedServerSessions()}, of {@code owner}'s connections only (all where null). */
+  public static int askedServerSessions(String owner) {
     int[] n = {0};
     BY_PID.forEach(
         (pid, w) -> {
-          if (w.serverPid != 0) {
+          if (w.serverPid != 0 && owns(owner, w)) {
             n[0]++;
           }
         });

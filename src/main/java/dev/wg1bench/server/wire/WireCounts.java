@@ -33,6 +33,9 @@ public final class WireCounts {
    */
   volatile int serverPid;
 
+  /** Whose connection this is ({@link WireSocketFactory#OWNER}), or null where none was named. */
+  String owner;
+
   int localPort;
   boolean readable = true;
   boolean wroteSinceRead;

@@ -21,11 +21,20 @@ public final class WireSocketFactory extends UnconnectedSocketFactory {
   /** The connection property naming the factory whose sockets are counted. */
   public static final String INNER = "wg1bench.wire.innerSocketFactory";
 
+  /**
+   * The connection property naming whose connections these are ({@link WireCounts#owner}): the
+   * factory of one run's clients, so a window samples that run's sessions only, never another run's
+   * in the same JVM (--forks 0, parallel tests) or a connection a run left to the collector.
+   */
+  public static final String OWNER = "wg1bench.wire.owner";
+
   private final SocketFactory inner;
+  private final String owner;
 
   /** What pgjdbc calls, with the connection's properties. */
   @SuppressWarnings("deprecation")
   public WireSocketFactory(Properties info) throws Exception {
+    this.owner = info.getProperty(OWNER);
     String name = info.getProperty(INNER);
     this.inner =
         name == null
@@ -65,6 +74,6 @@ public final class WireSocketFactory extends UnconnectedSocketFactory {
 
   @Override
   public Socket createSocket() throws IOException {
-    return new CountingSocket(inner.createSocket());
+    return new CountingSocket(inner.createSocket(), owner);
   }
 }
