@@ -6,16 +6,15 @@ import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.UsageException;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.IntSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.testcontainers.containers.GenericContainer;
-import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.images.builder.Transferable;
 import org.testcontainers.utility.DockerImageName;
 
@@ -72,6 +71,7 @@ public final class PgBouncerTarget implements Target {
   private final Target server;
   private GenericContainer<?> container;
   private TargetSpec started;
+  private final IntSupplier ports;
   private int listen;
   private String consoleUser;
 
@@ -79,8 +79,14 @@ public final class PgBouncerTarget implements Target {
   private static final long SETTLE_MS = 10_000;
 
   PgBouncerTarget(TargetSpec wanted, Target server) {
+    this(wanted, server, PgBouncerTarget::freePort);
+  }
+
+  /** With the ports to listen on given: a test hands it one already taken first. */
+  PgBouncerTarget(TargetSpec wanted, Target server, IntSupplier ports) {
     this.wanted = wanted;
     this.server = server;
+    this.ports = ports;
   }
 
   /** The {@code --via} text if it is valid, else a usage error naming what is. */
@@ -158,8 +164,6 @@ public final class PgBouncerTarget implements Target {
     String params = url.group(4) == null ? "" : url.group(4);
     String user = direct.user() != null ? direct.user() : System.getProperty("user.name");
     String password = direct.password() == null ? null : direct.password().reveal();
-    listen = freePort();
-    String conf = conf(host, port, ini(connections, via, user));
     String userlist = quote(user) + " " + quote(password == null ? "" : password) + "\n";
     String hba =
         "host pgbouncer "
@@ -168,7 +172,19 @@ public final class PgBouncerTarget implements Target {
             + (password == null ? "trust" : "scram-sha-256")
             + "\n";
     long t0 = System.nanoTime();
-    GenericContainer<?> c = startContainer(who, conf, userlist, hba);
+    GenericContainer<?> c = null;
+    for (int attempt = 1; c == null; attempt++) {
+      listen = ports.getAsInt();
+      String conf = conf(host, port, ini(connections, via, user));
+      try {
+        c = startContainer(who, conf, userlist, hba);
+      } catch (PortTaken e) {
+        // the port chosen was free, but another listener bound it first: another port
+        if (attempt == PORT_ATTEMPTS) {
+          throw new RunFailure(e.getMessage(), e);
+        }
+      }
+    }
     container = c;
     Runtime.getRuntime().addShutdownHook(new Thread(c::stop, "wg1bench-pgbouncer-stop"));
     String clientUrl = "jdbc:postgresql://127.0.0.1:" + listen + "/" + db + params;
@@ -223,11 +239,14 @@ public final class PgBouncerTarget implements Target {
   }
 
   /**
-   * The container started with the three files; one that does not come up is stopped, and the last
-   * line of its log (PgBouncer's own complaint) is the failure's reason.
+   * The container started with the three files, ready at PgBouncer's "process up"; one that does
+   * not come up is stopped, and PgBouncer's own line (its FATAL, else its last) is the failure's
+   * reason; a port another listener took first is {@link PortTaken}.
    */
   private static GenericContainer<?> startContainer(
       String who, String conf, String userlist, String hba) {
+    ContainerStartLog log =
+        new ContainerStartLog(Pattern.compile("process up"), Pattern.compile(" FATAL "));
     @SuppressWarnings("resource") // closed in close()
     GenericContainer<?> c =
         new GenericContainer<>(DockerImageName.parse(IMAGE))
@@ -235,23 +254,22 @@ public final class PgBouncerTarget implements Target {
             .withCopyToContainer(Transferable.of(conf), "/etc/pgbouncer/pgbouncer.ini")
             .withCopyToContainer(Transferable.of(userlist, 0644), "/etc/pgbouncer/userlist.txt")
             .withCopyToContainer(Transferable.of(hba), "/etc/pgbouncer/hba.conf")
-            .waitingFor(Wait.forLogMessage(".*process up.*\\s", 1))
+            .withLogConsumer(log)
+            .waitingFor(log)
             .withStartupTimeout(Duration.ofSeconds(60));
     try {
       c.start();
     } catch (RuntimeException e) {
-      String logs = "";
-      try {
-        logs = c.getLogs().strip();
-      } catch (RuntimeException ignored) {
-        // no logs to show: the container did not get that far
-      }
       c.stop();
-      String last = logs.isEmpty() ? "" : logs.substring(logs.lastIndexOf('\n') + 1);
+      String inUse = lineWith(log.lines(), "Address already in use");
+      if (inUse != null) {
+        throw new PortTaken(who + ": PgBouncer did not start: " + inUse, e);
+      }
+      String why = log.failure();
       throw new RunFailure(
           who
               + ": PgBouncer did not start: "
-              + (last.isEmpty() ? ConnectionFactory.oneLine(Containers.rootCause(e)) : last),
+              + (why != null ? why : ConnectionFactory.oneLine(Containers.rootCause(e))),
           e);
     }
     return c;
@@ -381,10 +399,30 @@ public final class PgBouncerTarget implements Target {
   }
 
   private static int freePort() {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
+    try {
+      return ListenPort.pick();
     } catch (IOException e) {
       throw new RunFailure("no free local port for PgBouncer: " + e.getMessage(), e);
+    }
+  }
+
+  /** Starts tried, each on a port of its own, when the port chosen was taken before the bind. */
+  static final int PORT_ATTEMPTS = 3;
+
+  /** The first of the lines that holds {@code text}, stripped, or null. */
+  private static String lineWith(List<String> lines, String text) {
+    for (String line : lines) {
+      if (line.contains(text)) {
+        return line.strip();
+      }
+    }
+    return null;
+  }
+
+  /** PgBouncer could not bind its port: another listener took it after it was chosen. */
+  private static final class PortTaken extends RuntimeException {
+    PortTaken(String message, Throwable cause) {
+      super(message, cause);
     }
   }
 

@@ -2,6 +2,7 @@ package dev.wg1bench.cli;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.regex.Pattern;
 
 /**
  * Runs the CLI in this JVM with stdout and stderr captured: the command line's own writers
@@ -26,8 +27,29 @@ final class Cli {
     return new Cli(code, o.toString(), e.toString());
   }
 
+  /**
+   * The exit code, then the lines that say what went wrong (an arm that could not run, an error, an
+   * exception), then both streams whole: a long run's output is cut in the middle where CI shows
+   * it, and the cause must survive the cut.
+   */
   @Override
   public String toString() {
-    return "exit " + exit + "\n--- stdout\n" + out + "--- stderr\n" + err;
+    StringBuilder why = new StringBuilder();
+    for (String line : (out + err).split("\n")) {
+      if (FAILURE_LINE.matcher(line).find()) {
+        why.append("  > ").append(line).append('\n');
+      }
+    }
+    return "exit "
+        + exit
+        + "\n--- lines that name a failure\n"
+        + why
+        + "--- stdout\n"
+        + out
+        + "--- stderr\n"
+        + err;
   }
+
+  private static final Pattern FAILURE_LINE =
+      Pattern.compile("could not run|error|Exception|failed: |broken", Pattern.CASE_INSENSITIVE);
 }
