@@ -140,7 +140,9 @@ try:
     r = json.load(open(path))
 except Exception as e:
     print(f"{name:<8} {label:<13} exit {code}, no result ({e})"); sys.exit()
-f, o, tp, lag = r["statementFidelity"], r["order"], r["throughput"], r["lag"]
+# the replay's own pace (results before 2026-12-06 held it in throughput)
+f, o, lag = r["statementFidelity"], r["order"], r["lag"]
+tp = r.get("pace") or r["throughput"]
 span, wall = tp["capturedSeconds"], tp["wallSeconds"]
 logged = next(x["log"] for x in r["fidelity"] if x["what"] == "statements")
 c = r.get("clientCpu")
@@ -179,7 +181,7 @@ PY
     replay_busy=$(busy_since "$b0")
     got=$(psql_ -d bench -At -c "$ROWS")
     read -r ru rs < <(tail -1 "$WORK/$name-pgreplay.cpu" 2>/dev/null || echo "0 0")
-    span=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["throughput"]["capturedSeconds"])' \
+    span=$(python3 -c 'import json,sys; r = json.load(open(sys.argv[1])); print((r.get("pace") or r["throughput"])["capturedSeconds"])' \
       "$WORK/$name-$(basename "${JARS[0]}" .jar)-${MODES[0]}.json" 2>/dev/null || echo 0)
     awk -v n="$name" -v t0="$t0" -v t1="$t1" -v span="$span" -v c="$code" -v u="${ru:-0}" -v s="${rs:-0}" \
       -v st="$stmts" -v lim="${PGREPLAY_LIMIT:-120}" -v busy="$replay_busy" -v same="$([ "$want" = "$got" ] && echo same || echo "DIFFER $got")" \

@@ -94,7 +94,7 @@ import json, sys
 r = json.load(open(sys.argv[1])); f = r["statementFidelity"]; o = r["order"]
 print(f"{sys.argv[2]:>9}: exit {sys.argv[3]}, {f['compared']} sent, {f['divergent']} diverged {f['divergentByCause']}, "
       f"{f['skippedTotal']} not replayable {f['skipped']}, sent twice {f['sentTwice']}, "
-      f"order waits {o['waits']} ({o['waitedSeconds']} s), broken {o['broken']}, wall {r['throughput']['wallSeconds']} s")
+      f"order waits {o['waits']} ({o['waitedSeconds']} s), broken {o['broken']}, wall {(r.get('pace') or r['throughput'])['wallSeconds']} s")
 for d in f["divergences"][:8]:
     print(f"           {d['where']} {d['log']} -> {d['replay']}: {d['statement'][:90]!r} {d['message'] or ''}"[:220])
 PY
