@@ -164,27 +164,8 @@ public final class PgBouncerTarget implements Target {
     String params = url.group(4) == null ? "" : url.group(4);
     String user = direct.user() != null ? direct.user() : System.getProperty("user.name");
     String password = direct.password() == null ? null : direct.password().reveal();
-    String userlist = quote(user) + " " + quote(password == null ? "" : password) + "\n";
-    String hba =
-        "host pgbouncer "
-            + user
-            + " 127.0.0.1/32 trust\nhost all all 127.0.0.1/32 "
-            + (password == null ? "trust" : "scram-sha-256")
-            + "\n";
     long t0 = System.nanoTime();
-    GenericContainer<?> c = null;
-    for (int attempt = 1; c == null; attempt++) {
-      listen = ports.getAsInt();
-      String conf = conf(host, port, ini(connections, via, user));
-      try {
-        c = startContainer(who, conf, userlist, hba);
-      } catch (PortTaken e) {
-        // the port chosen was free, but another listener bound it first: another port
-        if (attempt == PORT_ATTEMPTS) {
-          throw new RunFailure(e.getMessage(), e);
-        }
-      }
-    }
+    GenericContainer<?> c = startOnAFreePort(who, host, port, connections, via, user, password);
     container = c;
     Runtime.getRuntime().addShutdownHook(new Thread(c::stop, "wg1bench-pgbouncer-stop"));
     String clientUrl = "jdbc:postgresql://127.0.0.1:" + listen + "/" + db + params;
@@ -207,6 +188,38 @@ public final class PgBouncerTarget implements Target {
         describe(info),
         (System.nanoTime() - t0) / 1e9,
         clientUrl);
+  }
+
+  /**
+   * The container on a port of {@link #ports}, {@link #listen} set to it: another port when another
+   * listener took the one chosen before PgBouncer bound it, {@link #PORT_ATTEMPTS} in all.
+   */
+  private GenericContainer<?> startOnAFreePort(
+      String who,
+      String host,
+      String port,
+      int connections,
+      String via,
+      String user,
+      String password) {
+    String userlist = quote(user) + " " + quote(password == null ? "" : password) + "\n";
+    String hba =
+        "host pgbouncer "
+            + user
+            + " 127.0.0.1/32 trust\nhost all all 127.0.0.1/32 "
+            + (password == null ? "trust" : "scram-sha-256")
+            + "\n";
+    for (int attempt = 1; ; attempt++) {
+      listen = ports.getAsInt();
+      String conf = conf(host, port, ini(connections, via, user));
+      try {
+        return startContainer(who, conf, userlist, hba);
+      } catch (PortTaken e) {
+        if (attempt == PORT_ATTEMPTS) {
+          throw new RunFailure(e.getMessage(), e);
+        }
+      }
+    }
   }
 
   /** The [pgbouncer] section: the tool's settings first, then the user's from --via. */
