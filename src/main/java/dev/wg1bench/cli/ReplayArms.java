@@ -18,6 +18,7 @@ import dev.wg1bench.replay.report.ReplayReport;
 import dev.wg1bench.run.BlockExperiment;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -123,6 +124,11 @@ final class ReplayArms {
                 Durations.parse(ReplayCommand.PROGRESS),
                 new AtomicBoolean(),
                 fresh,
+                // the experiment's --warmup, once before the claim's first trial, where --fresh
+                // restores the target after it
+                fresh == null || baseline.options.timing.warmup == null
+                    ? Duration.ZERO
+                    : baseline.options.timing.warmup,
                 BuildInfo.version(),
                 baseline.replay.stream().map(Path::toString).toList()),
             out);

@@ -168,6 +168,17 @@ public final class ReplayCommand implements Callable<Integer> {
   @Mixin ReplayTrialOptions trial;
 
   @Option(
+      names = "--warmup",
+      paramLabel = "DURATION",
+      description = {
+        "With --fresh: before the trials, play the log at --speed max for up to this long"
+            + " (default 10s; 0 = none), not measured, then restore the target: the client's JIT"
+            + " compiles the replay's paths before the log's clock starts. Without --fresh there"
+            + " is none."
+      })
+  String warmup;
+
+  @Option(
       names = "--csv",
       paramLabel = "FILE",
       description =
@@ -246,6 +257,7 @@ public final class ReplayCommand implements Callable<Integer> {
             progress,
             new AtomicBoolean(),
             restore,
+            ReplayTrialOptions.warmup(warmup, restore != null),
             BuildInfo.version(),
             logs.stream().map(Path::toString).toList());
     return new ReplayStage.Request(

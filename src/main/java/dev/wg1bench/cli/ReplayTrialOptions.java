@@ -1,6 +1,8 @@
 package dev.wg1bench.cli;
 
+import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.UsageException;
+import java.time.Duration;
 import picocli.CommandLine.Option;
 
 /**
@@ -29,6 +31,33 @@ final class ReplayTrialOptions {
             + " PATH). Nothing else is dropped, and nothing without --fresh."
       })
   String fresh;
+
+  /**
+   * The warm-up replay's --warmup asks for ({@code text}, null when not given): the default with
+   * --fresh, none without. Declared by replay alone: an advise arm's --warmup is the experiment's.
+   */
+  static Duration warmup(String text, boolean fresh) {
+    if (text == null) {
+      return fresh ? DEFAULT_WARMUP : Duration.ZERO;
+    }
+    Duration d;
+    try {
+      d = Durations.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--warmup " + e.getMessage());
+    }
+    if (!d.isZero() && !fresh) {
+      throw new UsageException(
+          "--warmup "
+              + text
+              + " needs --fresh: a warm-up plays the log's writes, and only --fresh restores the"
+              + " database before the measured trial (or --warmup 0)");
+    }
+    return d;
+  }
+
+  /** Long enough to reach C2 on a replay's paths at a few thousand statements a second. */
+  static final Duration DEFAULT_WARMUP = Duration.ofSeconds(10);
 
   /** --speed as a rate: N, or 0 for max. */
   double rate() {

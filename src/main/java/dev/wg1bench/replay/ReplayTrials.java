@@ -1,5 +1,6 @@
 package dev.wg1bench.replay;
 
+import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.Knobs;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RunPlan;
@@ -22,6 +23,7 @@ import dev.wg1bench.server.ConnectionFactory;
 import dev.wg1bench.server.ServerInfo;
 import dev.wg1bench.server.Target;
 import dev.wg1bench.server.Targets;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -30,8 +32,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A replay as a source of trials: the same capture replayed once per cell (knob values, target,
@@ -46,6 +50,8 @@ public final class ReplayTrials {
    * @param speed as {@link TrialPlayer.Config#speed()}
    * @param fresh restores each target before each trial, null: the trials follow one another on the
    *     data the previous one left
+   * @param warmup how long the log is played at --speed max before the first trial, from a restored
+   *     target and not measured (zero: none; only with fresh, which restores the target after it)
    */
   public record Shared(
       double speed,
@@ -54,6 +60,7 @@ public final class ReplayTrials {
       Duration progress,
       AtomicBoolean stop,
       DatabaseReset fresh,
+      Duration warmup,
       String version,
       List<String> logs) {}
 
@@ -73,6 +80,8 @@ public final class ReplayTrials {
   private final Shared shared;
   private final PrintStream out;
   private final Map<String, TargetSpec> restored = new LinkedHashMap<>();
+  private boolean warmedUp;
+  private ReplayResult.Warmup warmup;
 
   public ReplayTrials(Capture capture, Shared shared, PrintStream out) {
     this.capture = capture;
@@ -96,6 +105,9 @@ public final class ReplayTrials {
   public List<Done> run(List<Cell> cells) throws InterruptedException {
     List<Done> done = new ArrayList<>();
     DatabaseReset fresh = shared.fresh();
+    if (!cells.isEmpty() && !shared.stop().get()) {
+      warmUp(cells.get(0));
+    }
     for (Cell c : cells) {
       if (shared.stop().get()) {
         break;
@@ -123,7 +135,11 @@ public final class ReplayTrials {
       TrialPlayer.Outcome o = new TrialPlayer(config, out).run(capture);
       ReplayResult.Trial trial =
           new ReplayResult.Trial(
-              c.point(), c.repeat(), done.size() + 1, fresh == null ? null : fresh.describe());
+              c.point(),
+              c.repeat(),
+              done.size() + 1,
+              fresh == null ? null : fresh.describe(),
+              warmup);
       ReplayResult r =
           ReplayResults.result(
               shared.version(),
@@ -139,6 +155,71 @@ public final class ReplayTrials {
       done.add(new Done(c, r, o));
     }
     return done;
+  }
+
+  /**
+   * The client's warm-up, once before the first trial ({@code shared.warmup}, only with --fresh):
+   * the log played at --speed max into the first trial's target, restored before it and again
+   * before the trial, for up to the warm-up's length; nothing of it is measured or kept but its
+   * length and statements. Why: a JVM's first seconds run the replay's paths and pgjdbc's
+   * interpreted, then through C1. On a fsync-on capture of pgbench at 16 clients, the first replay
+   * in a fresh JVM lagged 408 ms at p99 and cost 82 us of CPU a statement; the same log replayed
+   * next in the same JVM 103 ms and 67 us, a third time 76 ms and 61 us
+   * (bench/results/2026-12-06-replay-warmup.md).
+   */
+  private void warmUp(Cell c) throws InterruptedException {
+    if (warmedUp || shared.fresh() == null || shared.warmup().isZero()) {
+      return;
+    }
+    warmedUp = true;
+    restored.put(c.target().name(), c.target());
+    shared.fresh().restore(c.target(), out);
+    AtomicBoolean stop = new AtomicBoolean();
+    TrialPlayer.Config config =
+        new TrialPlayer.Config(
+            c.target(),
+            c.settings(),
+            0,
+            c.poolSize(),
+            c.threads(),
+            shared.poolMode(),
+            shared.mapDatabase(),
+            shared.progress(),
+            stop);
+    long deadline = System.nanoTime() + shared.warmup().toNanos();
+    Thread timer = new Thread(() -> stopAt(stop, deadline), "wg1bench-replay-warmup");
+    timer.setDaemon(true);
+    timer.start();
+    long t0 = System.nanoTime();
+    TrialPlayer.Outcome o;
+    try {
+      // its progress, report and errors are not the replay's: the trial after it says them
+      o = new TrialPlayer(config, new PrintStream(OutputStream.nullOutputStream())).run(capture);
+    } finally {
+      stop.set(true);
+      timer.join();
+    }
+    double seconds = Math.round((System.nanoTime() - t0) / 1e6) / 1e3;
+    warmup = new ReplayResult.Warmup(seconds, o.stats().statements.get(), !o.stopped());
+    out.printf(
+        Locale.ROOT,
+        "warm-up: %.1f s at --speed max, %d statements (%s), not measured; the target is restored"
+            + " before the trial%n",
+        seconds,
+        warmup.statements(),
+        warmup.wholeLog()
+            ? "the whole log"
+            : "stopped at --warmup " + Durations.option(shared.warmup()));
+  }
+
+  /** Sets {@code stop} at the deadline, or as soon as the replay is told to stop. */
+  private void stopAt(AtomicBoolean stop, long deadline) {
+    long left;
+    while (!stop.get() && !shared.stop().get() && (left = deadline - System.nanoTime()) > 0) {
+      // a stop the user asks for (Ctrl-C) is seen within this bound
+      LockSupport.parkNanos(Math.min(left, 50_000_000L));
+    }
+    stop.set(true);
   }
 
   /**

@@ -46,6 +46,14 @@ class ReplayCliTest {
         Cli.run("replay", log("b.log", "hello\n").toString(), t),
         "wg1bench: b.log:1: not a csvlog, jsonlog or stderr log");
     assertUsage(
+        Cli.run("replay", csv.toString(), t, "--warmup", "5s"),
+        "wg1bench: --warmup 5s needs --fresh: a warm-up plays the log's writes, and only --fresh"
+            + " restores the database before the measured trial (or --warmup 0)");
+    assertUsage(
+        Cli.run("replay", csv.toString(), t, "--fresh", "--warmup", "soon"),
+        "wg1bench: --warmup 'soon' is not a duration; use e.g. 10 (seconds), 10s, 500ms, 2m or"
+            + " 1h");
+    assertUsage(
         Cli.run("replay", csv.toString(), t, "--fresh=bogus"),
         "wg1bench: --fresh bogus: must be template, template=NAME or dump=FILE");
     assertUsage(

@@ -1,6 +1,7 @@
 package dev.wg1bench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -157,10 +158,15 @@ class ReplaySweepTest {
     assertEquals(0, r.exit, r.toString());
     assertTrue(r.out.contains("changes data: 2 INSERT, 1 UPDATE"), r.out);
     JsonNode trials = assertTwoFaithfulTrials();
+    // the client's warm-up (--warmup's default with --fresh) played the whole log once before
+    // the trials; its writes are gone: each trial still starts from the restored rows
+    assertTrue(r.out.contains("warm-up: "), r.out);
     for (JsonNode t : trials) {
       assertTrue(t.get("fresh").asText().startsWith("template"), t.toString());
       // the UPDATE finds only the row its own trial inserted: 2 inserted + 1 updated
       assertEquals(3, fidelity(t, "rows affected").get("replay").asLong(), t.toString());
+      assertEquals(8, t.get("warmup").get("statements").asLong(), t.toString());
+      assertTrue(t.get("warmup").get("wholeLog").asBoolean(), t.toString());
     }
     assertEquals(BASE_ROWS + 2, rows(), "the last trial's rows on the restored copy");
     assertTemplateDropped();
@@ -195,11 +201,27 @@ class ReplaySweepTest {
   }
 
   @Test
+  void warmupZeroPlaysNothingBeforeTheTrials() throws Exception {
+    Cli r = sweep("--fresh", "--warmup", "0");
+    assertEquals(0, r.exit, r.toString());
+    assertFalse(r.out.contains("warm-up"), r.out);
+    for (JsonNode t : assertTwoFaithfulTrials()) {
+      assertTrue(t.path("warmup").isNull() || t.path("warmup").isMissingNode(), t.toString());
+      assertEquals(3, fidelity(t, "rows affected").get("replay").asLong(), t.toString());
+    }
+    assertEquals(BASE_ROWS + 2, rows());
+  }
+
+  @Test
   void withoutFreshTheSecondTrialFindsTheFirstOnesRows() throws Exception {
     Cli r = sweep();
     assertEquals(0, r.exit, r.toString());
     assertTrue(r.out.contains("without --fresh each trial starts from the data"), r.out);
     JsonNode trials = assertTwoFaithfulTrials();
+    // no warm-up without --fresh: it would leave its writes behind
+    assertFalse(r.out.contains("warm-up"), r.out);
+    assertTrue(
+        trials.get(0).path("warmup").isNull() || trials.get(0).path("warmup").isMissingNode());
     assertEquals(3, fidelity(trials.get(0), "rows affected").get("replay").asLong());
     // the UPDATE ... WHERE n = 1 now also finds the row trial 1 inserted
     assertEquals(4, fidelity(trials.get(1), "rows affected").get("replay").asLong());

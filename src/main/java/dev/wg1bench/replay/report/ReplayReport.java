@@ -154,6 +154,9 @@ public final class ReplayReport {
     if (r.fresh() != null) {
       out.println("restored before it (--fresh): " + r.fresh());
     }
+    if (r.warmup() != null) {
+      out.println(warmupLine(r.warmup()));
+    }
     out.printf(
         Locale.ROOT,
         "wall time %.3f s (captured %.3f s); window %.3f s: %.1f statements/s, %.1f"
@@ -260,6 +263,17 @@ public final class ReplayReport {
   }
 
   /** The figures a space apart; the statement, last, set apart by two. */
+  /** The warm-up the trials followed, in one line: what it played, and that it is not measured. */
+  public static String warmupLine(ReplayResult.Warmup w) {
+    return String.format(
+        Locale.ROOT,
+        "warm-up before the trials (--warmup): %.1f s of the log at --speed max, %d statements%s,"
+            + " not measured",
+        w.seconds(),
+        w.statements(),
+        w.wholeLog() ? " (the whole log)" : "");
+  }
+
   private static String line(List<String> cells) {
     return String.join(" ", cells.subList(0, cells.size() - 1))
         + "  "

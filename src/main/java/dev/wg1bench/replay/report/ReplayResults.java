@@ -56,6 +56,7 @@ public final class ReplayResults {
         captureInfo(capture),
         capture.dataChanges(),
         trial.fresh(),
+        trial.warmup(),
         throughput(outcome.stats()),
         pace(capture, outcome),
         config.speed() != 0 ? lag(s, config.poolSize() != null) : null,

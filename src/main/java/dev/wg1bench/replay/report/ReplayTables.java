@@ -176,6 +176,9 @@ public final class ReplayTables {
       if (r.fresh() != null) {
         h.append("; restored before it: ").append(esc(r.fresh()));
       }
+      if (r.warmup() != null) {
+        h.append("; ").append(esc(ReplayReport.warmupLine(r.warmup())));
+      }
       if (r.stoppedBy() != null) {
         h.append("; stopped early: ").append(esc(r.stoppedBy()));
       }

@@ -12,7 +12,7 @@ import java.util.Map;
 /**
  * The result of a replay, as JSON: what was replayed where and how, how fast, how late against the
  * log's timing, and how faithfully (the log's counts beside the replay's). A record of its own, not
- * a {@code Measurement}: a replay has no JMH trials, forks or warmup to fill one with.
+ * a {@code Measurement}: a replay has no JMH trials or forks to fill one with.
  *
  * @param kind always "replay", so a reader of results/ can tell it from a run
  * @param point the knob values of this trial when a replay sweeps knobs or targets (target,
@@ -24,6 +24,10 @@ import java.util.Map;
  * @param dataChanges statements of the capture that change data or schema, by kind (INSERT, UPDATE,
  *     DELETE, DDL, ...): replaying them changes the target; empty when it only reads
  * @param fresh how the target was restored before this trial (--fresh), null when it was not
+ * @param warmup the client's warm-up before the replay's trials (--warmup): the log replayed at
+ *     --speed max for up to that long from a restored target, not measured, so the JIT has compiled
+ *     the replay's own paths and pgjdbc's before the log's clock starts; the same figure in every
+ *     trial of the run; null when none ran (--warmup 0, no --fresh, results written before it)
  * @param throughput the trial's throughput as a run's ({@code Measurement.Throughput}): tps is
  *     transactions per second over the exact window from the first statement's start to the last
  *     one's end ({@code measuredSeconds}); one replay per trial, so no error or interval
@@ -67,6 +71,7 @@ public record ReplayResult(
     CaptureInfo capture,
     Map<String, Long> dataChanges,
     String fresh,
+    Warmup warmup,
     Measurement.Throughput throughput,
     Pace pace,
     Lag lag,
@@ -84,12 +89,19 @@ public record ReplayResult(
     Machine machine) {
 
   /** Where a trial stands in a replay of several, and how its target was restored. */
-  public record Trial(Map<String, String> point, int repeat, int sequence, String fresh) {
+  public record Trial(
+      Map<String, String> point, int repeat, int sequence, String fresh, Warmup warmup) {
     /** A replay of one trial. */
     public static Trial single(String fresh) {
-      return new Trial(Map.of(), 1, 1, fresh);
+      return new Trial(Map.of(), 1, 1, fresh, null);
     }
   }
+
+  /**
+   * The warm-up before the trials: how long it played the log at --speed max, and the statements it
+   * sent (the whole log when it ended first); its figures are in no other field.
+   */
+  public record Warmup(double seconds, long statements, boolean wholeLog) {}
 
   /**
    * @param spanSeconds first event to last in the log
