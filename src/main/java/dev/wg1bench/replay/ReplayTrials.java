@@ -1,6 +1,5 @@
 package dev.wg1bench.replay;
 
-import dev.wg1bench.plan.Durations;
 import dev.wg1bench.plan.Knobs;
 import dev.wg1bench.plan.Matrix;
 import dev.wg1bench.plan.RunPlan;
@@ -159,13 +158,14 @@ public final class ReplayTrials {
 
   /**
    * The client's warm-up, once before the first trial ({@code shared.warmup}, only with --fresh):
-   * the log played at --speed max into the first trial's target, restored before it and again
-   * before the trial, for up to the warm-up's length; nothing of it is measured or kept but its
-   * length and statements. Why: a JVM's first seconds run the replay's paths and pgjdbc's
-   * interpreted, then through C1. On a fsync-on capture of pgbench at 16 clients, the first replay
-   * in a fresh JVM lagged 408 ms at p99 and cost 82 us of CPU a statement; the same log replayed
-   * next in the same JVM 103 ms and 67 us, a third time 76 ms and 61 us
-   * (bench/results/2026-12-06-replay-warmup.md).
+   * the log played at --speed max into the first trial's target, pass after pass, each from the
+   * restored target, until the warm-up's length is spent; the target is restored again before the
+   * trial, and nothing of it is measured or kept but its length, passes and statements. Why: a
+   * JVM's first seconds run the replay's paths and pgjdbc's interpreted, then through C1. On a
+   * fsync-on capture of pgbench at 16 clients, the first replay in a fresh JVM lagged 408 ms at p99
+   * and cost 82 us of CPU a statement; the same log replayed next in the same JVM 103 ms and 67 us,
+   * a third time 76 ms and 61 us (bench/results/2026-12-06-replay-warmup.md). A short or paced log
+   * played once at max is over before the JIT is: hence passes.
    */
   private void warmUp(Cell c) throws InterruptedException {
     if (warmedUp || shared.fresh() == null || shared.warmup().isZero()) {
@@ -173,7 +173,31 @@ public final class ReplayTrials {
     }
     warmedUp = true;
     restored.put(c.target().name(), c.target());
-    shared.fresh().restore(c.target(), out);
+    // its restores, progress, report and errors are not the replay's: the trial after it says them
+    PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+    long t0 = System.nanoTime();
+    long deadline = t0 + shared.warmup().toNanos();
+    long statements = 0;
+    int passes = 0;
+    do {
+      shared.fresh().restore(c.target(), quiet);
+      statements += pass(c, deadline, quiet).stats().statements.get();
+      passes++;
+    } while (System.nanoTime() < deadline && !shared.stop().get());
+    double seconds = Math.round((System.nanoTime() - t0) / 1e6) / 1e3;
+    warmup = new ReplayResult.Warmup(seconds, statements, passes);
+    out.printf(
+        Locale.ROOT,
+        "warm-up: %.1f s at --speed max, %d statements in %d pass(es) of the log, not measured;"
+            + " the target is restored before the trial%n",
+        seconds,
+        statements,
+        passes);
+  }
+
+  /** One warm-up pass of the log at --speed max, stopped at the deadline or the user's stop. */
+  private TrialPlayer.Outcome pass(Cell c, long deadline, PrintStream quiet)
+      throws InterruptedException {
     AtomicBoolean stop = new AtomicBoolean();
     TrialPlayer.Config config =
         new TrialPlayer.Config(
@@ -186,30 +210,15 @@ public final class ReplayTrials {
             shared.mapDatabase(),
             shared.progress(),
             stop);
-    long deadline = System.nanoTime() + shared.warmup().toNanos();
     Thread timer = new Thread(() -> stopAt(stop, deadline), "wg1bench-replay-warmup");
     timer.setDaemon(true);
     timer.start();
-    long t0 = System.nanoTime();
-    TrialPlayer.Outcome o;
     try {
-      // its progress, report and errors are not the replay's: the trial after it says them
-      o = new TrialPlayer(config, new PrintStream(OutputStream.nullOutputStream())).run(capture);
+      return new TrialPlayer(config, quiet).run(capture);
     } finally {
       stop.set(true);
       timer.join();
     }
-    double seconds = Math.round((System.nanoTime() - t0) / 1e6) / 1e3;
-    warmup = new ReplayResult.Warmup(seconds, o.stats().statements.get(), !o.stopped());
-    out.printf(
-        Locale.ROOT,
-        "warm-up: %.1f s at --speed max, %d statements (%s), not measured; the target is restored"
-            + " before the trial%n",
-        seconds,
-        warmup.statements(),
-        warmup.wholeLog()
-            ? "the whole log"
-            : "stopped at --warmup " + Durations.option(shared.warmup()));
   }
 
   /** Sets {@code stop} at the deadline, or as soon as the replay is told to stop. */

@@ -267,11 +267,11 @@ public final class ReplayReport {
   public static String warmupLine(ReplayResult.Warmup w) {
     return String.format(
         Locale.ROOT,
-        "warm-up before the trials (--warmup): %.1f s of the log at --speed max, %d statements%s,"
-            + " not measured",
+        "warm-up before the trials (--warmup): %.1f s at --speed max, %d statements in %d pass(es)"
+            + " of the log, not measured",
         w.seconds(),
         w.statements(),
-        w.wholeLog() ? " (the whole log)" : "");
+        w.passes());
   }
 
   private static String line(List<String> cells) {

@@ -98,10 +98,11 @@ public record ReplayResult(
   }
 
   /**
-   * The warm-up before the trials: how long it played the log at --speed max, and the statements it
-   * sent (the whole log when it ended first); its figures are in no other field.
+   * The warm-up before the trials: how long it played the log at --speed max, in how many passes
+   * (each from the restored target; the last stopped at --warmup), and the statements it sent; its
+   * figures are in no other field.
    */
-  public record Warmup(double seconds, long statements, boolean wholeLog) {}
+  public record Warmup(double seconds, long statements, int passes) {}
 
   /**
    * @param spanSeconds first event to last in the log
