@@ -40,6 +40,10 @@ final class ContainerStartLog extends AbstractWaitStrategy implements Consumer<O
 
   @Override
   public synchronized void accept(OutputFrame frame) {
+    if (isReady) {
+      // the start is over: the rest of a long-lived container's log is not kept
+      return;
+    }
     if (frame.getType() == OutputFrame.OutputType.END) {
       flush();
       if (!isReady && failure == null) {

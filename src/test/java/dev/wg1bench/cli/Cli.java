@@ -51,5 +51,6 @@ final class Cli {
   }
 
   private static final Pattern FAILURE_LINE =
-      Pattern.compile("could not run|error|Exception|failed: |broken", Pattern.CASE_INSENSITIVE);
+      Pattern.compile(
+          "could not run|\\berror\\b|Exception|failed: |broken", Pattern.CASE_INSENSITIVE);
 }
