@@ -118,17 +118,7 @@ public final class ReplayTrials {
         restored.put(c.target().name(), c.target());
         fresh.restore(c.target(), out);
       }
-      TrialPlayer.Config config =
-          new TrialPlayer.Config(
-              c.target(),
-              c.settings(),
-              shared.speed(),
-              c.poolSize(),
-              c.threads(),
-              shared.poolMode(),
-              shared.mapDatabase(),
-              shared.progress(),
-              shared.stop());
+      TrialPlayer.Config config = config(c, shared.speed(), shared.stop());
       ServerInfo server = serverInfo(c);
       Instant started = Instant.now();
       TrialPlayer.Outcome o = new TrialPlayer(config, out).run(capture);
@@ -199,17 +189,7 @@ public final class ReplayTrials {
   private TrialPlayer.Outcome pass(Cell c, long deadline, PrintStream quiet)
       throws InterruptedException {
     AtomicBoolean stop = new AtomicBoolean();
-    TrialPlayer.Config config =
-        new TrialPlayer.Config(
-            c.target(),
-            c.settings(),
-            0,
-            c.poolSize(),
-            c.threads(),
-            shared.poolMode(),
-            shared.mapDatabase(),
-            shared.progress(),
-            stop);
+    TrialPlayer.Config config = config(c, 0, stop);
     Thread timer = new Thread(() -> stopAt(stop, deadline), "wg1bench-replay-warmup");
     timer.setDaemon(true);
     timer.start();
@@ -219,6 +199,20 @@ public final class ReplayTrials {
       stop.set(true);
       timer.join();
     }
+  }
+
+  /** A cell played at {@code speed} (0: max) until the log ends or {@code stop} is set. */
+  private TrialPlayer.Config config(Cell c, double speed, AtomicBoolean stop) {
+    return new TrialPlayer.Config(
+        c.target(),
+        c.settings(),
+        speed,
+        c.poolSize(),
+        c.threads(),
+        shared.poolMode(),
+        shared.mapDatabase(),
+        shared.progress(),
+        stop);
   }
 
   /** Sets {@code stop} at the deadline, or as soon as the replay is told to stop. */
