@@ -171,10 +171,10 @@ public final class ReplayCommand implements Callable<Integer> {
       names = "--warmup",
       paramLabel = "DURATION",
       description = {
-        "With --fresh: before the trials, play the log at --speed max for up to this long"
-            + " (default 10s; 0 = none), not measured, then restore the target: the client's JIT"
-            + " compiles the replay's paths before the log's clock starts. Without --fresh there"
-            + " is none."
+        "With --fresh: before the trials, play the log for this long (default 10s; 0 = none),"
+            + " the first half at --speed max and the rest at the trial's speed, not measured,"
+            + " then restore the target: the client's JIT compiles the replay's paths, as the"
+            + " trial takes them, before the log's clock starts. Without --fresh there is none."
       })
   String warmup;
 

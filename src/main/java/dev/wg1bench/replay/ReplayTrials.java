@@ -49,8 +49,9 @@ public final class ReplayTrials {
    * @param speed as {@link TrialPlayer.Config#speed()}
    * @param fresh restores each target before each trial, null: the trials follow one another on the
    *     data the previous one left
-   * @param warmup how long the log is played at --speed max before the first trial, from a restored
-   *     target and not measured (zero: none; only with fresh, which restores the target after it)
+   * @param warmup how long the log is played (half at --speed max) before the first trial, from a
+   *     restored target and not measured (zero: none; only with fresh, which restores the target
+   *     after it)
    */
   public record Shared(
       double speed,
@@ -93,7 +94,8 @@ public final class ReplayTrials {
    * records; null when it cannot be read (the replay's own connections then say why).
    */
   private static ServerInfo serverInfo(Cell c) {
-    try (Connection conn = new ConnectionFactory(c.target(), c.settings()).openPlain()) {
+    // on the tool's own pgjdbc, as the restore's: read between the warm-up and the trial
+    try (Connection conn = new ConnectionFactory(c.target(), c.settings()).openOwn()) {
       return ServerInfo.read(conn);
     } catch (SQLException e) {
       return null;
@@ -148,14 +150,18 @@ public final class ReplayTrials {
 
   /**
    * The client's warm-up, once before the first trial ({@code shared.warmup}, only with --fresh):
-   * the log played at --speed max into the first trial's target, pass after pass, each from the
-   * restored target, until the warm-up's length is spent; the target is restored again before the
-   * trial, and nothing of it is measured or kept but its length, passes and statements. Why: a
-   * JVM's first seconds run the replay's paths and pgjdbc's interpreted, then through C1. On a
-   * fsync-on capture of pgbench at 16 clients, the first replay in a fresh JVM lagged 408 ms at p99
-   * and cost 82 us of CPU a statement; the same log replayed next in the same JVM 103 ms and 67 us,
-   * a third time 76 ms and 61 us (bench/results/2026-12-06-replay-warmup.md). A short or paced log
-   * played once at max is over before the JIT is: hence passes.
+   * the log played into the first trial's target, pass after pass, each from the restored target,
+   * for the first half of the warm-up's length at --speed max and for the rest at the trial's
+   * speed; the target is restored again before the trial, and nothing of it is measured or kept but
+   * its length, passes and statements. Why: a JVM's first seconds run the replay's paths and
+   * pgjdbc's interpreted, then through C1. On a fsync-on capture of pgbench at 16 clients, the
+   * first replay in a fresh JVM lagged 408 ms at p99 and cost 82 us of CPU a statement; the same
+   * log replayed next in the same JVM 103 ms and 67 us, a third time 76 ms and 61 us
+   * (bench/results/2026-12-06-replay-warmup.md). A short or paced log played once at max is over
+   * before the JIT is: hence passes. Why the second half at the trial's speed: compiled code holds
+   * only the branches and types its profile saw; the trial's waits for the clock, its lag and its
+   * blocking socket reads, never taken at max, undid it at the trial's start, which then recompiled
+   * while it lagged (bench/results/2026-12-06-replay-compiled-code.md).
    */
   private void warmUp(Cell c) throws InterruptedException {
     if (warmedUp || shared.fresh() == null || shared.warmup().isZero()) {
@@ -167,29 +173,37 @@ public final class ReplayTrials {
     PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
     long t0 = System.nanoTime();
     long deadline = t0 + shared.warmup().toNanos();
+    // the first half at --speed max (many statements, so the JIT compiles the hot paths), the
+    // second at the trial's speed (its waits for the clock, its lag, its blocking reads): a path
+    // the
+    // trial takes and the warm-up never did undoes the compiled code at the trial's start
+    long half = t0 + shared.warmup().toNanos() / 2;
     long statements = 0;
     int passes = 0;
     do {
       shared.fresh().restore(c.target(), quiet);
-      statements += pass(c, deadline, quiet).stats().statements.get();
+      boolean max = System.nanoTime() < half;
+      TrialPlayer.Outcome o = pass(c, max ? 0 : shared.speed(), max ? half : deadline, quiet);
+      statements += o.stats().statements.get();
       passes++;
     } while (System.nanoTime() < deadline && !shared.stop().get());
     double seconds = Math.round((System.nanoTime() - t0) / 1e6) / 1e3;
     warmup = new ReplayResult.Warmup(seconds, statements, passes);
     out.printf(
         Locale.ROOT,
-        "warm-up: %.1f s at --speed max, %d statements in %d pass(es) of the log, not measured;"
-            + " the target is restored before the trial%n",
+        "warm-up: %.1f s (the first half at --speed max, the rest at the trial's speed), %d"
+            + " statements in %d pass(es) of the log, not measured; the target is restored before"
+            + " the trial%n",
         seconds,
         statements,
         passes);
   }
 
-  /** One warm-up pass of the log at --speed max, stopped at the deadline or the user's stop. */
-  private TrialPlayer.Outcome pass(Cell c, long deadline, PrintStream quiet)
+  /** One warm-up pass of the log at {@code speed}, stopped at the deadline or the user's stop. */
+  private TrialPlayer.Outcome pass(Cell c, double speed, long deadline, PrintStream quiet)
       throws InterruptedException {
     AtomicBoolean stop = new AtomicBoolean();
-    TrialPlayer.Config config = config(c, 0, stop);
+    TrialPlayer.Config config = config(c, speed, stop);
     Thread timer = new Thread(() -> stopAt(stop, deadline), "wg1bench-replay-warmup");
     timer.setDaemon(true);
     timer.start();

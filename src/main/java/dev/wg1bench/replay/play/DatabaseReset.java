@@ -236,9 +236,14 @@ public final class DatabaseReset {
   /** The server's maintenance database: DROP and CREATE DATABASE cannot run inside the target's. */
   private static final String MAINTENANCE = "postgres";
 
+  /**
+   * On the tool's own copy of pgjdbc: the replay's warm-up and its trials restore between them, and
+   * these statements through the sessions' driver would reshape its compiled code just before the
+   * trial (a new type at a call site the JIT had seen one type at undoes the compiled code).
+   */
   private static Connection admin(TargetSpec target, String db) throws SQLException {
     return new ConnectionFactory(TrialPlayer.withDatabase(target, db), ClientSettings.defaults())
-        .openPlain();
+        .openOwn();
   }
 
   private static RunFailure failure(TargetSpec target, String doing, SQLException e) {

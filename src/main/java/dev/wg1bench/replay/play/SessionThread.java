@@ -145,8 +145,7 @@ final class SessionThread {
     }
     wire.before();
     long begin = System.nanoTime();
-    StatementSender.Sent sent =
-        StatementSender.send(c, st, replayer.multi[index][marked], replayer.simple);
+    StatementSender.Sent sent = StatementSender.send(c, st, replayer.routes[index][marked]);
     long finish = System.nanoTime();
     wire.after();
     order.ended(schedule.endRank[index][marked], finish);

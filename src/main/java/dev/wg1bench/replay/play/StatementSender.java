@@ -3,6 +3,7 @@ package dev.wg1bench.replay.play;
 import dev.wg1bench.replay.capture.JdbcStatement;
 import dev.wg1bench.replay.capture.LoggedStatement;
 import dev.wg1bench.replay.capture.Replayable;
+import dev.wg1bench.replay.capture.SqlText;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.sql.Connection;
@@ -69,30 +70,58 @@ final class StatementSender {
   private StatementSender() {}
 
   /**
-   * @param multi the string holds several statements (found once before the replay's clock starts)
-   * @param simple the run's query mode is simple: a statement without values goes as one Query
-   *     message through pgjdbc's executor, as pgjdbc's own simple mode sends it, without a JDBC
-   *     Statement, its result set or pgjdbc's scan of the text for escapes and placeholders (the
-   *     text is the server's, and is sent as it is either way)
+   * How a statement goes to the server, as the list above says; found once per statement before the
+   * replay's clock starts, because reading the text (its parts, a COPY's words) costs more CPU than
+   * sending it (on a 4-client pgbench log, a tenth of the session threads' time).
    */
-  static Sent send(Connection c, LoggedStatement st, boolean multi, boolean simple) {
+  enum Route {
+    /** Parse/Bind/Execute with the log's values. */
+    EXTENDED,
+    /** COPY ... TO STDOUT through CopyManager. */
+    COPY_OUT,
+    /** One simple-protocol Query message: a multi-statement string, or any under simple mode. */
+    QUERY_MESSAGE,
+    /** A JDBC Statement under the run's query mode. */
+    JDBC_STATEMENT;
+
+    /**
+     * @param simple the run's query mode is simple: a statement without values goes as one Query
+     *     message through pgjdbc's executor, as pgjdbc's own simple mode sends it, without a JDBC
+     *     Statement, its result set or pgjdbc's scan of the text for escapes and placeholders (the
+     *     text is the server's, and is sent as it is either way)
+     */
+    static Route of(LoggedStatement st, boolean simple) {
+      if (st.parameters() != null) {
+        return EXTENDED;
+      }
+      if (Replayable.copyOut(st.sent())) {
+        return COPY_OUT;
+      }
+      return simple || SqlText.parts(st.sent()).size() > 1 ? QUERY_MESSAGE : JDBC_STATEMENT;
+    }
+  }
+
+  /**
+   * @param route how it goes, {@link Route#of} the statement
+   */
+  static Sent send(Connection c, LoggedStatement st, Route route) {
     long[] rows = {0, 0};
     TransactionState before = state(c);
     try {
-      if (st.parameters() != null) {
-        extended(c, st, rows);
-      } else if (Replayable.copyOut(st.sent())) {
-        rows[1] =
-            c.unwrap(PGConnection.class)
-                .getCopyAPI()
-                .copyOut(st.sent(), OutputStream.nullOutputStream());
-      } else if (multi || simple) {
-        simpleQuery(c, st.sent(), rows);
-      } else {
-        try (Statement s = c.createStatement()) {
-          // the text is the server's, not JDBC's: no {fn ...} escapes to rewrite
-          s.setEscapeProcessing(false);
-          drain(s, s.execute(st.sent()), rows);
+      switch (route) {
+        case EXTENDED -> extended(c, st, rows);
+        case COPY_OUT ->
+            rows[1] =
+                c.unwrap(PGConnection.class)
+                    .getCopyAPI()
+                    .copyOut(st.sent(), OutputStream.nullOutputStream());
+        case QUERY_MESSAGE -> simpleQuery(c, st.sent(), rows);
+        case JDBC_STATEMENT -> {
+          try (Statement s = c.createStatement()) {
+            // the text is the server's, not JDBC's: no {fn ...} escapes to rewrite
+            s.setEscapeProcessing(false);
+            drain(s, s.execute(st.sent()), rows);
+          }
         }
       }
       return new Sent("ok", null, rows[0], rows[1], false, false);

@@ -9,7 +9,6 @@ import dev.wg1bench.plan.ThreadKind;
 import dev.wg1bench.replay.capture.Capture;
 import dev.wg1bench.replay.capture.LoggedSession;
 import dev.wg1bench.replay.capture.LoggedStatement;
-import dev.wg1bench.replay.capture.SqlText;
 import dev.wg1bench.replay.capture.Transactions;
 import dev.wg1bench.replay.result.ReplayResult;
 import dev.wg1bench.server.ClientSettings;
@@ -70,17 +69,14 @@ public final class TrialPlayer {
   /** Per session, per statement: its statement class's figures ({@link ReplayStats#of}). */
   ReplayStats.ClassStats[][] classes;
 
-  /** Per session, per statement: whether its string holds several statements. */
-  boolean[][] multi;
+  /** Per session, per statement: how it goes to the server (null for a skipped one). */
+  StatementSender.Route[][] routes;
 
   /**
    * Per session, per statement: the transactions it ends when sent, its session's statements sent
    * in the log's order ({@link Transactions.Counter}, skipped statements left out).
    */
   int[][] txEnds;
-
-  /** The run's query mode is simple: statements without values go as one Query message. */
-  boolean simple;
 
   private Instant logStart;
 
@@ -93,7 +89,6 @@ public final class TrialPlayer {
   public Outcome run(Capture capture) throws InterruptedException {
     logStart = capture.start();
     classes = classes(capture);
-    simple = config.settings().queryMode() == QueryMode.SIMPLE;
     Schedule schedule = new Schedule(capture.sessions());
     OrderGate order = new OrderGate(schedule, config.poolSize() == null);
     Sessions live = new Sessions(capture.sessions().size());
@@ -153,18 +148,19 @@ public final class TrialPlayer {
 
   /**
    * Each statement's class, found once before the clock starts (with the log's figures recorded in
-   * it), and what its text says (several statements, transactions ended): the replay's threads then
+   * it), and what its text says (how it is sent, transactions ended): the replay's threads then
    * record into it without reading the text again.
    */
   private ReplayStats.ClassStats[][] classes(Capture capture) {
     int n = capture.sessions().size();
     ReplayStats.ClassStats[][] out = new ReplayStats.ClassStats[n][];
-    multi = new boolean[n][];
+    routes = new StatementSender.Route[n][];
+    boolean simple = config.settings().queryMode() == QueryMode.SIMPLE;
     txEnds = new int[n][];
     for (int i = 0; i < out.length; i++) {
       List<LoggedStatement> st = capture.sessions().get(i).statements();
       out[i] = new ReplayStats.ClassStats[st.size()];
-      multi[i] = new boolean[st.size()];
+      routes[i] = new StatementSender.Route[st.size()];
       txEnds[i] = new int[st.size()];
       Transactions.Counter tx = new Transactions.Counter();
       for (int j = 0; j < st.size(); j++) {
@@ -172,7 +168,7 @@ public final class TrialPlayer {
         out[i][j] = stats.of(x.sql());
         out[i][j].logged(x);
         if (x.skip() == null) {
-          multi[i][j] = SqlText.parts(x.sent()).size() > 1;
+          routes[i][j] = StatementSender.Route.of(x, simple);
           txEnds[i][j] = tx.add(x.sql());
         }
       }

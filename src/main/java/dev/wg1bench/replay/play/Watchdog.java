@@ -250,7 +250,7 @@ public final class Watchdog {
     Map<Integer, Set<Integer>> out = new HashMap<>();
     try {
       if (monitor == null) {
-        monitor = factories.apply(null).openPlain();
+        monitor = factories.apply(null).openOwn();
       }
       try (Statement st = monitor.createStatement();
           ResultSet r =

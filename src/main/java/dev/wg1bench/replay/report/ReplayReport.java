@@ -267,8 +267,8 @@ public final class ReplayReport {
   public static String warmupLine(ReplayResult.Warmup w) {
     return String.format(
         Locale.ROOT,
-        "warm-up before the trials (--warmup): %.1f s at --speed max, %d statements in %d pass(es)"
-            + " of the log, not measured",
+        "warm-up before the trials (--warmup): %.1f s (the first half at --speed max, the rest at"
+            + " the trial's speed), %d statements in %d pass(es) of the log, not measured",
         w.seconds(),
         w.statements(),
         w.passes());

@@ -98,9 +98,10 @@ public record ReplayResult(
   }
 
   /**
-   * The warm-up before the trials: how long it played the log at --speed max, in how many passes
-   * (each from the restored target; the last stopped at --warmup), and the statements it sent; its
-   * figures are in no other field.
+   * The warm-up before the trials: how long it played the log (the first half of that at --speed
+   * max, the rest at the trial's speed), in how many passes (each from the restored target; a pass
+   * is also stopped at the half and at --warmup), and the statements it sent; its figures are in no
+   * other field.
    */
   public record Warmup(double seconds, long statements, int passes) {}
 
