@@ -6,9 +6,11 @@ import dev.wg1bench.replay.capture.LoggedStatement;
 import dev.wg1bench.replay.log.LogReader;
 import dev.wg1bench.replay.result.ReplayResult;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -30,6 +32,19 @@ public final class Outcomes {
   static final String DRIVER = "failed in the driver (no server SQLSTATE)";
   static final String NOT_RUN = "not run: the session's connection was lost or never opened";
 
+  /**
+   * A transaction id the capture's server assigned, written into the statement (a test that read
+   * {@code pg_current_xact_id()} and pasted it in, as psql's {@code \gset} does), which the replay
+   * cluster has not reached: 22023 "transaction ID N is in the future". No replay can give the
+   * target the capture's transaction ids; counted apart so the report says why.
+   */
+  static final String FOREIGN_XID =
+      "failed in the replay only: a transaction id of the capture's server, not reached here";
+
+  /** 25P02 in the transaction block such a statement failed: the rest of that block. */
+  static final String IN_FOREIGN_XID_BLOCK =
+      "failed in the replay only: in the block a capture's transaction id failed";
+
   private long compared;
   private long same;
   private long statesUnknown;
@@ -41,13 +56,16 @@ public final class Outcomes {
   private final Map<String, ReplayResult.Divergence> firstBySession = new LinkedHashMap<>();
   private long divergent;
 
+  /** Sessions whose open transaction block failed on a capture's transaction id. */
+  private final Set<String> foreignXidBlocks = new HashSet<>();
+
   /** A statement sent: its outcome against the log's. */
   synchronized void compared(LoggedSession s, LoggedStatement st, StatementSender.Sent sent) {
     compared++;
     if (sent.sentTwice()) {
       sentTwice++;
     }
-    String cause = cause(st.logOutcome(), sent.outcome());
+    String cause = named(s.id(), cause(st.logOutcome(), sent.outcome()), sent);
     if (cause == null) {
       same++;
       if (CaptureBuilder.UNKNOWN_STATE.equals(st.logSqlState())) {
@@ -56,6 +74,27 @@ public final class Outcomes {
       return;
     }
     diverged(s, st, sent.outcome(), sent.message(), cause);
+  }
+
+  /**
+   * A divergence failed in the replay only, named by what failed it where the server's error says:
+   * a capture's transaction id, then the rest of its block ({@link #FOREIGN_XID}). Any other
+   * outcome of the session ends that block's naming.
+   */
+  private String named(String session, String cause, StatementSender.Sent sent) {
+    if (REPLAY_ONLY.equals(cause)) {
+      if ("22023".equals(sent.outcome())
+          && sent.message() != null
+          && sent.message().matches("(?s).*transaction ID \\d+ is in the future.*")) {
+        foreignXidBlocks.add(session);
+        return FOREIGN_XID;
+      }
+      if ("25P02".equals(sent.outcome()) && foreignXidBlocks.contains(session)) {
+        return IN_FOREIGN_XID_BLOCK;
+      }
+    }
+    foreignXidBlocks.remove(session);
+    return cause;
   }
 
   /** A statement never sent because its session ended first. */
