@@ -31,7 +31,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
@@ -174,9 +173,8 @@ public final class ReplayTrials {
     long t0 = System.nanoTime();
     long deadline = t0 + shared.warmup().toNanos();
     // the first half at --speed max (many statements, so the JIT compiles the hot paths), the
-    // second at the trial's speed (its waits for the clock, its lag, its blocking reads): a path
-    // the
-    // trial takes and the warm-up never did undoes the compiled code at the trial's start
+    // second at the trial's speed (its clock waits, its lag, its blocking reads): a path the trial
+    // takes and the warm-up never did undoes the compiled code at the trial's start
     long half = t0 + shared.warmup().toNanos() / 2;
     long statements = 0;
     int passes = 0;
@@ -189,14 +187,10 @@ public final class ReplayTrials {
     } while (System.nanoTime() < deadline && !shared.stop().get());
     double seconds = Math.round((System.nanoTime() - t0) / 1e6) / 1e3;
     warmup = new ReplayResult.Warmup(seconds, statements, passes);
-    out.printf(
-        Locale.ROOT,
-        "warm-up: %.1f s (the first half at --speed max, the rest at the trial's speed), %d"
-            + " statements in %d pass(es) of the log, not measured; the target is restored before"
-            + " the trial%n",
-        seconds,
-        statements,
-        passes);
+    out.println(
+        "warm-up: "
+            + ReplayReport.warmupFigures(warmup)
+            + "; the target is restored before the trial");
   }
 
   /** One warm-up pass of the log at {@code speed}, stopped at the deadline or the user's stop. */

@@ -262,18 +262,23 @@ public final class ReplayReport {
     }
   }
 
-  /** The figures a space apart; the statement, last, set apart by two. */
   /** The warm-up the trials followed, in one line: what it played, and that it is not measured. */
   public static String warmupLine(ReplayResult.Warmup w) {
+    return "warm-up before the trials (--warmup): " + warmupFigures(w);
+  }
+
+  /** What a warm-up played: its length, its speeds, its statements and passes; not measured. */
+  public static String warmupFigures(ReplayResult.Warmup w) {
     return String.format(
         Locale.ROOT,
-        "warm-up before the trials (--warmup): %.1f s (the first half at --speed max, the rest at"
-            + " the trial's speed), %d statements in %d pass(es) of the log, not measured",
+        "%.1f s (the first half at --speed max, the rest at the trial's speed), %d statements in %d"
+            + " pass(es) of the log, not measured",
         w.seconds(),
         w.statements(),
         w.passes());
   }
 
+  /** The figures a space apart; the statement, last, set apart by two. */
   private static String line(List<String> cells) {
     return String.join(" ", cells.subList(0, cells.size() - 1))
         + "  "
