@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Replay fidelity on a messy capture nothing here wrote: PostgreSQL's own regression SQL, run by psql
 # in parallel groups as pg_regress runs it (thousands of errors, COPY, temp tables, savepoints,
-# PREPARE, PL/pgSQL, roles), captured in csvlog on a throwaway cluster, then replayed into a fresh
-# cluster per mode and judged statement by statement. Prints each mode's divergences by cause.
+# PREPARE, PL/pgSQL, roles), captured in csvlog on a throwaway cluster, then replayed into a
+# physical copy of that cluster as it was before the capture, one per mode, and judged statement by
+# statement. Prints each mode's divergences by cause.
 #
 #   apt-get source postgresql-15      # after adding a deb-src line; or any PostgreSQL source tree
 #   (where the security pool's newer version 404s, name the main archive's: postgresql-15=15.18-0+deb12u1;
@@ -34,24 +35,34 @@ stop_all() {
 }
 trap stop_all EXIT
 
-cluster() { # NAME [extra settings...]: a fresh cluster on $PORT
+cluster() { # NAME: a fresh cluster on $PORT, started
   local d="$WORK/$1/data"
   as_pg mkdir -p "$WORK/$1"
   as_pg "$BIN/initdb" -D "$d" -A trust -U postgres --no-sync >/dev/null
-  shift
   { echo "port = $PORT"; echo "unix_socket_directories = '$WORK'"; echo "listen_addresses = '127.0.0.1'"
-    echo "fsync = off"; echo "max_connections = 100"; for s in "$@"; do echo "$s"; done; } \
-    | as_pg tee -a "$d/postgresql.conf" >/dev/null
-  as_pg "$BIN/pg_ctl" -D "$d" -l "$d/../server.log" -w start >/dev/null
+    echo "fsync = off"; echo "max_connections = 100"; } | as_pg tee -a "$d/postgresql.conf" >/dev/null
+  start "$1"
 }
+start() { as_pg "$BIN/pg_ctl" -D "$WORK/$1/data" -l "$WORK/$1/server.log" -w start >/dev/null; }
 stop() { as_pg "$BIN/pg_ctl" -D "$WORK/$1/data" -w stop >/dev/null; }
+# A replay's target is a physical copy of the capture's cluster as it was before the capture, as a
+# base backup taken when the capture began would be: the same data, and the count of transaction
+# ids starting where the capture's did. The xid and txid tests paste ids they read into later
+# statements; whether the replay has reached them by then still depends on how its sessions
+# interleave, so those few statements keep their outcome on some replays and not on others.
+copy_of_base() { as_pg mkdir -p "$WORK/$1"; cp -a "$WORK/base/data" "$WORK/$1/data"; start "$1"; }
 psql_() { psql -X -q -h "$WORK" -p "$PORT" -U postgres "$@"; }
 
 echo "== capture: test_setup and $GROUPS_N parallel groups of $REGRESS/parallel_schedule"
-cluster capture logging_collector=on "log_destination='csvlog'" "log_directory='log'" \
-  "log_filename='capture'" "log_statement='all'" log_min_duration_statement=0 \
-  log_connections=on log_disconnections=on log_parameter_max_length_on_error=-1
+cluster capture
 psql_ -d postgres -c 'CREATE DATABASE regression'
+stop capture
+cp -a "$WORK/capture" "$WORK/base"
+printf '%s\n' logging_collector=on "log_destination='csvlog'" "log_directory='log'" \
+  "log_filename='capture'" "log_statement='all'" log_min_duration_statement=0 \
+  log_connections=on log_disconnections=on log_parameter_max_length_on_error=-1 \
+  | as_pg tee -a "$WORK/capture/data/postgresql.conf" >/dev/null
+start capture
 export PG_ABS_SRCDIR="$REGRESS" PG_ABS_BUILDDIR="$WORK" PG_LIBDIR="$WORK" PG_DLSUFFIX=.so
 mkdir -p "$WORK/results"
 groups=$(grep '^test:' "$REGRESS/parallel_schedule" | grep -v 'tablespace' | head -n $((GROUPS_N + 1)) | sed 's/^test: //')
@@ -79,8 +90,7 @@ for mode in "${MODES[@]}"; do
     pool1) opts=(--speed max --pool-size 1) ;;
     *) echo "unknown mode $mode"; exit 2 ;;
   esac
-  cluster "replay-$mode"
-  psql_ -d postgres -c 'CREATE DATABASE regression'
+  copy_of_base "replay-$mode"
   set +e
   # the capture's own CREATE DATABASE ran in database postgres: only the tests' sessions replay
   java ${JAVA_OPTS:-} -jar "$JAR" replay "$LOG" --database regression \

@@ -340,10 +340,16 @@ class ReplayFidelityTest {
     double share = cpu.get("clientCpuShare").asDouble();
     assertTrue(share >= 0 && share <= 1, cpu.toString());
     assertTrue(r.out.contains("client CPU = "), r.out);
+    JsonNode lead = result.get("order").get("connectLeadMs");
     if (replay.startsWith("pool")) {
       assertTrue(
           result.get("pooling").get("rolledBack").asLong() >= 1,
           "the session that ended inside its block was rolled back: " + result.get("pooling"));
+      // a pooled connection is taken when its session is due, never ahead
+      assertTrue(lead == null || lead.isNull(), result.get("order").toString());
+    } else {
+      // its own connection opened ahead of its time, the lead the replay measured (ConnectLead)
+      assertTrue(lead.asDouble() > 0 && lead.asDouble() <= 200, result.get("order").toString());
     }
     if (replay.equals("rtt")) {
       assertRoundTripPaid(result, 5.0);

@@ -328,12 +328,29 @@ final class OrderGate {
    */
   private Thread watcher;
 
+  /**
+   * Whether the watchdog parks with no wait to look at ({@link #watcherIdles}): only then does a
+   * wait beginning unpark it. In a timed park it wakes at its own time; an unpark at every wait
+   * begun at an empty gate woke it thousands of times a second on an unpaced log, for nothing.
+   */
+  private boolean watcherIdle;
+
   synchronized void watchedBy(Thread t) {
     watcher = t;
   }
 
+  /**
+   * The watchdog is about to park until a wait begins: true when none waits now (the next wait
+   * unparks it), false when one began since its look (it should look again).
+   */
+  synchronized boolean watcherIdles() {
+    watcherIdle = forStarts.isEmpty() && forEnds.isEmpty() && forReleases.isEmpty();
+    return watcherIdle;
+  }
+
   private void queue(Waiter w) {
-    if (watcher != null && forStarts.isEmpty() && forEnds.isEmpty() && forReleases.isEmpty()) {
+    if (watcherIdle) {
+      watcherIdle = false;
       LockSupport.unpark(watcher);
     }
     if (!startReady(w)) {

@@ -36,6 +36,19 @@ final class SessionThread {
   private int marked;
 
   /**
+   * Without a pool the connection is opened ahead of its time ({@link ConnectLead}) and then takes
+   * its place in the order; with one, the starting thread waits for that place ({@link
+   * #awaitConnect}) and the session takes a pooled connection when it is due.
+   */
+  private final boolean opensAhead;
+
+  /** Whether the connection's start is marked in the order (opened ahead: by this thread). */
+  private boolean placed;
+
+  /** nanoTime at which the starting thread started this session's thread. */
+  long startedAt;
+
+  /**
    * Set when the pool could not give the capture's concurrency and the watchdog let this session go
    * without its order: it marks its starts and ends but no longer waits.
    */
@@ -59,9 +72,13 @@ final class SessionThread {
     this.database = replayer.config.mapDatabase().get(session.database());
     this.pooled = replayer.config.poolSize() != null;
     this.perTransaction = pooled && replayer.config.poolMode() == PoolMode.TRANSACTION;
+    this.opensAhead = !pooled;
   }
 
-  /** On the starting thread: waits for the order of the session's connection; false if stopped. */
+  /**
+   * On the starting thread, with a pool: waits for the order of the session's connection; false if
+   * stopped.
+   */
   boolean awaitConnect() {
     if (!inOrder(0, "connection of session " + session.id())) {
       return false;
@@ -80,6 +97,14 @@ final class SessionThread {
       if (!perTransaction) {
         c = connect();
         lost = c == null;
+      }
+      if (opensAhead) {
+        if (!lost) {
+          replayer.connectLead.took(System.nanoTime() - startedAt);
+          // what ended before the connection in the log, and the starts before it, come first
+          inOrder(0, "connection of session " + session.id());
+        }
+        takePlace();
       }
       while (!lost && marked < statements.size() && !stopped()) {
         LoggedStatement st = statements.get(marked);
@@ -119,6 +144,9 @@ final class SessionThread {
     } catch (SQLException e) {
       lost = true;
     } finally {
+      if (opensAhead) {
+        takePlace();
+      }
       release(c, lost);
       stats.wire(wire.counts());
       abandon();
@@ -313,6 +341,15 @@ final class SessionThread {
       markNext();
     }
     order.ended(schedule.endRank[index][statements.size()]);
+  }
+
+  /** Marks the connection's start in the order and gives back its slot ahead, once. */
+  private void takePlace() {
+    if (!placed) {
+      placed = true;
+      order.started(schedule.startRank[index][0]);
+      replayer.slotsAhead.release();
+    }
   }
 
   private void markNext() {

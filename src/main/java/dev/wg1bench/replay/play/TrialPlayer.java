@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
@@ -101,7 +102,10 @@ public final class TrialPlayer {
               return t;
             });
     List<Thread> threads = new ArrayList<>();
-    t0 = System.nanoTime();
+    // without a pool each session opens its connection ahead of its time (ConnectLead), the first
+    // ones too: the log's zero is a connect's time away
+    boolean ahead = config.poolSize() == null;
+    t0 = System.nanoTime() + (ahead ? connectLead.next() : 0);
     long cpu0 = ProcessCpu.nanos();
     long[] last = {t0, 0, 0, 0};
     long every = config.progress().toNanos();
@@ -115,9 +119,13 @@ public final class TrialPlayer {
         // sessions are started in order of their connection, each when the log and the order
         // between sessions let it: no thread waits long before its time
         SessionThread s = new SessionThread(this, sessions.get(i), i, schedule, order, live);
-        if (!waitUntil(due(sessions.get(i).connected())) || !s.awaitConnect()) {
+        long due = due(sessions.get(i).connected());
+        if (ahead
+            ? !waitUntil(due - connectLead.next()) || !takeSlotAhead()
+            : !waitUntil(due) || !s.awaitConnect()) {
           break;
         }
+        s.startedAt = System.nanoTime();
         Thread t = config.threads().newThread(s::run, "wg1bench-replay-" + sessions.get(i).id());
         threads.add(t);
         t.start();
@@ -143,7 +151,8 @@ public final class TrialPlayer {
         (end - t0) / 1e9,
         cpu0 > 0 ? cpu : -1,
         config.stop().get(),
-        watchdog);
+        watchdog,
+        ahead ? connectLead.longestUsed() : -1);
   }
 
   /**
@@ -180,6 +189,8 @@ public final class TrialPlayer {
    * What {@link #run} measured; turned into a {@link ReplayResult} by the report.
    *
    * @param cpuNanos this JVM's CPU time over the wall time (all threads), -1 where not known
+   * @param connectLeadNanos the longest a connection was opened ahead of its time ({@link
+   *     ConnectLead}), -1 with a pool (none is)
    */
   public record Outcome(
       ReplayStats stats,
@@ -187,7 +198,8 @@ public final class TrialPlayer {
       double wallSeconds,
       long cpuNanos,
       boolean stopped,
-      Watchdog watchdog) {}
+      Watchdog watchdog,
+      long connectLeadNanos) {}
 
   private synchronized void tick(long[] last) {
     long now = System.nanoTime();
@@ -242,6 +254,28 @@ public final class TrialPlayer {
     }
     long logNanos = Duration.between(logStart, t).toNanos();
     return t0 + (long) (logNanos / config.speed());
+  }
+
+  /**
+   * Connections opened ahead whose sessions have not yet taken their place in the order: at most
+   * this many, so a replay that lags its clock opens no more than these beyond the log's.
+   */
+  public static final int MAX_AHEAD = 16;
+
+  final Semaphore slotsAhead = new Semaphore(MAX_AHEAD);
+
+  /** How long before its time a connection is opened, learned from this replay's connects. */
+  final ConnectLead connectLead = new ConnectLead();
+
+  /** Waits for a slot to open a connection ahead of its place in the order; false if stopped. */
+  private boolean takeSlotAhead() throws InterruptedException {
+    while (!config.stop().get()) {
+      // a stop is seen within this bound
+      if (slotsAhead.tryAcquire(100, TimeUnit.MILLISECONDS)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Parks until {@code due}, false when told to stop first. */

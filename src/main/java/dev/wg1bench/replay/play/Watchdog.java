@@ -98,13 +98,17 @@ public final class Watchdog {
    * Looks, on the calling thread, until {@link #stop}: each look when something could need it (a
    * wait reaching {@link #CYCLE_NANOS}, the next cycle look, a stall's second), not on a fixed
    * tick. With no wait at the order it parks until the gate says one began ({@link
-   * OrderGate#watchedBy}): a paced replay's sessions mostly sleep on the clock, and a fixed 2 ms
+   * OrderGate#watcherIdles}): a paced replay's sessions mostly sleep on the clock, and a fixed 2 ms
    * tick cost the replay more CPU than any of its sessions' threads (bench record 2026-12-06).
    */
   void watch() {
     order.watchedBy(Thread.currentThread());
     while (!stopped) {
       long next = look();
+      if (next == Long.MAX_VALUE && !order.watcherIdles()) {
+        // a wait began since the look: look again
+        continue;
+      }
       // bounded, so a stop is seen even without an unpark
       LockSupport.parkNanos(this, Math.max(MIN_PARK_NANOS, Math.min(next, IDLE_PARK_NANOS)));
     }

@@ -67,7 +67,7 @@ public final class ReplayResults {
             new ConnectionFactory(config.target(), config.settings()).wireNotCounted()),
         fidelity(capture, s),
         s.outcomes.result(),
-        order(config, s, outcome.watchdog()),
+        order(config, s, outcome),
         config.poolSize() == null
             ? null
             : new ReplayResult.Pooling(
@@ -81,12 +81,17 @@ public final class ReplayResults {
   }
 
   /** How the order between sessions was kept, and what it cost. */
-  private static ReplayResult.Order order(TrialPlayer.Config config, ReplayStats s, Watchdog w) {
+  private static ReplayResult.Order order(
+      TrialPlayer.Config config, ReplayStats s, TrialPlayer.Outcome outcome) {
+    Watchdog w = outcome.watchdog();
     String model =
         config.poolSize() == null
             ? "starts in the log's order; a start waits for what ended before it in the log, and a"
                 + " statement that can wait for a row lock for what ended before it got the lock"
-                + " (a COMMIT or ROLLBACK once sent)"
+                + " (a COMMIT or ROLLBACK once sent); a connection is opened ahead of its time by"
+                + " the replay's own connect time, then takes its place in that order (at most "
+                + TrialPlayer.MAX_AHEAD
+                + " connections ahead of their place)"
             : "a start waits for what ended before it in the log, and a statement that can wait"
                 + " for a row lock for what ended before it got the lock (a COMMIT or ROLLBACK"
                 + " once sent); starts are not ordered, as sessions queue for the pool";
@@ -105,7 +110,10 @@ public final class ReplayResults {
         s.handOffs[1].getTotalCount(),
         msOf(s.handOffs[1].getValueAtPercentile(50)),
         msOf(s.handOffs[1].getValueAtPercentile(99)),
-        msOf(s.handOffs[0].getValueAtPercentile(99)));
+        msOf(s.handOffs[0].getValueAtPercentile(99)),
+        outcome.connectLeadNanos() < 0
+            ? null
+            : TrialPlayer.round(outcome.connectLeadNanos() / 1e6));
   }
 
   /** What the logs held, what was left out and what could not be read. */

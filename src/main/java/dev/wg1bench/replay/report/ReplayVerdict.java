@@ -105,6 +105,13 @@ public final class ReplayVerdict {
               + " did not have)");
       o.lockCyclesAt().forEach(w -> out.println("    " + w));
     }
+    if (o.connectLeadMs() != null) {
+      out.printf(
+          Locale.ROOT,
+          "  connections opened up to %.1f ms ahead of their time (the replay's own connect time),"
+              + " each then waiting for its place in the order%n",
+          o.connectLeadMs());
+    }
     if (o.lockViews() > 0) {
       out.printf(
           Locale.ROOT,

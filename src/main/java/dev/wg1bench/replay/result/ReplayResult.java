@@ -238,7 +238,9 @@ public record ReplayResult(
    * show), with where the first were; the hand-offs (waits another session's mark let pass, each a
    * thread woken by another), and their latency from the event waited on (the reply of the
    * statement waited for, or the start) to the woken session running again, p50 and p99, and of
-   * that the wake alone (from the unpark), p99.
+   * that the wake alone (from the unpark), p99; without a pool, the longest a session's connection
+   * was opened ahead of its time (the replay's own connect time, so it is open when the log says;
+   * null with a pool and in results written before 2026-12-06).
    */
   public record Order(
       String model,
@@ -255,7 +257,8 @@ public record ReplayResult(
       long handOffs,
       double handOffP50Ms,
       double handOffP99Ms,
-      double handOffWakeP99Ms) {}
+      double handOffWakeP99Ms,
+      Double connectLeadMs) {}
 
   /**
    * @param mode session (a session holds one pooled connection from its start to its end) or
