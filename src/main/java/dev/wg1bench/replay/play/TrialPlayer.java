@@ -116,8 +116,9 @@ public final class TrialPlayer {
     try {
       List<LoggedSession> sessions = capture.sessions();
       for (int i = 0; i < sessions.size(); i++) {
-        // sessions are started in order of their connection, each when the log and the order
-        // between sessions let it: no thread waits long before its time
+        // sessions are started in order of their connection: without a pool a lead before its
+        // time, with a slot ahead, and it takes its place in the order once connected; with one,
+        // when the log and the order let it. No thread waits long before its time
         SessionThread s = new SessionThread(this, sessions.get(i), i, schedule, order, live);
         long due = due(sessions.get(i).connected());
         if (ahead
