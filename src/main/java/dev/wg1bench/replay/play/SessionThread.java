@@ -45,6 +45,12 @@ final class SessionThread {
   /** Whether the connection's start is marked in the order (opened ahead: by this thread). */
   private boolean placed;
 
+  /** The session's connection while it has one (per transaction: between its transactions none). */
+  private Connection conn;
+
+  /** Set when the session's connection was lost, or never opened. */
+  private boolean lost;
+
   /** nanoTime at which the starting thread started this session's thread. */
   long startedAt;
 
@@ -91,47 +97,16 @@ final class SessionThread {
     stats.sessionsStarted.incrementAndGet();
     stats.active.incrementAndGet();
     live.set(index, Sessions.RUNNING);
-    Connection c = null;
-    boolean lost = false;
     try {
       if (!perTransaction) {
-        c = connect();
-        lost = c == null;
+        conn = connect();
+        lost = conn == null;
       }
       if (opensAhead) {
-        if (!lost) {
-          replayer.connectLead.took(System.nanoTime() - startedAt);
-          // what ended before the connection in the log, and the starts before it, come first
-          inOrder(0, "connection of session " + session.id());
-        }
-        takePlace();
+        placeOnceConnected();
       }
-      while (!lost && marked < statements.size() && !stopped()) {
-        LoggedStatement st = statements.get(marked);
-        if (st.skip() != null) {
-          stats.outcomes.skipped(st.skip());
-          markNext();
-          continue;
-        }
-        live.set(index, Sessions.SLEEPING);
-        long due = replayer.due(st.time());
-        if (!replayer.waitUntil(due) || !inOrder(marked + 1, st.where())) {
-          break;
-        }
-        if (c == null) {
-          c = connect();
-          if (c == null) {
-            lost = true;
-            break;
-          }
-        }
-        lost = send(c, st, due);
-        live.inTransaction(index, !lost && StatementSender.inTransaction(c));
-        if (!lost && perTransaction && !StatementSender.inTransaction(c)) {
-          live.holds(index, false);
-          c.close();
-          c = null;
-        }
+      while (!lost && marked < statements.size() && !stopped() && playNext()) {
+        // each statement in its own call: compiled as a method, not only as this loop
       }
       if (!lost && !stopped() && !pooled && session.disconnected() != null) {
         // the session stays connected until it disconnected in the log, as pgreplay keeps it
@@ -147,12 +122,57 @@ final class SessionThread {
       if (opensAhead) {
         takePlace();
       }
-      release(c, lost);
+      release(conn, lost);
       stats.wire(wire.counts());
       abandon();
       live.set(index, Sessions.DONE);
       stats.active.decrementAndGet();
     }
+  }
+
+  /**
+   * A connection opened ahead: its connect timed for the next leads ({@link ConnectLead}), then it
+   * waits for its place in the order (the starts before it in the log, and what ended before it).
+   */
+  private void placeOnceConnected() {
+    if (!lost) {
+      replayer.connectLead.took(System.nanoTime() - startedAt);
+      inOrder(0, "connection of session " + session.id());
+    }
+    takePlace();
+  }
+
+  /**
+   * The next statement: skipped as said before the replay, or sent when it is due and the order
+   * lets it go; false when the session goes no further (stopped, or its connection lost).
+   */
+  private boolean playNext() throws SQLException {
+    LoggedStatement st = statements.get(marked);
+    if (st.skip() != null) {
+      stats.outcomes.skipped(st.skip());
+      markNext();
+      return true;
+    }
+    live.set(index, Sessions.SLEEPING);
+    long due = replayer.due(st.time());
+    if (!replayer.waitUntil(due) || !inOrder(marked + 1, st.where())) {
+      return false;
+    }
+    if (conn == null) {
+      conn = connect();
+      if (conn == null) {
+        lost = true;
+        return false;
+      }
+    }
+    lost = send(conn, st, due);
+    live.inTransaction(index, !lost && StatementSender.inTransaction(conn));
+    if (!lost && perTransaction && !StatementSender.inTransaction(conn)) {
+      live.holds(index, false);
+      conn.close();
+      conn = null;
+    }
+    return true;
   }
 
   /** Sends one statement; true when its connection was lost with it. */

@@ -114,23 +114,7 @@ public final class TrialPlayer {
     watching.setDaemon(true);
     watching.start();
     try {
-      List<LoggedSession> sessions = capture.sessions();
-      for (int i = 0; i < sessions.size(); i++) {
-        // sessions are started in order of their connection: without a pool a lead before its
-        // time, with a slot ahead, and it takes its place in the order once connected; with one,
-        // when the log and the order let it. No thread waits long before its time
-        SessionThread s = new SessionThread(this, sessions.get(i), i, schedule, order, live);
-        long due = due(sessions.get(i).connected());
-        if (ahead
-            ? !waitUntil(due - connectLead.next()) || !takeSlotAhead()
-            : !waitUntil(due) || !s.awaitConnect()) {
-          break;
-        }
-        s.startedAt = System.nanoTime();
-        Thread t = config.threads().newThread(s::run, "wg1bench-replay-" + sessions.get(i).id());
-        threads.add(t);
-        t.start();
-      }
+      start(capture.sessions(), schedule, order, live, ahead, threads);
       for (Thread t : threads) {
         t.join();
       }
@@ -154,6 +138,35 @@ public final class TrialPlayer {
         config.stop().get(),
         watchdog,
         ahead ? connectLead.longestUsed() : -1);
+  }
+
+  /**
+   * Starts the sessions' threads in order of their connection, into {@code threads}: without a pool
+   * each a lead before its time ({@link ConnectLead}) once a slot ahead is free, and it takes its
+   * place in the order once connected; with one, when the log and the order let it. No thread waits
+   * long before its time. Returns early when the replay is told to stop.
+   */
+  private void start(
+      List<LoggedSession> sessions,
+      Schedule schedule,
+      OrderGate order,
+      Sessions live,
+      boolean ahead,
+      List<Thread> threads)
+      throws InterruptedException {
+    for (int i = 0; i < sessions.size(); i++) {
+      SessionThread s = new SessionThread(this, sessions.get(i), i, schedule, order, live);
+      long due = due(sessions.get(i).connected());
+      if (ahead
+          ? !waitUntil(due - connectLead.next()) || !takeSlotAhead()
+          : !waitUntil(due) || !s.awaitConnect()) {
+        return;
+      }
+      s.startedAt = System.nanoTime();
+      Thread t = config.threads().newThread(s::run, "wg1bench-replay-" + sessions.get(i).id());
+      threads.add(t);
+      t.start();
+    }
   }
 
   /**
