@@ -36,12 +36,12 @@ public final class Outcomes {
   /**
    * A transaction id the capture's server assigned, written into the statement (a test that read
    * {@code pg_current_xact_id()} and pasted it in, as psql's {@code \gset} does), which the replay
-   * cluster has not reached: 22023 "transaction ID N is in the future". Only a physical copy of the
-   * capture's server as the capture began (a base backup) has the capture's transaction ids, and
-   * only while the replay assigns them in the capture's order; counted apart so the report says
-   * why.
+   * cluster has not reached: 22023 "transaction ID N is in the future". Even a physical copy of the
+   * capture's server as the capture began (a base backup), whose count of ids starts where the
+   * capture's did, gives the capture's transactions their ids in the replay's interleaving of its
+   * sessions; counted apart so the report says why.
    */
-  public static final String FOREIGN_XID =
+  static final String FOREIGN_XID =
       "failed in the replay only: a transaction id of the capture's server, not reached here";
 
   /** The server's words for such an id (xid8 and txid functions alike). */

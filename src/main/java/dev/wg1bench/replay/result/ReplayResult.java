@@ -240,7 +240,7 @@ public record ReplayResult(
    * statement waited for, or the start) to the woken session running again, p50 and p99, and of
    * that the wake alone (from the unpark), p99; without a pool, the longest a session's connection
    * was opened ahead of its time (the replay's own connect time, so it is open when the log says;
-   * null with a pool and in results written before 2026-12-06).
+   * null with a pool and in results written before this figure was).
    */
   public record Order(
       String model,
