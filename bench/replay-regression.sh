@@ -48,8 +48,8 @@ stop() { as_pg "$BIN/pg_ctl" -D "$WORK/$1/data" -w stop >/dev/null; }
 # A replay's target is a physical copy of the capture's cluster as it was before the capture, as a
 # base backup taken when the capture began would be: the same data, and the count of transaction
 # ids starting where the capture's did. The xid and txid tests paste ids they read into later
-# statements; whether the replay has reached them by then still depends on how its sessions
-# interleave, so those few statements keep their outcome on some replays and not on others.
+# statements; the replay gives those transactions ids in its own interleaving of the sessions, so
+# it reads its own id of each (the csvlog shows the capture's) and sends those statements with it.
 copy_of_base() { as_pg mkdir -p "$WORK/$1"; cp -a "$WORK/base/data" "$WORK/$1/data"; start "$1"; }
 psql_() { psql -X -q -h "$WORK" -p "$PORT" -U postgres "$@"; }
 

@@ -300,7 +300,7 @@ public final class CaptureBuilder {
     if (s.open >= 0) {
       LoggedStatement open = s.statements.get(s.open);
       if (r.query() == null || r.query().equals(open.sql())) {
-        s.statements.set(s.open, open.failed(r.time(), state));
+        s.statements.set(s.open, open.failed(r.time(), state, r.transactionId()));
         s.open = -1;
         return;
       }
@@ -342,7 +342,9 @@ public final class CaptureBuilder {
             null,
             state,
             Replayable.reason(r.query()),
-            Replayable.asSent(r.query()));
+            Replayable.asSent(r.query()),
+            0,
+            r.transactionId());
     s.statements.add(st);
   }
 
@@ -359,7 +361,7 @@ public final class CaptureBuilder {
     String kind = d.group("kind");
     if (kind == null) {
       if (s.open >= 0) {
-        s.statements.set(s.open, s.statements.get(s.open).ended(r.time(), ms));
+        s.statements.set(s.open, s.statements.get(s.open).ended(r.time(), ms, r.transactionId()));
         s.open = -1;
         durations++;
       }
@@ -409,7 +411,7 @@ public final class CaptureBuilder {
   private void fastpath(State s, LogRecord r, Instant start, Instant end, String msg) {
     s.statements.add(
         new LoggedStatement(
-            r.where(), start, end, msg, null, null, null, Replayable.FASTPATH, null));
+            r.where(), start, end, msg, null, null, null, Replayable.FASTPATH, null, 0, 0));
   }
 
   private void statement(
@@ -452,7 +454,11 @@ public final class CaptureBuilder {
             durationMs,
             null,
             Replayable.reason(sql),
-            Replayable.asSent(sql)));
+            Replayable.asSent(sql),
+            // logged at its start (no end yet) the line's id is one given before it; at its end,
+            // one it may have been given itself
+            end == null ? r.transactionId() : 0,
+            end == null ? 0 : r.transactionId()));
     if (durationMs != null) {
       durations++;
     }

@@ -19,7 +19,8 @@ public final class CaptureSettings {
           new Setting(
               "log_destination = 'csvlog'",
               "or 'jsonlog' (PostgreSQL 15+), or 'csvlog,jsonlog'; reload. Both carry the session"
-                  + " id, user, database, application name and SQLSTATE of every line"),
+                  + " id, user, database, application name, transaction id and SQLSTATE of every"
+                  + " line (the ids let replay send a statement that pastes one with its own)"),
           new Setting(
               "log_directory = 'log'",
               "relative to the data directory; make sure it has room (see the cost below)"),
@@ -54,7 +55,8 @@ public final class CaptureSettings {
                   + " session id and SQLSTATE, so replay compares errors by code; read without"
                   + " --log-line-prefix, as is pgreplay's '"
                   + LogReader.CLASSIC_PREFIX
-                  + "' (errors then only counted); another prefix needs --log-line-prefix"),
+                  + "' (errors then only counted); another prefix needs --log-line-prefix, e.g."
+                  + " one with %x, the transaction id, for statements that paste one"),
           new Setting(
               "log_min_messages = error",
               "optional: keeps warnings out of the log; errors stay, so replay can compare them"

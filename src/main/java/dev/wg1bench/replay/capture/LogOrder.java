@@ -50,6 +50,7 @@ public final class LogOrder {
         r.message(),
         r.detail(),
         r.query(),
-        r.context());
+        r.context(),
+        r.transactionId());
   }
 }

@@ -20,6 +20,10 @@ import java.util.List;
  * @param skip why it cannot be replayed (see {@link Replayable}), or null
  * @param asSent the text sent instead of {@code sql} where it cannot go as logged but can go
  *     changed ({@link Replayable#asSent}), else null
+ * @param xidAtStart the transaction id the line that logged its start carries (one an earlier
+ *     statement of its transaction was given), 0 when none or its start was not logged
+ * @param xidAtEnd the transaction id the line that logged its end carries (a duration or an error:
+ *     an id this statement or an earlier one was given, still open), 0 when none
  */
 public record LoggedStatement(
     String where,
@@ -30,7 +34,9 @@ public record LoggedStatement(
     Double logDurationMs,
     String logSqlState,
     String skip,
-    String asSent) {
+    String asSent,
+    long xidAtStart,
+    long xidAtEnd) {
 
   /** What the replay sends. */
   public String sent() {
@@ -46,23 +52,64 @@ public record LoggedStatement(
     return parameters != null;
   }
 
-  LoggedStatement ended(Instant at, Double durationMs) {
-    return new LoggedStatement(
-        where, time, at, sql, parameters, durationMs, logSqlState, skip, asSent);
+  /** The id of its transaction the log shows by its end, 0 when none. */
+  public long xid() {
+    return xidAtEnd != 0 ? xidAtEnd : xidAtStart;
   }
 
-  LoggedStatement failed(Instant at, String sqlState) {
+  /** The same statement sent with other text and values (ids of the capture's transactions). */
+  public LoggedStatement sending(String text, List<String> values) {
     return new LoggedStatement(
-        where, time, at, sql, parameters, logDurationMs, sqlState, skip, asSent);
+        where,
+        time,
+        end,
+        sql,
+        values,
+        logDurationMs,
+        logSqlState,
+        skip,
+        text,
+        xidAtStart,
+        xidAtEnd);
+  }
+
+  LoggedStatement ended(Instant at, Double durationMs, long xid) {
+    return new LoggedStatement(
+        where, time, at, sql, parameters, durationMs, logSqlState, skip, asSent, xidAtStart, xid);
+  }
+
+  LoggedStatement failed(Instant at, String sqlState, long xid) {
+    return new LoggedStatement(
+        where, time, at, sql, parameters, logDurationMs, sqlState, skip, asSent, xidAtStart, xid);
   }
 
   LoggedStatement skipped(String why) {
     return new LoggedStatement(
-        where, time, end, sql, parameters, logDurationMs, logSqlState, why, asSent);
+        where,
+        time,
+        end,
+        sql,
+        parameters,
+        logDurationMs,
+        logSqlState,
+        why,
+        asSent,
+        xidAtStart,
+        xidAtEnd);
   }
 
   LoggedStatement startingAt(Instant at) {
     return new LoggedStatement(
-        where, at, end, sql, parameters, logDurationMs, logSqlState, skip, asSent);
+        where,
+        at,
+        end,
+        sql,
+        parameters,
+        logDurationMs,
+        logSqlState,
+        skip,
+        asSent,
+        xidAtStart,
+        xidAtEnd);
   }
 }

@@ -11,6 +11,7 @@ import static dev.wg1bench.replay.log.CsvColumn.MESSAGE;
 import static dev.wg1bench.replay.log.CsvColumn.QUERY;
 import static dev.wg1bench.replay.log.CsvColumn.SESSION_ID;
 import static dev.wg1bench.replay.log.CsvColumn.SQL_STATE_CODE;
+import static dev.wg1bench.replay.log.CsvColumn.TRANSACTION_ID;
 import static dev.wg1bench.replay.log.CsvColumn.USER_NAME;
 
 import java.io.IOException;
@@ -104,7 +105,8 @@ final class CsvLogReader implements FormatReader {
             MESSAGE.raw(v),
             DETAIL.of(v),
             QUERY.of(v),
-            CONTEXT.of(v)));
+            CONTEXT.of(v),
+            FormatReader.transactionId(TRANSACTION_ID.of(v))));
   }
 
   /**

@@ -32,4 +32,17 @@ interface FormatReader {
   static String blank(String s) {
     return s == null || s.isEmpty() ? null : s;
   }
+
+  /** A logged transaction id, 0 when absent or not a number (a prefix's %x can be anything). */
+  static long transactionId(String s) {
+    if (s == null || s.isEmpty() || s.length() > 18) {
+      return 0;
+    }
+    for (int i = 0; i < s.length(); i++) {
+      if (!Character.isDigit(s.charAt(i))) {
+        return 0;
+      }
+    }
+    return Long.parseLong(s);
+  }
 }

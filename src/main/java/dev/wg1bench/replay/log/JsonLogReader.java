@@ -89,7 +89,8 @@ final class JsonLogReader implements FormatReader {
             n.has("message") ? n.get("message").asText() : "",
             text(n, "detail"),
             text(n, "statement"),
-            text(n, "context")));
+            text(n, "context"),
+            FormatReader.transactionId(text(n, "txid"))));
   }
 
   private static String text(JsonNode n, String key) {

@@ -12,6 +12,9 @@ import java.time.Instant;
  * @param sqlState five-character SQLSTATE, or null when the log does not carry it
  * @param query the statement an error is about (csvlog query, stderr STATEMENT:), or null
  * @param context the CONTEXT of a message (bind values of a failed statement), or null
+ * @param transactionId the id of the transaction the backend was in when it logged the record
+ *     (csvlog transaction_id, jsonlog txid, stderr %x), 0 when it had none yet or the log does not
+ *     carry it
  */
 public record LogRecord(
     String where,
@@ -26,7 +29,8 @@ public record LogRecord(
     String message,
     String detail,
     String query,
-    String context) {
+    String context,
+    long transactionId) {
 
   /** ERROR, FATAL or PANIC: the statement (or connection) failed. */
   public boolean isError() {

@@ -231,7 +231,8 @@ final class StderrLogReader implements FormatReader {
             p.message.toString(),
             p.detail == null ? null : p.detail.toString(),
             p.query == null ? null : p.query.toString(),
-            p.context == null ? null : p.context.toString()));
+            p.context == null ? null : p.context.toString(),
+            FormatReader.transactionId(group(p.prefix, "xid"))));
   }
 
   private static String group(Matcher m, String name) {
@@ -279,6 +280,7 @@ final class StderrLogReader implements FormatReader {
       case 'd' -> named(used, "db", ".*?");
       case 'a' -> named(used, "app", ".*?");
       case 'e' -> named(used, "state", "[0-9A-Z]{5}");
+      case 'x' -> named(used, "xid", "\\d*");
       case 'p', 'l', 'P' -> "\\d*";
       case 's' -> "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [^ ]+";
       case '%' -> "%";

@@ -36,10 +36,10 @@ public final class Outcomes {
   /**
    * A transaction id the capture's server assigned, written into the statement (a test that read
    * {@code pg_current_xact_id()} and pasted it in, as psql's {@code \gset} does), which the replay
-   * cluster has not reached: 22023 "transaction ID N is in the future". Even a physical copy of the
-   * capture's server as the capture began (a base backup), whose count of ids starts where the
-   * capture's did, gives the capture's transactions their ids in the replay's interleaving of its
-   * sessions; counted apart so the report says why.
+   * cluster has not reached: 22023 "transaction ID N is in the future". The replay sends its own id
+   * in place of one the log shows ({@link ReplayIds}); this names a pasted id it could not replace
+   * (an implicit transaction's, which no line of the log shows), counted apart so the report says
+   * why.
    */
   static final String FOREIGN_XID =
       "failed in the replay only: a transaction id of the capture's server, not reached here";
@@ -63,8 +63,18 @@ public final class Outcomes {
   private final Map<String, ReplayResult.Divergence> firstBySession = new LinkedHashMap<>();
   private long divergent;
 
+  /**
+   * The capture's ids pasted into statements, put as the replay's; null until the replay starts.
+   */
+  private ReplayIds xids;
+
   /** Sessions whose open transaction block failed on a capture's transaction id. */
   private final Set<String> foreignXidBlocks = new HashSet<>();
+
+  /** The replay's ids of the capture's pasted ones, reported with the outcomes. */
+  synchronized void pastedIds(ReplayIds x) {
+    xids = x;
+  }
 
   /** A statement sent: its outcome against the log's. */
   synchronized void compared(LoggedSession s, LoggedStatement st, StatementSender.Sent sent) {
@@ -167,7 +177,8 @@ public final class Outcomes {
         statesUnknown,
         sentTwice,
         List.copyOf(kept),
-        List.copyOf(firstBySession.values()));
+        List.copyOf(firstBySession.values()),
+        xids == null ? null : xids.result());
   }
 
   synchronized long divergent() {

@@ -151,6 +151,7 @@ final class SessionThread {
     if (st.skip() != null) {
       stats.outcomes.skipped(st.skip());
       markNext();
+      replayer.ids.learnAfter(conn, index, marked - 1);
       return true;
     }
     live.set(index, Sessions.SLEEPING);
@@ -165,7 +166,10 @@ final class SessionThread {
         return false;
       }
     }
-    lost = send(conn, st, due);
+    lost = send(conn, replayer.ids.sending(st, conn, index, marked), due);
+    if (!lost) {
+      replayer.ids.learnAfter(conn, index, marked - 1);
+    }
     live.inTransaction(index, !lost && StatementSender.inTransaction(conn));
     if (!lost && perTransaction && !StatementSender.inTransaction(conn)) {
       live.holds(index, false);

@@ -9,6 +9,7 @@ import dev.wg1bench.plan.ThreadKind;
 import dev.wg1bench.replay.capture.Capture;
 import dev.wg1bench.replay.capture.LoggedSession;
 import dev.wg1bench.replay.capture.LoggedStatement;
+import dev.wg1bench.replay.capture.PastedIds;
 import dev.wg1bench.replay.capture.Transactions;
 import dev.wg1bench.replay.result.ReplayResult;
 import dev.wg1bench.server.ClientSettings;
@@ -79,6 +80,9 @@ public final class TrialPlayer {
    */
   int[][] txEnds;
 
+  /** The replay's own ids in place of those of the capture's it pasted ({@link ReplayIds}). */
+  ReplayIds ids;
+
   private Instant logStart;
 
   public TrialPlayer(Config config, PrintStream out) {
@@ -90,6 +94,8 @@ public final class TrialPlayer {
   public Outcome run(Capture capture) throws InterruptedException {
     logStart = capture.start();
     classes = classes(capture);
+    ids = new ReplayIds(PastedIds.of(capture.sessions()));
+    stats.outcomes.pastedIds(ids);
     Schedule schedule = new Schedule(capture.sessions());
     OrderGate order = new OrderGate(schedule, config.poolSize() == null);
     Sessions live = new Sessions(capture.sessions().size());

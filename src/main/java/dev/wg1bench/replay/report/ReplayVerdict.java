@@ -51,8 +51,39 @@ public final class ReplayVerdict {
               + " the server ran each twice%n",
           f.sentTwice());
     }
+    pastedIds(f.pastedIds(), out);
     divergences(f, out);
     order(r, out);
+  }
+
+  /** Ids of the capture's server pasted into statements, and what the replay put instead. */
+  private static void pastedIds(ReplayResult.PastedIdCounts p, PrintStream out) {
+    if (p == null) {
+      return;
+    }
+    if (p.ids() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "  %d transaction ids of the capture's server pasted into statements: %d statements sent"
+              + " with the replay's ids of those transactions (%d read, a query each)%n",
+          p.ids(),
+          p.statementsTranslated(),
+          p.read());
+    }
+    if (p.tempSchemaStatements() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "  %d statements sent with the replay session's own temporary schema in place of the"
+              + " capture's (pg_temp_N)%n",
+          p.tempSchemaStatements());
+    }
+    if (p.statementsAsLogged() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "  %d statements holding such an id sent as logged: the replay had none for it (its"
+              + " transaction had failed or had no id, or the session no temporary schema)%n",
+          p.statementsAsLogged());
+    }
   }
 
   private static void divergences(ReplayResult.StatementFidelity f, PrintStream out) {

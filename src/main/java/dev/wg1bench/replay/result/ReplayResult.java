@@ -211,6 +211,8 @@ public record ReplayResult(
    * @param divergences the first 1000 divergences (the player keeps no more), in the order they
    *     happened
    * @param firstBySession each session's first divergence
+   * @param pastedIds the capture's transaction ids pasted into statements and put as the replay's;
+   *     null when the log shows none pasted (and in results written before this was)
    */
   public record StatementFidelity(
       long compared,
@@ -222,7 +224,31 @@ public record ReplayResult(
       long errorsWithoutSqlState,
       long sentTwice,
       List<Divergence> divergences,
-      List<Divergence> firstBySession) {}
+      List<Divergence> firstBySession,
+      PastedIdCounts pastedIds) {}
+
+  /**
+   * Ids the capture's server gave that the log shows pasted into later statements (a client read
+   * them and wrote them in, as psql's {@code \gset} does), sent as the replay's own: transaction
+   * ids, the replay's read inside each such transaction, a query each; a session's temporary schema
+   * named by its number ({@code pg_temp_3}), the replay session's own read when such a statement is
+   * sent.
+   *
+   * @param ids the capture's transaction ids the log shows pasted
+   * @param read the replay's own transaction ids read (one query each)
+   * @param statementsTranslated statements sent with the replay's transaction ids in place of the
+   *     capture's
+   * @param tempSchemaStatements statements sent with the replay session's temporary schema in place
+   *     of the capture's
+   * @param statementsAsLogged statements holding a pasted id sent as logged: the replay had none
+   *     for them (the transaction had failed, or had no id, or the session no temporary schema)
+   */
+  public record PastedIdCounts(
+      int ids,
+      long read,
+      long statementsTranslated,
+      long tempSchemaStatements,
+      long statementsAsLogged) {}
 
   /**
    * The order between sessions (see the README's replay model): how many connections and statements

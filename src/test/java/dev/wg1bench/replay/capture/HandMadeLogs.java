@@ -24,6 +24,21 @@ public final class HandMadeLogs {
       String query,
       String app,
       String backend) {
+    return csv(time, sid, severity, state, message, detail, query, app, backend, 0);
+  }
+
+  /** A csvlog line as above, logged inside transaction {@code xid} (0: none yet). */
+  public static String csv(
+      String time,
+      String sid,
+      String severity,
+      String state,
+      String message,
+      String detail,
+      String query,
+      String app,
+      String backend,
+      long xid) {
     String[] f = new String[26];
     Arrays.fill(f, "");
     f[0] = "2024-05-01 12:00:" + time + " UTC";
@@ -32,6 +47,7 @@ public final class HandMadeLogs {
     f[3] = "4242";
     f[5] = sid;
     f[6] = "1";
+    f[10] = Long.toString(xid);
     f[11] = severity;
     f[12] = state;
     f[13] = q(message);
@@ -49,7 +65,12 @@ public final class HandMadeLogs {
 
   /** A LOG line of psql's client backend in session {@code sid}, at second 0 + {@code time}. */
   public static String log(String sid, String time, String message) {
-    return csv(time, sid, "LOG", "00000", message, null, null, "psql", "client backend");
+    return log(sid, time, message, 0);
+  }
+
+  /** A LOG line as above, logged inside transaction {@code xid} (0: none yet). */
+  public static String log(String sid, String time, String message, long xid) {
+    return csv(time, sid, "LOG", "00000", message, null, null, "psql", "client backend", xid);
   }
 
   /**

@@ -305,6 +305,38 @@ class LogInputTest {
     assertEquals("alice", error.user());
   }
 
+  /** Each format's transaction id (csvlog transaction_id, jsonlog txid, stderr %x), 0 for none. */
+  @Test
+  void everyFormatCarriesTheTransactionId() throws IOException {
+    String[] f = csv(26, "1.a", "00.100", "00000", "statement: COMMIT").split(",", -1);
+    f[10] = "724";
+    read(write("x.csv", utf8(String.join(",", f) + csv(26, "1.a", "00.200", "00000", "x"))));
+    assertEquals(724, records.get(0).transactionId());
+    assertEquals(0, records.get(1).transactionId());
+
+    records.clear();
+    String json =
+        "{\"timestamp\":\"2024-05-01 12:00:00.100 UTC\",\"session_id\":\"1.a\",\"txid\":725,"
+            + "\"error_severity\":\"LOG\",\"message\":\"statement: COMMIT\"}\n"
+            + "{\"timestamp\":\"2024-05-01 12:00:00.200 UTC\",\"session_id\":\"1.a\","
+            + "\"error_severity\":\"LOG\",\"message\":\"statement: SELECT 1\"}\n";
+    read(write("x.json", utf8(json)));
+    assertEquals(725, records.get(0).transactionId());
+    assertEquals(0, records.get(1).transactionId());
+
+    records.clear();
+    String stderr =
+        "2024-05-01 12:00:00.100 UTC|alice|app|6630a1b2.1f3c|00000|726|LOG:  statement: COMMIT\n"
+            + "2024-05-01 12:00:00.200 UTC|alice|app|6630a1b2.1f3c|00000|0|LOG:  statement: SELECT"
+            + " 1\n";
+    new LogReader(problems, null, "%m|%u|%d|%c|%e|%x|")
+        .read(write("x.log", utf8(stderr)), records::add);
+    assertEquals(2, records.size(), problems.messages().toString());
+    assertEquals(726, records.get(0).transactionId());
+    assertEquals(0, records.get(1).transactionId());
+    assertEquals("statement: COMMIT", records.get(0).message());
+  }
+
   @Test
   void stderrWithPgreplaysPrefixIsReadWithoutSqlState() throws IOException {
     assertEquals(LogFormat.STDERR, read(write("pgreplay.log", utf8(STDERR_CLASSIC))));

@@ -26,7 +26,8 @@ class ForeignXidOutcomesTest {
   }
 
   private static LoggedStatement st(String sql) {
-    return new LoggedStatement("log:1", Instant.EPOCH, null, sql, null, null, null, null, null);
+    return new LoggedStatement(
+        "log:1", Instant.EPOCH, null, sql, null, null, null, null, null, 0, 0);
   }
 
   private static StatementSender.Sent ok() {

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class StatementRouteTest {
   private static LoggedStatement st(String sql, List<String> parameters) {
     return new LoggedStatement(
-        "log:1", Instant.EPOCH, null, sql, parameters, null, null, null, null);
+        "log:1", Instant.EPOCH, null, sql, parameters, null, null, null, null, 0, 0);
   }
 
   @Test
@@ -58,7 +58,9 @@ class StatementRouteTest {
             null,
             null,
             null,
-            "SET DateStyle TO 'ISO, DMY'");
+            "SET DateStyle TO 'ISO, DMY'",
+            0,
+            0);
     assertEquals(Route.JDBC_STATEMENT, Route.of(s, false));
   }
 }
