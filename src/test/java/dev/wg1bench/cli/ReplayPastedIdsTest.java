@@ -65,24 +65,7 @@ class ReplayPastedIdsTest {
               SQLException.class, () -> s.execute("SELECT pg_xact_status('" + c + "'::xid8)"));
       assertEquals("22023", e.getSQLState(), "the capture's id is ahead of this server");
     }
-    Path csv = Files.writeString(dir.resolve("xid.csv"), session(c, durations));
-    Path out = dir.resolve("r.json");
-    Cli r =
-        Cli.run(
-            "replay",
-            csv.toString(),
-            "--target",
-            TestServer.url(),
-            "-M",
-            mode,
-            "--speed",
-            "max",
-            "-o",
-            out.toString());
-    assertEquals(0, r.exit, r.toString());
-    JsonNode f = Json.MAPPER.readTree(out.toFile()).path("statementFidelity");
-    assertEquals(0, f.path("divergent").asLong(), f.toString());
-    JsonNode p = f.path("pastedIds");
+    JsonNode p = replayed(session(c, durations), mode);
     assertEquals(3, p.path("ids").asInt(), p.toString());
     assertEquals(3, p.path("read").asLong(), p.toString());
     assertEquals(4, p.path("statementsTranslated").asLong(), p.toString());
@@ -119,7 +102,19 @@ class ReplayPastedIdsTest {
                     + schema
                     + ".pasted_tmp")
             + log("1.a", "00.040", "disconnection: session time: 0:00:00.040");
-    Path csv = Files.writeString(dir.resolve("temp.csv"), session);
+    JsonNode p = replayed(session, mode);
+    assertEquals(2, p.path("tempSchemaStatements").asLong(), p.toString());
+    assertEquals(0, p.path("ids").asInt(), p.toString());
+    assertEquals(0, p.path("statementsAsLogged").asLong(), p.toString());
+    assertEquals(List.of("temp=1"), seen());
+  }
+
+  /**
+   * The log replayed at --speed max under {@code mode}: it exits 0 with no statement diverged;
+   * returns the result's {@code statementFidelity.pastedIds}.
+   */
+  private JsonNode replayed(String log, String mode) throws Exception {
+    Path csv = Files.writeString(dir.resolve("log.csv"), log);
     Path out = dir.resolve("r.json");
     Cli r =
         Cli.run(
@@ -136,11 +131,7 @@ class ReplayPastedIdsTest {
     assertEquals(0, r.exit, r.toString());
     JsonNode f = Json.MAPPER.readTree(out.toFile()).path("statementFidelity");
     assertEquals(0, f.path("divergent").asLong(), f.toString());
-    JsonNode p = f.path("pastedIds");
-    assertEquals(2, p.path("tempSchemaStatements").asLong(), p.toString());
-    assertEquals(0, p.path("ids").asInt(), p.toString());
-    assertEquals(0, p.path("statementsAsLogged").asLong(), p.toString());
-    assertEquals(List.of("temp=1"), seen());
+    return f.path("pastedIds");
   }
 
   /**
