@@ -52,13 +52,8 @@ public record LoggedStatement(
     return parameters != null;
   }
 
-  /** The id of its transaction the log shows by its end, 0 when none. */
-  public long xid() {
-    return xidAtEnd != 0 ? xidAtEnd : xidAtStart;
-  }
-
-  /** The same statement sent with other text and values (ids of the capture's transactions). */
-  public LoggedStatement sending(String text, List<String> values) {
+  /** The same statement sent with other text and values (ids the capture's server gave). */
+  LoggedStatement sending(String text, List<String> values) {
     return new LoggedStatement(
         where,
         time,

@@ -101,14 +101,19 @@ public final class PastedIds {
 
   /** Whether the text names a temporary schema by its number ({@code pg_temp_3}). */
   static boolean tempSchemaNamed(String text) {
-    // most statements name none: a plain search before the pattern
-    String lower = text.toLowerCase(java.util.Locale.ROOT);
-    return lower.contains("temp_") && TEMP_SCHEMA.matcher(text).find();
+    // most statements name none: a plain search, without a copy of the text, before the pattern
+    for (int i = text.indexOf('_'); i >= 0; i = text.indexOf('_', i + 1)) {
+      if (i >= 4 && text.regionMatches(true, i - 4, "temp_", 0, 5)) {
+        return TEMP_SCHEMA.matcher(text).find();
+      }
+    }
+    return false;
   }
 
   /**
    * Per session, per statement: the capture's id whose replay id is read after it, 0 for none. Each
-   * id is read once, in the session whose lines show it first.
+   * id is read once, in the one session whose transaction it was (no other session's lines show
+   * it).
    */
   private static long[][] learnPoints(List<LoggedSession> sessions, Set<Long> referenced) {
     long[][] after = new long[sessions.size()][];

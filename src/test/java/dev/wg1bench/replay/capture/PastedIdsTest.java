@@ -110,6 +110,7 @@ class PastedIdsTest {
   @Test
   void aTemporarySchemaNamedByItsNumberIsTheSessionsOwn() {
     assertTrue(PastedIds.tempSchemaNamed("REINDEX SCHEMA CONCURRENTLY pg_temp_3;"));
+    assertTrue(PastedIds.tempSchemaNamed("SELECT a_b FROM Pg_Temp_3.t"), "after another '_'");
     assertFalse(PastedIds.tempSchemaNamed("SELECT * FROM pg_temp.t"), "pg_temp is already its own");
     assertFalse(PastedIds.tempSchemaNamed("SELECT nspname LIKE 'pg_temp%' FROM pg_namespace"));
     assertFalse(PastedIds.tempSchemaNamed("SELECT * FROM \"pg_temp_3\".t"), "a quoted name stays");
