@@ -31,10 +31,6 @@ import java.util.regex.Pattern;
  * </ul>
  */
 public final class PastedIds {
-  /** The words of a statement that reads or names transaction ids. */
-  private static final Pattern ID_WORDS =
-      Pattern.compile("xid|xact|txid|snapshot|xmin|xmax", Pattern.CASE_INSENSITIVE);
-
   /** A whole number standing alone: not part of a name, a {@code $n} or a decimal. */
   private static final Pattern NUMBER = Pattern.compile("(?<![\\w$.])\\d{1,18}(?![\\w.])");
 
@@ -151,7 +147,7 @@ public final class PastedIds {
   static List<Long> ids(LoggedStatement st, Set<Long> logged) {
     List<Long> out = new ArrayList<>();
     String text = st.sent();
-    if (!ID_WORDS.matcher(text).find()) {
+    if (!idWords(text)) {
       return out;
     }
     Matcher m = NUMBER.matcher(text);
@@ -169,6 +165,29 @@ public final class PastedIds {
       }
     }
     return out;
+  }
+
+  /**
+   * Whether the text has a word of transaction ids: xid (txid), xact, xmin, xmax or snapshot, in
+   * any case. Read for every statement of a log before each pass's clock starts, so a scan of its
+   * characters: a case-blind pattern took 155 ms of CPU a pass on a 54,000-statement pgbench log (a
+   * profile of one replay).
+   */
+  static boolean idWords(String t) {
+    for (int i = 0; i < t.length(); i++) {
+      char c = t.charAt(i);
+      if ((c == 'x' || c == 'X')
+          && (t.regionMatches(true, i, "xid", 0, 3)
+              || t.regionMatches(true, i, "xact", 0, 4)
+              || t.regionMatches(true, i, "xmin", 0, 4)
+              || t.regionMatches(true, i, "xmax", 0, 4))) {
+        return true;
+      }
+      if ((c == 's' || c == 'S') && t.regionMatches(true, i, "snapshot", 0, 8)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The id as the log shows it: a 64-bit one's low 32 bits. */

@@ -95,6 +95,19 @@ class PastedIdsTest {
   }
 
   @Test
+  void theWordsOfTransactionIdsInAnyCase() {
+    for (String t :
+        new String[] {
+          "pg_xact_status(1)", "TXID_STATUS(1)", "x::XID8", "SELECT xmin", "t.XMax", "pg_snapshot"
+        }) {
+      assertTrue(PastedIds.idWords(t), t);
+    }
+    for (String t : new String[] {"SELECT 1", "max(x)", "ux_id", "snap shot", ""}) {
+      assertFalse(PastedIds.idWords(t), t);
+    }
+  }
+
+  @Test
   void theReplaysIdsGoInPlaceOfTheCapturesOfTheSameWidth() {
     Map<Long, Long> replay = Map.of(724L, (1L << 32) + 31L);
     LoggedStatement out =
