@@ -61,34 +61,31 @@ final class ReplayIds {
    * ids in place of the capture's where it holds any and they are known, else as logged.
    */
   LoggedStatement sending(LoggedStatement st, Connection c, int i, int j) {
-    boolean xids = plan.pastesXids(i, j);
-    boolean temp = plan.namesTempSchema(i, j);
-    if (!xids && !temp) {
-      return st;
-    }
     LoggedStatement out = st;
-    boolean all = true;
-    if (xids) {
+    boolean asLogged = false;
+    if (plan.pastesXids(i, j)) {
       LoggedStatement x = PastedIds.translated(out, this::replayXid);
-      all = x != null;
-      out = x != null ? x : out;
       if (x != null) {
+        out = x;
         translated.incrementAndGet();
+      } else {
+        asLogged = true;
       }
     }
-    if (temp) {
+    if (plan.namesTempSchema(i, j)) {
       String schema = query(c, READ_TEMP_SCHEMA);
       LoggedStatement t =
           schema != null && schema.startsWith("pg_temp_")
               ? PastedIds.withTempSchema(out, Integer.parseInt(schema.substring(8)))
               : null;
-      all &= t != null;
-      out = t != null ? t : out;
       if (t != null) {
+        out = t;
         tempSchemas.incrementAndGet();
+      } else {
+        asLogged = true;
       }
     }
-    if (!all) {
+    if (asLogged) {
       left.incrementAndGet();
     }
     return out;
