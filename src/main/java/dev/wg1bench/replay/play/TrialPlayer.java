@@ -18,6 +18,7 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -185,6 +186,9 @@ public final class TrialPlayer {
     ReplayStats.ClassStats[][] out = new ReplayStats.ClassStats[n][];
     routes = new StatementSender.Route[n][];
     boolean simple = config.settings().queryMode() == QueryMode.SIMPLE;
+    boolean prepared =
+        config.settings().driver().prepareThreshold() == null
+            && config.settings().queryMode() == QueryMode.PREPARED;
     txEnds = new int[n][];
     for (int i = 0; i < out.length; i++) {
       List<LoggedStatement> st = capture.sessions().get(i).statements();
@@ -192,14 +196,31 @@ public final class TrialPlayer {
       routes[i] = new StatementSender.Route[st.size()];
       txEnds[i] = new int[st.size()];
       Transactions.Counter tx = new Transactions.Counter();
+      Map<String, Integer> sends = prepared ? sends(st) : Map.of();
       for (int j = 0; j < st.size(); j++) {
         LoggedStatement x = st.get(j);
         out[i][j] = stats.of(x.sql());
         out[i][j].logged(x);
         if (x.skip() == null) {
-          routes[i][j] = StatementSender.Route.of(x, simple);
+          StatementSender.Route r = StatementSender.Route.of(x, simple);
+          routes[i][j] = prepared ? r.prepared(sends.get(x.sent())) : r;
           txEnds[i][j] = tx.add(x.sql());
         }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * How often the session sends each text: under {@code -M prepared} a text sent again is named
+   * once and one sent once is not ({@link StatementSender.Route#prepared}); a threshold the user
+   * set ({@code --prepare-threshold}) is pgjdbc's own rule, applied to every text.
+   */
+  private static Map<String, Integer> sends(List<LoggedStatement> statements) {
+    Map<String, Integer> out = new HashMap<>();
+    for (LoggedStatement x : statements) {
+      if (x.skip() == null) {
+        out.merge(x.sent(), 1, Integer::sum);
       }
     }
     return out;

@@ -45,6 +45,19 @@ class StatementRouteTest {
     assertEquals(Route.JDBC_STATEMENT, Route.of(s, false));
   }
 
+  /** Under -M prepared a text is named when its session sends it again, else sent unnamed. */
+  @Test
+  void underThePreparedModeHowOftenTheSessionSendsATextDecidesItsName() {
+    assertEquals(Route.NAMED, Route.JDBC_STATEMENT.prepared(2));
+    assertEquals(Route.UNNAMED, Route.JDBC_STATEMENT.prepared(1));
+    assertEquals(Route.EXTENDED, Route.EXTENDED.prepared(3));
+    assertEquals(Route.EXTENDED_ONCE, Route.EXTENDED.prepared(1));
+    for (Route r : new Route[] {Route.QUERY_MESSAGE, Route.COPY_OUT}) {
+      assertEquals(r, r.prepared(1));
+      assertEquals(r, r.prepared(2));
+    }
+  }
+
   @Test
   void aSetDateStyleGoesAsItWillBeSent() {
     // sent() is the rewritten text: one statement, so the query mode decides

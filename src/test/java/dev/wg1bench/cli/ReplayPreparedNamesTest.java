@@ -1,0 +1,136 @@
+package dev.wg1bench.cli;
+
+import static dev.wg1bench.replay.capture.HandMadeLogs.csv;
+import static dev.wg1bench.replay.capture.HandMadeLogs.log;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wg1bench.json.Json;
+import dev.wg1bench.support.TestServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Which of a replayed session's texts become named statements on the server, read from the
+ * session's own {@code pg_prepared_statements} by its last statement: under {@code -M prepared} the
+ * texts the log shows it sending more than once, each once (from its first send), and none it sends
+ * once; with {@code --prepare-threshold 1} given, pgjdbc's own rule: every text, and a plain
+ * statement's anew at every send (pgjdbc caches only a PreparedStatement's).
+ */
+class ReplayPreparedNamesTest {
+  @TempDir Path dir;
+
+  private static final String TABLE = "prepared_seen";
+
+  @BeforeEach
+  void table() throws SQLException {
+    sql("DROP TABLE IF EXISTS " + TABLE, "CREATE TABLE " + TABLE + " (statement text)");
+  }
+
+  @AfterEach
+  void dropTable() throws SQLException {
+    sql("DROP TABLE IF EXISTS " + TABLE);
+  }
+
+  @Test
+  void underThePreparedModeOnlyTheTextsThatRecurAreNamed() throws Exception {
+    replay("-M", "prepared");
+    assertEquals(List.of("SELECT $1::int", "SELECT 1"), seen());
+  }
+
+  @Test
+  void aThresholdTheUserGivesNamesEveryText() throws Exception {
+    replay("-M", "prepared", "--prepare-threshold", "1");
+    assertEquals(
+        List.of(
+            "INSERT INTO " + TABLE + " SELECT statement FROM pg_prepared_statements",
+            "SELECT $1::int",
+            "SELECT $1::int + 1",
+            "SELECT 1",
+            "SELECT 1",
+            "SELECT 1",
+            "SELECT 2",
+            "SELECT 3"),
+        seen());
+  }
+
+  @Test
+  void theExtendedModeNamesNone() throws Exception {
+    replay("-M", "extended");
+    assertEquals(List.of(), seen());
+  }
+
+  /** One session: two texts sent three and two times, three sent once, then the names read. */
+  private void replay(String... options) throws Exception {
+    StringBuilder b = new StringBuilder();
+    b.append(log("1.a", "00.000", "connection authorized: user=alice database=app"));
+    int ms = 0;
+    for (String text : new String[] {"SELECT 1", "SELECT 2", "SELECT 1", "SELECT 3", "SELECT 1"}) {
+      b.append(log("1.a", String.format("00.%03d", ms += 10), "statement: " + text));
+    }
+    for (String[] v : new String[][] {{"", "1"}, {" + 1", "2"}, {"", "3"}}) {
+      b.append(
+          csv(
+              String.format("00.%03d", ms += 10),
+              "1.a",
+              "LOG",
+              "00000",
+              "execute <unnamed>: SELECT $1::int" + v[0],
+              "parameters: $1 = '" + v[1] + "'",
+              null,
+              "psql",
+              "client backend"));
+    }
+    b.append(
+        log(
+            "1.a",
+            String.format("00.%03d", ms += 10),
+            "statement: INSERT INTO " + TABLE + " SELECT statement FROM pg_prepared_statements"));
+    b.append(log("1.a", "00.900", "disconnection: session time: 0:00:00.900"));
+    Path csv = Files.writeString(dir.resolve("log.csv"), b.toString());
+    Path out = dir.resolve("r.json");
+    List<String> args =
+        new ArrayList<>(
+            List.of("replay", csv.toString(), "--target", TestServer.url(), "--speed", "max"));
+    args.addAll(List.of(options));
+    args.addAll(List.of("-o", out.toString()));
+    Cli r = Cli.run(args.toArray(String[]::new));
+    assertEquals(0, r.exit, r.toString());
+    JsonNode f = Json.MAPPER.readTree(out.toFile()).path("statementFidelity");
+    assertEquals(0, f.path("divergent").asLong(), f.toString());
+    assertEquals(9, f.path("same").asLong(), f.toString());
+  }
+
+  private static List<String> seen() throws SQLException {
+    List<String> out = new ArrayList<>();
+    try (Connection c = TestServer.connect();
+        Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT statement FROM " + TABLE + " ORDER BY statement COLLATE \"C\"")) {
+      while (rs.next()) {
+        out.add(rs.getString(1));
+      }
+    }
+    return out;
+  }
+
+  private static void sql(String... statements) throws SQLException {
+    try (Connection c = TestServer.connect();
+        Statement s = c.createStatement()) {
+      for (String x : statements) {
+        s.execute(x);
+      }
+    }
+  }
+}
