@@ -19,13 +19,15 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Which of a replayed session's texts become named statements on the server, read from the
  * session's own {@code pg_prepared_statements} by its last statement: under {@code -M prepared} the
- * texts the log shows it sending more than once, each once (from its first send), and none it sends
- * once; with {@code --prepare-threshold 1} given, pgjdbc's own rule: every text, and a plain
- * statement's anew at every send (pgjdbc caches only a PreparedStatement's).
+ * texts the log shows it sending more than once (a plain statement's anew at each send, as pgjdbc
+ * does: it caches only a PreparedStatement's) and none it sends once; with {@code
+ * --prepare-threshold 1} given, pgjdbc's own rule for every text.
  */
 class ReplayPreparedNamesTest {
   @TempDir Path dir;
@@ -45,7 +47,7 @@ class ReplayPreparedNamesTest {
   @Test
   void underThePreparedModeOnlyTheTextsThatRecurAreNamed() throws Exception {
     replay("-M", "prepared");
-    assertEquals(List.of("SELECT $1::int", "SELECT 1"), seen());
+    assertEquals(List.of("SELECT $1::int", "SELECT 1", "SELECT 1", "SELECT 1"), seen());
   }
 
   @Test
@@ -68,6 +70,35 @@ class ReplayPreparedNamesTest {
   void theExtendedModeNamesNone() throws Exception {
     replay("-M", "extended");
     assertEquals(List.of(), seen());
+  }
+
+  /**
+   * A text sent again after a setting that decides how it parses: each send is parsed under the
+   * session's settings of its moment, so the second fails as in the log (a named statement bound
+   * again would keep the first parse and run).
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"simple", "extended", "prepared"})
+  void aTextSentAgainParsesUnderTheSettingsOfItsMoment(String mode) throws Exception {
+    String text = "SELECT U&'d\\0061t' AS x";
+    String log =
+        log("1.a", "00.000", "connection authorized: user=alice database=app")
+            + log("1.a", "00.010", "statement: " + text)
+            + log("1.a", "00.020", "statement: SET standard_conforming_strings = off")
+            + log("1.a", "00.030", "statement: " + text)
+            + csv(
+                "00.031",
+                "1.a",
+                "ERROR",
+                "0A000",
+                "unsafe use of string constant with Unicode escapes",
+                null,
+                text,
+                "psql",
+                "client backend")
+            + log("1.a", "00.900", "disconnection: session time: 0:00:00.900");
+    JsonNode f = replayed(log, "-M", mode);
+    assertEquals(3, f.path("same").asLong(), f.toString());
   }
 
   /** One session: two texts sent three and two times, three sent once, then the names read. */
@@ -97,7 +128,13 @@ class ReplayPreparedNamesTest {
             String.format("00.%03d", ms += 10),
             "statement: INSERT INTO " + TABLE + " SELECT statement FROM pg_prepared_statements"));
     b.append(log("1.a", "00.900", "disconnection: session time: 0:00:00.900"));
-    Path csv = Files.writeString(dir.resolve("log.csv"), b.toString());
+    JsonNode f = replayed(b.toString(), options);
+    assertEquals(9, f.path("same").asLong(), f.toString());
+  }
+
+  /** The log replayed at --speed max: exit 0, nothing diverged; its statementFidelity. */
+  private JsonNode replayed(String log, String... options) throws Exception {
+    Path csv = Files.writeString(dir.resolve("log.csv"), log);
     Path out = dir.resolve("r.json");
     List<String> args =
         new ArrayList<>(
@@ -108,7 +145,7 @@ class ReplayPreparedNamesTest {
     assertEquals(0, r.exit, r.toString());
     JsonNode f = Json.MAPPER.readTree(out.toFile()).path("statementFidelity");
     assertEquals(0, f.path("divergent").asLong(), f.toString());
-    assertEquals(9, f.path("same").asLong(), f.toString());
+    return f;
   }
 
   private static List<String> seen() throws SQLException {

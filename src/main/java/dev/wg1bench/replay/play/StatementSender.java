@@ -17,7 +17,6 @@ import java.util.List;
 import org.postgresql.PGConnection;
 import org.postgresql.PGStatement;
 import org.postgresql.core.BaseConnection;
-import org.postgresql.core.CachedQuery;
 import org.postgresql.core.Field;
 import org.postgresql.core.NativeQuery;
 import org.postgresql.core.Query;
@@ -40,9 +39,9 @@ import org.postgresql.util.PSQLException;
  *   <li>{@code COPY ... TO STDOUT}: through pgjdbc's CopyManager, the output read and discarded;
  *   <li>anything else: under the simple query mode, one Query message through pgjdbc's executor (as
  *       pgjdbc's simple mode would send it, without a JDBC Statement around it); under {@code -M
- *       prepared} without a threshold of the user's, a named statement when the session sends the
- *       text again and an unnamed one when it does not ({@link Route#prepared}); otherwise as a
- *       JDBC Statement under the run's query mode.
+ *       prepared} without a threshold of the user's, a text the session sends once as an unnamed
+ *       statement ({@link Route#prepared}); otherwise as a JDBC Statement under the run's query
+ *       mode.
  * </ul>
  *
  * <p>pgjdbc re-sends a statement once, silently, when it fails with 26000 (prepared statement does
@@ -89,11 +88,6 @@ final class StatementSender {
     QUERY_MESSAGE,
     /** A JDBC Statement under the run's query mode. */
     JDBC_STATEMENT,
-    /**
-     * Under {@code -M prepared}, a text the session sends again: one named server-side statement
-     * per connection from its first send, run again at each later one.
-     */
-    NAMED,
     /** Under {@code -M prepared}, a text the session sends once: an unnamed Parse/Bind/Execute. */
     UNNAMED;
 
@@ -115,17 +109,21 @@ final class StatementSender {
 
     /**
      * This route under {@code -M prepared} (prepareThreshold 1, not set by the user), for a text
-     * its session sends {@code sends} times. pgjdbc names a plain Statement's text anew at every
-     * send (it caches only a PreparedStatement's) and names every text, so a log of literal SQL, as
-     * pgbench's simple mode writes, cost the server a saved plan per statement that no later one
-     * ran: on a 4-client fsync-on pgbench log at {@code --speed max}, 8.3-8.6 s for the log's 8.0 s
-     * span, against 6.3-7.7 s with this rule and 6.3-6.8 s in the log's own simple protocol. A text
-     * that recurs is named once per connection and reused, as {@code -M prepared} promises.
+     * its session sends {@code sends} times. pgjdbc names every text on the server, so a log of
+     * literal SQL, as pgbench's simple mode writes, cost the server a saved plan (and its Close)
+     * for each statement that no later one ran: on a 4-client fsync-on pgbench log at {@code
+     * --speed max}, 8.3-8.6 s for the log's 8.0 s span. A text sent once goes unnamed instead. A
+     * text that recurs stays pgjdbc's: a plain statement's text is named anew at each send (pgjdbc
+     * caches only a PreparedStatement's), so it is parsed under the session's settings of that
+     * moment, as the log's was; a named statement bound again would keep its first parse (a {@code
+     * date '99-01-08'} read under another DateStyle, a {@code U&'...'} under another
+     * standard_conforming_strings): 18 of the regression SQL's statements ran where the log shows
+     * them fail.
      */
     Route prepared(int sends) {
       return switch (this) {
         case EXTENDED -> sends > 1 ? EXTENDED : EXTENDED_ONCE;
-        case JDBC_STATEMENT -> sends > 1 ? NAMED : UNNAMED;
+        case JDBC_STATEMENT -> sends > 1 ? JDBC_STATEMENT : UNNAMED;
         default -> this;
       };
     }
@@ -146,7 +144,6 @@ final class StatementSender {
                     .getCopyAPI()
                     .copyOut(st.sent(), OutputStream.nullOutputStream());
         case QUERY_MESSAGE -> simpleQuery(c, st.sent(), rows);
-        case NAMED -> namedQuery(c, st.sent(), rows);
         case UNNAMED -> query(c, st.sent(), QueryExecutor.QUERY_ONESHOT, rows);
         case JDBC_STATEMENT -> {
           try (Statement s = c.createStatement()) {
@@ -238,20 +235,6 @@ final class StatementSender {
       run(c, qe, q, flags, rows);
     } finally {
       q.close();
-    }
-  }
-
-  /**
-   * The text as the connection's named statement for it: pgjdbc's cache (keyed by the text, as for
-   * a PreparedStatement) names it at its first send and binds it again at every later one.
-   */
-  private static void namedQuery(Connection c, String sql, long[] rows) throws SQLException {
-    QueryExecutor qe = c.unwrap(BaseConnection.class).getQueryExecutor();
-    CachedQuery q = qe.borrowQueryByKey(qe.createQueryKey(sql, false, false));
-    try {
-      run(c, qe, q.query, 0, rows);
-    } finally {
-      qe.releaseQuery(q);
     }
   }
 

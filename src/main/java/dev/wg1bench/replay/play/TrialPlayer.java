@@ -212,9 +212,9 @@ public final class TrialPlayer {
   }
 
   /**
-   * How often the session sends each text: under {@code -M prepared} a text sent again is named
-   * once and one sent once is not ({@link StatementSender.Route#prepared}); a threshold the user
-   * set ({@code --prepare-threshold}) is pgjdbc's own rule, applied to every text.
+   * How often the session sends each text: under {@code -M prepared} a text sent once goes unnamed
+   * ({@link StatementSender.Route#prepared}); a threshold the user set ({@code
+   * --prepare-threshold}) is pgjdbc's own rule, applied to every text.
    */
   private static Map<String, Integer> sends(List<LoggedStatement> statements) {
     Map<String, Integer> out = new HashMap<>();

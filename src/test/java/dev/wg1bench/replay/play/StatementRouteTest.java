@@ -45,10 +45,10 @@ class StatementRouteTest {
     assertEquals(Route.JDBC_STATEMENT, Route.of(s, false));
   }
 
-  /** Under -M prepared a text is named when its session sends it again, else sent unnamed. */
+  /** Under -M prepared a text its session sends once goes unnamed; one it sends again, pgjdbc's. */
   @Test
-  void underThePreparedModeHowOftenTheSessionSendsATextDecidesItsName() {
-    assertEquals(Route.NAMED, Route.JDBC_STATEMENT.prepared(2));
+  void underThePreparedModeATextSentOnceGoesUnnamed() {
+    assertEquals(Route.JDBC_STATEMENT, Route.JDBC_STATEMENT.prepared(2));
     assertEquals(Route.UNNAMED, Route.JDBC_STATEMENT.prepared(1));
     assertEquals(Route.EXTENDED, Route.EXTENDED.prepared(3));
     assertEquals(Route.EXTENDED_ONCE, Route.EXTENDED.prepared(1));
