@@ -231,19 +231,14 @@ final class StatementSender {
     // one statement unless sent as a Query message (pgjdbc asserts a multi-statement text is)
     boolean multi = (flags & QueryExecutor.QUERY_EXECUTE_AS_SIMPLE) != 0;
     Query q = qe.wrap(List.of(new NativeQuery(sql, new int[0], multi, SqlCommand.BLANK)));
+    Counting h = new Counting(rows);
+    int f = c.getAutoCommit() ? flags | QueryExecutor.QUERY_SUPPRESS_BEGIN : flags;
     try {
-      run(c, qe, q, flags, rows);
+      qe.execute(q, q.createParameterList(), h, 0, 0, f);
+      h.handleCompletion();
     } finally {
       q.close();
     }
-  }
-
-  private static void run(Connection c, QueryExecutor qe, Query q, int flags, long[] rows)
-      throws SQLException {
-    Counting h = new Counting(rows);
-    int f = c.getAutoCommit() ? flags | QueryExecutor.QUERY_SUPPRESS_BEGIN : flags;
-    qe.execute(q, q.createParameterList(), h, 0, 0, f);
-    h.handleCompletion();
   }
 
   /** Counts rows and affected rows of every result, keeps the first error. */
