@@ -25,7 +25,13 @@ import java.util.regex.Pattern;
  * lock, a transaction id read, a notification, a statement not replayed (its effect unknown). A
  * sequence drawn out of sight inside a block, by a trigger of an UPDATE or DELETE or by a function
  * a statement calls, is not seen in the text: two sessions may then draw in another order than the
- * capture's.
+ * capture's. And a DELETE: an INSERT that comes after it in the log may wait for the key it holds
+ * (the same key in a unique index, or a child row's foreign key to the deleted parent) and has no
+ * lock grant to keep that order ({@link LockWaits} knows only the statements that name the row they
+ * lock); the INSERT then fails the foreign key, or goes in once the key is free, as it did in the
+ * capture, instead of taking the key before the DELETE and leaving the DELETE waiting on a session
+ * that waits at the order for it. An UPDATE that moves a key holds it the same way; the text does
+ * not tell which columns are keys, so its end is not kept.
  *
  * <p><b>Starts</b>. Starts are kept in the log's order so that statements that overlapped ask for
  * their locks in the capture's order. A statement that asks for no lock another session's could
@@ -44,6 +50,8 @@ final class OrderedEvents {
 
   private static final Pattern DRAWS_A_SEQUENCE =
       Pattern.compile("(?s)((with|explain)\\b.*)?\\b(insert|copy|merge)\\b.*");
+
+  private static final Pattern DELETES = Pattern.compile("(?s)(with\\b.*)?\\bdelete\\b.*");
 
   private static final Pattern ROLLBACK_TO =
       Pattern.compile("(?s)rollback\\s+((work|transaction)\\s+)?to\\b.*");
@@ -70,7 +78,10 @@ final class OrderedEvents {
     for (int i = 0; i < st.size(); i++) {
       LoggedStatement x = st.get(i);
       boolean endsATransaction = tx.add(x.sent()) > 0;
-      out[i] = endsATransaction || x.skip() != null || anyPart(x.sent(), OrderedEvents::visible);
+      out[i] =
+          endsATransaction
+              || x.skip() != null
+              || anyPart(x.sent(), t -> visible(t) || DELETES.matcher(t).matches());
     }
     return out;
   }

@@ -54,6 +54,26 @@ class OrderedEventsTest {
         OrderedEvents.starts(a));
   }
 
+  /**
+   * A DELETE's end inside a block orders: an INSERT after it may wait for the key it holds (a
+   * unique key, a child's foreign key), with no grant to keep that order. An UPDATE's does not.
+   */
+  @Test
+  void aDeleteInsideABlockHoldsItsKeysForWhatComesAfter() throws Exception {
+    Capture c =
+        capture(
+            session("1.a", "00.010")
+                + st("1.a", "00.100", "BEGIN")
+                + st("1.a", "00.101", "DELETE FROM parent WHERE id = 1")
+                + st("1.a", "00.102", "with gone as (delete from t returning id) select 1")
+                + st("1.a", "00.103", "UPDATE parent SET x = 1 WHERE id = 2")
+                + st("1.a", "00.104", "SELECT 'delete'")
+                + st("1.a", "00.105", "COMMIT"));
+    assertArrayEquals(
+        new boolean[] {false, true, true, false, false, true},
+        OrderedEvents.ends(c.sessions().get(0)));
+  }
+
   @Test
   void lockingReadsAndSelectInto() throws Exception {
     Capture c =
