@@ -34,8 +34,8 @@ final class OrderGate {
     final int startRank;
     final int endsNeeded;
 
-    /** A lock's grant: its ends count as done once released ({@link #releasing}). */
-    final boolean grant;
+    /** Which ends it waits for. */
+    final Needs needs;
 
     final String where;
     final long since = System.nanoTime();
@@ -48,8 +48,8 @@ final class OrderGate {
     /** nanoTime of the event that mark stands for (a statement's end as its reply came in). */
     volatile long markedAt;
 
-    Waiter(int session, int startRank, int endsNeeded, boolean grant, String where) {
-      this.grant = grant;
+    Waiter(int session, int startRank, int endsNeeded, Needs needs, String where) {
+      this.needs = needs;
       this.where = where;
       this.session = session;
       this.startRank = startRank;
@@ -66,6 +66,13 @@ final class OrderGate {
   /** Per end rank: ended, or a transaction's end already sent (it lets go of its locks). */
   private final boolean[] released;
 
+  /**
+   * Per end rank, for an INSERT: ended, a DELETE inside a block among them ({@link Needs#KEYS}).
+   */
+  private final boolean[] keyEnded;
+
+  private int keyMark;
+
   private int startMark;
   private int endMark;
   private int releaseMark;
@@ -76,6 +83,18 @@ final class OrderGate {
       new PriorityQueue<>(Comparator.comparingInt((Waiter w) -> w.endsNeeded));
   private final PriorityQueue<Waiter> forReleases =
       new PriorityQueue<>(Comparator.comparingInt((Waiter w) -> w.endsNeeded));
+  private final PriorityQueue<Waiter> forKeys =
+      new PriorityQueue<>(Comparator.comparingInt((Waiter w) -> w.endsNeeded));
+
+  /** Which ends a wait needs done, each kind with its watermark. */
+  enum Needs {
+    /** the ends that order: a start's (happens-before) */
+    ENDS,
+    /** the same, a transaction's end counted once sent: a lock's grant ({@link #releasing}) */
+    RELEASES,
+    /** the ends that order and the DELETEs inside blocks: an INSERT's start (its key) */
+    KEYS
+  }
 
   /**
    * @param keepStartOrder false with a pool: sessions queue for connections, so starts cannot keep
@@ -88,6 +107,7 @@ final class OrderGate {
     this.started = new boolean[schedule.starts];
     this.ended = new boolean[schedule.ends];
     this.released = new boolean[schedule.ends];
+    this.keyEnded = new boolean[schedule.ends];
     // a start or an end no other session waits for is done from the outset: the watermarks pass
     // over it
     for (int r = 0; r < started.length; r++) {
@@ -96,6 +116,7 @@ final class OrderGate {
     for (int r = 0; r < ended.length; r++) {
       ended[r] = !schedule.endOrders[r];
       released[r] = ended[r];
+      keyEnded[r] = ended[r] && !schedule.endHoldsKeys[r];
     }
     while (startMark < started.length && started[startMark]) {
       startMark++;
@@ -104,6 +125,7 @@ final class OrderGate {
       endMark++;
     }
     advanceReleases();
+    advanceKeys();
   }
 
   /** How a wait ended. */
@@ -121,17 +143,18 @@ final class OrderGate {
 
   /**
    * Waits until the start may go, or the wait is broken, or the replay is told to stop; for a
-   * lock's {@code grant}, the ends it needs count as done once released ({@link #releasing}).
+   * lock's grant ({@link Needs#RELEASES}), the ends it needs count as done once released ({@link
+   * #releasing}).
    */
   Wait await(
       int session,
       int startRank,
       int endsNeeded,
-      boolean grant,
+      Needs needs,
       String where,
       AtomicBoolean stop,
       Runnable onWait) {
-    Waiter w = new Waiter(session, keepStartOrder ? startRank : 0, endsNeeded, grant, where);
+    Waiter w = new Waiter(session, keepStartOrder ? startRank : 0, endsNeeded, needs, where);
     synchronized (this) {
       if (ready(w)) {
         return Wait.FREE;
@@ -148,6 +171,7 @@ final class OrderGate {
         forStarts.remove(w);
         forEnds.remove(w);
         forReleases.remove(w);
+        forKeys.remove(w);
       }
     }
     if (w.passed) {
@@ -209,10 +233,12 @@ final class OrderGate {
     markAt = at;
     ended[rank] = true;
     released[rank] = true;
+    keyEnded[rank] = true;
     while (endMark < ended.length && ended[endMark]) {
       endMark++;
     }
     advanceReleases();
+    advanceKeys();
     progress++;
     promote();
   }
@@ -237,13 +263,19 @@ final class OrderGate {
     }
   }
 
+  private void advanceKeys() {
+    while (keyMark < keyEnded.length && keyEnded[keyMark]) {
+      keyMark++;
+    }
+  }
+
   /** Marks done, counted as progress since the last look. */
   synchronized long progress() {
     return progress;
   }
 
   synchronized int waiting() {
-    return forStarts.size() + forEnds.size() + forReleases.size();
+    return forStarts.size() + forEnds.size() + forReleases.size() + forKeys.size();
   }
 
   /**
@@ -251,7 +283,7 @@ final class OrderGate {
    */
   synchronized List<Waiter> breakWaits(IntPredicate sessions, String why) {
     List<Waiter> out = new ArrayList<>();
-    for (PriorityQueue<Waiter> q : List.of(forStarts, forEnds, forReleases)) {
+    for (PriorityQueue<Waiter> q : List.of(forStarts, forEnds, forReleases, forKeys)) {
       for (Waiter w : q) {
         if (sessions.test(w.session)) {
           out.add(w);
@@ -262,6 +294,7 @@ final class OrderGate {
       forStarts.remove(w);
       forEnds.remove(w);
       forReleases.remove(w);
+      forKeys.remove(w);
       w.broken = why;
       LockSupport.unpark(w.thread);
     }
@@ -277,19 +310,19 @@ final class OrderGate {
    */
   synchronized Map<Integer, Set<Integer>> waitsOn(long before) {
     Map<Integer, Set<Integer>> out = new HashMap<>();
-    for (PriorityQueue<Waiter> q : List.of(forStarts, forEnds, forReleases)) {
+    for (PriorityQueue<Waiter> q : List.of(forStarts, forEnds, forReleases, forKeys)) {
       for (Waiter w : q) {
         if (w.since - before >= 0) {
           continue;
         }
-        boolean[] done = w.grant ? released : ended;
+        boolean[] done = done(w.needs);
         Set<Integer> on = out.computeIfAbsent(w.session, k -> new HashSet<>());
         for (int r = startMark; r < w.startRank; r++) {
           if (!started[r]) {
             on.add(startSession[r]);
           }
         }
-        for (int r = w.grant ? releaseMark : endMark; r < w.endsNeeded; r++) {
+        for (int r = mark(w.needs); r < w.endsNeeded; r++) {
           if (!done[r]) {
             on.add(endSession[r]);
           }
@@ -303,7 +336,7 @@ final class OrderGate {
   /** When the longest wait still waiting began (nanoTime), or Long.MAX_VALUE when none waits. */
   synchronized long oldestWait() {
     long oldest = Long.MAX_VALUE;
-    for (PriorityQueue<Waiter> q : List.of(forStarts, forEnds, forReleases)) {
+    for (PriorityQueue<Waiter> q : List.of(forStarts, forEnds, forReleases, forKeys)) {
       for (Waiter w : q) {
         oldest = Math.min(oldest, w.since);
       }
@@ -316,7 +349,31 @@ final class OrderGate {
   }
 
   private boolean endsReady(Waiter w) {
-    return (w.grant ? releaseMark : endMark) >= w.endsNeeded;
+    return mark(w.needs) >= w.endsNeeded;
+  }
+
+  private int mark(Needs needs) {
+    return switch (needs) {
+      case ENDS -> endMark;
+      case RELEASES -> releaseMark;
+      case KEYS -> keyMark;
+    };
+  }
+
+  private boolean[] done(Needs needs) {
+    return switch (needs) {
+      case ENDS -> ended;
+      case RELEASES -> released;
+      case KEYS -> keyEnded;
+    };
+  }
+
+  private PriorityQueue<Waiter> queueFor(Needs needs) {
+    return switch (needs) {
+      case ENDS -> forEnds;
+      case RELEASES -> forReleases;
+      case KEYS -> forKeys;
+    };
   }
 
   private boolean ready(Waiter w) {
@@ -344,7 +401,7 @@ final class OrderGate {
    * unparks it), false when one began since its look (it should look again).
    */
   synchronized boolean watcherIdles() {
-    watcherIdle = forStarts.isEmpty() && forEnds.isEmpty() && forReleases.isEmpty();
+    watcherIdle = waiting() == 0;
     return watcherIdle;
   }
 
@@ -356,7 +413,7 @@ final class OrderGate {
     if (!startReady(w)) {
       forStarts.add(w);
     } else {
-      (w.grant ? forReleases : forEnds).add(w);
+      queueFor(w.needs).add(w);
     }
   }
 
@@ -374,6 +431,9 @@ final class OrderGate {
     }
     while (!forReleases.isEmpty() && releaseMark >= forReleases.peek().endsNeeded) {
       wake(forReleases.poll());
+    }
+    while (!forKeys.isEmpty() && keyMark >= forKeys.peek().endsNeeded) {
+      wake(forKeys.poll());
     }
   }
 

@@ -25,13 +25,18 @@ import java.util.regex.Pattern;
  * lock, a transaction id read, a notification, a statement not replayed (its effect unknown). A
  * sequence drawn out of sight inside a block, by a trigger of an UPDATE or DELETE or by a function
  * a statement calls, is not seen in the text: two sessions may then draw in another order than the
- * capture's. And a DELETE: an INSERT that comes after it in the log may wait for the key it holds
- * (the same key in a unique index, or a child row's foreign key to the deleted parent) and has no
- * lock grant to keep that order ({@link LockWaits} knows only the statements that name the row they
- * lock); the INSERT then fails the foreign key, or goes in once the key is free, as it did in the
- * capture, instead of taking the key before the DELETE and leaving the DELETE waiting on a session
- * that waits at the order for it. An UPDATE that moves a key holds it the same way; the text does
- * not tell which columns are keys, so its end is not kept.
+ * capture's.
+ *
+ * <p><b>Keys</b>. An INSERT (COPY, MERGE) may wait for a key another session's open block holds
+ * after a DELETE: the same key in a unique index, or a child row's foreign key to the deleted
+ * parent. It names no row it locks, so it has no lock grant ({@link LockWaits}) to keep that order,
+ * and a DELETE's end inside a block orders no one else. So an INSERT also waits for every DELETE of
+ * another session that ended before it started ({@link #holdsKeys}, {@link #waitsForKeys}): it then
+ * fails the foreign key, or goes in once the key is free, as it did in the capture, instead of
+ * taking the key first and leaving the DELETE waiting on a session that waits at the order for it.
+ * Only an INSERT waits for them: every start waiting for every DELETE put a hand-off into each
+ * transaction of a log that deletes on a hot row. An UPDATE that moves a key holds it the same way;
+ * the text does not tell which columns are keys, so its end is not kept.
  *
  * <p><b>Starts</b>. Starts are kept in the log's order so that statements that overlapped ask for
  * their locks in the capture's order. A statement that asks for no lock another session's could
@@ -78,10 +83,36 @@ final class OrderedEvents {
     for (int i = 0; i < st.size(); i++) {
       LoggedStatement x = st.get(i);
       boolean endsATransaction = tx.add(x.sent()) > 0;
+      out[i] = endsATransaction || x.skip() != null || anyPart(x.sent(), OrderedEvents::visible);
+    }
+    return out;
+  }
+
+  /**
+   * Per statement of the session: whether it is a DELETE inside a block whose end orders no other
+   * start, but which holds the keys it deleted for an INSERT ({@link #waitsForKeys}).
+   */
+  static boolean[] holdsKeys(LoggedSession s) {
+    boolean[] orders = ends(s);
+    List<LoggedStatement> st = s.statements();
+    boolean[] out = new boolean[st.size()];
+    for (int i = 0; i < st.size(); i++) {
+      out[i] = !orders[i] && anyPart(st.get(i).sent(), t -> DELETES.matcher(t).matches());
+    }
+    return out;
+  }
+
+  /**
+   * Per statement of the session: whether it may wait for a key a DELETE holds (an INSERT, COPY or
+   * MERGE, also under WITH or EXPLAIN ANALYZE), so its start waits for the DELETEs before it.
+   */
+  static boolean[] waitsForKeys(LoggedSession s) {
+    List<LoggedStatement> st = s.statements();
+    boolean[] out = new boolean[st.size()];
+    for (int i = 0; i < st.size(); i++) {
       out[i] =
-          endsATransaction
-              || x.skip() != null
-              || anyPart(x.sent(), t -> visible(t) || DELETES.matcher(t).matches());
+          st.get(i).skip() == null
+              && anyPart(st.get(i).sent(), t -> DRAWS_A_SEQUENCE.matcher(t).matches());
     }
     return out;
   }

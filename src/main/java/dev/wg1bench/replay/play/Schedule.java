@@ -75,6 +75,15 @@ final class Schedule {
    */
   final boolean[] endLetsGo;
 
+  /**
+   * Per end rank: a DELETE's inside a block, which orders no start but an INSERT's ({@link
+   * OrderedEvents#holdsKeys}).
+   */
+  final boolean[] endHoldsKeys;
+
+  /** Per session, per statement: whether its start waits for those DELETEs too. */
+  final boolean[][] waitsForKeys;
+
   final int starts;
   final int ends;
 
@@ -118,9 +127,14 @@ final class Schedule {
     endSession = new int[endEvents.size()];
     endOrders = new boolean[endEvents.size()];
     endLetsGo = new boolean[endEvents.size()];
+    endHoldsKeys = new boolean[endEvents.size()];
     boolean[][] letsGo = new boolean[n][];
+    boolean[][] holdsKeys = new boolean[n][];
+    waitsForKeys = new boolean[n][];
     for (int s = 0; s < n; s++) {
       letsGo[s] = OrderedEvents.letsGo(sessions.get(s));
+      holdsKeys[s] = OrderedEvents.holdsKeys(sessions.get(s));
+      waitsForKeys[s] = OrderedEvents.waitsForKeys(sessions.get(s));
     }
     for (int r = 0; r < endEvents.size(); r++) {
       Event e = endEvents.get(r);
@@ -129,6 +143,8 @@ final class Schedule {
       endSession[r] = e.session;
       endOrders[r] = e.orders;
       endLetsGo[r] = e.position < letsGo[e.session].length && letsGo[e.session][e.position];
+      endHoldsKeys[r] =
+          e.position < holdsKeys[e.session].length && holdsKeys[e.session][e.position];
     }
     for (int s = 0; s < n; s++) {
       for (int p = 0; p < startTimes[s].length; p++) {

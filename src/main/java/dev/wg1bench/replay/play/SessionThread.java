@@ -238,7 +238,7 @@ final class SessionThread {
     if (needs < 0 || detached) {
       return !stopped();
     }
-    long waited = awaitOrder(0, needs, true, st.where());
+    long waited = awaitOrder(0, needs, OrderGate.Needs.RELEASES, st.where());
     if (waited >= 0) {
       stats.grantWaits.incrementAndGet();
       stats.grantWaitedNanos.addAndGet(waited);
@@ -254,8 +254,13 @@ final class SessionThread {
     }
     int rank = schedule.startRank[index][position];
     // a start out of the order's starts waits for none of them (OrderedEvents)
+    // an INSERT waits for the DELETEs before it too: they may hold its key
+    boolean keys = position > 0 && schedule.waitsForKeys[index][position - 1];
     awaitOrder(
-        schedule.startOrders[rank] ? rank : 0, schedule.endsNeeded[index][position], false, where);
+        schedule.startOrders[rank] ? rank : 0,
+        schedule.endsNeeded[index][position],
+        keys ? OrderGate.Needs.KEYS : OrderGate.Needs.ENDS,
+        where);
     return !stopped();
   }
 
@@ -263,14 +268,14 @@ final class SessionThread {
    * Waits at the order until the starts below {@code startRank} and {@code endsNeeded} ends are
    * done; counts a wait that was not free and returns how long it took in ns, or -1 when free.
    */
-  private long awaitOrder(int startRank, int endsNeeded, boolean grant, String where) {
+  private long awaitOrder(int startRank, int endsNeeded, OrderGate.Needs needs, String where) {
     long t = System.nanoTime();
     OrderGate.Wait w =
         order.await(
             index,
             startRank,
             endsNeeded,
-            grant,
+            needs,
             where,
             replayer.config.stop(),
             () -> live.set(index, Sessions.ORDER));

@@ -55,23 +55,54 @@ class OrderedEventsTest {
   }
 
   /**
-   * A DELETE's end inside a block orders: an INSERT after it may wait for the key it holds (a
-   * unique key, a child's foreign key), with no grant to keep that order. An UPDATE's does not.
+   * A DELETE inside a block holds the keys it deleted: an INSERT after it (a unique key, a child's
+   * foreign key) waits for its end, with no grant to keep that order; no other start does, and an
+   * UPDATE's end is not kept (the text does not say whether it moved a key).
    */
   @Test
-  void aDeleteInsideABlockHoldsItsKeysForWhatComesAfter() throws Exception {
+  void aDeleteInsideABlockHoldsItsKeysForTheInsertsAfterIt() throws Exception {
     Capture c =
         capture(
             session("1.a", "00.010")
+                + session("1.b", "00.011")
                 + st("1.a", "00.100", "BEGIN")
                 + st("1.a", "00.101", "DELETE FROM parent WHERE id = 1")
                 + st("1.a", "00.102", "with gone as (delete from t returning id) select 1")
                 + st("1.a", "00.103", "UPDATE parent SET x = 1 WHERE id = 2")
                 + st("1.a", "00.104", "SELECT 'delete'")
-                + st("1.a", "00.105", "COMMIT"));
+                + st("1.b", "00.105", "SELECT x FROM t WHERE id = 1 FOR UPDATE")
+                + st("1.b", "00.106", "INSERT INTO child (pid) VALUES (1)")
+                + st("1.a", "00.107", "COMMIT")
+                + st("1.a", "00.108", "DELETE FROM parent WHERE id = 3"));
+    LoggedSession a = c.sessions().get(0);
     assertArrayEquals(
-        new boolean[] {false, true, true, false, false, true},
-        OrderedEvents.ends(c.sessions().get(0)));
+        new boolean[] {false, false, false, false, false, true, true}, OrderedEvents.ends(a));
+    assertArrayEquals(
+        new boolean[] {false, true, true, false, false, false, false}, OrderedEvents.holdsKeys(a));
+    assertArrayEquals(new boolean[] {false, true}, OrderedEvents.waitsForKeys(c.sessions().get(1)));
+    Schedule s = new Schedule(c.sessions());
+    OrderGate order = new OrderGate(s, false);
+    java.util.concurrent.atomic.AtomicBoolean stop =
+        new java.util.concurrent.atomic.AtomicBoolean(true);
+    // nothing has run: b's locking SELECT may go, its INSERT waits for a's DELETEs to end
+    int select = s.endsNeeded[1][1];
+    int insert = s.endsNeeded[1][2];
+    assertEquals(
+        OrderGate.Wait.FREE,
+        order.await(1, 0, select, OrderGate.Needs.ENDS, "b's SELECT", stop, () -> {}));
+    order.ended(s.endRank[1][0]);
+    assertEquals(
+        OrderGate.Wait.FREE,
+        order.await(
+            1, 0, insert, OrderGate.Needs.ENDS, "as a start that is no INSERT", stop, () -> {}));
+    assertEquals(
+        OrderGate.Wait.WAITED,
+        order.await(1, 0, insert, OrderGate.Needs.KEYS, "b's INSERT", stop, () -> {}));
+    order.ended(s.endRank[0][1]);
+    order.ended(s.endRank[0][2]);
+    assertEquals(
+        OrderGate.Wait.FREE,
+        order.await(1, 0, insert, OrderGate.Needs.KEYS, "b's INSERT", stop, () -> {}));
   }
 
   @Test
@@ -126,11 +157,12 @@ class OrderedEventsTest {
     order.ended(s.endRank[0][0]);
     order.started(s.startRank[0][2]);
     assertEquals(
-        OrderGate.Wait.FREE, order.await(1, 0, first, false, "b's first SELECT", stop, () -> {}));
+        OrderGate.Wait.FREE,
+        order.await(1, 0, first, OrderGate.Needs.ENDS, "b's first SELECT", stop, () -> {}));
     stop.set(true);
     assertEquals(
         OrderGate.Wait.WAITED,
-        order.await(1, 0, second, false, "b's second SELECT", stop, () -> {}),
+        order.await(1, 0, second, OrderGate.Needs.ENDS, "b's second SELECT", stop, () -> {}),
         "stopped while waiting for a's COMMIT");
   }
 
@@ -167,11 +199,13 @@ class OrderedEventsTest {
       order.ended(r);
     }
     order.releasing(commit);
-    assertEquals(OrderGate.Wait.FREE, order.await(1, 0, grant, true, "b's UPDATE", stop, () -> {}));
+    assertEquals(
+        OrderGate.Wait.FREE,
+        order.await(1, 0, grant, OrderGate.Needs.RELEASES, "b's UPDATE", stop, () -> {}));
     stop.set(true);
     assertEquals(
         OrderGate.Wait.WAITED,
-        order.await(0, 0, s.endsNeeded[0][4], false, "a's SELECT", stop, () -> {}),
+        order.await(0, 0, s.endsNeeded[0][4], OrderGate.Needs.ENDS, "a's SELECT", stop, () -> {}),
         "a start after the COMMIT waits for its end");
   }
 

@@ -85,7 +85,15 @@ class PlayModelTest {
         new java.util.concurrent.atomic.AtomicBoolean();
     Thread b =
         new Thread(
-            () -> gate.await(1, s.startRank[1][1], s.endsNeeded[1][1], false, "b", stop, () -> {}));
+            () ->
+                gate.await(
+                    1,
+                    s.startRank[1][1],
+                    s.endsNeeded[1][1],
+                    OrderGate.Needs.ENDS,
+                    "b",
+                    stop,
+                    () -> {}));
     b.start();
     long deadline = System.nanoTime() + 10_000_000_000L;
     while (gate.waiting() == 0 && System.nanoTime() < deadline) {
