@@ -36,7 +36,8 @@ import java.util.List;
  * and the replay keeps the capture's grants. Only the starts and ends another session can see or
  * contend with take part ({@link OrderedEvents}): a statement inside another session's open block
  * is waited for by no one (its COMMIT is), and a BEGIN or a plain SELECT keeps no place among the
- * starts.
+ * starts; an INSERT also waits for another session's DELETE inside its block that ended before it
+ * started, whose key it may wait for ({@link #endHoldsKeys}).
  */
 final class Schedule {
   /** Per session: [0] its connection, [i + 1] its statement i; the rank of each start. */
