@@ -14,7 +14,6 @@ import dev.wg1bench.replay.capture.CaptureBuilder;
 import dev.wg1bench.replay.capture.Selection;
 import dev.wg1bench.server.ClientSettings;
 import dev.wg1bench.server.ConnectionFactory;
-import dev.wg1bench.server.EmbeddedServer;
 import dev.wg1bench.server.ExternalTarget;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.File;
@@ -62,23 +61,11 @@ class ReplayCaptureTest {
 
   @BeforeAll
   void capture() throws Exception {
-    EmbeddedPostgres.Builder b = EmbeddedPostgres.builder();
-    EmbeddedServer.STOCK_SETTINGS.forEach(b::setServerConfig);
-    Map.of(
-            "logging_collector", "on",
-            "log_destination", "csvlog,jsonlog",
-            "log_directory", "log",
-            "log_filename", "capture.log",
-            "log_statement", "all",
-            "log_min_duration_statement", "0",
-            "log_connections", "on",
-            "log_disconnections", "on",
-            "log_parameter_max_length_on_error", "-1")
-        .forEach(b::setServerConfig);
     Path data = Files.createTempDirectory("wg1bench-capture-");
-    b.setDataDirectory(data).setCleanDataDirectory(true);
-    b.setPGStartupWait(java.time.Duration.ofSeconds(60));
-    pg = b.start();
+    pg =
+        CapturingServer.start(
+            data,
+            Map.of("log_destination", "csvlog,jsonlog", "log_parameter_max_length_on_error", "-1"));
     try (Connection c = admin("postgres");
         Statement st = c.createStatement()) {
       st.execute("CREATE DATABASE app");
@@ -97,7 +84,7 @@ class ReplayCaptureTest {
       sessions += PGBENCH_CLIENTS;
     }
     historyRows = pgbenchRows + jdbcClient();
-    Path csvLive = data.resolve("log").resolve("capture.csv");
+    Path csvLive = CapturingServer.log(data);
     Path jsonLive = data.resolve("log").resolve("capture.json");
     awaitLogged(csvLive, sessions);
     awaitLogged(jsonLive, sessions);

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wg1bench.json.Json;
 import dev.wg1bench.load.PgbenchLoader;
-import dev.wg1bench.server.EmbeddedServer;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,22 +49,8 @@ class ReplayContendedTest {
 
   @BeforeAll
   void capture() throws Exception {
-    EmbeddedPostgres.Builder b = EmbeddedPostgres.builder();
-    EmbeddedServer.STOCK_SETTINGS.forEach(b::setServerConfig);
-    Map.of(
-            "logging_collector", "on",
-            "log_destination", "csvlog",
-            "log_directory", "log",
-            "log_filename", "capture.log",
-            "log_statement", "all",
-            "log_min_duration_statement", "0",
-            "log_connections", "on",
-            "log_disconnections", "on")
-        .forEach(b::setServerConfig);
     Path data = Files.createTempDirectory("wg1bench-contended-");
-    b.setDataDirectory(data).setCleanDataDirectory(true);
-    b.setPGStartupWait(java.time.Duration.ofSeconds(60));
-    pg = b.start();
+    pg = CapturingServer.start(data, Map.of());
     run("postgres", "CREATE DATABASE app");
     try (Connection c = connect("app", "wg1bench")) {
       PgbenchLoader.init(c, 1, 100, true, null);
@@ -77,7 +62,7 @@ class ReplayContendedTest {
         "CREATE DATABASE app_virtual TEMPLATE app");
     clients();
     captured = rows("app");
-    Path live = data.resolve("log").resolve("capture.csv");
+    Path live = CapturingServer.log(data);
     // the logging collector writes asynchronously
     ReplayCaptureTest.awaitLogged(live, CLIENTS);
     log = Files.copy(live, dir.resolve("contended.csv"));

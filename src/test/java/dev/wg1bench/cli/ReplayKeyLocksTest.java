@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wg1bench.json.Json;
-import dev.wg1bench.server.EmbeddedServer;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,22 +46,8 @@ class ReplayKeyLocksTest {
 
   @BeforeAll
   void capture() throws Exception {
-    EmbeddedPostgres.Builder b = EmbeddedPostgres.builder();
-    EmbeddedServer.STOCK_SETTINGS.forEach(b::setServerConfig);
-    Map.of(
-            "logging_collector", "on",
-            "log_destination", "csvlog",
-            "log_directory", "log",
-            "log_filename", "capture.log",
-            "log_statement", "all",
-            "log_min_duration_statement", "0",
-            "log_connections", "on",
-            "log_disconnections", "on")
-        .forEach(b::setServerConfig);
     Path data = Files.createTempDirectory("wg1bench-key-locks-");
-    b.setDataDirectory(data).setCleanDataDirectory(true);
-    b.setPGStartupWait(java.time.Duration.ofSeconds(60));
-    pg = b.start();
+    pg = CapturingServer.start(data, Map.of());
     run("postgres", "CREATE DATABASE app");
     run(
         "app",
@@ -72,7 +57,7 @@ class ReplayKeyLocksTest {
     run("postgres", "CREATE DATABASE app_max TEMPLATE app");
     clients();
     captured = rows("app");
-    Path live = data.resolve("log").resolve("capture.csv");
+    Path live = CapturingServer.log(data);
     // the logging collector writes asynchronously: the driver's first session, both clients'
     // and the watcher's (the tool's own are not read)
     ReplayCaptureTest.awaitLogged(live, 4);
