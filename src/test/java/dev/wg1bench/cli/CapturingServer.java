@@ -4,9 +4,14 @@ import dev.wg1bench.server.EmbeddedServer;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Properties;
 
 /**
  * An embedded server with PostgreSQL's own defaults that logs what a replay reads: every statement
@@ -35,6 +40,29 @@ final class CapturingServer {
     b.setDataDirectory(data).setCleanDataDirectory(true);
     b.setPGStartupWait(Duration.ofSeconds(60));
     return b.start();
+  }
+
+  /**
+   * A client of the server as an application's: simple query mode (literals in the log, as
+   * pgbench's -M simple writes them), named {@code app}; "wg1bench" names the tool's own, which a
+   * capture leaves out.
+   */
+  static Connection connect(EmbeddedPostgres pg, String db, String app) throws SQLException {
+    Properties p = new Properties();
+    p.setProperty("user", "postgres");
+    p.setProperty("ApplicationName", app);
+    p.setProperty("preferQueryMode", "simple");
+    return DriverManager.getConnection("jdbc:postgresql://localhost:" + pg.getPort() + "/" + db, p);
+  }
+
+  /** Runs each statement in {@code db} as the tool's own session. */
+  static void run(EmbeddedPostgres pg, String db, String... sql) throws SQLException {
+    try (Connection c = connect(pg, db, "wg1bench");
+        Statement st = c.createStatement()) {
+      for (String s : sql) {
+        st.execute(s);
+      }
+    }
   }
 
   /** The csvlog file such a server writes. */

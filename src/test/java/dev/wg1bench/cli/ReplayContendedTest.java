@@ -10,14 +10,12 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterAll;
@@ -130,20 +128,11 @@ class ReplayContendedTest {
   }
 
   private Connection connect(String db, String app) throws SQLException {
-    Properties p = new Properties();
-    p.setProperty("user", "postgres");
-    p.setProperty("ApplicationName", app);
-    p.setProperty("preferQueryMode", "simple");
-    return DriverManager.getConnection("jdbc:postgresql://localhost:" + pg.getPort() + "/" + db, p);
+    return CapturingServer.connect(pg, db, app);
   }
 
   private void run(String db, String... sql) throws SQLException {
-    try (Connection c = connect(db, "wg1bench");
-        Statement st = c.createStatement()) {
-      for (String s : sql) {
-        st.execute(s);
-      }
-    }
+    CapturingServer.run(pg, db, sql);
   }
 
   /** What the transactions leave: history rows, the sum of deltas, each table's balances. */

@@ -9,13 +9,11 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -129,20 +127,11 @@ class ReplayKeyLocksTest {
   }
 
   private Connection connect(String db, String app) throws SQLException {
-    Properties p = new Properties();
-    p.setProperty("user", "postgres");
-    p.setProperty("ApplicationName", app);
-    p.setProperty("preferQueryMode", "simple");
-    return DriverManager.getConnection("jdbc:postgresql://localhost:" + pg.getPort() + "/" + db, p);
+    return CapturingServer.connect(pg, db, app);
   }
 
   private void run(String db, String... sql) throws SQLException {
-    try (Connection c = connect(db, "wg1bench");
-        Statement st = c.createStatement()) {
-      for (String s : sql) {
-        st.execute(s);
-      }
-    }
+    CapturingServer.run(pg, db, sql);
   }
 
   /** What the clients leave: parent rows, their sum, child rows. */
