@@ -172,7 +172,8 @@ public final class ReplayCommand implements Callable<Integer> {
       paramLabel = "DURATION",
       description = {
         "With --fresh: before the trials, play the log for this long (default 10s; 0 = none),"
-            + " the first half at --speed max and the rest at the trial's speed, not measured,"
+            + " the first half at --speed max and the rest at the trial's speed (faster on a"
+            + " log too slow at it for the JIT: at half the rate reached at max), not measured,"
             + " then restore the target: the client's JIT compiles the replay's paths, as the"
             + " trial takes them, before the log's clock starts. Without --fresh there is none."
       })

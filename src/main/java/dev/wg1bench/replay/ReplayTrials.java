@@ -160,7 +160,8 @@ public final class ReplayTrials {
    * before the JIT is: hence passes. Why the second half at the trial's speed: compiled code holds
    * only the branches and types its profile saw; the trial's waits for the clock, its lag and its
    * blocking socket reads, never taken at max, undid it at the trial's start, which then recompiled
-   * while it lagged (bench/results/2026-12-06-replay-compiled-code.md).
+   * while it lagged (bench/results/2026-12-06-replay-compiled-code.md). On a paced log that half is
+   * played faster ({@link #laterSpeed}).
    */
   private void warmUp(Cell c) throws InterruptedException {
     if (warmedUp || shared.fresh() == null || shared.warmup().isZero()) {
@@ -178,19 +179,55 @@ public final class ReplayTrials {
     long half = t0 + shared.warmup().toNanos() / 2;
     long statements = 0;
     int passes = 0;
+    // what the first half sent and in how long: the rate the later half's speed is taken from
+    long atMax = 0;
+    double maxSeconds = 0;
+    double later = shared.speed();
     do {
       shared.fresh().restore(c.target(), quiet);
       boolean max = System.nanoTime() < half;
-      TrialPlayer.Outcome o = pass(c, max ? 0 : shared.speed(), max ? half : deadline, quiet);
+      if (!max && atMax > 0 && maxSeconds > 0 && later == shared.speed()) {
+        later = laterSpeed(shared.speed(), logRate(), atMax / maxSeconds);
+      }
+      TrialPlayer.Outcome o = pass(c, max ? 0 : later, max ? half : deadline, quiet);
       statements += o.stats().statements.get();
+      if (max) {
+        atMax += o.stats().statements.get();
+        maxSeconds += o.wallSeconds();
+      }
       passes++;
     } while (System.nanoTime() < deadline && !shared.stop().get());
     double seconds = Math.round((System.nanoTime() - t0) / 1e6) / 1e3;
-    warmup = new ReplayResult.Warmup(seconds, statements, passes);
+    warmup = new ReplayResult.Warmup(seconds, statements, passes, Math.round(later * 100) / 100.0);
     out.println(
         "warm-up: "
             + ReplayReport.warmupFigures(warmup)
             + "; the target is restored before the trial");
+  }
+
+  /**
+   * The speed of the warm-up's later half: the trial's, or, where the log at that speed sends fewer
+   * statements a second than half of what the first half sent at --speed max, the speed at which it
+   * sends that half. Why: on a paced log (pgbench -R at 64 clients: 1,300 statements/s) five
+   * seconds at the trial's speed ran each path a statement takes fewer times than C2 needs to
+   * compile it again after the trial's waits had undone the first half's code, and the trial ran in
+   * profiling code: 84-103 us of CPU a statement where a 40 s warm-up gave 47-59
+   * (bench/results/2026-12-06-replay-warmup-pace.md). At half the rate reached at max the clock
+   * still leads, so its waits, its lag and its blocking reads are the ones the trial takes.
+   *
+   * @param speed the trial's (0: --speed max, kept)
+   * @param logRate the log's statements a second at speed 1
+   * @param maxRate the statements a second the first half sent at --speed max
+   */
+  static double laterSpeed(double speed, double logRate, double maxRate) {
+    double atSpeed = logRate * speed;
+    return atSpeed > 0 && maxRate / 2 > atSpeed ? speed * maxRate / 2 / atSpeed : speed;
+  }
+
+  /** The log's statements a second at speed 1 (0 for a log without a span). */
+  private double logRate() {
+    double span = capture.span().toNanos() / 1e9;
+    return span > 0 ? capture.statements() / span : 0;
   }
 
   /** One warm-up pass of the log at {@code speed}, stopped at the deadline or the user's stop. */

@@ -177,6 +177,7 @@ class ReplaySweepTest {
       assertTrue(w.get("passes").asInt() >= 1, t.toString());
       assertTrue(w.get("statements").asLong() >= 8L * (w.get("passes").asInt() - 2), t.toString());
       assertTrue(w.get("seconds").asDouble() >= 1.0, "no sooner than --warmup: " + w);
+      assertEquals(0.0, w.get("laterSpeed").asDouble(), "a trial at --speed max: both halves");
     }
     assertEquals(BASE_ROWS + 2, rows(), "the last trial's rows on the restored copy");
     assertTemplateDropped();

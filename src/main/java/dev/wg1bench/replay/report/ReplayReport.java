@@ -271,11 +271,22 @@ public final class ReplayReport {
   public static String warmupFigures(ReplayResult.Warmup w) {
     return String.format(
         Locale.ROOT,
-        "%.1f s (the first half at --speed max, the rest at the trial's speed), %d statements in %d"
-            + " pass(es) of the log, not measured",
+        "%.1f s (the first half at --speed max, the rest at %s), %d statements in %d pass(es) of the"
+            + " log, not measured",
         w.seconds(),
+        laterSpeed(w.laterSpeed()),
         w.statements(),
         w.passes());
+  }
+
+  /**
+   * The later half's speed as the warm-up line says it (null: a result from before it was kept).
+   */
+  private static String laterSpeed(Double s) {
+    if (s == null) {
+      return "the trial's speed";
+    }
+    return s == 0 ? "max speed" : String.format(Locale.ROOT, "speed %.2f", s);
   }
 
   /** The figures a space apart; the statement, last, set apart by two. */

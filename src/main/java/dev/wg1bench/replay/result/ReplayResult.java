@@ -99,11 +99,15 @@ public record ReplayResult(
 
   /**
    * The warm-up before the trials: how long it played the log (the first half of that at --speed
-   * max, the rest at the trial's speed), in how many passes (each from the restored target; a pass
+   * max, the rest at {@code laterSpeed}), in how many passes (each from the restored target; a pass
    * is also stopped at the half and at --warmup), and the statements it sent; its figures are in no
    * other field.
+   *
+   * @param laterSpeed the speed of the later half: the trial's, or faster on a log that sends too
+   *     few statements at it for the JIT (0: --speed max); null in results written before
+   *     2026-12-06, whose later half ran at the trial's speed
    */
-  public record Warmup(double seconds, long statements, int passes) {}
+  public record Warmup(double seconds, long statements, int passes, Double laterSpeed) {}
 
   /**
    * @param spanSeconds first event to last in the log
