@@ -211,7 +211,7 @@ public final class ReplayTrials {
    * sends that half. Why: on a paced log (pgbench -R at 64 clients: 1,300 statements/s) five
    * seconds at the trial's speed ran each path a statement takes fewer times than C2 needs to
    * compile it again after the trial's waits had undone the first half's code, and the trial ran in
-   * profiling code: 84-103 us of CPU a statement where a 40 s warm-up gave 47-59
+   * profiling code: 68-103 us of CPU a statement where a 40 s warm-up gave 47-59
    * (bench/results/2026-12-06-replay-warmup-pace.md). At half the rate reached at max the clock
    * still leads, so its waits, its lag and its blocking reads are the ones the trial takes.
    *

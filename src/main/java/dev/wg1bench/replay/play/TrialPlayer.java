@@ -339,7 +339,8 @@ public final class TrialPlayer {
    * Parks until {@code due}, false when told to stop first. A stop is seen through {@link
    * #wakeIfStopped}'s unpark, so the park is not cut short to look for one: at 100 ms bounds each
    * of a paced 64-client log's sessions (a transaction every 320 ms) woke three times more between
-   * its transactions, about half a wake-up a statement, a quarter of the clock's CPU.
+   * its transactions, 0.37 wake-ups a statement (4,300 of 23,000 context switches in an 8 s replay;
+   * bench/results/2026-12-06-replay-warmup-pace.md).
    */
   boolean waitUntil(long due) {
     while (!config.stop().get()) {
