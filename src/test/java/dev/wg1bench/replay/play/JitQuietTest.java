@@ -1,0 +1,56 @@
+package dev.wg1bench.replay.play;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The compilers' queue as HotSpot's {@code Compiler.queue} prints it (texts taken from Java 17):
+ * idle only when nothing is compiling and every queue is empty.
+ */
+class JitQuietTest {
+  @Test
+  void idleWhenNothingCompilesAndEveryQueueIsEmpty() {
+    assertTrue(
+        JitQuiet.idle(
+            "Current compiles: \n\nC1 compile queue:\nEmpty\n\nC2 compile queue:\nEmpty\n\n"));
+  }
+
+  @Test
+  void notIdleWhileAMethodIsQueued() {
+    assertFalse(
+        JitQuiet.idle(
+            "Current compiles: \n\nC1 compile queue:\n"
+                + "1620    b  3       java.lang.Long::stringSize (55 bytes)\n\n"
+                + "C2 compile queue:\nEmpty\n\n"));
+    assertFalse(
+        JitQuiet.idle(
+            "Current compiles: \n\nC1 compile queue:\nEmpty\n\nC2 compile queue:\n"
+                + "3832       4       dev.wg1bench.replay.play.Schedule::<init> (775 bytes)\n\n"));
+  }
+
+  @Test
+  void notIdleWhileACompilerThreadCompiles() {
+    assertFalse(
+        JitQuiet.idle(
+            "Current compiles: \nC2 CompilerThread0  3832       4       "
+                + "dev.wg1bench.replay.play.Schedule::<init> (775 bytes)\n\n"
+                + "C1 compile queue:\nEmpty\n\nC2 compile queue:\nEmpty\n\n"));
+  }
+
+  @Test
+  void aTextItCannotReadIsNotIdle() {
+    assertFalse(JitQuiet.idle("C2 compile queue:"), "a header with nothing after it");
+  }
+
+  @Test
+  void hotSpotsQueueIsReadThroughItsDiagnosticCommand() {
+    assumeTrue(System.getProperty("java.vm.name", "").contains("HotSpot"), "a HotSpot JVM");
+    String queue = JitQuiet.queue();
+    assertNotNull(queue, "Compiler.queue read through the DiagnosticCommand MBean");
+    assertTrue(queue.contains("Current compiles:") && queue.contains("C2 compile queue:"), queue);
+  }
+}
