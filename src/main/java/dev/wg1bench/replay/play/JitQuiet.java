@@ -1,6 +1,7 @@
 package dev.wg1bench.replay.play;
 
 import java.lang.management.ManagementFactory;
+import java.util.function.BooleanSupplier;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 
@@ -31,14 +32,18 @@ final class JitQuiet {
   private JitQuiet() {}
 
   /**
-   * Returns once the compilers are idle, or after {@link #MAX_MS}, or at once where the queue
-   * cannot be read; returns how long it waited in ms.
+   * Returns once the compilers are idle, or after {@link #MAX_MS}, or once {@code stopped} (the
+   * replay told to stop), or at once where the queue cannot be read; returns how long it waited in
+   * ms.
    */
-  static long await() throws InterruptedException {
+  static long await(BooleanSupplier stopped) throws InterruptedException {
     long start = System.nanoTime();
     long deadline = start + MAX_MS * 1_000_000;
     String queue;
-    while ((queue = queue()) != null && !idle(queue) && System.nanoTime() < deadline) {
+    while (!stopped.getAsBoolean()
+        && (queue = queue()) != null
+        && !idle(queue)
+        && System.nanoTime() < deadline) {
       Thread.sleep(POLL_MS);
     }
     return (System.nanoTime() - start) / 1_000_000;

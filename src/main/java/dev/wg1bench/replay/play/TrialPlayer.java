@@ -125,7 +125,7 @@ public final class TrialPlayer {
       fillPools(capture.sessions());
     }
     // the compiles the set-up queued run before the clock and the CPU count start, not in the trial
-    JitQuiet.await();
+    JitQuiet.await(config.stop()::get);
     t0 = System.nanoTime() + (ahead ? connectLead.next() : 0);
     long cpu0 = ProcessCpu.nanos();
     long[] last = {t0, 0, 0, 0};
