@@ -199,7 +199,7 @@ final class ReadmeCommands {
         set(a, Map.of("--csv", out + ".csv", "--html", out + ".html"));
         a.addAll(List.of("-o", out + ".json"));
         if (a.stream().anyMatch(t -> t.startsWith("--fresh")) && !a.contains("--warmup")) {
-          // the client's warm-up still runs, a second of it rather than the default ten
+          // the client's warm-up still runs, a second of it rather than the default thirty
           a.addAll(List.of("--warmup", "1s"));
         }
       }
