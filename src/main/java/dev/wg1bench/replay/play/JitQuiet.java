@@ -2,6 +2,7 @@ package dev.wg1bench.replay.play;
 
 import java.lang.management.ManagementFactory;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 
@@ -33,20 +34,28 @@ final class JitQuiet {
 
   /**
    * Returns once the compilers are idle, or after {@link #MAX_MS}, or once {@code stopped} (the
-   * replay told to stop), or at once where the queue cannot be read; returns how long it waited in
-   * ms.
+   * replay told to stop), or at once where the queue cannot be read; returns false only when the
+   * bound ran out with compiles still queued or running, so that the trial can say its first
+   * seconds shared the cores with them.
    */
-  static long await(BooleanSupplier stopped) throws InterruptedException {
-    long start = System.nanoTime();
-    long deadline = start + MAX_MS * 1_000_000;
-    String queue;
-    while (!stopped.getAsBoolean()
-        && (queue = queue()) != null
-        && !idle(queue)
-        && System.nanoTime() < deadline) {
+  static boolean await(BooleanSupplier stopped) throws InterruptedException {
+    return await(stopped, JitQuiet::queue, MAX_MS);
+  }
+
+  static boolean await(BooleanSupplier stopped, Supplier<String> queues, long maxMs)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + maxMs * 1_000_000;
+    while (!stopped.getAsBoolean()) {
+      String queue = queues.get();
+      if (queue == null || idle(queue)) {
+        return true;
+      }
+      if (System.nanoTime() >= deadline) {
+        return false;
+      }
       Thread.sleep(POLL_MS);
     }
-    return (System.nanoTime() - start) / 1_000_000;
+    return true;
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.wg1bench.replay.play;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -60,5 +61,32 @@ class JitQuietTest {
     String queue = JitQuiet.queue();
     assertNotNull(queue, "Compiler.queue read through the DiagnosticCommand MBean");
     assertTrue(queue.contains("Current compiles:") && queue.contains("compile queue:"), queue);
+  }
+
+  private static final String BUSY =
+      "Current compiles: \n\nC1 compile queue:\n"
+          + "1620    b  3       java.lang.Long::stringSize (55 bytes)\n\n";
+  private static final String IDLE = "Current compiles: \n\nC1 compile queue:\nEmpty\n\n";
+
+  @Test
+  void waitsUntilTheQueueEmpties() throws Exception {
+    int[] reads = {0};
+    assertTrue(
+        JitQuiet.await(() -> false, () -> ++reads[0] < 3 ? BUSY : IDLE, 60_000),
+        "the queue emptied before the bound");
+    assertEquals(3, reads[0], "read until it was empty, not after");
+  }
+
+  @Test
+  void saysWhenTheBoundRanOutWithCompilesQueued() throws Exception {
+    assertFalse(JitQuiet.await(() -> false, () -> BUSY, 30), "never empty: the bound ran out");
+  }
+
+  @Test
+  void aStopOrAnUnreadableQueueEndsTheWaitAtOnce() throws Exception {
+    int[] reads = {0};
+    assertTrue(JitQuiet.await(() -> true, () -> BUSY + reads[0]++, 60_000), "told to stop");
+    assertEquals(0, reads[0], "nothing read once stopped");
+    assertTrue(JitQuiet.await(() -> false, () -> null, 60_000), "no Compiler.queue: no wait");
   }
 }
