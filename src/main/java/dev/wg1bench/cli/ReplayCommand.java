@@ -171,7 +171,9 @@ public final class ReplayCommand implements Callable<Integer> {
       names = "--warmup",
       paramLabel = "DURATION",
       description = {
-        "With --fresh: before the trials, play the log for this long (default 30s; 0 = none),"
+        "With --fresh: before the trials, play the log for this long (default "
+            + ReplayTrialOptions.DEFAULT_WARMUP_SECONDS
+            + "s; 0 = none),"
             + " the first half at --speed max and the rest at the trial's speed (faster on a"
             + " log too slow at it for the JIT: at half the rate reached at max), not measured,"
             + " then restore the target: the client's JIT compiles the replay's paths, as the"

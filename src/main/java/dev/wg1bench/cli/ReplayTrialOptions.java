@@ -56,16 +56,18 @@ final class ReplayTrialOptions {
     return d;
   }
 
-  /** Long enough to reach C2 on a replay's paths at a few thousand statements a second. */
   /**
-   * Thirty seconds, not ten: with one C2 thread on a loaded 2-core machine, ten seconds of the
-   * unpaced 16-client pgbench log left the replay's hot paths (the socket's writes, pgjdbc's tuple
-   * reads) in C1's profiling code, their C2 compiles deferred by the busy compile queue; C2 then
-   * compiled them in the trial's first 1.6 s (200-420 ms of its CPU), where the lag formed: lag p99
-   * 93-1,558 ms, over 250 in 2 of 8 alternating replays; after 30 s, 41-54 ms and 108-177 ms of
-   * compiling (bench/results/2026-12-06-replay-jit-quiet.md).
+   * Long enough to reach C2 on a replay's paths at a few thousand statements a second. Thirty
+   * seconds, not ten: with one C2 thread on a loaded 2-core machine, ten seconds of the unpaced
+   * 16-client pgbench log left the replay's hot paths (the socket's writes, pgjdbc's tuple reads)
+   * in C1's profiling code, their C2 compiles deferred by the busy compile queue; C2 then compiled
+   * them in the trial's first 1.6 s (200-420 ms of its CPU), where the lag formed: lag p99 93-1,558
+   * ms, over 250 in 2 of 8 alternating replays; after 30 s, 41-54 ms and 108-177 ms of compiling
+   * (bench/results/2026-12-06-replay-jit-quiet.md).
    */
-  static final Duration DEFAULT_WARMUP = Duration.ofSeconds(30);
+  static final int DEFAULT_WARMUP_SECONDS = 30;
+
+  static final Duration DEFAULT_WARMUP = Duration.ofSeconds(DEFAULT_WARMUP_SECONDS);
 
   /** --speed as a rate: N, or 0 for max. */
   double rate() {
