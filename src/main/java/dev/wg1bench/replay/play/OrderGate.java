@@ -244,6 +244,18 @@ final class OrderGate {
   }
 
   /**
+   * Marks end {@code rank} done, proven over at {@code at} ({@link LockProofs}), unless it is done
+   * already; true when this marked it.
+   */
+  synchronized boolean endedOnce(int rank, long at) {
+    if (ended[rank]) {
+      return false;
+    }
+    ended(rank, at);
+    return true;
+  }
+
+  /**
    * A transaction's end (COMMIT, ROLLBACK) is being sent: once on its way it ends by itself, and
    * the locks it lets go are granted in the server's queue, in the order they were asked for. A
    * statement that waited for one of them in the capture may then be sent at once and queue for it,

@@ -95,6 +95,18 @@ public final class ReplayStats {
   public final AtomicLong grantWaitedNanos = new AtomicLong();
 
   /**
+   * Transactions' ends a row lock's grant proved over before their own session's reply marked them
+   * ({@link LockProofs}).
+   */
+  public final AtomicLong endsProven = new AtomicLong();
+
+  /**
+   * Set when the replay starts: INSERTs that kept no place among the starts, their table plain in
+   * the target's catalog ({@link TableFacts}).
+   */
+  public volatile long plainInserts;
+
+  /**
    * Set when the replay ends: the order's hand-offs (waits another session's mark let pass), timed
    * in µs [0] from the unpark to the waiter running, [1] from the event the mark stood for (the
    * reply of the statement waited on) to the waiter running.

@@ -88,6 +88,9 @@ final class Schedule {
   final int starts;
   final int ends;
 
+  /** INSERTs into a plain table ({@link TableFacts#plainInsert}): they keep no place. */
+  final long plainInserts;
+
   private record Event(Instant time, int session, int position, boolean orders) {
     Event(Instant time, int session, int position) {
       this(time, session, position, true);
@@ -100,7 +103,27 @@ final class Schedule {
           .thenComparingInt(Event::position);
 
   Schedule(List<LoggedSession> sessions) {
+    this(sessions, TableFacts.NONE);
+  }
+
+  /**
+   * @param facts what the target's catalog says of the log's tables: an INSERT into a plain one
+   *     keeps no place ({@link OrderedEvents})
+   */
+  Schedule(List<LoggedSession> sessions, TableFacts facts) {
     int n = sessions.size();
+    boolean[][] plain = new boolean[n][];
+    long plainCount = 0;
+    for (int s = 0; s < n; s++) {
+      List<LoggedStatement> st = sessions.get(s).statements();
+      plain[s] = new boolean[st.size()];
+      for (int i = 0; i < st.size(); i++) {
+        plain[s][i] =
+            st.get(i).skip() == null
+                && facts.plainInsert(facts.database(sessions.get(s)), st.get(i).sent());
+        plainCount += plain[s][i] ? 1 : 0;
+      }
+    }
     startRank = new int[n][];
     endsNeeded = new int[n][];
     endRank = new int[n][];
@@ -108,7 +131,7 @@ final class Schedule {
     List<Event> endEvents = new ArrayList<>();
     Instant[][] startTimes = new Instant[n][];
     for (int s = 0; s < n; s++) {
-      startTimes[s] = events(sessions.get(s), s, startEvents, endEvents);
+      startTimes[s] = events(sessions.get(s), s, plain[s], startEvents, endEvents);
       int positions = startTimes[s].length;
       startRank[s] = new int[positions];
       endsNeeded[s] = new int[positions];
@@ -135,7 +158,7 @@ final class Schedule {
     for (int s = 0; s < n; s++) {
       letsGo[s] = OrderedEvents.letsGo(sessions.get(s));
       holdsKeys[s] = OrderedEvents.holdsKeys(sessions.get(s));
-      waitsForKeys[s] = OrderedEvents.waitsForKeys(sessions.get(s));
+      waitsForKeys[s] = OrderedEvents.waitsForKeys(sessions.get(s), plain[s]);
     }
     for (int r = 0; r < endEvents.size(); r++) {
       Event e = endEvents.get(r);
@@ -162,6 +185,7 @@ final class Schedule {
     }
     starts = startEvents.size();
     ends = endEvents.size();
+    plainInserts = plainCount;
   }
 
   /**
@@ -169,12 +193,12 @@ final class Schedule {
    * statement, then the session itself); returns the times of its starts.
    */
   private static Instant[] events(
-      LoggedSession ls, int s, List<Event> startEvents, List<Event> endEvents) {
+      LoggedSession ls, int s, boolean[] plain, List<Event> startEvents, List<Event> endEvents) {
     List<LoggedStatement> st = ls.statements();
     Instant[] startTimes = new Instant[st.size() + 1];
     startTimes[0] = ls.connected();
     startEvents.add(new Event(ls.connected(), s, 0));
-    boolean[] ordered = OrderedEvents.starts(ls);
+    boolean[] ordered = OrderedEvents.starts(ls, plain);
     for (int i = 0; i < st.size(); i++) {
       startTimes[i + 1] = st.get(i).time();
       startEvents.add(new Event(st.get(i).time(), s, i + 1, ordered[i]));

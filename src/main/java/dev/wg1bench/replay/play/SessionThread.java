@@ -201,6 +201,7 @@ final class SessionThread {
     long finish = System.nanoTime();
     wire.after();
     order.ended(schedule.endRank[index][marked], finish);
+    replayer.proofs.cameBack(index, marked, sent.ok(), sent.affected(), finish);
     marked++;
     stats.window(begin, finish);
     String error = sent.ok() ? null : sent.outcome();

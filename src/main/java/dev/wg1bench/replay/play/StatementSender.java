@@ -13,7 +13,9 @@ import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.sql.Types;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.postgresql.PGConnection;
 import org.postgresql.PGStatement;
 import org.postgresql.core.BaseConnection;
@@ -126,6 +128,21 @@ final class StatementSender {
         case JDBC_STATEMENT -> sends > 1 ? JDBC_STATEMENT : UNNAMED;
         default -> this;
       };
+    }
+
+    /**
+     * How often a session sends each text: under {@code -M prepared} a text sent once goes unnamed
+     * ({@link #prepared}); a threshold the user set ({@code --prepare-threshold}) is pgjdbc's own
+     * rule, applied to every text.
+     */
+    static Map<String, Integer> sends(List<LoggedStatement> statements) {
+      Map<String, Integer> out = new HashMap<>();
+      for (LoggedStatement x : statements) {
+        if (x.skip() == null) {
+          out.merge(x.sent(), 1, Integer::sum);
+        }
+      }
+      return out;
     }
   }
 

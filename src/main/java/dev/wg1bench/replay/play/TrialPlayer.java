@@ -18,7 +18,6 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -90,6 +89,11 @@ public final class TrialPlayer {
    */
   int[][] txEnds;
 
+  /** Ends a row lock's grant proved over ({@link LockProofs}). */
+  LockProofs proofs;
+
+  private TableFacts facts;
+
   /** The replay's own ids in place of those of the capture's it pasted ({@link ReplayIds}). */
   ReplayIds ids;
 
@@ -106,8 +110,9 @@ public final class TrialPlayer {
     classes = classes(capture);
     ids = new ReplayIds(PastedIds.of(capture.sessions()));
     stats.outcomes.pastedIds(ids);
-    Schedule schedule = new Schedule(capture.sessions());
+    Schedule schedule = schedule(capture);
     OrderGate order = new OrderGate(schedule, config.poolSize() == null);
+    proofs = new LockProofs(capture.sessions(), schedule, order, facts, stats.endsProven);
     Sessions live = new Sessions(capture.sessions().size());
     Watchdog watchdog = new Watchdog(order, live, this::factory, capture.sessions());
     ScheduledExecutorService ticker =
@@ -161,6 +166,21 @@ public final class TrialPlayer {
         config.stop().get(),
         watchdog,
         ahead ? connectLead.longestUsed() : -1);
+  }
+
+  /**
+   * The order between the capture's sessions, with what the target's catalog says of its tables.
+   */
+  private Schedule schedule(Capture capture) {
+    facts =
+        TableFacts.read(
+            capture.sessions(),
+            config.mapDatabase(),
+            db -> factory(db).openOwn(),
+            note -> out.println("note: " + note));
+    Schedule schedule = new Schedule(capture.sessions(), facts);
+    stats.plainInserts = schedule.plainInserts;
+    return schedule;
   }
 
   /**
@@ -227,7 +247,7 @@ public final class TrialPlayer {
       routes[i] = new StatementSender.Route[st.size()];
       txEnds[i] = new int[st.size()];
       Transactions.Counter tx = new Transactions.Counter();
-      Map<String, Integer> sends = prepared ? sends(st) : Map.of();
+      Map<String, Integer> sends = prepared ? StatementSender.Route.sends(st) : Map.of();
       for (int j = 0; j < st.size(); j++) {
         LoggedStatement x = st.get(j);
         out[i][j] = stats.of(x.sql());
@@ -237,21 +257,6 @@ public final class TrialPlayer {
           routes[i][j] = prepared ? r.prepared(sends.get(x.sent())) : r;
           txEnds[i][j] = tx.add(x.sql());
         }
-      }
-    }
-    return out;
-  }
-
-  /**
-   * How often the session sends each text: under {@code -M prepared} a text sent once goes unnamed
-   * ({@link StatementSender.Route#prepared}); a threshold the user set ({@code
-   * --prepare-threshold}) is pgjdbc's own rule, applied to every text.
-   */
-  private static Map<String, Integer> sends(List<LoggedStatement> statements) {
-    Map<String, Integer> out = new HashMap<>();
-    for (LoggedStatement x : statements) {
-      if (x.skip() == null) {
-        out.merge(x.sent(), 1, Integer::sum);
       }
     }
     return out;

@@ -80,6 +80,12 @@ public final class ReplayResults {
         Machine.current());
   }
 
+  /** What the target's catalog adds (see the replay guide: what the target's catalog adds). */
+  private static final String PROOFS =
+      "; an INSERT of plain values into a table with no key, foreign key, trigger, rule or"
+          + " sequence waits for no DELETE, and a transaction's end is done once another session's"
+          + " statement has changed, by its key, a row that transaction had changed";
+
   /** How the order between sessions was kept, and what it cost. */
   private static ReplayResult.Order order(
       TrialPlayer.Config config, ReplayStats s, TrialPlayer.Outcome outcome) {
@@ -91,10 +97,13 @@ public final class ReplayResults {
                 + " (a COMMIT or ROLLBACK once sent); a connection is opened ahead of its time by"
                 + " the replay's own connect time, then takes its place in that order (at most "
                 + TrialPlayer.MAX_AHEAD
-                + " connections ahead of their place)"
+                + " connections ahead of their place), an INSERT of plain values into such a table"
+                + " keeps no place"
+                + PROOFS
             : "a start waits for what ended before it in the log, and a statement that can wait"
                 + " for a row lock for what ended before it got the lock (a COMMIT or ROLLBACK"
-                + " once sent); starts are not ordered, as sessions queue for the pool";
+                + " once sent); starts are not ordered, as sessions queue for the pool"
+                + PROOFS;
     return new ReplayResult.Order(
         model,
         s.orderWaits.get(),
@@ -111,9 +120,9 @@ public final class ReplayResults {
         msOf(s.handOffs[1].getValueAtPercentile(50)),
         msOf(s.handOffs[1].getValueAtPercentile(99)),
         msOf(s.handOffs[0].getValueAtPercentile(99)),
-        outcome.connectLeadNanos() < 0
-            ? null
-            : TrialPlayer.round(outcome.connectLeadNanos() / 1e6));
+        outcome.connectLeadNanos() < 0 ? null : TrialPlayer.round(outcome.connectLeadNanos() / 1e6),
+        s.plainInserts,
+        s.endsProven.get());
   }
 
   /** What the logs held, what was left out and what could not be read. */

@@ -110,6 +110,24 @@ public final class ReplayVerdict {
     }
   }
 
+  /** What the target's catalog let the order keep lighter. */
+  private static void lighter(ReplayResult.Order o, PrintStream out) {
+    if (o.plainInserts() != null && o.plainInserts() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "  %d INSERTs into tables with no key, foreign key, trigger, rule or sequence (the"
+              + " target's catalog) kept no place among the starts and waited for no DELETE%n",
+          o.plainInserts());
+    }
+    if (o.endsProven() != null && o.endsProven() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "  %d transactions' ends marked done by the next holder of a row they had changed,"
+              + " before their own reply%n",
+          o.endsProven());
+    }
+  }
+
   private static void order(ReplayResult r, PrintStream out) {
     ReplayResult.Order o = r.order();
     out.printf(
@@ -126,6 +144,7 @@ public final class ReplayVerdict {
           o.lockGrantWaits(),
           o.lockGrantSeconds());
     }
+    lighter(o, out);
     if (o.lockCycles() > 0) {
       out.printf(
           Locale.ROOT,

@@ -270,7 +270,12 @@ public record ReplayResult(
    * statement waited for, or the start) to the woken session running again, p50 and p99, and of
    * that the wake alone (from the unpark), p99; without a pool, the longest a session's connection
    * was opened ahead of its time (the replay's own connect time, so it is open when the log says;
-   * null with a pool and in results written before this figure was).
+   * null with a pool and in results written before this figure was); INSERTs that kept no place
+   * among the starts, their table plain in the target's catalog (no key, foreign key, trigger, rule
+   * or sequence: see the replay guide), and transactions' ends a row lock's grant proved over
+   * before their own session's reply (a statement that changed one row by its key came back while
+   * the transaction that changed it before was still, for its own thread, waiting for its reply);
+   * both null in results written before these figures were.
    */
   public record Order(
       String model,
@@ -288,7 +293,9 @@ public record ReplayResult(
       double handOffP50Ms,
       double handOffP99Ms,
       double handOffWakeP99Ms,
-      Double connectLeadMs) {}
+      Double connectLeadMs,
+      Long plainInserts,
+      Long endsProven) {}
 
   /**
    * @param mode session (a session holds one pooled connection from its start to its end) or

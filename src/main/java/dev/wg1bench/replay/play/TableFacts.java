@@ -1,0 +1,308 @@
+package dev.wg1bench.replay.play;
+
+import dev.wg1bench.replay.capture.LoggedSession;
+import dev.wg1bench.replay.capture.LoggedStatement;
+import dev.wg1bench.replay.capture.SqlText;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What the target's catalog says of the tables a log writes, read once before the clock starts: two
+ * facts the statement's text alone cannot give, each letting the order between sessions keep less
+ * without keeping less of what another session can see or contend with.
+ *
+ * <ul>
+ *   <li><b>Plain</b>: an ordinary table with no unique or exclusion index, no foreign key either
+ *       way, no trigger, rule or row security, and no column default that draws a sequence or calls
+ *       a function of the database's own (identity and generated columns included). An INSERT of
+ *       plain values into it asks for no row lock and no key, only the table's lock, which
+ *       conflicts with DDL's, LOCK's and the like ({@link OrderedEvents}).
+ *   <li><b>Keys</b>: the columns of an ordinary table that each alone hold a unique index (no
+ *       expression, no predicate, not deferred): a {@code WHERE} of one of them equal to a value
+ *       names one row ({@link LockProofs}).
+ * </ul>
+ *
+ * A name the log writes without a schema is taken only where one table in the database bears it, so
+ * a session's search_path cannot make it another. A log with DDL, LOCK or the like gets no facts
+ * ({@link #forLog}): the catalog read before it describes its tables only until the first, and
+ * their locks conflict with an INSERT's.
+ */
+final class TableFacts {
+  /** No facts: every INSERT keeps its place, no grant proves an end. */
+  static final TableFacts NONE = new TableFacts(new HashMap<>(), Map.of());
+
+  private static final String QUERY =
+      """
+      select n.nspname, c.relname,
+        not c.relhastriggers and not c.relhasrules and not c.relrowsecurity
+        and not exists (select 1 from pg_index i
+                        where i.indrelid = c.oid and (i.indisunique or i.indisexclusion))
+        and not exists (select 1 from pg_constraint k
+                        where (k.conrelid = c.oid or k.confrelid = c.oid) and k.contype in ('f', 'x'))
+        and not exists (select 1 from pg_attribute a
+                        where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+                          and (a.attidentity <> '' or a.attgenerated <> ''))
+        and not exists (select 1 from pg_attrdef d
+                        where d.adrelid = c.oid
+                          and (pg_get_expr(d.adbin, d.adrelid) ~* 'nextval'
+                               or exists (select 1 from pg_depend p
+                                          where p.classid = 'pg_attrdef'::regclass
+                                            and p.objid = d.oid
+                                            and (p.refclassid = 'pg_proc'::regclass
+                                                 or p.refclassid = 'pg_class'::regclass
+                                                    and p.refobjid <> c.oid))))
+          as plain,
+        array(select a.attname from pg_index i
+              join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
+              where i.indrelid = c.oid and i.indisunique and i.indimmediate and i.indisvalid
+                and i.indnkeyatts = 1 and i.indexprs is null and i.indpred is null) as keys
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind = 'r' and n.nspname <> 'information_schema' and n.nspname not like 'pg\\_%'
+      """;
+
+  /** One table's facts. */
+  record Table(boolean plain, Set<String> keys) {}
+
+  /** Per target database (null: the URL's), per name as the log may write it. */
+  private final Map<String, Map<String, Table>> byDatabase;
+
+  /** Captured database to target database; unmapped ones go to the URL's (null). */
+  private final Map<String, String> mapDatabase;
+
+  private TableFacts(Map<String, Map<String, Table>> byDatabase, Map<String, String> mapDatabase) {
+    this.byDatabase = byDatabase;
+    this.mapDatabase = mapDatabase;
+  }
+
+  /** The target database a session replays into (null: the URL's). */
+  String database(LoggedSession s) {
+    return s.database() == null ? null : mapDatabase.get(s.database());
+  }
+
+  /** Opens a tool connection to a target database (null: the URL's). */
+  interface Opener {
+    Connection open(String database) throws SQLException;
+  }
+
+  /**
+   * Reads the facts of each target database the sessions replay into, for their log ({@link
+   * #forLog}); a database whose catalog cannot be read gets none (its statements keep every place,
+   * as without facts).
+   */
+  static TableFacts read(
+      List<LoggedSession> sessions,
+      Map<String, String> mapDatabase,
+      Opener opener,
+      Consumer<String> note) {
+    TableFacts none = new TableFacts(new HashMap<>(), mapDatabase);
+    Set<String> databases = new HashSet<>();
+    sessions.forEach(s -> databases.add(none.database(s)));
+    Map<String, Map<String, Table>> out = new HashMap<>();
+    for (String db : databases) {
+      try (Connection c = opener.open(db);
+          Statement st = c.createStatement();
+          ResultSet rs = st.executeQuery(QUERY)) {
+        out.put(db, names(rs));
+      } catch (SQLException e) {
+        note.accept(
+            "the catalog of "
+                + (db == null ? "the target's database" : "database " + db)
+                + " could not be read ("
+                + e.getSQLState()
+                + "): there every INSERT keeps its place among the starts, and each transaction's"
+                + " end waits for its own reply");
+      }
+    }
+    return new TableFacts(out, mapDatabase).forLog(sessions);
+  }
+
+  /** Facts given by hand (tests): per database, per name as the log writes it. */
+  static TableFacts of(Map<String, Map<String, Table>> byDatabase) {
+    return new TableFacts(new HashMap<>(byDatabase), Map.of());
+  }
+
+  private static Map<String, Table> names(ResultSet rs) throws SQLException {
+    Map<String, Table> out = new HashMap<>();
+    Map<String, Integer> bearers = new HashMap<>();
+    Map<String, Table> unqualified = new HashMap<>();
+    while (rs.next()) {
+      Array keys = rs.getArray(4);
+      Table t = new Table(rs.getBoolean(3), Set.of((String[]) keys.getArray()));
+      out.put(rs.getString(1) + "." + rs.getString(2), t);
+      bearers.merge(rs.getString(2), 1, Integer::sum);
+      unqualified.put(rs.getString(2), t);
+    }
+    unqualified.forEach(
+        (name, t) -> {
+          if (bearers.get(name) == 1) {
+            out.put(name, t);
+          }
+        });
+    return out;
+  }
+
+  /**
+   * The same facts, or none when the log changes tables or locks them whole (CREATE, ALTER, DROP,
+   * TRUNCATE, LOCK, VACUUM, CLUSTER, REINDEX, REFRESH, COMMENT, SECURITY LABEL among its
+   * statements, alone or in a string of several): an INSERT's table lock then conflicts with
+   * another statement's, and its start keeps its place.
+   */
+  TableFacts forLog(List<LoggedSession> sessions) {
+    for (LoggedSession s : sessions) {
+      for (LoggedStatement st : s.statements()) {
+        for (String part : SqlText.parts(st.sent())) {
+          if (CHANGES.matcher(SqlText.stripComments(part).strip()).lookingAt()) {
+            return NONE;
+          }
+        }
+      }
+    }
+    return this;
+  }
+
+  private static final Pattern CHANGES =
+      Pattern.compile(
+          "(create|alter|drop|truncate|lock|vacuum|cluster|reindex|refresh|comment|security)\\b",
+          Pattern.CASE_INSENSITIVE);
+
+  private static final String NAME =
+      "((?:\"(?:[^\"]|\"\")+\"|[\\w$]+)(?:\\.(?:\"(?:[^\"]|\"\")+\"|[\\w$]+))?)";
+
+  /** A tuple of plain values: literals, parameters, words (CURRENT_TIMESTAMP), no call. */
+  private static final String TUPLE = "\\(\\s*(?:'(?:[^']|'')*'|[^()';\\\\])*\\)";
+
+  private static final Pattern PLAIN_INSERT =
+      Pattern.compile(
+          "(?s)insert\\s+into\\s+"
+              + NAME
+              + "\\s*(?:\\([\\w$\",\\s]*\\)\\s*)?values\\s*"
+              + TUPLE
+              + "(?:\\s*,\\s*"
+              + TUPLE
+              + ")*\\s*;?\\s*",
+          Pattern.CASE_INSENSITIVE);
+
+  /**
+   * Whether a statement is one INSERT of plain values (literals, parameters, words such as
+   * CURRENT_TIMESTAMP: no function call, no subquery, no ON CONFLICT, no RETURNING) into a plain
+   * table of its database.
+   */
+  boolean plainInsert(String database, String sql) {
+    List<String> parts = SqlText.parts(sql);
+    if (parts.size() != 1) {
+      return false;
+    }
+    String s = SqlText.stripComments(parts.get(0)).strip();
+    Matcher m = PLAIN_INSERT.matcher(s);
+    if (s.indexOf('$') >= 0 && s.matches("(?s).*\\$(?!\\d).*")) {
+      // a dollar-quoted string may hide what the pattern reads as a call
+      return false;
+    }
+    if (!m.matches()) {
+      return false;
+    }
+    Table t = table(database, folded(m.group(1)));
+    return t != null && t.plain();
+  }
+
+  private static final String COLUMN = "(\"(?:[^\"]|\"\")+\"|[\\w$]+)";
+
+  private static final String VALUE = "('(?:[^']|'')*'|-?\\d+(?:\\.\\d+)?|\\$\\d+)";
+
+  private static final Pattern ONE_ROW =
+      Pattern.compile(
+          "(?s)(?:update\\s+(?:only\\s+)?"
+              + NAME
+              + "\\s+set\\s+(?:(?!\\b(?:from|where|returning)\\b)[^;])*"
+              + "|delete\\s+from\\s+(?:only\\s+)?"
+              + NAME
+              + "\\s+)where\\s+"
+              + COLUMN
+              + "\\s*=\\s*"
+              + VALUE
+              + "\\s*;?\\s*",
+          Pattern.CASE_INSENSITIVE);
+
+  /**
+   * The one row an UPDATE or DELETE names, as "table, key column, value" ({@code WHERE} a key
+   * column alone equal to a literal or a bound value), or null for any other statement.
+   */
+  String row(String database, String sql, List<String> parameters) {
+    List<String> parts = SqlText.parts(sql);
+    if (parts.size() != 1) {
+      return null;
+    }
+    Matcher m = ONE_ROW.matcher(SqlText.stripComments(parts.get(0)).strip());
+    if (!m.matches()) {
+      return null;
+    }
+    String name = unquoted(folded(m.group(1) != null ? m.group(1) : m.group(2)));
+    Table t = table(database, name);
+    String column = unquoted(folded(m.group(3)));
+    if (t == null || !t.keys().contains(column)) {
+      return null;
+    }
+    String value = m.group(4);
+    if (value.startsWith("$")) {
+      int n = Integer.parseInt(value.substring(1));
+      if (parameters == null || n < 1 || n > parameters.size() || parameters.get(n - 1) == null) {
+        return null;
+      }
+      value = parameters.get(n - 1);
+    } else if (value.startsWith("'")) {
+      value = value.substring(1, value.length() - 1).replace("''", "'");
+    }
+    return database + "\0" + name + "\0" + column + "\0" + value;
+  }
+
+  /** A name as written, its unquoted parts folded to lower case as the server folds them. */
+  static String folded(String name) {
+    StringBuilder out = new StringBuilder();
+    boolean quoted = false;
+    for (char ch : name.toCharArray()) {
+      quoted ^= ch == '"';
+      out.append(quoted ? ch : Character.toLowerCase(ch));
+    }
+    return out.toString();
+  }
+
+  /** The table a database's log names (as {@link LockWaits#relation} gives it), or null. */
+  Table table(String database, String name) {
+    Map<String, Table> tables = byDatabase.get(database);
+    if (tables == null || name == null) {
+      return null;
+    }
+    return tables.get(unquoted(name));
+  }
+
+  /** A name as written, its quoted parts unquoted (unquoted parts are folded already). */
+  static String unquoted(String name) {
+    StringBuilder out = new StringBuilder();
+    boolean quoted = false;
+    for (int i = 0; i < name.length(); i++) {
+      char ch = name.charAt(i);
+      if (ch == '"') {
+        if (quoted && i + 1 < name.length() && name.charAt(i + 1) == '"') {
+          out.append('"');
+          i++;
+        } else {
+          quoted = !quoted;
+        }
+      } else {
+        out.append(ch);
+      }
+    }
+    return out.toString();
+  }
+}
