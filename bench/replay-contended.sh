@@ -103,7 +103,7 @@ for load in "${LOADS[@]}"; do
   cp "$D/log/capture-$name.csv" "$LOG"
   tx=$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' "$WORK/$name.pgbench")
   clients=$(sed -n 's/^number of clients: \([0-9]*\)/\1/p' "$WORK/$name.pgbench")
-  stmts=$(grep -c ',"statement: \|,"duration: [0-9.]* ms  statement: ' "$LOG" || true)
+  stmts=$(grep -c ',"statement: \|,"duration: [0-9.]* ms  statement: \|,"execute [^"]*: \|,"duration: [0-9.]* ms  execute ' "$LOG" || true)
   read -r pu ps <"$WORK/$name.cpu"
   echo "# $name: pgbench -n $opts -T $SECS: $tx transactions; rows after: $want; pgbench's own" \
     "CPU $(awk -v u="$pu" -v s="$ps" -v n="$stmts" 'BEGIN { printf "%.0f", n ? (u + s) * 1e6 / n : 0 }')" \
