@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -176,94 +175,38 @@ final class TableFacts {
           "(create|alter|drop|truncate|lock|vacuum|cluster|reindex|refresh|comment|security)\\b",
           Pattern.CASE_INSENSITIVE);
 
-  private static final String NAME =
-      "((?:\"(?:[^\"]|\"\")+\"|[\\w$]+)(?:\\.(?:\"(?:[^\"]|\"\")+\"|[\\w$]+))?)";
-
-  /** A tuple of plain values: literals, parameters, words (CURRENT_TIMESTAMP), no call. */
-  private static final String TUPLE = "\\(\\s*(?:'(?:[^']|'')*'|[^()';\\\\])*\\)";
-
-  private static final Pattern PLAIN_INSERT =
-      Pattern.compile(
-          "(?s)insert\\s+into\\s+"
-              + NAME
-              + "\\s*(?:\\([\\w$\",\\s]*\\)\\s*)?values\\s*"
-              + TUPLE
-              + "(?:\\s*,\\s*"
-              + TUPLE
-              + ")*\\s*;?\\s*",
-          Pattern.CASE_INSENSITIVE);
-
   /**
-   * Whether a statement is one INSERT of plain values (literals, parameters, words such as
-   * CURRENT_TIMESTAMP: no function call, no subquery, no ON CONFLICT, no RETURNING) into a plain
-   * table of its database.
+   * Whether a statement is one INSERT of plain values ({@link WriteText#plainInsertTable}) into a
+   * plain table of its database.
    */
   boolean plainInsert(String database, String sql) {
-    List<String> parts = SqlText.parts(sql);
-    if (parts.size() != 1) {
+    if (none(database)) {
       return false;
     }
-    String s = SqlText.stripComments(parts.get(0)).strip();
-    Matcher m = PLAIN_INSERT.matcher(s);
-    if (s.indexOf('$') >= 0 && s.matches("(?s).*\\$(?!\\d).*")) {
-      // a dollar-quoted string may hide what the pattern reads as a call
-      return false;
-    }
-    if (!m.matches()) {
-      return false;
-    }
-    Table t = table(database, folded(m.group(1)));
+    Table t = table(database, WriteText.plainInsertTable(sql));
     return t != null && t.plain();
   }
 
-  private static final String COLUMN = "(\"(?:[^\"]|\"\")+\"|[\\w$]+)";
-
-  private static final String VALUE = "('(?:[^']|'')*'|-?\\d+(?:\\.\\d+)?|\\$\\d+)";
-
-  private static final Pattern ONE_ROW =
-      Pattern.compile(
-          "(?s)(?:update\\s+(?:only\\s+)?"
-              + NAME
-              + "\\s+set\\s+(?:(?!\\b(?:from|where|returning)\\b)[^;])*"
-              + "|delete\\s+from\\s+(?:only\\s+)?"
-              + NAME
-              + "\\s+)where\\s+"
-              + COLUMN
-              + "\\s*=\\s*"
-              + VALUE
-              + "\\s*;?\\s*",
-          Pattern.CASE_INSENSITIVE);
-
   /**
-   * The one row an UPDATE or DELETE names, as "table, key column, value" ({@code WHERE} a key
-   * column alone equal to a literal or a bound value), or null for any other statement.
+   * The one row an UPDATE or DELETE names ({@link WriteText#oneRow}) where its column alone holds a
+   * unique index, as one string (database, table, column, value), or null.
    */
   String row(String database, String sql, List<String> parameters) {
-    List<String> parts = SqlText.parts(sql);
-    if (parts.size() != 1) {
+    if (none(database)) {
       return null;
     }
-    Matcher m = ONE_ROW.matcher(SqlText.stripComments(parts.get(0)).strip());
-    if (!m.matches()) {
+    WriteText.Row r = WriteText.oneRow(sql, parameters);
+    Table t = r == null ? null : table(database, r.table());
+    if (t == null || !t.keys().contains(unquoted(r.column()))) {
       return null;
     }
-    String name = unquoted(folded(m.group(1) != null ? m.group(1) : m.group(2)));
-    Table t = table(database, name);
-    String column = unquoted(folded(m.group(3)));
-    if (t == null || !t.keys().contains(column)) {
-      return null;
-    }
-    String value = m.group(4);
-    if (value.startsWith("$")) {
-      int n = Integer.parseInt(value.substring(1));
-      if (parameters == null || n < 1 || n > parameters.size() || parameters.get(n - 1) == null) {
-        return null;
-      }
-      value = parameters.get(n - 1);
-    } else if (value.startsWith("'")) {
-      value = value.substring(1, value.length() - 1).replace("''", "'");
-    }
-    return database + "\0" + name + "\0" + column + "\0" + value;
+    return database + "\0" + unquoted(r.table()) + "\0" + unquoted(r.column()) + "\0" + r.value();
+  }
+
+  /** Whether the database has no facts: its statements are not read at all. */
+  private boolean none(String database) {
+    Map<String, Table> tables = byDatabase.get(database);
+    return tables == null || tables.isEmpty();
   }
 
   /** A name as written, its unquoted parts folded to lower case as the server folds them. */

@@ -187,6 +187,24 @@ class TableFactsTest {
     assertFalse(none.plainInsert("elsewhere", "INSERT INTO " + S + ".history VALUES (1)"));
   }
 
+  /**
+   * The regression SQL's INSERTs carry literals of megabytes: a pattern looping over a group per
+   * character overflowed the stack on them.
+   */
+  @Test
+  void aStatementOfMegabytesIsReadInOnePass() {
+    String big = "x".repeat(4_000_000);
+    String h = "INSERT INTO " + S + ".history VALUES ";
+    assertTrue(plain(h + "(1, 1, 1, '" + big + "')"));
+    assertTrue(plain(h + "(1, 'a''b', 2),".repeat(200_000) + "(2, 'c', 3);"));
+    assertFalse(plain(h + "(1, 1, 1, '" + big + "', f(1))"));
+    String b = "UPDATE " + S + ".branches SET ";
+    assertEquals(
+        "null\0" + S + ".branches\0bid\0" + "7",
+        facts.row(null, b + "code = '" + big + "' WHERE bid = 7", null));
+    assertNull(facts.row(null, b + "bbalance = 0 WHERE code = '" + big + "'", null));
+  }
+
   @Test
   void aLogThatChangesOrLocksTablesGetsNoFacts() throws Exception {
     for (String sql :

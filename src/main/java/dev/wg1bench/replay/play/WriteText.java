@@ -1,0 +1,193 @@
+package dev.wg1bench.replay.play;
+
+import dev.wg1bench.replay.capture.SqlText;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a write's text names, for {@link TableFacts}: the table an INSERT of plain values goes into,
+ * and the one row an UPDATE or DELETE names by a column equal to a value. Read in time linear in
+ * the text: a log's INSERT may carry a literal of megabytes, and a pattern that loops over a group
+ * per character (a quoted string's {@code (?:[^']|'')*}) recursed once a character and overflowed
+ * the stack on the regression SQL's. So the patterns read only a statement's head and its tail,
+ * each bounded, and the values between are scanned by hand.
+ */
+final class WriteText {
+  private WriteText() {}
+
+  /** How far the head's patterns read: a table's name and column list. */
+  private static final int HEAD = 1024;
+
+  /** How long a {@code WHERE key = value} tail may be: a key, not a document. */
+  private static final int TAIL = 256;
+
+  /** An identifier, quoted or not (char classes only: no group loops over a character). */
+  private static final String PART = "(?:\"[^\"]+\"|[\\w$]+)";
+
+  private static final String NAME = "(" + PART + "(?:\\." + PART + ")?)";
+
+  private static final Pattern INSERT_HEAD =
+      Pattern.compile(
+          "insert\\s+into\\s+" + NAME + "\\s*(?:\\([\\w$\",\\s]*\\)\\s*)?values\\s*",
+          Pattern.CASE_INSENSITIVE);
+
+  private static final Pattern UPDATE_HEAD =
+      Pattern.compile("update\\s+(?:only\\s+)?" + NAME + "\\s+set\\s", Pattern.CASE_INSENSITIVE);
+
+  private static final Pattern DELETE_HEAD =
+      Pattern.compile("delete\\s+from\\s+(?:only\\s+)?" + NAME + "\\s+", Pattern.CASE_INSENSITIVE);
+
+  /** What a SET list of one row's UPDATE may not hold: another table, a second WHERE, output. */
+  private static final Pattern SET_STOPS =
+      Pattern.compile("\\b(from|where|returning)\\b|;", Pattern.CASE_INSENSITIVE);
+
+  private static final Pattern WHERE_KEY =
+      Pattern.compile(
+          "where\\s+("
+              + PART
+              + ")\\s*=\\s*('[^']*(?:''[^']*)*'|-?\\d+(?:\\.\\d+)?|\\$\\d+)\\s*;?\\s*",
+          Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+
+  /** One row, as its statement names it: table and column as written (folded), and the value. */
+  record Row(String table, String column, String value) {}
+
+  /**
+   * The table an INSERT of plain values goes into (its name folded as the server folds it), or null
+   * for any other statement: one statement, {@code VALUES} tuples of literals, parameters and words
+   * such as CURRENT_TIMESTAMP (no call, no subquery, no ON CONFLICT, no RETURNING, no dollar-quoted
+   * or backslash-escaped string, either of which could hide a call).
+   */
+  static String plainInsertTable(String sql) {
+    String s = single(sql);
+    if (s == null || s.indexOf('\\') >= 0 || dollarQuote(s)) {
+      return null;
+    }
+    Matcher m = INSERT_HEAD.matcher(s).region(0, Math.min(s.length(), HEAD));
+    return m.lookingAt() && plainTuples(s, m.end()) ? TableFacts.folded(m.group(1)) : null;
+  }
+
+  /**
+   * The one row an UPDATE or DELETE names ({@code WHERE} a column alone equal to a literal or a
+   * bound value, and for an UPDATE a SET list that reads no other table), or null for any other
+   * statement, or a value bound as NULL or not bound.
+   */
+  static Row oneRow(String sql, List<String> parameters) {
+    String s = single(sql);
+    int where = s == null ? -1 : lastWhere(s);
+    if (where < 0 || s.length() - where > TAIL) {
+      return null;
+    }
+    Matcher head = UPDATE_HEAD.matcher(s).region(0, Math.min(where, HEAD));
+    if (head.lookingAt()) {
+      if (SET_STOPS.matcher(s).region(head.end(), where).find()) {
+        return null;
+      }
+    } else {
+      head = DELETE_HEAD.matcher(s).region(0, Math.min(where, HEAD));
+      if (!head.lookingAt() || head.end() != where) {
+        return null;
+      }
+    }
+    Matcher key = WHERE_KEY.matcher(s).region(where, s.length());
+    if (!key.matches()) {
+      return null;
+    }
+    String value = value(key.group(2), parameters);
+    return value == null
+        ? null
+        : new Row(TableFacts.folded(head.group(1)), TableFacts.folded(key.group(1)), value);
+  }
+
+  /** A literal's value, or a parameter's bound one (null when NULL or not bound). */
+  private static String value(String v, List<String> parameters) {
+    if (v.startsWith("$")) {
+      int n = Integer.parseInt(v.substring(1));
+      return parameters == null || n < 1 || n > parameters.size() ? null : parameters.get(n - 1);
+    }
+    return v.startsWith("'") ? v.substring(1, v.length() - 1).replace("''", "'") : v;
+  }
+
+  /** The statement's one part, comments stripped; null for a string of several. */
+  private static String single(String sql) {
+    List<String> parts = SqlText.parts(sql);
+    return parts.size() == 1 ? SqlText.stripComments(parts.get(0)).strip() : null;
+  }
+
+  /** Whether a {@code $} stands for anything but a parameter ($1): a dollar quote. */
+  private static boolean dollarQuote(String s) {
+    for (int i = s.indexOf('$'); i >= 0; i = s.indexOf('$', i + 1)) {
+      if (i + 1 >= s.length() || !Character.isDigit(s.charAt(i + 1))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Where the last word WHERE begins, or -1. */
+  private static int lastWhere(String s) {
+    String lower = s.toLowerCase(Locale.ROOT);
+    for (int i = lower.lastIndexOf("where"); i >= 0; i = lower.lastIndexOf("where", i - 1)) {
+      boolean start = i == 0 || !word(lower.charAt(i - 1));
+      boolean end = i + 5 >= lower.length() || !word(lower.charAt(i + 5));
+      if (start && end) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static boolean word(char c) {
+    return Character.isLetterOrDigit(c) || c == '_' || c == '$';
+  }
+
+  /**
+   * Whether {@code s} from {@code i} on is one or more tuples of plain values separated by commas,
+   * then at most a semicolon: no parenthesis inside a tuple but in a string literal.
+   */
+  private static boolean plainTuples(String s, int i) {
+    boolean tupleNext = true;
+    int n = s.length();
+    while (i < n) {
+      char c = s.charAt(i);
+      if (Character.isWhitespace(c)) {
+        i++;
+      } else if (tupleNext && c == '(') {
+        i = tupleEnd(s, i + 1);
+        if (i < 0) {
+          return false;
+        }
+        tupleNext = false;
+      } else if (!tupleNext && c == ',') {
+        tupleNext = true;
+        i++;
+      } else {
+        return !tupleNext && c == ';' && s.substring(i + 1).isBlank();
+      }
+    }
+    return !tupleNext;
+  }
+
+  /** Past the ')' that closes a tuple opened before {@code i}, or -1 where it is not plain. */
+  private static int tupleEnd(String s, int i) {
+    while (i < s.length()) {
+      char c = s.charAt(i);
+      if (c == '\'') {
+        // a literal, '' inside it read as two literals side by side
+        int close = s.indexOf('\'', i + 1);
+        if (close < 0) {
+          return -1;
+        }
+        i = close + 1;
+      } else if (c == ')') {
+        return i + 1;
+      } else if (c == '(' || c == ';') {
+        return -1;
+      } else {
+        i++;
+      }
+    }
+    return -1;
+  }
+}
