@@ -53,6 +53,13 @@ class LockProofsTest {
     int aCommit() {
       return schedule.endRank[0][schedule.endRank[0].length - 2];
     }
+
+    /** a's UPDATE (statement aAt) and then b's come back, each having changed its row; proofs. */
+    long bothChanged(int aAt) {
+      proofs.cameBack(0, aAt, true, 1, System.nanoTime());
+      proofs.cameBack(1, 1, true, 1, System.nanoTime());
+      return proofs.proofs.get();
+    }
   }
 
   private Play play(String content) throws Exception {
@@ -73,9 +80,7 @@ class LockProofsTest {
   void bGettingTheRowProvesAsCommitOver() throws Exception {
     Play p = play(contended(false, "UPDATE t SET x = x + 2 WHERE id = 1", "BEGIN"));
     assertTrue(p.schedule.grantNeeds[1][1] > p.aCommit(), "b got the row after a's COMMIT");
-    p.proofs.cameBack(0, 1, true, 1, System.nanoTime());
-    p.proofs.cameBack(1, 1, true, 1, System.nanoTime());
-    assertEquals(1, p.proofs.proofs.get());
+    assertEquals(1, p.bothChanged(1));
     assertFalse(p.order.endedOnce(p.aCommit(), System.nanoTime()), "marked done already");
   }
 
@@ -98,27 +103,21 @@ class LockProofsTest {
   @Test
   void anotherRowProvesNothing() throws Exception {
     Play p = play(contended(false, "UPDATE t SET x = x + 2 WHERE id = 2", "BEGIN"));
-    p.proofs.cameBack(0, 1, true, 1, System.nanoTime());
-    p.proofs.cameBack(1, 1, true, 1, System.nanoTime());
-    assertEquals(0, p.proofs.proofs.get());
+    assertEquals(0, p.bothChanged(1));
   }
 
   @Test
   void aBlockThatCanLetGoOfTheRowEarlyProvesNothing() throws Exception {
     // a subtransaction rolled back lets go of its locks before the block ends
     Play p = play(contended(true, "UPDATE t SET x = x + 2 WHERE id = 1", "BEGIN"));
-    p.proofs.cameBack(0, 2, true, 1, System.nanoTime());
-    p.proofs.cameBack(1, 1, true, 1, System.nanoTime());
-    assertEquals(0, p.proofs.proofs.get());
+    assertEquals(0, p.bothChanged(2));
   }
 
   @Test
   void bOutsideABlockProvesNothing() throws Exception {
     // its lock went with its own end, before its reply: a may have had the row since
     Play p = play(contended(false, "UPDATE t SET x = x + 2 WHERE id = 1", "SELECT 1"));
-    p.proofs.cameBack(0, 1, true, 1, System.nanoTime());
-    p.proofs.cameBack(1, 1, true, 1, System.nanoTime());
-    assertEquals(0, p.proofs.proofs.get());
+    assertEquals(0, p.bothChanged(1));
   }
 
   @Test

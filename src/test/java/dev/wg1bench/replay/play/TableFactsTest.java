@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wg1bench.replay.capture.HandMadeLogs;
+import dev.wg1bench.replay.capture.LoggedSession;
 import dev.wg1bench.support.TestServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,13 +70,8 @@ class TableFactsTest {
       st.execute("CREATE TABLE table_facts_only_here (x int)");
     }
     // one session, replayed into the URL's database (no --map-database)
-    Path logDir = Files.createTempDirectory("table-facts-");
     var sessions =
-        HandMadeLogs.capture(
-                logDir,
-                log("1.a", "00.010", "connection authorized: user=alice database=app")
-                    + log("1.a", "00.100", "statement: INSERT INTO h VALUES (1)"))
-            .sessions();
+        oneStatement(Files.createTempDirectory("table-facts-"), "INSERT INTO h VALUES (1)");
     List<String> notes = new ArrayList<>();
     facts = TableFacts.read(sessions, Map.of(), db -> TestServer.connect(), notes::add);
     assertEquals(List.of(), notes);
@@ -214,20 +210,17 @@ class TableFactsTest {
             "BEGIN; DROP TABLE h",
             "LOCK TABLE h",
             "TRUNCATE h")) {
-      var sessions =
-          HandMadeLogs.capture(
-                  dir,
-                  log("1.a", "00.010", "connection authorized: user=alice database=app")
-                      + log("1.a", "00.100", "statement: " + sql))
-              .sessions();
-      assertSame(TableFacts.NONE, facts.forLog(sessions), sql);
+      assertSame(TableFacts.NONE, facts.forLog(oneStatement(dir, sql)), sql);
     }
-    var plainLog =
-        HandMadeLogs.capture(
-                dir,
-                log("1.a", "00.010", "connection authorized: user=alice database=app")
-                    + log("1.a", "00.100", "statement: INSERT INTO h VALUES (1)"))
-            .sessions();
-    assertSame(facts, facts.forLog(plainLog));
+    assertSame(facts, facts.forLog(oneStatement(dir, "INSERT INTO h VALUES (1)")));
+  }
+
+  /** A log of one session of app, connected, then running {@code sql}. */
+  private static List<LoggedSession> oneStatement(Path dir, String sql) throws Exception {
+    return HandMadeLogs.capture(
+            dir,
+            log("1.a", "00.010", "connection authorized: user=alice database=app")
+                + log("1.a", "00.100", "statement: " + sql))
+        .sessions();
   }
 }
