@@ -108,26 +108,19 @@ final class LockProofs {
     int[] out = new int[st.size()];
     Arrays.fill(out, -1);
     int begin = -1;
-    boolean clean = false;
     for (int i = 0; i < st.size(); i++) {
       List<String> parts = SqlText.parts(st.get(i).sent());
       for (String part : parts) {
         String p = SqlText.stripComments(part).strip();
         if (StatementKind.txControl(p) == StatementKind.TxControl.BEGIN) {
           begin = parts.size() == 1 ? i : -1;
-          clean = begin >= 0;
-        } else if (p.regionMatches(true, 0, "savepoint", 0, 9)
-            || p.regionMatches(true, 0, "rollback", 0, 8)
-                && p.matches("(?is)rollback\\s.*\\bto\\b.*")) {
-          clean = false;
+        } else if (p.regionMatches(true, 0, "savepoint", 0, 9)) {
+          // rolled back to, it lets go of the locks taken since (ROLLBACK TO needs one first)
+          begin = -1;
         }
       }
       if (begin >= 0 && i > begin && letsGo[endRank[i]] && st.get(i).skip() == null) {
-        if (clean) {
-          for (int j = begin + 1; j < i; j++) {
-            out[j] = endRank[i];
-          }
-        }
+        Arrays.fill(out, begin + 1, i, endRank[i]);
         begin = -1;
       } else if (begin >= 0
           && i > begin

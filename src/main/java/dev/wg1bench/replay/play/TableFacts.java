@@ -197,10 +197,10 @@ final class TableFacts {
     }
     WriteText.Row r = WriteText.oneRow(sql, parameters);
     Table t = r == null ? null : table(database, r.table());
-    if (t == null || !t.keys().contains(unquoted(r.column()))) {
+    if (t == null || !t.keys().contains(r.column())) {
       return null;
     }
-    return database + "\0" + unquoted(r.table()) + "\0" + unquoted(r.column()) + "\0" + r.value();
+    return database + "\0" + r.table() + "\0" + r.column() + "\0" + r.value();
   }
 
   /** Whether the database has no facts: its statements are not read at all. */
@@ -209,43 +209,9 @@ final class TableFacts {
     return tables == null || tables.isEmpty();
   }
 
-  /** A name as written, its unquoted parts folded to lower case as the server folds them. */
-  static String folded(String name) {
-    StringBuilder out = new StringBuilder();
-    boolean quoted = false;
-    for (char ch : name.toCharArray()) {
-      quoted ^= ch == '"';
-      out.append(quoted ? ch : Character.toLowerCase(ch));
-    }
-    return out.toString();
-  }
-
-  /** The table a database's log names (as {@link LockWaits#relation} gives it), or null. */
+  /** The table a database's log names, as the catalog spells it ({@link WriteText}), or null. */
   Table table(String database, String name) {
     Map<String, Table> tables = byDatabase.get(database);
-    if (tables == null || name == null) {
-      return null;
-    }
-    return tables.get(unquoted(name));
-  }
-
-  /** A name as written, its quoted parts unquoted (unquoted parts are folded already). */
-  static String unquoted(String name) {
-    StringBuilder out = new StringBuilder();
-    boolean quoted = false;
-    for (int i = 0; i < name.length(); i++) {
-      char ch = name.charAt(i);
-      if (ch == '"') {
-        if (quoted && i + 1 < name.length() && name.charAt(i + 1) == '"') {
-          out.append('"');
-          i++;
-        } else {
-          quoted = !quoted;
-        }
-      } else {
-        out.append(ch);
-      }
-    }
-    return out.toString();
+    return tables == null || name == null ? null : tables.get(name);
   }
 }

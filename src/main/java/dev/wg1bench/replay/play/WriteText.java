@@ -50,12 +50,12 @@ final class WriteText {
               + ")\\s*=\\s*('[^']*(?:''[^']*)*'|-?\\d+(?:\\.\\d+)?|\\$\\d+)\\s*;?\\s*",
           Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
-  /** One row, as its statement names it: table and column as written (folded), and the value. */
+  /** One row, as its statement names it: table and column as the catalog spells them, the value. */
   record Row(String table, String column, String value) {}
 
   /**
-   * The table an INSERT of plain values goes into (its name folded as the server folds it), or null
-   * for any other statement: one statement, {@code VALUES} tuples of literals, parameters and words
+   * The table an INSERT of plain values goes into (its name as the catalog spells it), or null for
+   * any other statement: one statement, {@code VALUES} tuples of literals, parameters and words
    * such as CURRENT_TIMESTAMP (no call, no subquery, no ON CONFLICT, no RETURNING, no dollar-quoted
    * or backslash-escaped string, either of which could hide a call).
    */
@@ -65,7 +65,7 @@ final class WriteText {
       return null;
     }
     Matcher m = INSERT_HEAD.matcher(s).region(0, Math.min(s.length(), HEAD));
-    return m.lookingAt() && plainTuples(s, m.end()) ? TableFacts.folded(m.group(1)) : null;
+    return m.lookingAt() && plainTuples(s, m.end()) ? catalogName(m.group(1)) : null;
   }
 
   /**
@@ -97,7 +97,28 @@ final class WriteText {
     String value = value(key.group(2), parameters);
     return value == null
         ? null
-        : new Row(TableFacts.folded(head.group(1)), TableFacts.folded(key.group(1)), value);
+        : new Row(catalogName(head.group(1)), catalogName(key.group(1)), value);
+  }
+
+  /**
+   * A name as written, as the catalog spells it: unquoted parts folded to lower case as the server
+   * folds them, quoted ones kept with their quotes taken off ({@code ""} inside them one quote).
+   */
+  static String catalogName(String written) {
+    StringBuilder out = new StringBuilder();
+    boolean quoted = false;
+    for (int i = 0; i < written.length(); i++) {
+      char ch = written.charAt(i);
+      if (ch != '"') {
+        out.append(quoted ? ch : Character.toLowerCase(ch));
+      } else if (quoted && i + 1 < written.length() && written.charAt(i + 1) == '"') {
+        out.append('"');
+        i++;
+      } else {
+        quoted = !quoted;
+      }
+    }
+    return out.toString();
   }
 
   /** A literal's value, or a parameter's bound one (null when NULL or not bound). */
