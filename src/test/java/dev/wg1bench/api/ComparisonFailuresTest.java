@@ -155,9 +155,13 @@ class ComparisonFailuresTest {
               .run();
       assertEquals(Comparison.Verdict.BROKEN, c.verdict(), c.table());
       assertEquals(Comparison.Arm.TREATMENT, c.broken(), c.table());
+      // one of two at the role's limit; a backend of the tool's own closed probe still counts
+      // against the limit until its process has exited, so on a busy machine both can meet it
+      // (the server's accounting, not the tool's): either way broken, saying how many ran
       assertTrue(
           c.table().contains("the treatment did not run as asked in block ")
-              && c.table().contains(": 1 of 2 clients ran; 1 client could not start"),
+              && (c.table().contains(": 1 of 2 clients ran; 1 client could not start")
+                  || c.table().contains(": 0 of 2 clients ran; 2 clients could not start")),
           c.table());
       assertTrue(c.firstError().startsWith("53300: "), c.firstError());
       assertThrows(AssertionError.class, () -> Verdicts.assertNotSlower(c));
