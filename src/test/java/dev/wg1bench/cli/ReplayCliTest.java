@@ -86,6 +86,44 @@ class ReplayCliTest {
     assertTrue(r.out.contains("a.csv:2: record cut off at the end of the file"), r.out);
   }
 
+  /**
+   * A log with a deadlock says before the replay that its victim is the server's choice by time,
+   * which a replay may not repeat: a divergence there is the server's, and said to be possible.
+   */
+  @Test
+  void aLogWithADeadlockSaysItsVictimMayDiffer() throws Exception {
+    String csv =
+        line("00.100", "1.a", "LOG,00000,\"statement: BEGIN\",,,,,,")
+            + line(
+                "00.200", "1.a", "LOG,00000,\"statement: UPDATE t SET x = 1 WHERE id = 2\",,,,,,")
+            + line(
+                "00.300",
+                "1.a",
+                "ERROR,40P01,\"deadlock detected\",\"Process 1 waits for ShareLock on"
+                    + " transaction 7; blocked by process 2.\",,,,,\"UPDATE t SET x = 1 WHERE id"
+                    + " = 2\"")
+            + line("00.400", "1.a", "LOG,00000,\"statement: ROLLBACK\",,,,,,");
+    Cli r = Cli.run("replay", log("d.csv", csv).toString(), "--dry-run");
+    assertEquals(0, r.exit, r.toString());
+    assertTrue(
+        r.out.contains(
+            "the log holds 1 deadlock (40P01): the server chooses a deadlock's victim by time"),
+        r.out);
+    assertFalse(
+        Cli.run("replay", log("a.csv", CSV).toString(), "--dry-run").out.contains("deadlock"));
+  }
+
+  /** A csvlog record of user alice's session {@code id} at 12:00:{@code seconds}. */
+  private static String line(String seconds, String id, String rest) {
+    return "2024-05-01 12:00:"
+        + seconds
+        + " UTC,\"alice\",\"app\",1,,"
+        + id
+        + ",1,,,,0,"
+        + rest
+        + ",,,\"psql\",\"client backend\",,0\n";
+  }
+
   @Test
   void anUnreachableTargetFailsOnceWithExitOne() throws Exception {
     Cli r =

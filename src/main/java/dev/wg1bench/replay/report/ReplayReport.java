@@ -54,6 +54,18 @@ public final class ReplayReport {
               + " meet lock cycles the capture did not have (let go at once, counted) and fall"
               + " behind the log's pace");
     }
+    long deadlocks = c.logErrors().getOrDefault("40P01", 0L);
+    if (deadlocks > 0) {
+      out.printf(
+          Locale.ROOT,
+          "  the log holds %d deadlock%s (40P01): the server chooses a deadlock's victim by time"
+              + " (the first backend whose check, deadlock_timeout after it began to wait, finds"
+              + " the cycle), and the replay's statements reach their locks at other moments, so"
+              + " a deadlock may take another victim or none; each statement whose outcome then"
+              + " differs is counted divergent%n",
+          deadlocks,
+          deadlocks == 1 ? "" : "s");
+    }
     if (c.sessionsNotSelected() > 0) {
       out.printf(Locale.ROOT, "  left out: %d sessions not selected%n", c.sessionsNotSelected());
     }
