@@ -20,6 +20,26 @@ public final class ReplayReport {
 
   private ReplayReport() {}
 
+  /**
+   * The log's deadlocks, whose victims a replay may not repeat: said before it runs, so that the
+   * divergent statements they may leave are not a surprise
+   * (bench/results/2026-12-07-replay-shapes.md).
+   */
+  private static void printDeadlocks(Capture c, PrintStream out) {
+    long deadlocks = c.logErrors().getOrDefault("40P01", 0L);
+    if (deadlocks > 0) {
+      out.printf(
+          Locale.ROOT,
+          "  the log holds %d deadlock%s (40P01): the server chooses a deadlock's victim by time"
+              + " (the first backend whose check, deadlock_timeout after it began to wait, finds"
+              + " the cycle), and the replay's statements reach their locks at other moments, so"
+              + " a deadlock may take another victim or none; each statement whose outcome then"
+              + " differs is counted divergent%n",
+          deadlocks,
+          deadlocks == 1 ? "" : "s");
+    }
+  }
+
   /** What a capture holds, before anything runs (also the whole output of --dry-run). */
   public static void printCapture(Capture c, PrintStream out) {
     out.printf(
@@ -54,18 +74,7 @@ public final class ReplayReport {
               + " meet lock cycles the capture did not have (let go at once, counted) and fall"
               + " behind the log's pace");
     }
-    long deadlocks = c.logErrors().getOrDefault("40P01", 0L);
-    if (deadlocks > 0) {
-      out.printf(
-          Locale.ROOT,
-          "  the log holds %d deadlock%s (40P01): the server chooses a deadlock's victim by time"
-              + " (the first backend whose check, deadlock_timeout after it began to wait, finds"
-              + " the cycle), and the replay's statements reach their locks at other moments, so"
-              + " a deadlock may take another victim or none; each statement whose outcome then"
-              + " differs is counted divergent%n",
-          deadlocks,
-          deadlocks == 1 ? "" : "s");
-    }
+    printDeadlocks(c, out);
     if (c.sessionsNotSelected() > 0) {
       out.printf(Locale.ROOT, "  left out: %d sessions not selected%n", c.sessionsNotSelected());
     }
