@@ -153,14 +153,17 @@ public final class ResultRuns {
     Map<Map<String, String>, List<TrialResult>> points = new LinkedHashMap<>();
     Instant start = null;
     for (TrialResult t : r.trials()) {
-      points.computeIfAbsent(t.point(), k -> new ArrayList<>()).add(t);
+      // a file without the trial's point (edited, or cut) is of one point: no sweep
+      Map<String, String> point = t.point() == null ? Map.of() : t.point();
+      points.computeIfAbsent(point, k -> new ArrayList<>()).add(t);
       Instant s = instant(file, t.startedAt());
       start = start == null || s.isBefore(start) ? s : start;
     }
     List<StoredMetric> metrics = new ArrayList<>();
     Set<String> seen = new LinkedHashSet<>();
     for (Map.Entry<Map<String, String>, List<TrialResult>> p : points.entrySet()) {
-      String workload = p.getKey().getOrDefault("workload", r.workload());
+      String named = p.getKey().get("workload");
+      String workload = named != null ? named : r.workload();
       // a built-in workload is a script too, but its own name says what ran
       String scripts = "custom".equals(workload) ? scripts(r) : null;
       String name = scripts != null ? scripts : workload;

@@ -112,6 +112,34 @@ class ResultRunsTest {
     }
   }
 
+  /**
+   * A trial without its point (cut or edited by hand; "point": null) is of one point, no sweep:
+   * stored under the result's workload, never a NullPointerException (a property test's sample).
+   */
+  @Test
+  void aTrialWithoutItsPointIsOfOnePoint() throws Exception {
+    ObjectNode tree = (ObjectNode) Json.MAPPER.readTree(AGENT.toFile());
+    tree.remove("agents");
+    com.fasterxml.jackson.databind.node.ArrayNode one = Json.MAPPER.createArrayNode();
+    one.add(tree.get("trials").get(0));
+    ((ObjectNode) one.get(0)).putNull("point");
+    tree.set("trials", one);
+    Path f = dir.resolve("no-point.json");
+    Json.MAPPER.writeValue(f.toFile(), tree);
+    StoredRun run = ResultRuns.read(f, Map.of());
+    assertEquals(
+        one.get(0).get("measurement").get("tps").asDouble(),
+        metric(run, "tpcb_like @local", "tps").value());
+    // a point naming no workload ("workload": null) keeps the result's
+    ((ObjectNode) one.get(0)).putObject("point").putNull("workload");
+    Json.MAPPER.writeValue(f.toFile(), tree);
+    assertEquals(
+        1,
+        ResultRuns.read(f, Map.of()).metrics().stream()
+            .filter(m -> m.metric().equals("tps") && m.config().startsWith("tpcb_like "))
+            .count());
+  }
+
   @Test
   void aReplayResultGivesItsThroughputUnderItsSettings() throws Exception {
     Path f = dir.resolve("replay.json");
