@@ -95,6 +95,19 @@ public record TargetSpec(
     return provision == null ? new Provision(null, null, null, null, null) : provision;
   }
 
+  /** The target with another database in its URL; the same target when {@code db} is null. */
+  public TargetSpec inDatabase(String db) {
+    if (db == null) {
+      return this;
+    }
+    int q = jdbcUrl.indexOf('?');
+    String base = q < 0 ? jdbcUrl : jdbcUrl.substring(0, q);
+    String rest = q < 0 ? "" : jdbcUrl.substring(q);
+    int slash = base.indexOf('/', "jdbc:postgresql://".length());
+    String withDb = (slash < 0 ? base : base.substring(0, slash)) + "/" + db + rest;
+    return new TargetSpec(name, kind, withDb, user, embeddedVersion, password, provision);
+  }
+
   /** Removes anything that could be a password from text echoed in an error message. */
   public static String redact(String text) {
     return text.replaceAll("(?i)(password=)[^&]*", "$1****")

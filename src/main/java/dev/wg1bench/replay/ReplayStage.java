@@ -12,7 +12,6 @@ import dev.wg1bench.replay.capture.Replayable;
 import dev.wg1bench.replay.capture.Selection;
 import dev.wg1bench.replay.log.LogFormat;
 import dev.wg1bench.replay.play.DatabaseReset;
-import dev.wg1bench.replay.play.TrialPlayer;
 import dev.wg1bench.replay.report.ReplayReport;
 import dev.wg1bench.replay.report.ReplayTables;
 import dev.wg1bench.replay.report.ReplayVerdict;
@@ -261,7 +260,7 @@ public final class ReplayStage {
     Set<String> dbs = new LinkedHashSet<>();
     capture.sessions().forEach(s -> dbs.add(mapDatabase.get(s.database())));
     for (String db : dbs) {
-      TargetSpec t = TrialPlayer.withDatabase(spec, db);
+      TargetSpec t = spec.inDatabase(db);
       try (Connection c = new ConnectionFactory(t, settings).openClient()) {
         c.isValid(5);
       } catch (SQLException e) {

@@ -107,7 +107,8 @@ class ReplayCliTest {
     assertEquals(0, r.exit, r.toString());
     assertTrue(
         r.out.contains(
-            "the log holds 1 deadlock (40P01): the server chooses a deadlock's victim by time"),
+            "the log holds 1 deadlock (40P01), 1 with the cycle in its DETAIL: the server chooses"
+                + " a deadlock's victim by time"),
         r.out);
     assertFalse(
         Cli.run("replay", log("a.csv", CSV).toString(), "--dry-run").out.contains("deadlock"));

@@ -22,6 +22,7 @@ import java.util.TreeMap;
  *     format does not carry one)
  * @param durationsLogged statements with a duration in the log
  * @param problems lines and records that could not be read, with file:line
+ * @param deadlocks the deadlocks the log shows, each with its cycle ({@link LoggedDeadlock})
  */
 public record Capture(
     List<LoggedSession> sessions,
@@ -32,7 +33,8 @@ public record Capture(
     long sessionsWithoutEnd,
     Map<String, Long> logErrors,
     long durationsLogged,
-    Problems problems) {
+    Problems problems,
+    List<LoggedDeadlock> deadlocks) {
 
   public long statements() {
     return sessions.stream().mapToLong(s -> s.statements().size()).sum();

@@ -71,6 +71,7 @@ public final class CaptureBuilder {
   private final Map<String, Long> leftOut = new LinkedHashMap<>();
   private long records;
   private long durations;
+  private final List<LoggedDeadlock> deadlocks = new ArrayList<>();
 
   private static final class State {
     final String id;
@@ -173,7 +174,8 @@ public final class CaptureBuilder {
         withoutEnd,
         errors,
         durations,
-        problems);
+        problems,
+        List.copyOf(deadlocks));
   }
 
   private void add(LogRecord r) {
@@ -297,6 +299,12 @@ public final class CaptureBuilder {
   private void error(State s, LogRecord r) {
     String state = r.sqlState() == null ? UNKNOWN_STATE : r.sqlState();
     s.errors.merge(state, 1L, Long::sum);
+    if ("40P01".equals(state)) {
+      LoggedDeadlock d = LoggedDeadlock.of(s.id, r.time(), r.detail());
+      if (d != null) {
+        deadlocks.add(d);
+      }
+    }
     if (s.open >= 0) {
       LoggedStatement open = s.statements.get(s.open);
       if (r.query() == null || r.query().equals(open.sql())) {

@@ -33,7 +33,8 @@ final class CopyBlocks {
         c.sessionsWithoutEnd(),
         c.logErrors(),
         c.durationsLogged(),
-        c.problems());
+        c.problems(),
+        c.deadlocks());
   }
 
   private static List<LoggedStatement> skip(List<LoggedStatement> statements) {

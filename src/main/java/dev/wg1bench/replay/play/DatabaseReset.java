@@ -242,8 +242,7 @@ public final class DatabaseReset {
    * trial (a new type at a call site the JIT had seen one type at undoes the compiled code).
    */
   private static Connection admin(TargetSpec target, String db) throws SQLException {
-    return new ConnectionFactory(TrialPlayer.withDatabase(target, db), ClientSettings.defaults())
-        .openOwn();
+    return new ConnectionFactory(target.inDatabase(db), ClientSettings.defaults()).openOwn();
   }
 
   private static RunFailure failure(TargetSpec target, String doing, SQLException e) {

@@ -1,6 +1,7 @@
 package dev.wg1bench.replay.play;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -25,38 +26,11 @@ import org.HdrHistogram.Histogram;
  * a session blocked by its own row lock: the watchdog sees that cycle in the server's lock view and
  * lets the wait go at once ({@link #waitsOn}); other stalls it {@link #breakWaits breaks} after a
  * second. Both are counted and reported apart.
+ *
+ * <p>A deadlock's victim in the log waits here too, for its cycle's other statements to be sent
+ * ({@link #awaitCue}, {@link DeadlockSteer}): the watchdog sees that wait as any other.
  */
 final class OrderGate {
-  /** A session waiting at the gate. */
-  static final class Waiter {
-    final Thread thread = Thread.currentThread();
-    final int session;
-    final int startRank;
-    final int endsNeeded;
-
-    /** Which ends it waits for. */
-    final Needs needs;
-
-    final String where;
-    final long since = System.nanoTime();
-    volatile boolean passed;
-    volatile String broken;
-
-    /** nanoTime at which another session's mark let it pass and unparked it. */
-    volatile long wokenAt;
-
-    /** nanoTime of the event that mark stands for (a statement's end as its reply came in). */
-    volatile long markedAt;
-
-    Waiter(int session, int startRank, int endsNeeded, Needs needs, String where) {
-      this.needs = needs;
-      this.where = where;
-      this.session = session;
-      this.startRank = startRank;
-      this.endsNeeded = endsNeeded;
-    }
-  }
-
   private final boolean keepStartOrder;
   private final int[] startSession;
   private final int[] endSession;
@@ -73,18 +47,24 @@ final class OrderGate {
 
   private int keyMark;
 
+  /** Per cue group (a deadlock cycle's partners, or its victim): which have been sent. */
+  private final Cues cues;
+
+  /** Waiting for a cue group ({@link Needs#CUE}: endsNeeded is the group). */
+  private final List<GateWaiter> forCues = new ArrayList<>();
+
   private int startMark;
   private int endMark;
   private int releaseMark;
   private long progress;
-  private final PriorityQueue<Waiter> forStarts =
-      new PriorityQueue<>(Comparator.comparingInt((Waiter w) -> w.startRank));
-  private final PriorityQueue<Waiter> forEnds =
-      new PriorityQueue<>(Comparator.comparingInt((Waiter w) -> w.endsNeeded));
-  private final PriorityQueue<Waiter> forReleases =
-      new PriorityQueue<>(Comparator.comparingInt((Waiter w) -> w.endsNeeded));
-  private final PriorityQueue<Waiter> forKeys =
-      new PriorityQueue<>(Comparator.comparingInt((Waiter w) -> w.endsNeeded));
+  private final PriorityQueue<GateWaiter> forStarts =
+      new PriorityQueue<>(Comparator.comparingInt((GateWaiter w) -> w.startRank));
+  private final PriorityQueue<GateWaiter> forEnds =
+      new PriorityQueue<>(Comparator.comparingInt((GateWaiter w) -> w.endsNeeded));
+  private final PriorityQueue<GateWaiter> forReleases =
+      new PriorityQueue<>(Comparator.comparingInt((GateWaiter w) -> w.endsNeeded));
+  private final PriorityQueue<GateWaiter> forKeys =
+      new PriorityQueue<>(Comparator.comparingInt((GateWaiter w) -> w.endsNeeded));
 
   /** Which ends a wait needs done, each kind with its watermark. */
   enum Needs {
@@ -93,7 +73,9 @@ final class OrderGate {
     /** the same, a transaction's end counted once sent: a lock's grant ({@link #releasing}) */
     RELEASES,
     /** the ends that order and the DELETEs inside blocks: an INSERT's start (its key) */
-    KEYS
+    KEYS,
+    /** a deadlock cycle's statements sent ({@link #awaitCue}) */
+    CUE
   }
 
   /**
@@ -108,6 +90,7 @@ final class OrderGate {
     this.ended = new boolean[schedule.ends];
     this.released = new boolean[schedule.ends];
     this.keyEnded = new boolean[schedule.ends];
+    this.cues = new Cues(schedule.cueMembers);
     // a start or an end no other session waits for is done from the outset: the watermarks pass
     // over it
     for (int r = 0; r < started.length; r++) {
@@ -138,7 +121,9 @@ final class OrderGate {
     BROKEN_BY_POOL,
     BROKEN_BY_LOCK,
     /** the server showed a lock cycle through the wait: it went at once, without its order */
-    GAVE_WAY
+    GAVE_WAY,
+    /** its deadline passed first ({@link #awaitCue}) */
+    TIMED_OUT
   }
 
   /**
@@ -154,32 +139,63 @@ final class OrderGate {
       String where,
       AtomicBoolean stop,
       Runnable onWait) {
-    Waiter w = new Waiter(session, keepStartOrder ? startRank : 0, endsNeeded, needs, where);
+    GateWaiter w =
+        new GateWaiter(session, keepStartOrder ? startRank : 0, endsNeeded, needs, where);
     synchronized (this) {
       if (ready(w)) {
         return Wait.FREE;
       }
       queue(w);
     }
+    return park(w, 0, stop, onWait);
+  }
+
+  /**
+   * A statement of a deadlock's cycle ({@link DeadlockSteer}): waits until every member of cue
+   * {@code group} has been sent ({@link #cue}), or the wait is broken, or {@code deadline}
+   * (nanoTime) passes, or the replay is told to stop.
+   */
+  Wait awaitCue(
+      int session, int group, String where, long deadline, AtomicBoolean stop, Runnable onWait) {
+    GateWaiter w = new GateWaiter(session, 0, group, Needs.CUE, where);
+    synchronized (this) {
+      if (cues.ready(group)) {
+        return Wait.FREE;
+      }
+      queue(w);
+    }
+    return park(w, deadline, stop, onWait);
+  }
+
+  /**
+   * Parks a queued waiter until it passes, is broken, is stopped or its deadline (nanoTime; 0 for
+   * none) passes.
+   */
+  private Wait park(GateWaiter w, long deadline, AtomicBoolean stop, Runnable onWait) {
     onWait.run();
+    boolean late = false;
     while (!w.passed && w.broken == null && !stop.get()) {
       // wakes at least every 100 ms to see a stop
-      LockSupport.parkNanos(this, 100_000_000L);
+      long left = deadline == 0 ? 100_000_000L : deadline - System.nanoTime();
+      if (left <= 0) {
+        late = true;
+        break;
+      }
+      LockSupport.parkNanos(this, Math.min(left, 100_000_000L));
     }
     if (!w.passed) {
       synchronized (this) {
-        forStarts.remove(w);
-        forEnds.remove(w);
-        forReleases.remove(w);
-        forKeys.remove(w);
+        for (Collection<GateWaiter> q : queues()) {
+          q.remove(w);
+        }
       }
     }
     if (w.passed) {
       long now = System.nanoTime();
-      handOff(now - w.wokenAt, now - w.markedAt);
+      handOffs.record(now - w.wokenAt, now - w.markedAt);
     }
     if (w.passed || w.broken == null) {
-      return Wait.WAITED;
+      return late && !w.passed ? Wait.TIMED_OUT : Wait.WAITED;
     }
     if (Watchdog.CYCLE.equals(w.broken)) {
       return Wait.GAVE_WAY;
@@ -187,31 +203,14 @@ final class OrderGate {
     return Watchdog.POOL.equals(w.broken) ? Wait.BROKEN_BY_POOL : Wait.BROKEN_BY_LOCK;
   }
 
-  /**
-   * Hand-offs: waits that another session's mark let pass, each timed from the unpark to the
-   * waiting thread running again (the wake's latency, what a hand-off adds beyond the order
-   * itself), in µs.
-   */
-  private final Histogram handOffs = new Histogram(3_600_000_000L, 3);
-
-  /** The same hand-offs timed from the event the mark stands for (a reply's arrival) instead. */
-  private final Histogram handOffsFromEvent = new Histogram(3_600_000_000L, 3);
+  private final HandOffs handOffs = new HandOffs();
 
   /** nanoTime of the event the mark being made stands for (under the gate's monitor). */
   private long markAt;
 
-  private void handOff(long wakeNanos, long eventNanos) {
-    synchronized (handOffs) {
-      handOffs.recordValue(Math.min(Math.max(wakeNanos / 1000, 0), 3_600_000_000L));
-      handOffsFromEvent.recordValue(Math.min(Math.max(eventNanos / 1000, 0), 3_600_000_000L));
-    }
-  }
-
   /** A copy of the hand-offs' latencies so far, in µs: [0] from the unpark, [1] the event. */
   Histogram[] handOffs() {
-    synchronized (handOffs) {
-      return new Histogram[] {handOffs.copy(), handOffsFromEvent.copy()};
-    }
+    return handOffs.copy();
   }
 
   synchronized void started(int rank) {
@@ -287,26 +286,45 @@ final class OrderGate {
   }
 
   synchronized int waiting() {
-    return forStarts.size() + forEnds.size() + forReleases.size() + forKeys.size();
+    return forStarts.size() + forEnds.size() + forReleases.size() + forKeys.size() + forCues.size();
+  }
+
+  private List<Collection<GateWaiter>> queues() {
+    return List.of(forStarts, forEnds, forReleases, forKeys, forCues);
+  }
+
+  /** Member {@code member} of cue {@code group} is being sent: its waiters go once all are. */
+  synchronized void cue(int group, int member) {
+    markAt = System.nanoTime();
+    progress++;
+    if (cues.send(group, member)) {
+      forCues.removeIf(
+          w -> {
+            if (w.endsNeeded != group) {
+              return false;
+            }
+            wake(w);
+            return true;
+          });
+    }
   }
 
   /**
    * Lets every waiting session of {@code sessions} go without its order, saying why; returns them.
    */
-  synchronized List<Waiter> breakWaits(IntPredicate sessions, String why) {
-    List<Waiter> out = new ArrayList<>();
-    for (PriorityQueue<Waiter> q : List.of(forStarts, forEnds, forReleases, forKeys)) {
-      for (Waiter w : q) {
+  synchronized List<GateWaiter> breakWaits(IntPredicate sessions, String why) {
+    List<GateWaiter> out = new ArrayList<>();
+    for (Collection<GateWaiter> q : queues()) {
+      for (GateWaiter w : q) {
         if (sessions.test(w.session)) {
           out.add(w);
         }
       }
     }
-    for (Waiter w : out) {
-      forStarts.remove(w);
-      forEnds.remove(w);
-      forReleases.remove(w);
-      forKeys.remove(w);
+    for (GateWaiter w : out) {
+      for (Collection<GateWaiter> q : queues()) {
+        q.remove(w);
+      }
       w.broken = why;
       LockSupport.unpark(w.thread);
     }
@@ -322,13 +340,18 @@ final class OrderGate {
    */
   synchronized Map<Integer, Set<Integer>> waitsOn(long before) {
     Map<Integer, Set<Integer>> out = new HashMap<>();
-    for (PriorityQueue<Waiter> q : List.of(forStarts, forEnds, forReleases, forKeys)) {
-      for (Waiter w : q) {
+    for (Collection<GateWaiter> q : queues()) {
+      for (GateWaiter w : q) {
         if (w.since - before >= 0) {
           continue;
         }
-        boolean[] done = done(w.needs);
         Set<Integer> on = out.computeIfAbsent(w.session, k -> new HashSet<>());
+        if (w.needs == Needs.CUE) {
+          cues.unsent(w.endsNeeded, on);
+          on.remove(w.session);
+          continue;
+        }
+        boolean[] done = done(w.needs);
         for (int r = startMark; r < w.startRank; r++) {
           if (!started[r]) {
             on.add(startSession[r]);
@@ -348,19 +371,19 @@ final class OrderGate {
   /** When the longest wait still waiting began (nanoTime), or Long.MAX_VALUE when none waits. */
   synchronized long oldestWait() {
     long oldest = Long.MAX_VALUE;
-    for (PriorityQueue<Waiter> q : List.of(forStarts, forEnds, forReleases, forKeys)) {
-      for (Waiter w : q) {
+    for (Collection<GateWaiter> q : queues()) {
+      for (GateWaiter w : q) {
         oldest = Math.min(oldest, w.since);
       }
     }
     return oldest;
   }
 
-  private boolean startReady(Waiter w) {
+  private boolean startReady(GateWaiter w) {
     return startMark >= w.startRank;
   }
 
-  private boolean endsReady(Waiter w) {
+  private boolean endsReady(GateWaiter w) {
     return mark(w.needs) >= w.endsNeeded;
   }
 
@@ -369,6 +392,7 @@ final class OrderGate {
       case ENDS -> endMark;
       case RELEASES -> releaseMark;
       case KEYS -> keyMark;
+      case CUE -> throw new IllegalArgumentException("a cue has no mark");
     };
   }
 
@@ -377,18 +401,20 @@ final class OrderGate {
       case ENDS -> ended;
       case RELEASES -> released;
       case KEYS -> keyEnded;
+      case CUE -> throw new IllegalArgumentException("a cue has no mark");
     };
   }
 
-  private PriorityQueue<Waiter> queueFor(Needs needs) {
+  private PriorityQueue<GateWaiter> queueFor(Needs needs) {
     return switch (needs) {
       case ENDS -> forEnds;
       case RELEASES -> forReleases;
       case KEYS -> forKeys;
+      case CUE -> throw new IllegalArgumentException("a cue waits in forCues");
     };
   }
 
-  private boolean ready(Waiter w) {
+  private boolean ready(GateWaiter w) {
     return startReady(w) && endsReady(w);
   }
 
@@ -417,12 +443,14 @@ final class OrderGate {
     return watcherIdle;
   }
 
-  private void queue(Waiter w) {
+  private void queue(GateWaiter w) {
     if (watcherIdle) {
       watcherIdle = false;
       LockSupport.unpark(watcher);
     }
-    if (!startReady(w)) {
+    if (w.needs == Needs.CUE) {
+      forCues.add(w);
+    } else if (!startReady(w)) {
       forStarts.add(w);
     } else {
       queueFor(w.needs).add(w);
@@ -431,7 +459,7 @@ final class OrderGate {
 
   private void promote() {
     while (!forStarts.isEmpty() && startReady(forStarts.peek())) {
-      Waiter w = forStarts.poll();
+      GateWaiter w = forStarts.poll();
       if (ready(w)) {
         wake(w);
       } else {
@@ -449,7 +477,7 @@ final class OrderGate {
     }
   }
 
-  private void wake(Waiter w) {
+  private void wake(GateWaiter w) {
     w.markedAt = markAt;
     w.wokenAt = System.nanoTime();
     w.passed = true;

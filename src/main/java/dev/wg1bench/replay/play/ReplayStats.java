@@ -107,6 +107,23 @@ public final class ReplayStats {
   public volatile long plainInserts;
 
   /**
+   * The log's deadlocks ({@link DeadlockSteer}): set when the replay starts, those whose cycle the
+   * log shows and, of them, how many the replay could steer (0 when its role may not set
+   * deadlock_timeout); counted as it runs, victims sent after their partners and, of them, those
+   * whose wait for a partner ran out.
+   */
+  public volatile long deadlocksResolved;
+
+  /** The deadlock_timeout a steered victim is sent with ({@link DeadlockSteer}), in ms. */
+  public static final long DEADLOCK_CHECK_MS = DeadlockSteer.VICTIM_CHECK_MS;
+
+  public volatile boolean deadlocksSteerable;
+
+  public final AtomicLong deadlockVictimsSteered = new AtomicLong();
+
+  public final AtomicLong deadlockPartnersLate = new AtomicLong();
+
+  /**
    * Set when the replay ends: the order's hand-offs (waits another session's mark let pass), timed
    * in µs [0] from the unpark to the waiter running, [1] from the event the mark stood for (the
    * reply of the statement waited on) to the waiter running.

@@ -88,6 +88,13 @@ final class Schedule {
   final int starts;
   final int ends;
 
+  /**
+   * Cue groups ({@link OrderGate#awaitCue}), two per deadlock cycle of the log ({@link Deadlocks}):
+   * [2k] the sessions of cycle k's partners, which its victim waits for to be sent; [2k + 1] its
+   * victim's, which the partners queued behind it wait for.
+   */
+  final int[][] cueMembers;
+
   /** INSERTs into a plain table ({@link TableFacts#plainInsert}): they keep no place. */
   final long plainInserts;
 
@@ -111,6 +118,14 @@ final class Schedule {
    *     keeps no place ({@link OrderedEvents})
    */
   Schedule(List<LoggedSession> sessions, TableFacts facts) {
+    this(sessions, facts, Deadlocks.NONE);
+  }
+
+  /**
+   * @param deadlocks the log's deadlocks: a partner's grant does not wait for its victim's failure
+   *     ({@link #grantNeeds})
+   */
+  Schedule(List<LoggedSession> sessions, TableFacts facts, Deadlocks deadlocks) {
     int n = sessions.size();
     boolean[][] plain = new boolean[n][];
     long plainCount = 0;
@@ -181,6 +196,24 @@ final class Schedule {
       grantNeeds[s] = new int[grants[s].length];
       for (int i = 0; i < grants[s].length; i++) {
         grantNeeds[s][i] = grants[s][i] == null ? -1 : before(endTimes, grants[s][i]);
+      }
+    }
+    // a deadlock's partner got its lock when the victim failed, after its own check: its grant
+    // waits for what ended before that failure, not for the failure, which in the replay comes
+    // only once the partner is sent (DeadlockSteer), and whatever it waits for then it waits for
+    // on the server
+    cueMembers = new int[2 * deadlocks.cycles.size()][];
+    for (int k = 0; k < deadlocks.cycles.size(); k++) {
+      Deadlocks.Cycle c = deadlocks.cycles.get(k);
+      cueMembers[2 * k] = c.partners().stream().mapToInt(p -> p[0]).toArray();
+      cueMembers[2 * k + 1] = new int[] {c.session()};
+      int failed = endRank[c.session()][c.statement()];
+      for (List<int[]> ps : List.of(c.partners(), c.behind())) {
+        for (int[] p : ps) {
+          if (grantNeeds[p[0]][p[1]] > failed) {
+            grantNeeds[p[0]][p[1]] = failed;
+          }
+        }
       }
     }
     starts = startEvents.size();

@@ -195,11 +195,19 @@ final class SessionThread {
       // a COMMIT on its way: what waited for its locks in the capture may queue for them now
       order.releasing(endRank);
     }
+    boolean inBlock = StatementSender.inTransaction(c);
+    String partnerWas = steerPartner(c, st);
+    String victimWas = steerVictim(c, st);
     wire.before();
     long begin = System.nanoTime();
     StatementSender.Sent sent = StatementSender.send(c, st, replayer.routes[index][marked]);
     long finish = System.nanoTime();
     wire.after();
+    if (!sent.connectionLost()) {
+      // the victim's setting first: it was set over the partner's
+      steered(c, victimWas, !sent.ok() && inBlock);
+      steered(c, partnerWas, !sent.ok() && inBlock);
+    }
     order.ended(schedule.endRank[index][marked], finish);
     replayer.proofs.cameBack(index, marked, sent.ok(), sent.affected(), finish);
     marked++;
@@ -246,6 +254,48 @@ final class SessionThread {
     }
     live.set(index, Sessions.RUNNING);
     return !stopped();
+  }
+
+  /**
+   * For a statement waiting in a deadlock's cycle in the log: what the victim waits for ({@link
+   * DeadlockSteer}); returns the setting to put back, or null.
+   */
+  private String steerPartner(Connection c, LoggedStatement st) {
+    try {
+      return replayer.deadlocks.partner(c, order, index, marked, cycleWaits(st));
+    } catch (SQLException e) {
+      return null; // the statement itself meets what failed here (its connection lost)
+    } finally {
+      live.set(index, Sessions.RUNNING);
+    }
+  }
+
+  /**
+   * For a deadlock's victim in the log: its check made short and its partners sent first ({@link
+   * DeadlockSteer}); returns the setting to put back, or null.
+   */
+  private String steerVictim(Connection c, LoggedStatement st) {
+    try {
+      return replayer.deadlocks.victim(c, order, index, marked, cycleWaits(st));
+    } catch (SQLException e) {
+      return null; // the statement itself meets what failed here (its connection lost)
+    } finally {
+      live.set(index, Sessions.RUNNING);
+    }
+  }
+
+  private DeadlockSteer.Waits cycleWaits(LoggedStatement st) {
+    return new DeadlockSteer.Waits(
+        st.where(), replayer::due, replayer.config.stop(), () -> live.set(index, Sessions.ORDER));
+  }
+
+  private static void steered(Connection c, String was, boolean failedInBlock) {
+    try {
+      DeadlockSteer.after(c, was, failedInBlock);
+    } catch (SQLException e) {
+      // the next statement meets a lost connection; a setting not put back changes only this
+      // session's later deadlock checks
+    }
   }
 
   /** Waits for the order of start {@code position} (0 the connection, i + 1 statement i). */

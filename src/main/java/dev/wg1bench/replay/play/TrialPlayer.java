@@ -3,7 +3,6 @@ package dev.wg1bench.replay.play;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.wg1bench.ProcessCpu;
 import dev.wg1bench.plan.QueryMode;
-import dev.wg1bench.plan.RoundTrip;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.ThreadKind;
 import dev.wg1bench.replay.capture.Capture;
@@ -94,6 +93,9 @@ public final class TrialPlayer {
 
   private TableFacts facts;
 
+  /** Keeps the capture's victim of each deadlock of the log. */
+  DeadlockSteer deadlocks;
+
   /** The replay's own ids in place of those of the capture's it pasted ({@link ReplayIds}). */
   ReplayIds ids;
 
@@ -178,7 +180,16 @@ public final class TrialPlayer {
             config.mapDatabase(),
             db -> factory(db).openOwn(),
             note -> out.println("note: " + note));
-    Schedule schedule = new Schedule(capture.sessions(), facts);
+    Deadlocks cycles = Deadlocks.of(capture.sessions(), capture.deadlocks());
+    deadlocks =
+        DeadlockSteer.of(
+            capture.sessions(),
+            cycles,
+            facts,
+            db -> factory(db).openOwn(),
+            stats,
+            note -> out.println("note: " + note));
+    Schedule schedule = new Schedule(capture.sessions(), facts, cycles);
     stats.plainInserts = schedule.plainInserts;
     return schedule;
   }
@@ -388,8 +399,7 @@ public final class TrialPlayer {
   ConnectionFactory factory(String database) {
     String key = database == null ? "" : database;
     return factories.computeIfAbsent(
-        key,
-        k -> new ConnectionFactory(withDatabase(config.target(), database), config.settings()));
+        key, k -> new ConnectionFactory(config.target().inDatabase(database), config.settings()));
   }
 
   /**
@@ -412,7 +422,7 @@ public final class TrialPlayer {
           var driver = config.settings().driver().withProperties(named);
           ClientSettings s = config.settings();
           return new ConnectionFactory(
-              withDatabase(config.target(), database),
+              config.target().inDatabase(database),
               new ClientSettings(s.queryMode(), s.isolation(), s.sessionSettings(), driver));
         });
   }
@@ -453,45 +463,5 @@ public final class TrialPlayer {
                 .pool(
                     config.poolSize(),
                     hc -> hc.setExceptionOverrideClassName(ReplayEvictions.class.getName())));
-  }
-
-  /** The target with another database in its URL; the same target when {@code db} is null. */
-  public static TargetSpec withDatabase(TargetSpec t, String db) {
-    if (db == null) {
-      return t;
-    }
-    String url = t.jdbcUrl();
-    int q = url.indexOf('?');
-    String base = q < 0 ? url : url.substring(0, q);
-    String rest = q < 0 ? "" : url.substring(q);
-    int slash = base.indexOf('/', "jdbc:postgresql://".length());
-    String withDb = (slash < 0 ? base : base.substring(0, slash)) + "/" + db + rest;
-    return new TargetSpec(
-        t.name(), t.kind(), withDb, t.user(), t.embeddedVersion(), t.password(), t.provision());
-  }
-
-  public static Map<String, String> describe(Config c) {
-    Map<String, String> m = new LinkedHashMap<>();
-    m.put("speed", c.speed() == 0 ? "max" : String.valueOf(c.speed()));
-    m.put("poolSize", c.poolSize() == null ? "per session" : c.poolSize().toString());
-    if (c.poolSize() != null) {
-      m.put("poolMode", c.poolMode().cliName());
-    }
-    m.put("queryMode", c.settings().queryMode().cliName());
-    if (c.threads() == ThreadKind.VIRTUAL) {
-      m.put("threads", c.threads().cliName());
-    }
-    m.put(
-        "isolation",
-        c.settings().isolation() == null ? "default" : c.settings().isolation().cliName());
-    c.settings().sessionSettings().forEach((k, v) -> m.put("set." + k, v));
-    // every pgjdbc property the knobs set (a declared-once knob's too), by pgjdbc name, and the
-    // round-trip time apart: its property is the line's argument, not a driver setting
-    c.settings().driver().pgjdbc().forEach((k, v) -> m.put("jdbc." + k, v));
-    if (!c.settings().driver().rtt().isZero()) {
-      m.put("rtt", RoundTrip.text(c.settings().driver().rtt()));
-    }
-    c.mapDatabase().forEach((k, v) -> m.put("mapDatabase." + k, v));
-    return m;
   }
 }

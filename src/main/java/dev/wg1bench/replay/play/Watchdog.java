@@ -141,7 +141,7 @@ public final class Watchdog {
     }
     since = now;
     if (live.allWaiting()) {
-      List<OrderGate.Waiter> holding = order.breakWaits(live::holds, POOL);
+      List<GateWaiter> holding = order.breakWaits(live::holds, POOL);
       if (holding.isEmpty()) {
         // no waiter holds a connection: the order alone cannot stall, but never hang on it
         holding = order.breakWaits(s -> true, POOL);
@@ -184,11 +184,15 @@ public final class Watchdog {
     Map<Integer, Set<Integer>> locks = lockWaits();
     lockViews++;
     // only what held through the view: a wait that began before it was read and still goes on,
-    // and a lock held by such a session. The view and the order are read one after the other, and
-    // a session whose COMMIT was still flushing its WAL when the view was read (holding its row
-    // locks) may wait at the order for its next BEGIN by the time the order is read: no cycle
+    // and a lock held by such a session or by one itself waiting for a lock (a chain of blocked
+    // statements ending at such a wait is blocked still). The view and the order are read one
+    // after the other, and a session whose COMMIT was still flushing its WAL when the view was
+    // read (holding its row locks) may wait at the order for its next BEGIN by the time the order
+    // is read: no cycle
     Map<Integer, Set<Integer>> on = order.waitsOn(asked);
-    locks.values().forEach(blockers -> blockers.retainAll(on.keySet()));
+    locks
+        .values()
+        .forEach(blockers -> blockers.removeIf(b -> !on.containsKey(b) && !locks.containsKey(b)));
     List<Integer> letGo = LockCycles.toLetGo(on, locks);
     for (int s : letGo) {
       order.breakWaits(w -> w == s, CYCLE).forEach(this::gaveWay);
@@ -279,7 +283,7 @@ public final class Watchdog {
     return out;
   }
 
-  private void gaveWay(OrderGate.Waiter w) {
+  private void gaveWay(GateWaiter w) {
     gaveWay++;
     gaveWayNanos += System.nanoTime() - w.since;
     if (gaveWayAt.size() < KEPT) {
@@ -301,7 +305,7 @@ public final class Watchdog {
     return List.copyOf(gaveWayAt);
   }
 
-  private void record(OrderGate.Waiter w, String why) {
+  private void record(GateWaiter w, String why) {
     if (w == null) {
       return;
     }

@@ -30,13 +30,16 @@ public final class ReplayReport {
     if (deadlocks > 0) {
       out.printf(
           Locale.ROOT,
-          "  the log holds %d deadlock%s (40P01): the server chooses a deadlock's victim by time"
-              + " (the first backend whose check, deadlock_timeout after it began to wait, finds"
-              + " the cycle), and the replay's statements reach their locks at other moments, so"
-              + " a deadlock may take another victim or none; each statement whose outcome then"
-              + " differs is counted divergent%n",
+          "  the log holds %d deadlock%s (40P01), %d with the cycle in its DETAIL: the server"
+              + " chooses a deadlock's victim by time (the first backend whose check,"
+              + " deadlock_timeout after it began to wait, finds the cycle), so the replay sends a"
+              + " victim whose cycle it knows after the cycle's other statements, with a short"
+              + " deadlock_timeout of its own (see the order below); a deadlock may still take"
+              + " another victim or none, and each statement whose outcome then differs is counted"
+              + " divergent%n",
           deadlocks,
-          deadlocks == 1 ? "" : "s");
+          deadlocks == 1 ? "" : "s",
+          c.deadlocks().size());
     }
   }
 

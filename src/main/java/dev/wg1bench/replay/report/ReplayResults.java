@@ -1,6 +1,8 @@
 package dev.wg1bench.replay.report;
 
 import dev.wg1bench.ProcessCpu;
+import dev.wg1bench.plan.RoundTrip;
+import dev.wg1bench.plan.ThreadKind;
 import dev.wg1bench.replay.capture.Capture;
 import dev.wg1bench.replay.log.Problems;
 import dev.wg1bench.replay.play.ReplayStats;
@@ -17,6 +19,7 @@ import dev.wg1bench.workload.OpCounts;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -52,7 +55,7 @@ public final class ReplayResults {
         trial.repeat(),
         trial.sequence(),
         logs,
-        TrialPlayer.describe(config),
+        describe(config),
         captureInfo(capture),
         capture.dataChanges(),
         trial.fresh(),
@@ -122,7 +125,15 @@ public final class ReplayResults {
         msOf(s.handOffs[0].getValueAtPercentile(99)),
         outcome.connectLeadNanos() < 0 ? null : TrialPlayer.round(outcome.connectLeadNanos() / 1e6),
         s.plainInserts,
-        s.endsProven.get());
+        s.endsProven.get(),
+        s.deadlocksResolved == 0
+            ? null
+            : new ReplayResult.Deadlocks(
+                s.deadlocksResolved,
+                s.deadlocksSteerable,
+                ReplayStats.DEADLOCK_CHECK_MS,
+                s.deadlockVictimsSteered.get(),
+                s.deadlockPartnersLate.get()));
   }
 
   /** What the logs held, what was left out and what could not be read. */
@@ -308,5 +319,31 @@ public final class ReplayResults {
 
   private static double msOf(long micros) {
     return TrialPlayer.round(micros / 1000.0);
+  }
+
+  /** The replay's client settings, by name, as the result records them. */
+  private static Map<String, String> describe(TrialPlayer.Config c) {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("speed", c.speed() == 0 ? "max" : String.valueOf(c.speed()));
+    m.put("poolSize", c.poolSize() == null ? "per session" : c.poolSize().toString());
+    if (c.poolSize() != null) {
+      m.put("poolMode", c.poolMode().cliName());
+    }
+    m.put("queryMode", c.settings().queryMode().cliName());
+    if (c.threads() == ThreadKind.VIRTUAL) {
+      m.put("threads", c.threads().cliName());
+    }
+    m.put(
+        "isolation",
+        c.settings().isolation() == null ? "default" : c.settings().isolation().cliName());
+    c.settings().sessionSettings().forEach((k, v) -> m.put("set." + k, v));
+    // every pgjdbc property the knobs set (a declared-once knob's too), by pgjdbc name, and the
+    // round-trip time apart: its property is the line's argument, not a driver setting
+    c.settings().driver().pgjdbc().forEach((k, v) -> m.put("jdbc." + k, v));
+    if (!c.settings().driver().rtt().isZero()) {
+      m.put("rtt", RoundTrip.text(c.settings().driver().rtt()));
+    }
+    c.mapDatabase().forEach((k, v) -> m.put("mapDatabase." + k, v));
+    return m;
   }
 }

@@ -110,6 +110,28 @@ public final class ReplayVerdict {
     }
   }
 
+  /** The log's deadlocks: victims sent last with a short check, so the capture's fails. */
+  private static void deadlocks(ReplayResult.Order o, PrintStream out) {
+    ReplayResult.Deadlocks d = o.deadlocks();
+    if (d == null || !d.steerable()) {
+      return;
+    }
+    out.printf(
+        Locale.ROOT,
+        "  %d of the log's %d deadlocks' victims sent after the other statements of their cycle,"
+            + " with deadlock_timeout %d ms so that their own check finds it first (a query"
+            + " before each)%s%n",
+        d.victimsSteered(),
+        d.cycles(),
+        d.victimCheckMs(),
+        d.partnersLate() == 0
+            ? ""
+            : String.format(
+                Locale.ROOT,
+                "; %d sent before all of them, after waiting a second",
+                d.partnersLate()));
+  }
+
   /** What the target's catalog let the order keep lighter. */
   private static void lighter(ReplayResult.Order o, PrintStream out) {
     if (o.plainInserts() != null && o.plainInserts() > 0) {
@@ -145,6 +167,7 @@ public final class ReplayVerdict {
           o.lockGrantSeconds());
     }
     lighter(o, out);
+    deadlocks(o, out);
     if (o.lockCycles() > 0) {
       out.printf(
           Locale.ROOT,

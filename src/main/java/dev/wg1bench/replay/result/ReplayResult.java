@@ -275,7 +275,9 @@ public record ReplayResult(
    * or sequence: see the replay guide), and transactions' ends a row lock's grant proved over
    * before their own session's reply (a statement that changed one row by its key came back while
    * the transaction that changed it before was still, for its own thread, waiting for its reply);
-   * both null in results written before these figures were.
+   * both null in results written before these figures were; the log's deadlocks whose victims the
+   * replay steered ({@link Deadlocks}), null when the log shows none (and in results written before
+   * this figure was).
    */
   public record Order(
       String model,
@@ -295,7 +297,18 @@ public record ReplayResult(
       double handOffWakeP99Ms,
       Double connectLeadMs,
       Long plainInserts,
-      Long endsProven) {}
+      Long endsProven,
+      Deadlocks deadlocks) {}
+
+  /**
+   * The log's deadlocks and their victims: cycles the log shows (the victim's statement and, in
+   * other sessions, those waiting in its cycle when it failed), whether the replay's role could
+   * steer them (set deadlock_timeout), the victims sent after their cycle's other statements with
+   * deadlock_timeout {@code victimCheckMs} so that their own check runs first, and of them those
+   * sent before every other statement of their cycle was, their wait having run out.
+   */
+  public record Deadlocks(
+      long cycles, boolean steerable, long victimCheckMs, long victimsSteered, long partnersLate) {}
 
   /**
    * @param mode session (a session holds one pooled connection from its start to its end) or

@@ -1,0 +1,275 @@
+package dev.wg1bench.replay.play;
+
+import dev.wg1bench.replay.capture.LoggedSession;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.ToLongFunction;
+
+/**
+ * Keeps the capture's victim of each deadlock of the log ({@link Deadlocks}). The server does not
+ * choose a victim by the order statements were sent in but by time: each backend that waits for a
+ * lock checks for a cycle once, {@code deadlock_timeout} after it began to wait, and the first
+ * check that finds one fails its own statement. Replayed as logged, the victim is whichever check
+ * comes first on the target, and on a log whose deadlocks close within a millisecond (a capture's
+ * low {@code deadlock_timeout}) that is the other backend about half the time: the capture's victim
+ * then succeeds, its partner fails, and each of them diverges with what follows.
+ *
+ * <p>So the victim's statement is sent last and checks first: the victim's session sets its own
+ * {@code deadlock_timeout} to {@link #VICTIM_CHECK_MS} (one query, while its partners are still on
+ * their way), waits at the order until every partner's statement has been sent ({@link
+ * OrderGate#awaitCue}: the watchdog lets that wait go at once if a partner's session is blocked by
+ * the victim's own locks, as any wait at the order), and then sends its statement; its check runs
+ * {@link #VICTIM_CHECK_MS} after it began to wait, once the cycle is closed and long before the
+ * partners' own checks at the target's {@code deadlock_timeout}. Where the target's is itself short
+ * (under {@link #PARTNER_CHECK_MS}: a capture server's, set low to log lock waits), each partner's
+ * session sets its own to {@link #PARTNER_CHECK_MS} before its statement, so the victim's check
+ * still comes first. A setting goes back with its transaction when the statement fails inside one
+ * (as a victim's should), and by a second query otherwise. A partner's grant does not wait for the
+ * victim's failure ({@link Schedule}). The role must be allowed to set {@code deadlock_timeout} (a
+ * superuser, or {@code GRANT SET ON PARAMETER deadlock_timeout}); without it the victims are left
+ * to the server's timing, and the report says so.
+ */
+final class DeadlockSteer {
+  /**
+   * The victim's deadlock_timeout: long enough for its partners' statements, sent just before it,
+   * to reach their own lock waits on the server (a few hundred microseconds on one machine), short
+   * against any target's deadlock_timeout (1 s by default) and against the log's pace.
+   */
+  static final long VICTIM_CHECK_MS = 5;
+
+  /**
+   * A partner's deadlock_timeout, where the target's is shorter: far above the victim's check and
+   * the hand-off from the partner's send to the victim's (tens of microseconds; milliseconds on a
+   * saturated machine), yet short where the victim's check finds no cycle (the replay's locks held
+   * otherwise than the capture's): the partner's own check then ends the wait.
+   */
+  static final long PARTNER_CHECK_MS = 100;
+
+  /**
+   * How long a victim waits for its partners beyond the log's time for the last of them: a partner
+   * held longer (a session lost, a stall the watchdog breaks) lets it go, counted.
+   */
+  static final long PATIENCE_NANOS = 1_000_000_000L;
+
+  /**
+   * Per cycle: until when (log time) its victim waits for its partners, and its partners queued
+   * behind it for the victim: when the last of them, or the victim, started in the log.
+   */
+  private final Instant[] partnersDue;
+
+  private final Instant[] victimDue;
+
+  /** Per victim statement (session, statement): its cycle. */
+  private final Map<Long, Integer> victims = new HashMap<>();
+
+  /** Per partner statement: its cue memberships, each {group, its place in the group}. */
+  private final Map<Long, List<int[]>> partnerIn = new HashMap<>();
+
+  /** Per partner statement queued behind its victim: the cycles it waits for the victim of. */
+  private final Map<Long, List<Integer>> behindIn = new HashMap<>();
+
+  private final boolean allowed;
+
+  /** Whether partners set their own check long: the target's deadlock_timeout is short. */
+  private final boolean partnersSlowed;
+
+  /** Victims sent after their partners with the short check. */
+  private final AtomicLong steered;
+
+  /** Waits for a cycle's other statements that ran out ({@link #PATIENCE_NANOS}). */
+  private final AtomicLong partnersLate;
+
+  /**
+   * @param allowed whether the replay's role may set deadlock_timeout
+   * @param partnersSlowed whether the target's deadlock_timeout is short, so partners set theirs
+   */
+  DeadlockSteer(
+      List<LoggedSession> sessions,
+      Deadlocks deadlocks,
+      boolean allowed,
+      boolean partnersSlowed,
+      ReplayStats stats) {
+    this.allowed = allowed && !deadlocks.isEmpty();
+    this.partnersSlowed = partnersSlowed;
+    this.steered = stats.deadlockVictimsSteered;
+    this.partnersLate = stats.deadlockPartnersLate;
+    int n = deadlocks.cycles.size();
+    this.partnersDue = new Instant[n];
+    this.victimDue = new Instant[n];
+    for (int k = 0; k < n; k++) {
+      Deadlocks.Cycle c = deadlocks.cycles.get(k);
+      victims.put(key(c.session(), c.statement()), k);
+      victimDue[k] = sessions.get(c.session()).statements().get(c.statement()).time();
+      partnersDue[k] = victimDue[k];
+      for (int j = 0; j < c.partners().size(); j++) {
+        int[] p = c.partners().get(j);
+        partnerIn
+            .computeIfAbsent(key(p[0], p[1]), x -> new ArrayList<>())
+            .add(new int[] {2 * k, j});
+        Instant t = sessions.get(p[0]).statements().get(p[1]).time();
+        partnersDue[k] = t.isAfter(partnersDue[k]) ? t : partnersDue[k];
+      }
+      for (int[] p : c.behind()) {
+        behindIn.computeIfAbsent(key(p[0], p[1]), x -> new ArrayList<>()).add(k);
+        partnerIn.computeIfAbsent(key(p[0], p[1]), x -> new ArrayList<>());
+      }
+    }
+  }
+
+  /**
+   * The steering of the log's resolved deadlocks, its role's right to set deadlock_timeout read on
+   * a tool connection to the first victim's database; {@code note} says why victims are left to the
+   * server, when they are.
+   */
+  static DeadlockSteer of(
+      List<LoggedSession> sessions,
+      Deadlocks deadlocks,
+      TableFacts facts,
+      TableFacts.Opener opener,
+      ReplayStats stats,
+      Consumer<String> note) {
+    stats.deadlocksResolved = deadlocks.cycles.size();
+    if (deadlocks.isEmpty()) {
+      return new DeadlockSteer(sessions, deadlocks, false, false, stats);
+    }
+    String db = facts.database(sessions.get(deadlocks.cycles.get(0).session()));
+    boolean allowed = false;
+    boolean slowed = false;
+    try (Connection c = opener.open(db);
+        Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT (SELECT setting::bigint FROM pg_settings WHERE name = 'deadlock_timeout'),"
+                    + " set_config('deadlock_timeout', current_setting('deadlock_timeout'), false)")) {
+      rs.next();
+      allowed = true;
+      long ms = rs.getLong(1);
+      slowed = ms < PARTNER_CHECK_MS;
+      if (slowed) {
+        note.accept(
+            "the target's deadlock_timeout is "
+                + ms
+                + " ms: the other statements of a deadlock's cycle are sent with "
+                + PARTNER_CHECK_MS
+                + " ms (a query before and after each), so that the victim's check, at "
+                + VICTIM_CHECK_MS
+                + " ms, finds the cycle first");
+      }
+    } catch (SQLException e) {
+      note.accept(
+          "the log's "
+              + deadlocks.cycles.size()
+              + " deadlocks keep their victims only if the replay's role may set deadlock_timeout"
+              + " (a superuser, or GRANT SET ON PARAMETER deadlock_timeout); it may not ("
+              + e.getSQLState()
+              + "): each victim is the one the target's own checks choose");
+    }
+    stats.deadlocksSteerable = allowed;
+    return new DeadlockSteer(sessions, deadlocks, allowed, slowed, stats);
+  }
+
+  /**
+   * A statement about to be sent, when it is a partner in the log's deadlocks: one queued behind a
+   * victim waits for that victim to be sent, then its own check is set long where the target's is
+   * short, and the victims waiting for it may go; returns the setting to put back after it ({@link
+   * #after}), or null when none was changed.
+   */
+  String partner(Connection c, OrderGate order, int session, int statement, Waits waits)
+      throws SQLException {
+    List<int[]> in = allowed ? partnerIn.get(key(session, statement)) : null;
+    if (in == null) {
+      return null;
+    }
+    for (int k : behindIn.getOrDefault(key(session, statement), List.of())) {
+      await(order, session, 2 * k + 1, victimDue[k], waits);
+    }
+    try {
+      return partnersSlowed ? set(c, PARTNER_CHECK_MS) : null;
+    } finally {
+      for (int[] gj : in) {
+        order.cue(gj[0], gj[1]);
+      }
+    }
+  }
+
+  /**
+   * A statement about to be sent, when it is a deadlock's victim in the log: sets its session's
+   * check short, waits at the order for its partners' statements to be sent (until they are, the
+   * watchdog lets the wait go, or it runs out), and lets go those queued behind it; returns the
+   * setting to put back after it ({@link #after}), or null when the statement is no victim steered.
+   */
+  String victim(Connection c, OrderGate order, int session, int statement, Waits waits)
+      throws SQLException {
+    Integer k = allowed ? victims.get(key(session, statement)) : null;
+    if (k == null) {
+      return null;
+    }
+    try {
+      String was = set(c, VICTIM_CHECK_MS);
+      steered.incrementAndGet();
+      await(order, session, 2 * k, partnersDue[k], waits);
+      return was;
+    } finally {
+      order.cue(2 * k + 1, 0);
+    }
+  }
+
+  /**
+   * How a session waits at the order for a cycle's statements: where it is in the log, the nanoTime
+   * a log time falls at in the replay, the replay's stop, and what to do once waiting.
+   */
+  record Waits(String where, ToLongFunction<Instant> due, AtomicBoolean stop, Runnable onWait) {}
+
+  /** Waits for a cue group, {@link #PATIENCE_NANOS} at most past {@code until}'s time (or now). */
+  private void await(OrderGate order, int session, int group, Instant until, Waits w) {
+    long deadline = Math.max(System.nanoTime(), w.due().applyAsLong(until)) + PATIENCE_NANOS;
+    if (order.awaitCue(session, group, w.where(), deadline, w.stop(), w.onWait())
+        == OrderGate.Wait.TIMED_OUT) {
+      partnersLate.incrementAndGet();
+    }
+  }
+
+  /** Sets the session's deadlock_timeout; returns what it was. */
+  private static String set(Connection c, long ms) throws SQLException {
+    try (Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT current_setting('deadlock_timeout'), set_config('deadlock_timeout', '"
+                    + ms
+                    + "ms', false)")) {
+      rs.next();
+      return rs.getString(1);
+    }
+  }
+
+  /**
+   * After a steered victim's statement: its setting back, unless the statement failed inside a
+   * transaction block, whose end puts it back by itself (a query now would fail in the aborted
+   * block).
+   */
+  static void after(Connection c, String was, boolean failedInBlock) throws SQLException {
+    if (was == null || failedInBlock) {
+      return;
+    }
+    try (Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT set_config('deadlock_timeout', '" + was.replace("'", "''") + "', false)")) {
+      rs.next();
+    }
+  }
+
+  private static long key(int session, int statement) {
+    return ((long) session << 32) | (statement & 0xffffffffL);
+  }
+}
