@@ -30,14 +30,15 @@ import java.util.function.ToLongFunction;
  * OrderGate#awaitCue}: the watchdog lets that wait go at once if a partner's session is blocked by
  * the victim's own locks, as any wait at the order), and then sends its statement; its check runs
  * {@link #VICTIM_CHECK_MS} after it began to wait, once the cycle is closed and long before the
- * partners' own checks at the target's {@code deadlock_timeout}. Where the target's is itself short
- * (under {@link #PARTNER_CHECK_MS}: a capture server's, set low to log lock waits), each partner's
- * session sets its own to {@link #PARTNER_CHECK_MS} before its statement, so the victim's check
- * still comes first. A setting goes back with its transaction when the statement fails inside one
- * (as a victim's should), and by a second query otherwise. A partner's grant does not wait for the
- * victim's failure ({@link Schedule}). The role must be allowed to set {@code deadlock_timeout} (a
- * superuser, or {@code GRANT SET ON PARAMETER deadlock_timeout}); without it the victims are left
- * to the server's timing, and the report says so.
+ * partners' own checks: each partner's session sets its own to {@link #PARTNER_CHECK_MS} before its
+ * statement, whatever the target's (a capture server's is set low to log lock waits, and the
+ * partner would check first; PostgreSQL's default, 1 s, held every session behind a deadlock the
+ * replay took otherwise a second before its partners' checks ended it). A setting goes back with
+ * its transaction when the statement fails inside one (as a victim's should), and by a second query
+ * otherwise. A partner's grant does not wait for the victim's failure ({@link Schedule}). The role
+ * must be allowed to set {@code deadlock_timeout} (a superuser, or {@code GRANT SET ON PARAMETER
+ * deadlock_timeout}); without it the victims are left to the server's timing, and the report says
+ * so.
  */
 final class DeadlockSteer {
   /**
@@ -48,10 +49,11 @@ final class DeadlockSteer {
   static final long VICTIM_CHECK_MS = 5;
 
   /**
-   * A partner's deadlock_timeout, where the target's is shorter: far above the victim's check and
-   * the hand-off from the partner's send to the victim's (tens of microseconds; milliseconds on a
-   * saturated machine), yet short where the victim's check finds no cycle (the replay's locks held
-   * otherwise than the capture's): the partner's own check then ends the wait.
+   * A partner's deadlock_timeout, whatever the target's: far above the victim's check and the
+   * hand-off from the partner's send to the victim's (tens of microseconds; milliseconds on a
+   * saturated machine), yet short where the victim's check finds no cycle (the replay's locks taken
+   * otherwise than the capture's): the partner's own check then ends the wait in 100 ms, where the
+   * target's default would hold it, and every session behind it, a second.
    */
   static final long PARTNER_CHECK_MS = 100;
 
@@ -80,7 +82,7 @@ final class DeadlockSteer {
 
   private final boolean allowed;
 
-  /** Whether partners set their own check long: the target's deadlock_timeout is short. */
+  /** Whether partners set their own check: the target's deadlock_timeout is not already it. */
   private final boolean partnersSlowed;
 
   /** Victims sent after their partners with the short check. */
@@ -91,7 +93,7 @@ final class DeadlockSteer {
 
   /**
    * @param allowed whether the replay's role may set deadlock_timeout
-   * @param partnersSlowed whether the target's deadlock_timeout is short, so partners set theirs
+   * @param partnersSlowed whether partners set theirs: the target's is not already it
    */
   DeadlockSteer(
       List<LoggedSession> sessions,
@@ -154,16 +156,17 @@ final class DeadlockSteer {
       rs.next();
       allowed = true;
       long ms = rs.getLong(1);
-      slowed = ms < PARTNER_CHECK_MS;
+      slowed = ms != PARTNER_CHECK_MS;
       if (slowed) {
         note.accept(
             "the target's deadlock_timeout is "
                 + ms
-                + " ms: the other statements of a deadlock's cycle are sent with "
+                + " ms: the statements of a deadlock's cycle other than its victim run with "
                 + PARTNER_CHECK_MS
                 + " ms (a query before and after each), so that the victim's check, at "
                 + VICTIM_CHECK_MS
-                + " ms, finds the cycle first");
+                + " ms, finds the cycle first, and where it finds none (the replay's locks taken"
+                + " otherwise) theirs ends the wait soon");
       }
     } catch (SQLException e) {
       note.accept(
@@ -176,6 +179,12 @@ final class DeadlockSteer {
     }
     stats.deadlocksSteerable = allowed;
     return new DeadlockSteer(sessions, deadlocks, allowed, slowed, stats);
+  }
+
+  /** Whether a statement is steered as a victim or a partner of the log's deadlocks. */
+  boolean involves(int session, int statement) {
+    long k = key(session, statement);
+    return allowed && (victims.containsKey(k) || partnerIn.containsKey(k));
   }
 
   /**

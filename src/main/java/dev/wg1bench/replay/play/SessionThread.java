@@ -195,15 +195,17 @@ final class SessionThread {
       // a COMMIT on its way: what waited for its locks in the capture may queue for them now
       order.releasing(endRank);
     }
-    boolean inBlock = StatementSender.inTransaction(c);
-    String partnerWas = steerPartner(c, st);
-    String victimWas = steerVictim(c, st);
+    // a statement of one of the log's deadlocks: its cycle's order kept (DeadlockSteer)
+    boolean steer = replayer.deadlocks.involves(index, marked);
+    boolean inBlock = steer && StatementSender.inTransaction(c);
+    String partnerWas = steer ? steerPartner(c, st) : null;
+    String victimWas = steer ? steerVictim(c, st) : null;
     wire.before();
     long begin = System.nanoTime();
     StatementSender.Sent sent = StatementSender.send(c, st, replayer.routes[index][marked]);
     long finish = System.nanoTime();
     wire.after();
-    if (!sent.connectionLost()) {
+    if (steer && !sent.connectionLost()) {
       // the victim's setting first: it was set over the partner's
       steered(c, victimWas, !sent.ok() && inBlock);
       steered(c, partnerWas, !sent.ok() && inBlock);
