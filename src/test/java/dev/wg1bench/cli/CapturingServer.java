@@ -6,12 +6,14 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
 
 /**
  * An embedded server with PostgreSQL's own defaults that logs what a replay reads: every statement
@@ -68,5 +70,27 @@ final class CapturingServer {
   /** The csvlog file such a server writes. */
   static Path log(Path data) {
     return data.resolve("log").resolve("capture.csv");
+  }
+
+  /** Until the server shows the client named {@code app} waiting for a lock, under a deadline. */
+  static void awaitLockWait(Connection watch, String app) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    try (Statement st = watch.createStatement()) {
+      while (System.nanoTime() < deadline) {
+        try (ResultSet r =
+            st.executeQuery(
+                "SELECT count(*) FROM pg_stat_activity"
+                    + " WHERE application_name = '"
+                    + app
+                    + "' AND wait_event_type = 'Lock'")) {
+          r.next();
+          if (r.getLong(1) == 1) {
+            return;
+          }
+        }
+        Thread.onSpinWait();
+      }
+    }
+    throw new AssertionError(app + " never waited for a lock");
   }
 }

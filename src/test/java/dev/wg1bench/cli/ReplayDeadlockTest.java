@@ -107,7 +107,7 @@ class ReplayDeadlockTest {
         String aSecond = update(2, k + 100);
         String bSecond = update(1, k + 200);
         Future<?> aWaits = other.submit(() -> sa.execute(aSecond));
-        awaitLockWait(watch, "client-a");
+        CapturingServer.awaitLockWait(watch, "client-a");
         if (!aFails) {
           awaitStillWaiting(aPid, k / 2);
         }
@@ -135,28 +135,6 @@ class ReplayDeadlockTest {
       r.next();
       return r.getInt(1);
     }
-  }
-
-  /** Until the server shows the client waiting for a lock, under a deadline. */
-  private static void awaitLockWait(Connection watch, String app) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    try (Statement st = watch.createStatement()) {
-      while (System.nanoTime() < deadline) {
-        try (ResultSet r =
-            st.executeQuery(
-                "SELECT count(*) FROM pg_stat_activity"
-                    + " WHERE application_name = '"
-                    + app
-                    + "' AND wait_event_type = 'Lock'")) {
-          r.next();
-          if (r.getLong(1) == 1) {
-            return;
-          }
-        }
-        Thread.onSpinWait();
-      }
-    }
-    throw new AssertionError(app + " never waited for a lock");
   }
 
   /**

@@ -90,7 +90,7 @@ class ReplayKeyLocksTest {
                 : "INSERT INTO parent VALUES (" + k + ")";
         sb.execute("BEGIN");
         Future<?> waited = other.submit(() -> sb.execute(insert));
-        awaitLockWait(watch);
+        CapturingServer.awaitLockWait(watch, "client-b");
         sa.execute("COMMIT");
         if (k % 2 == 1) {
           Exception e = assertThrows(Exception.class, () -> waited.get(30, TimeUnit.SECONDS));
@@ -104,26 +104,6 @@ class ReplayKeyLocksTest {
     } finally {
       other.shutdownNow();
     }
-  }
-
-  /** Until the server shows client b waiting for a lock, under a deadline. */
-  private static void awaitLockWait(Connection watch) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    try (Statement st = watch.createStatement()) {
-      while (System.nanoTime() < deadline) {
-        try (ResultSet r =
-            st.executeQuery(
-                "SELECT count(*) FROM pg_stat_activity"
-                    + " WHERE application_name = 'client-b' AND wait_event_type = 'Lock'")) {
-          r.next();
-          if (r.getLong(1) == 1) {
-            return;
-          }
-        }
-        Thread.onSpinWait();
-      }
-    }
-    throw new AssertionError("client b never waited for a's lock");
   }
 
   private Connection connect(String db, String app) throws SQLException {

@@ -233,6 +233,13 @@ final class DeadlockSteer {
     }
   }
 
+  /** {@link #partner} or {@link #victim}: a step before a statement of a cycle is sent. */
+  @FunctionalInterface
+  interface Step {
+    String take(Connection c, OrderGate order, int session, int statement, Waits waits)
+        throws SQLException;
+  }
+
   /**
    * How a session waits at the order for a cycle's statements: where it is in the log, the nanoTime
    * a log time falls at in the replay, the replay's stop, and what to do once waiting.

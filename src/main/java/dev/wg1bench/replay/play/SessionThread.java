@@ -198,8 +198,8 @@ final class SessionThread {
     // a statement of one of the log's deadlocks: its cycle's order kept (DeadlockSteer)
     boolean steer = replayer.deadlocks.involves(index, marked);
     boolean inBlock = steer && StatementSender.inTransaction(c);
-    String partnerWas = steer ? steerPartner(c, st) : null;
-    String victimWas = steer ? steerVictim(c, st) : null;
+    String partnerWas = steer ? steer(replayer.deadlocks::partner, c, st) : null;
+    String victimWas = steer ? steer(replayer.deadlocks::victim, c, st) : null;
     wire.before();
     long begin = System.nanoTime();
     StatementSender.Sent sent = StatementSender.send(c, st, replayer.routes[index][marked]);
@@ -259,26 +259,13 @@ final class SessionThread {
   }
 
   /**
-   * For a statement waiting in a deadlock's cycle in the log: what the victim waits for ({@link
-   * DeadlockSteer}); returns the setting to put back, or null.
+   * For a statement of a deadlock's cycle in the log, one step of keeping its victim ({@link
+   * DeadlockSteer#partner}, {@link DeadlockSteer#victim}); returns the setting to put back, or
+   * null.
    */
-  private String steerPartner(Connection c, LoggedStatement st) {
+  private String steer(DeadlockSteer.Step step, Connection c, LoggedStatement st) {
     try {
-      return replayer.deadlocks.partner(c, order, index, marked, cycleWaits(st));
-    } catch (SQLException e) {
-      return null; // the statement itself meets what failed here (its connection lost)
-    } finally {
-      live.set(index, Sessions.RUNNING);
-    }
-  }
-
-  /**
-   * For a deadlock's victim in the log: its check made short and its partners sent first ({@link
-   * DeadlockSteer}); returns the setting to put back, or null.
-   */
-  private String steerVictim(Connection c, LoggedStatement st) {
-    try {
-      return replayer.deadlocks.victim(c, order, index, marked, cycleWaits(st));
+      return step.take(c, order, index, marked, cycleWaits(st));
     } catch (SQLException e) {
       return null; // the statement itself meets what failed here (its connection lost)
     } finally {
