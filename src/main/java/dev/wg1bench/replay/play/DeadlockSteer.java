@@ -141,6 +141,7 @@ final class DeadlockSteer {
       ReplayStats stats,
       Consumer<String> note) {
     stats.deadlocksResolved = deadlocks.cycles.size();
+    stats.deadlocksRaced = deadlocks.raced;
     if (deadlocks.isEmpty()) {
       return new DeadlockSteer(sessions, deadlocks, false, false, stats);
     }

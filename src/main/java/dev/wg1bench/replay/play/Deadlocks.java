@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * The log's deadlocks ({@link LoggedDeadlock}) as statements of the replay: each cycle's victim,
@@ -36,9 +37,49 @@ final class Deadlocks {
   /** The log's deadlocks that could not be resolved so (no victim or no partner in the replay). */
   final int unresolved;
 
+  /**
+   * The cycles that followed a race the replay cannot steer ({@link #raced}): their victim and what
+   * its transaction did after are not the capture's in any replay.
+   */
+  final int raced;
+
   private Deadlocks(List<Cycle> cycles, int unresolved) {
     this.cycles = List.copyOf(cycles);
     this.unresolved = unresolved;
+    int n = 0;
+    for (int k = 0; k < cycles.size(); k++) {
+      n += raced(k) ? 1 : 0;
+    }
+    this.raced = n;
+  }
+
+  /**
+   * Whether cycle {@code k} followed an earlier one in a race on the capture server: its victim's
+   * statement was waiting in the earlier cycle when that one's victim failed, and that victim's
+   * session, its transaction retried at once, is in this cycle with a statement started after its
+   * failure. The failure let go of the row the statement was queued for, so the server woke it to
+   * take the row; the retried transaction asked for the same row before the woken backend ran and
+   * took it first (on a busy machine, within microseconds). Replayed, the statement is still queued
+   * when the earlier victim's ROLLBACK lets go of the row and, unless the server's timing falls as
+   * the capture's, gets it, whatever the order of sends: no client can hold it back without
+   * breaking the earlier cycle, which needs it queued. It then succeeds where it failed in the log,
+   * and the retry waits for it instead of deadlocking.
+   */
+  boolean raced(int k) {
+    Cycle c = cycles.get(k);
+    for (int j = k - 1; j >= 0; j--) {
+      Cycle e = cycles.get(j);
+      boolean waitedThere =
+          Stream.concat(e.partners().stream(), e.behind().stream())
+              .anyMatch(p -> p[0] == c.session() && p[1] == c.statement());
+      boolean retriedHere =
+          Stream.concat(c.partners().stream(), c.behind().stream())
+              .anyMatch(p -> p[0] == e.session() && p[1] > e.statement());
+      if (waitedThere && retriedHere) {
+        return true;
+      }
+    }
+    return false;
   }
 
   static Deadlocks of(List<LoggedSession> sessions, List<LoggedDeadlock> logged) {

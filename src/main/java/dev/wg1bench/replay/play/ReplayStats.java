@@ -114,6 +114,11 @@ public final class ReplayStats {
    */
   public volatile long deadlocksResolved;
 
+  /**
+   * Set when the replay starts: of those, the ones that followed a race ({@link Deadlocks#raced}).
+   */
+  public volatile long deadlocksRaced;
+
   /** The deadlock_timeout a steered victim is sent with ({@link DeadlockSteer}), in ms. */
   public static final long DEADLOCK_CHECK_MS = DeadlockSteer.VICTIM_CHECK_MS;
 

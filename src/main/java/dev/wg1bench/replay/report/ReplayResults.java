@@ -133,7 +133,8 @@ public final class ReplayResults {
                 s.deadlocksSteerable,
                 ReplayStats.DEADLOCK_CHECK_MS,
                 s.deadlockVictimsSteered.get(),
-                s.deadlockPartnersLate.get()));
+                s.deadlockPartnersLate.get(),
+                s.deadlocksRaced));
   }
 
   /** What the logs held, what was left out and what could not be read. */

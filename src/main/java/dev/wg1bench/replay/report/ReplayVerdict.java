@@ -113,6 +113,17 @@ public final class ReplayVerdict {
   /** The log's deadlocks: victims sent last with a short check, so the capture's fails. */
   private static void deadlocks(ReplayResult.Order o, PrintStream out) {
     ReplayResult.Deadlocks d = o.deadlocks();
+    if (d != null && d.raced() != null && d.raced() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "  %d of the log's %d deadlocks followed an earlier one in a race the replay cannot"
+              + " steer: its victim, retried at once, took a row before the statement the server had"
+              + " woken for it, which then failed in the log; replayed, that statement is queued"
+              + " for the row when it is let go and mostly gets it, and it and what follows differ"
+              + " (see the replay guide)%n",
+          d.raced(),
+          d.cycles());
+    }
     if (d == null || !d.steerable()) {
       return;
     }

@@ -305,10 +305,19 @@ public record ReplayResult(
    * other sessions, those waiting in its cycle when it failed), whether the replay's role could
    * steer them (set deadlock_timeout), the victims sent after their cycle's other statements with
    * deadlock_timeout {@code victimCheckMs} so that their own check runs first, and of them those
-   * sent before every other statement of their cycle was, their wait having run out.
+   * sent before every other statement of their cycle was, their wait having run out; {@code raced}:
+   * the cycles that followed an earlier deadlock in a race on the capture server the replay cannot
+   * steer (its victim, retried at once, took a row before the statement the server had woken for
+   * it: that statement then failed in the log and mostly succeeds replayed), null in results
+   * written before this figure was.
    */
   public record Deadlocks(
-      long cycles, boolean steerable, long victimCheckMs, long victimsSteered, long partnersLate) {}
+      long cycles,
+      boolean steerable,
+      long victimCheckMs,
+      long victimsSteered,
+      long partnersLate,
+      Long raced) {}
 
   /**
    * @param mode session (a session holds one pooled connection from its start to its end) or

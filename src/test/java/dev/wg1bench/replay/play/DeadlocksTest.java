@@ -4,6 +4,7 @@ import static dev.wg1bench.replay.capture.HandMadeLogs.csv;
 import static dev.wg1bench.replay.capture.HandMadeLogs.log;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wg1bench.replay.capture.Capture;
@@ -107,5 +108,81 @@ class DeadlocksTest {
     Deadlocks d = Deadlocks.of(c.sessions(), c.deadlocks());
     assertEquals(1, d.unresolved, "a partner no session of the log is");
     assertTrue(d.isEmpty());
+  }
+
+  /**
+   * The race the replay cannot steer: V's first transaction is the victim of a cycle in which P's
+   * UPDATE of row 15 waits for it; V's ROLLBACK lets go of row 15, and V's retry takes it before
+   * P's woken backend does, so P's same UPDATE, still waiting, then fails in a second cycle with
+   * V's retry.
+   */
+  @Test
+  void aDeadlockWhoseVictimWaitedInTheLastOneAndLostItsRowToTheRetryIsRaced() throws Exception {
+    String cycle1 =
+        "Process 101 waits for ShareLock on transaction 8; blocked by process 102.\n"
+            + "Process 102 waits for ShareLock on transaction 7; blocked by process 101.";
+    String cycle2 =
+        "Process 102 waits for ShareLock on transaction 9; blocked by process 101.\n"
+            + "Process 101 waits for ShareLock on transaction 8; blocked by process 102.";
+    String v10 = "UPDATE t SET x = 1 WHERE id = 10";
+    String p15 = "UPDATE t SET x = 2 WHERE id = 15";
+    Capture c =
+        HandMadeLogs.capture(
+            dir,
+            log(P, "00.100", "statement: BEGIN")
+                + log(P, "00.100", "duration: 0.010 ms")
+                + log(V, "00.105", "statement: BEGIN")
+                + log(V, "00.105", "duration: 0.010 ms")
+                + log(P, "00.110", "statement: UPDATE t SET x = 2 WHERE id = 10")
+                + log(P, "00.111", "duration: 0.500 ms")
+                + log(V, "00.115", "statement: UPDATE t SET x = 1 WHERE id = 15")
+                + log(V, "00.116", "duration: 0.500 ms")
+                + log(P, "00.120", "statement: " + p15)
+                + log(V, "00.130", "statement: " + v10)
+                + csv(
+                    "00.140",
+                    V,
+                    "ERROR",
+                    "40P01",
+                    "deadlock detected",
+                    cycle1,
+                    v10,
+                    "psql",
+                    "client backend")
+                + log(V, "00.141", "statement: ROLLBACK")
+                + log(V, "00.141", "duration: 0.010 ms")
+                + log(V, "00.142", "statement: BEGIN")
+                + log(V, "00.142", "duration: 0.010 ms")
+                + log(V, "00.143", "statement: UPDATE t SET x = 1 WHERE id = 15")
+                + log(V, "00.143", "duration: 0.050 ms")
+                + log(V, "00.150", "statement: " + v10)
+                + csv(
+                    "00.160",
+                    P,
+                    "ERROR",
+                    "40P01",
+                    "deadlock detected",
+                    cycle2,
+                    p15,
+                    "psql",
+                    "client backend")
+                + log(P, "00.161", "statement: ROLLBACK")
+                + log(P, "00.161", "duration: 0.010 ms")
+                + log(V, "00.161", "duration: 11.000 ms")
+                + log(V, "00.162", "statement: COMMIT")
+                + log(V, "00.163", "duration: 0.500 ms"));
+    Deadlocks d = Deadlocks.of(c.sessions(), c.deadlocks());
+    assertEquals(2, d.cycles.size());
+    Deadlocks.Cycle first = d.cycles.get(0);
+    Deadlocks.Cycle second = d.cycles.get(1);
+    assertEquals(V, c.sessions().get(first.session()).id());
+    assertEquals(P, c.sessions().get(second.session()).id());
+    // P's UPDATE of row 15 waited in the first cycle and failed in the second, with V's retry
+    assertArrayEquals(new int[] {second.session(), second.statement()}, first.partners().get(0));
+    assertArrayEquals(new int[] {first.session(), 6}, second.partners().get(0));
+    assertFalse(d.raced(0), "the first cycle followed none");
+    assertTrue(d.raced(1));
+    assertEquals(1, d.raced);
+    assertEquals(0, Deadlocks.of(c.sessions(), c.deadlocks().subList(1, 2)).raced, "alone");
   }
 }
