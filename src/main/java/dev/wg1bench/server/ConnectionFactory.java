@@ -324,6 +324,14 @@ public final class ConnectionFactory {
     return new HikariDataSource(hc);
   }
 
+  /**
+   * Applies the session settings to a client connection again: a pooled one reset with DISCARD ALL
+   * (which resets every setting) before it serves another session.
+   */
+  public void applySessionSettings(Connection c) throws SQLException {
+    applySettings(c, settings.sessionSettings());
+  }
+
   /** set_config calls as one statement with quoted literals (HikariCP takes SQL text here). */
   static String initSql(Map<String, String> settings) {
     StringBuilder b = new StringBuilder("SELECT ");

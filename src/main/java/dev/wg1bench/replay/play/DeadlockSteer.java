@@ -85,6 +85,9 @@ final class DeadlockSteer {
   /** Whether partners set their own check: the target's deadlock_timeout is not already it. */
   private final boolean partnersSlowed;
 
+  /** Whether every session starts with the partners' check: the target's is shorter. */
+  private final boolean sessionsSlowed;
+
   /** Victims sent after their partners with the short check. */
   private final AtomicLong steered;
 
@@ -94,15 +97,18 @@ final class DeadlockSteer {
   /**
    * @param allowed whether the replay's role may set deadlock_timeout
    * @param partnersSlowed whether partners set theirs: the target's is not already it
+   * @param sessionsSlowed whether every session starts with it: the target's is shorter
    */
   DeadlockSteer(
       List<LoggedSession> sessions,
       Deadlocks deadlocks,
       boolean allowed,
       boolean partnersSlowed,
+      boolean sessionsSlowed,
       ReplayStats stats) {
     this.allowed = allowed && !deadlocks.isEmpty();
     this.partnersSlowed = partnersSlowed;
+    this.sessionsSlowed = this.allowed && sessionsSlowed;
     this.steered = stats.deadlockVictimsSteered;
     this.partnersLate = stats.deadlockPartnersLate;
     int n = deadlocks.cycles.size();
@@ -143,11 +149,12 @@ final class DeadlockSteer {
     stats.deadlocksResolved = deadlocks.cycles.size();
     stats.deadlocksRaced = deadlocks.raced;
     if (deadlocks.isEmpty()) {
-      return new DeadlockSteer(sessions, deadlocks, false, false, stats);
+      return new DeadlockSteer(sessions, deadlocks, false, false, false, stats);
     }
     String db = facts.database(sessions.get(deadlocks.cycles.get(0).session()));
     boolean allowed = false;
     boolean slowed = false;
+    boolean all = false;
     try (Connection c = opener.open(db);
         Statement s = c.createStatement();
         ResultSet rs =
@@ -158,15 +165,24 @@ final class DeadlockSteer {
       allowed = true;
       long ms = rs.getLong(1);
       slowed = ms != PARTNER_CHECK_MS;
+      all = ms < PARTNER_CHECK_MS;
       if (slowed) {
         note.accept(
             "the target's deadlock_timeout is "
                 + ms
-                + " ms: the statements of a deadlock's cycle other than its victim run with "
-                + PARTNER_CHECK_MS
-                + " ms (a query before and after each), so that the victim's check, at "
+                + " ms: "
+                + (all
+                    ? "every replayed session runs with "
+                        + PARTNER_CHECK_MS
+                        + " ms (set as it"
+                        + " connects), and each statement of a deadlock's cycle other than its"
+                        + " victim too"
+                    : "the statements of a deadlock's cycle other than its victim run with "
+                        + PARTNER_CHECK_MS
+                        + " ms")
+                + " (a query before and after each), so that a victim's check, at "
                 + VICTIM_CHECK_MS
-                + " ms, finds the cycle first, and where it finds none (the replay's locks taken"
+                + " ms, finds its cycle first, and where it finds none (the replay's locks taken"
                 + " otherwise) theirs ends the wait soon");
       }
     } catch (SQLException e) {
@@ -179,7 +195,17 @@ final class DeadlockSteer {
               + "): each victim is the one the target's own checks choose");
     }
     stats.deadlocksSteerable = allowed;
-    return new DeadlockSteer(sessions, deadlocks, allowed, slowed, stats);
+    return new DeadlockSteer(sessions, deadlocks, allowed, slowed, all, stats);
+  }
+
+  /**
+   * The settings every replayed session starts with: the partners' check where the target's is
+   * shorter. A statement waiting in the queue for a row of a cycle without being one of its own
+   * (the log's DETAIL names only the cycle's backends) checks for one too, and with a capture
+   * server's short timeout it found the cycle first and failed where the log's statement had not.
+   */
+  Map<String, String> sessionSettings() {
+    return sessionsSlowed ? Map.of("deadlock_timeout", PARTNER_CHECK_MS + "ms") : Map.of();
   }
 
   /** Whether a statement is steered as a victim or a partner of the log's deadlocks. */

@@ -374,6 +374,8 @@ final class SessionThread {
           if (!perTransaction) {
             st.execute("DISCARD ALL");
             stats.reset.incrementAndGet();
+            // DISCARD ALL resets every setting: the next session starts with the replay's own
+            replayer.factory(database, null).applySessionSettings(c);
           }
         }
       }

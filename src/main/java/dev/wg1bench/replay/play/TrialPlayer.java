@@ -410,20 +410,26 @@ public final class TrialPlayer {
    */
   ConnectionFactory factory(String database, String application) {
     Map<String, String> props = config.settings().driver().properties();
-    if (application == null || props.containsKey("ApplicationName")) {
+    String app = props.containsKey("ApplicationName") ? null : application;
+    ClientSettings s = config.settings();
+    // the deadlocks' steering first: a setting the user gives (--set) is theirs
+    Map<String, String> settings = new LinkedHashMap<>(deadlocks.sessionSettings());
+    settings.putAll(s.sessionSettings());
+    if (app == null && settings.equals(s.sessionSettings())) {
       return factory(database);
     }
-    String key = (database == null ? "" : database) + "\0" + application;
+    String key = (database == null ? "" : database) + "\0" + app;
     return factories.computeIfAbsent(
         key,
         k -> {
           Map<String, String> named = new LinkedHashMap<>(props);
-          named.put("ApplicationName", application);
-          var driver = config.settings().driver().withProperties(named);
-          ClientSettings s = config.settings();
+          if (app != null) {
+            named.put("ApplicationName", app);
+          }
+          var driver = s.driver().withProperties(named);
           return new ConnectionFactory(
               config.target().inDatabase(database),
-              new ClientSettings(s.queryMode(), s.isolation(), s.sessionSettings(), driver));
+              new ClientSettings(s.queryMode(), s.isolation(), settings, driver));
         });
   }
 
@@ -459,7 +465,7 @@ public final class TrialPlayer {
     return pools.computeIfAbsent(
         key,
         k ->
-            factory(database)
+            factory(database, null)
                 .pool(
                     config.poolSize(),
                     hc -> hc.setExceptionOverrideClassName(ReplayEvictions.class.getName())));
