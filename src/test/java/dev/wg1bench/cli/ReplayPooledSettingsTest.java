@@ -8,11 +8,6 @@ import dev.wg1bench.json.Json;
 import dev.wg1bench.support.TestServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,13 +23,14 @@ class ReplayPooledSettingsTest {
   private static final String TABLE = "pooled_settings_seen";
 
   @BeforeEach
-  void table() throws SQLException {
-    sql("DROP TABLE IF EXISTS " + TABLE, "CREATE TABLE " + TABLE + " (session int, work_mem text)");
+  void table() throws Exception {
+    TestServer.execute(
+        "DROP TABLE IF EXISTS " + TABLE, "CREATE TABLE " + TABLE + " (session int, work_mem text)");
   }
 
   @AfterEach
-  void dropTable() throws SQLException {
-    sql("DROP TABLE IF EXISTS " + TABLE);
+  void dropTable() throws Exception {
+    TestServer.execute("DROP TABLE IF EXISTS " + TABLE);
   }
 
   @ParameterizedTest(name = "--pool-mode {0}")
@@ -79,27 +75,8 @@ class ReplayPooledSettingsTest {
     assertEquals(0, r.exit, r.toString());
     JsonNode f = Json.MAPPER.readTree(out.toFile()).path("statementFidelity");
     assertEquals(0, f.path("divergent").asLong(), f.toString());
-    assertEquals(List.of("1 1234kB", "2 1234kB", "3 1234kB"), seen());
-  }
-
-  private static List<String> seen() throws SQLException {
-    List<String> out = new ArrayList<>();
-    try (Connection c = TestServer.connect();
-        Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT session, work_mem FROM " + TABLE + " ORDER BY 1")) {
-      while (rs.next()) {
-        out.add(rs.getInt(1) + " " + rs.getString(2));
-      }
-    }
-    return out;
-  }
-
-  private static void sql(String... statements) throws SQLException {
-    try (Connection c = TestServer.connect();
-        Statement s = c.createStatement()) {
-      for (String x : statements) {
-        s.execute(x);
-      }
-    }
+    assertEquals(
+        List.of("1 1234kB", "2 1234kB", "3 1234kB"),
+        TestServer.rows("SELECT session, work_mem FROM " + TABLE + " ORDER BY 1"));
   }
 }

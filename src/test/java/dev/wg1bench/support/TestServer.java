@@ -74,6 +74,34 @@ public final class TestServer {
     return new ConnectionFactory(target(), ClientSettings.defaults()).openPlain();
   }
 
+  /** Runs each statement on one connection to the test server, in order. */
+  public static void execute(String... statements) throws SQLException {
+    try (Connection c = connect();
+        java.sql.Statement s = c.createStatement()) {
+      for (String x : statements) {
+        s.execute(x);
+      }
+    }
+  }
+
+  /** A query's rows on the test server, each its columns' text joined by a space. */
+  public static java.util.List<String> rows(String query) throws SQLException {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    try (Connection c = connect();
+        java.sql.Statement s = c.createStatement();
+        java.sql.ResultSet rs = s.executeQuery(query)) {
+      int n = rs.getMetaData().getColumnCount();
+      while (rs.next()) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 1; i <= n; i++) {
+          b.append(i == 1 ? "" : " ").append(rs.getString(i));
+        }
+        out.add(b.toString());
+      }
+    }
+    return out;
+  }
+
   /** An application's own HikariCP pool on the test server, as the Java API's users pass one. */
   public static com.zaxxer.hikari.HikariDataSource applicationPool(int size) {
     com.zaxxer.hikari.HikariConfig hc = new com.zaxxer.hikari.HikariConfig();
