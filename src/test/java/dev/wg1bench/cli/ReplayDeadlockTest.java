@@ -229,6 +229,7 @@ class ReplayDeadlockTest {
     assertEquals(ROUNDS, d.get("cycles").asLong(), order.toString());
     assertEquals(ROUNDS, d.get("victimsSteered").asLong(), order.toString());
     assertEquals(0, d.get("raced").asLong(), "six deadlocks, none after another: " + order);
+    assertEquals(0, d.get("newcomers").asLong(), "two clients: no third takes a row " + order);
     assertEquals(0, order.get("lockCycles").asLong(), "waits let go on a lock cycle: " + order);
     assertTrue(order.get("broken").isEmpty(), order.toString());
     assertEquals(0, r.exit, r.toString());

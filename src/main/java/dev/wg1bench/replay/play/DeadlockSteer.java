@@ -148,6 +148,7 @@ final class DeadlockSteer {
       Consumer<String> note) {
     stats.deadlocksResolved = deadlocks.cycles.size();
     stats.deadlocksRaced = deadlocks.raced;
+    stats.deadlocksNewcomers = deadlocks.lostToNewcomers(sessions, facts);
     if (deadlocks.isEmpty()) {
       return new DeadlockSteer(sessions, deadlocks, false, false, false, stats);
     }

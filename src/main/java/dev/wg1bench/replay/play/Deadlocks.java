@@ -153,6 +153,69 @@ final class Deadlocks {
     return null;
   }
 
+  /**
+   * The cycles after which a statement waiting in them lost its row to a newcomer: a statement of
+   * another session than the victim's (whose retry is {@link #raced}) that changes the same row by
+   * its key, started after the victim failed and ended before the waiting one did. An aborted
+   * transaction lets go of its locks at the error, not at its ROLLBACK; the server woke the waiting
+   * statement for the row, but the newcomer took it first (had the waiting one taken it, the
+   * newcomer would have waited for its transaction's end). Replayed, the waiting statement is
+   * queued for the row (its cycle needs it) and gets it first: the two take the row in the other
+   * order, and what follows differs. Counted only where the target's catalog names the rows ({@link
+   * TableFacts#row}).
+   */
+  int lostToNewcomers(List<LoggedSession> sessions, TableFacts facts) {
+    Map<String, List<LoggedStatement>> byRow = new HashMap<>();
+    Map<LoggedStatement, Integer> sessionOf = new java.util.IdentityHashMap<>();
+    for (int s = 0; s < sessions.size(); s++) {
+      for (LoggedStatement x : sessions.get(s).statements()) {
+        String row = row(sessions.get(s), x, facts);
+        if (row != null && x.end() != null) {
+          byRow.computeIfAbsent(row, k -> new ArrayList<>()).add(x);
+          sessionOf.put(x, s);
+        }
+      }
+    }
+    // each row's statements by start: only those started between a failure and a waiting
+    // statement's end are looked at
+    byRow.values().forEach(l -> l.sort(java.util.Comparator.comparing(LoggedStatement::time)));
+    int n = 0;
+    for (Cycle c : cycles) {
+      boolean lost = false;
+      for (int[] p : Stream.concat(c.partners().stream(), c.behind().stream()).toList()) {
+        LoggedStatement w = sessions.get(p[0]).statements().get(p[1]);
+        String row = row(sessions.get(p[0]), w, facts);
+        List<LoggedStatement> on = row == null || w.end() == null ? List.of() : byRow.get(row);
+        for (int i = after(on, c.at()); i < on.size() && on.get(i).time().isBefore(w.end()); i++) {
+          LoggedStatement q = on.get(i);
+          int s = sessionOf.get(q);
+          lost |= s != p[0] && s != c.session() && q.end().isBefore(w.end());
+        }
+      }
+      n += lost ? 1 : 0;
+    }
+    return n;
+  }
+
+  /** The first index whose statement started after {@code t}; the list is by start. */
+  private static int after(List<LoggedStatement> byStart, Instant t) {
+    int lo = 0;
+    int hi = byStart.size();
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (byStart.get(mid).time().isAfter(t)) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    return lo;
+  }
+
+  private static String row(LoggedSession s, LoggedStatement x, TableFacts facts) {
+    return x.skip() == null ? facts.row(facts.database(s), x.sent(), x.parameters()) : null;
+  }
+
   boolean isEmpty() {
     return cycles.isEmpty();
   }

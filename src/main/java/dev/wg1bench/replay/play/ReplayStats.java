@@ -119,6 +119,12 @@ public final class ReplayStats {
    */
   public volatile long deadlocksRaced;
 
+  /**
+   * Set when the replay starts: those after which a row went to a newcomer first ({@link
+   * Deadlocks#lostToNewcomers}).
+   */
+  public volatile long deadlocksNewcomers;
+
   /** The deadlock_timeout a steered victim is sent with ({@link DeadlockSteer}), in ms. */
   public static final long DEADLOCK_CHECK_MS = DeadlockSteer.VICTIM_CHECK_MS;
 

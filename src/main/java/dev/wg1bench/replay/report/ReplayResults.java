@@ -134,7 +134,8 @@ public final class ReplayResults {
                 ReplayStats.DEADLOCK_CHECK_MS,
                 s.deadlockVictimsSteered.get(),
                 s.deadlockPartnersLate.get(),
-                s.deadlocksRaced));
+                s.deadlocksRaced,
+                s.deadlocksNewcomers));
   }
 
   /** What the logs held, what was left out and what could not be read. */

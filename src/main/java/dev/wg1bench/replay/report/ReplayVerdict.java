@@ -124,6 +124,16 @@ public final class ReplayVerdict {
           d.raced(),
           d.cycles());
     }
+    if (d != null && d.newcomers() != null && d.newcomers() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "  after %d of the log's %d deadlocks a statement waiting in the cycle lost its row, let"
+              + " go at the victim's error, to another session's statement sent just after it;"
+              + " replayed, the waiting statement is queued for the row and mostly gets it first,"
+              + " and what follows differs (see the replay guide)%n",
+          d.newcomers(),
+          d.cycles());
+    }
     if (d == null || !d.steerable()) {
       return;
     }

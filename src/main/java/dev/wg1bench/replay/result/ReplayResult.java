@@ -308,8 +308,10 @@ public record ReplayResult(
    * sent before every other statement of their cycle was, their wait having run out; {@code raced}:
    * the cycles that followed an earlier deadlock in a race on the capture server the replay cannot
    * steer (its victim, retried at once, took a row before the statement the server had woken for
-   * it: that statement then failed in the log and mostly succeeds replayed), null in results
-   * written before this figure was.
+   * it: that statement then failed in the log and mostly succeeds replayed); {@code newcomers}: the
+   * cycles after which a statement waiting in them lost its row, let go at the victim's error, to
+   * another session's statement started after it (counted where the target's catalog names the
+   * rows); both null in results written before these figures were.
    */
   public record Deadlocks(
       long cycles,
@@ -317,7 +319,8 @@ public record ReplayResult(
       long victimCheckMs,
       long victimsSteered,
       long partnersLate,
-      Long raced) {}
+      Long raced,
+      Long newcomers) {}
 
   /**
    * @param mode session (a session holds one pooled connection from its start to its end) or

@@ -10,8 +10,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.wg1bench.replay.capture.Capture;
 import dev.wg1bench.replay.capture.HandMadeLogs;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The log's deadlocks as the replay's statements: the victim is the statement that failed with
@@ -24,6 +29,7 @@ class DeadlocksTest {
 
   private static final String V = "5f000000.65"; // pid 101
   private static final String P = "5f000000.66"; // pid 102
+  private static final String N = "5f000000.67"; // pid 103
 
   private static final String DETAIL =
       "Process 101 waits for ShareLock on transaction 8; blocked by process 102.\n"
@@ -184,5 +190,61 @@ class DeadlocksTest {
     assertTrue(d.raced(1));
     assertEquals(1, d.raced);
     assertEquals(0, Deadlocks.of(c.sessions(), c.deadlocks().subList(1, 2)).raced, "alone");
+  }
+
+  /**
+   * The newcomer's kind of the race: V fails in a cycle with P, whose UPDATE of row 3 waits for V;
+   * an aborted transaction lets go of its locks at the error, and N's UPDATE of row 3, sent just
+   * after it, takes the row before P's woken backend does: P ends only after N's COMMIT.
+   */
+  @ParameterizedTest(name = "N updates row {0}")
+  @CsvSource({"3, 1", "5, 0"})
+  void aStatementThatLostItsRowToANewcomerAfterTheVictimsErrorIsCounted(int row, int lost)
+      throws Exception {
+    String detail =
+        "Process 101 waits for ShareLock on transaction 8; blocked by process 102.\n"
+            + "Process 102 waits for ShareLock on transaction 7; blocked by process 101.";
+    String v4 = "UPDATE t SET x = 1 WHERE id = 4";
+    Capture c =
+        HandMadeLogs.capture(
+            dir,
+            log(P, "00.100", "statement: BEGIN")
+                + log(P, "00.100", "duration: 0.010 ms")
+                + log(V, "00.105", "statement: BEGIN")
+                + log(V, "00.105", "duration: 0.010 ms")
+                + log(N, "00.106", "statement: BEGIN")
+                + log(N, "00.106", "duration: 0.010 ms")
+                + log(P, "00.110", "statement: UPDATE t SET x = 2 WHERE id = 4")
+                + log(P, "00.111", "duration: 0.500 ms")
+                + log(V, "00.115", "statement: UPDATE t SET x = 1 WHERE id = 3")
+                + log(V, "00.116", "duration: 0.500 ms")
+                + log(V, "00.130", "statement: " + v4)
+                + log(P, "00.150", "statement: UPDATE t SET x = 2 WHERE id = 3")
+                + csv(
+                    "00.200",
+                    V,
+                    "ERROR",
+                    "40P01",
+                    "deadlock detected",
+                    detail,
+                    v4,
+                    "psql",
+                    "client backend")
+                + log(N, "00.201", "statement: UPDATE t SET x = 3 WHERE id = " + row)
+                + log(N, "00.202", "duration: 0.100 ms")
+                + log(V, "00.202", "statement: ROLLBACK")
+                + log(V, "00.202", "duration: 0.010 ms")
+                + log(N, "00.203", "statement: COMMIT")
+                + log(N, "00.205", "duration: 2.000 ms")
+                + log(P, "00.206", "duration: 56.000 ms")
+                + log(P, "00.207", "statement: COMMIT")
+                + log(P, "00.209", "duration: 2.000 ms"));
+    Deadlocks d = Deadlocks.of(c.sessions(), c.deadlocks());
+    assertEquals(1, d.cycles.size());
+    Map<String, Map<String, TableFacts.Table>> tables = new HashMap<>();
+    tables.put(null, Map.of("t", new TableFacts.Table(false, Set.of("id"))));
+    assertEquals(lost, d.lostToNewcomers(c.sessions(), TableFacts.of(tables)));
+    assertEquals(0, d.lostToNewcomers(c.sessions(), TableFacts.NONE), "no rows known: none told");
+    assertEquals(0, d.raced, "no retry");
   }
 }
