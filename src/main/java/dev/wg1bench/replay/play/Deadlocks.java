@@ -5,7 +5,9 @@ import dev.wg1bench.replay.capture.LoggedSession;
 import dev.wg1bench.replay.capture.LoggedStatement;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -166,10 +168,10 @@ final class Deadlocks {
    */
   int lostToNewcomers(List<LoggedSession> sessions, TableFacts facts) {
     Map<String, List<LoggedStatement>> byRow = new HashMap<>();
-    Map<LoggedStatement, Integer> sessionOf = new java.util.IdentityHashMap<>();
+    Map<LoggedStatement, Integer> sessionOf = new IdentityHashMap<>();
     for (int s = 0; s < sessions.size(); s++) {
       for (LoggedStatement x : sessions.get(s).statements()) {
-        String row = row(sessions.get(s), x, facts);
+        String row = facts.row(sessions.get(s), x);
         if (row != null && x.end() != null) {
           byRow.computeIfAbsent(row, k -> new ArrayList<>()).add(x);
           sessionOf.put(x, s);
@@ -178,13 +180,13 @@ final class Deadlocks {
     }
     // each row's statements by start: only those started between a failure and a waiting
     // statement's end are looked at
-    byRow.values().forEach(l -> l.sort(java.util.Comparator.comparing(LoggedStatement::time)));
+    byRow.values().forEach(l -> l.sort(Comparator.comparing(LoggedStatement::time)));
     int n = 0;
     for (Cycle c : cycles) {
       boolean lost = false;
       for (int[] p : Stream.concat(c.partners().stream(), c.behind().stream()).toList()) {
         LoggedStatement w = sessions.get(p[0]).statements().get(p[1]);
-        String row = row(sessions.get(p[0]), w, facts);
+        String row = facts.row(sessions.get(p[0]), w);
         List<LoggedStatement> on = row == null || w.end() == null ? List.of() : byRow.get(row);
         for (int i = after(on, c.at()); i < on.size() && on.get(i).time().isBefore(w.end()); i++) {
           LoggedStatement q = on.get(i);
@@ -210,10 +212,6 @@ final class Deadlocks {
       }
     }
     return lo;
-  }
-
-  private static String row(LoggedSession s, LoggedStatement x, TableFacts facts) {
-    return x.skip() == null ? facts.row(facts.database(s), x.sent(), x.parameters()) : null;
   }
 
   boolean isEmpty() {

@@ -77,10 +77,7 @@ final class LockProofs {
       blockEnd[s] = blockEnds(st, schedule.endRank[s], schedule.endLetsGo);
       for (int i = 0; i < st.size(); i++) {
         LoggedStatement x = st.get(i);
-        String key =
-            x.skip() == null
-                ? facts.row(facts.database(sessions.get(s)), x.sent(), x.parameters())
-                : null;
+        String key = facts.row(sessions.get(s), x);
         row[s][i] = key == null ? -1 : rows.computeIfAbsent(key, k -> rows.size());
         if (row[s][i] >= 0 && blockEnd[s][i] >= 0) {
           byRow

@@ -203,6 +203,14 @@ final class TableFacts {
     return database + "\0" + r.table() + "\0" + r.column() + "\0" + r.value();
   }
 
+  /**
+   * The one row a session's statement changes ({@link #row(String, String, List)}), or null for one
+   * left out.
+   */
+  String row(LoggedSession s, LoggedStatement x) {
+    return x.skip() == null ? row(database(s), x.sent(), x.parameters()) : null;
+  }
+
   /** Whether the database has no facts: its statements are not read at all. */
   private boolean none(String database) {
     Map<String, Table> tables = byDatabase.get(database);
