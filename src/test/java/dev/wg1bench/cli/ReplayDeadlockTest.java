@@ -40,11 +40,19 @@ import org.junit.jupiter.params.provider.CsvSource;
  * and the second's wrong (a waits first and checks first), and every outcome after a wrong victim
  * differs. The replay must fail each round's logged victim, leave the capture's balances (each
  * update multiplies, so their order shows), and let no wait go on a lock cycle, on a target with
- * the capture's deadlock_timeout and on one whose deadlock_timeout is 1 ms.
+ * the capture's deadlock_timeout and on one whose deadlock_timeout is 1 ms. Client b's closing
+ * statement pauses before its lock wait, so a victim sent as soon as its partner is sent would
+ * check before the cycle closes: the replay must see the partner waiting first.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ReplayDeadlockTest {
   private static final int ROUNDS = 6;
+
+  /**
+   * Seconds client b's closing statement spends before its lock wait: above the replay's victims'
+   * check (5 ms), below the other statements' (100 ms).
+   */
+  private static final String PARTNER_PAUSE = "0.02";
 
   /** The capture server's deadlock_timeout: far above the time between the clients' steps. */
   private static final String TIMEOUT = "300ms";
@@ -105,7 +113,10 @@ class ReplayDeadlockTest {
         // reach the server in, so a's UPDATE of row 2, sent just after b's, could get there first
         sb.execute("SELECT txid_current()");
         String aSecond = update(2, k + 100);
-        String bSecond = update(1, k + 200);
+        // b's closing statement reaches its lock wait only after a pause of its own: a victim
+        // sent as soon as it is would check before the cycle closes, find none and not check
+        // again, and b's own check would then end the cycle the other way
+        String bSecond = update(1, k + 200) + " AND pg_sleep(" + PARTNER_PAUSE + ") IS NOT NULL";
         int checked = stillWaiting(aPid);
         Future<?> aWaits = other.submit(() -> sa.execute(aSecond));
         CapturingServer.awaitLockWait(watch, "client-a");
@@ -228,6 +239,7 @@ class ReplayDeadlockTest {
     JsonNode d = order.get("deadlocks");
     assertEquals(ROUNDS, d.get("cycles").asLong(), order.toString());
     assertEquals(ROUNDS, d.get("victimsSteered").asLong(), order.toString());
+    assertEquals(0, d.get("partnersUnseen").asLong(), "victims sent before b waited " + order);
     assertEquals(0, d.get("raced").asLong(), "six deadlocks, none after another: " + order);
     assertEquals(0, d.get("newcomers").asLong(), "two clients: no third takes a row " + order);
     assertEquals(0, order.get("lockCycles").asLong(), "waits let go on a lock cycle: " + order);

@@ -2,6 +2,7 @@ package dev.wg1bench.replay.play;
 
 import dev.wg1bench.replay.capture.LoggedSession;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -12,7 +13,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
+import java.util.function.IntUnaryOperator;
 import java.util.function.ToLongFunction;
 
 /**
@@ -64,12 +67,34 @@ final class DeadlockSteer {
   static final long PATIENCE_NANOS = 1_000_000_000L;
 
   /**
+   * How long a victim whose partners' statements are sent waits to see them waiting for their locks
+   * on the server: sent is not waiting (on a machine whose every core is busy a partner's backend
+   * can reach its lock wait milliseconds after the send), and a check that runs before the cycle is
+   * closed finds nothing and is not run again, so the partner's own check, later, ended the cycle
+   * the other way. As long as the partners' check: a partner not waiting by then is one the replay
+   * let have its lock (its locks taken otherwise than the capture's).
+   */
+  static final long SEEN_NANOS = PARTNER_CHECK_MS * 1_000_000L;
+
+  /** Between two looks at the partners' waits: a few round trips to the server. */
+  private static final long LOOK_NANOS = 500_000L;
+
+  /**
+   * Counts a victim's partners whose backend waits for a lock, read from the server's lock view.
+   */
+  private static final String WAITING =
+      "SELECT count(*) FROM unnest(?::int[]) AS p WHERE cardinality(pg_blocking_pids(p)) > 0";
+
+  /**
    * Per cycle: until when (log time) its victim waits for its partners, and its partners queued
    * behind it for the victim: when the last of them, or the victim, started in the log.
    */
   private final Instant[] partnersDue;
 
   private final Instant[] victimDue;
+
+  /** Per cycle: the sessions of its partners, which the victim sees waiting before it is sent. */
+  private final int[][] partnerSessions;
 
   /** Per victim statement (session, statement): its cycle. */
   private final Map<Long, Integer> victims = new HashMap<>();
@@ -94,6 +119,9 @@ final class DeadlockSteer {
   /** Waits for a cycle's other statements that ran out ({@link #PATIENCE_NANOS}). */
   private final AtomicLong partnersLate;
 
+  /** Victims sent with a partner not seen waiting for its lock ({@link #SEEN_NANOS}). */
+  private final AtomicLong partnersUnseen;
+
   /**
    * @param allowed whether the replay's role may set deadlock_timeout
    * @param partnersSlowed whether partners set theirs: the target's is not already it
@@ -111,11 +139,14 @@ final class DeadlockSteer {
     this.sessionsSlowed = this.allowed && sessionsSlowed;
     this.steered = stats.deadlockVictimsSteered;
     this.partnersLate = stats.deadlockPartnersLate;
+    this.partnersUnseen = stats.deadlockPartnersUnseen;
     int n = deadlocks.cycles.size();
     this.partnersDue = new Instant[n];
     this.victimDue = new Instant[n];
+    this.partnerSessions = new int[n][];
     for (int k = 0; k < n; k++) {
       Deadlocks.Cycle c = deadlocks.cycles.get(k);
+      partnerSessions[k] = c.partners().stream().mapToInt(p -> p[0]).toArray();
       victims.put(key(c.session(), c.statement()), k);
       victimDue[k] = sessions.get(c.session()).statements().get(c.statement()).time();
       partnersDue[k] = victimDue[k];
@@ -242,7 +273,8 @@ final class DeadlockSteer {
   /**
    * A statement about to be sent, when it is a deadlock's victim in the log: sets its session's
    * check short, waits at the order for its partners' statements to be sent (until they are, the
-   * watchdog lets the wait go, or it runs out), and lets go those queued behind it; returns the
+   * watchdog lets the wait go, or it runs out) and then for the server to show them waiting for
+   * their locks ({@link #SEEN_NANOS} at most), and lets go those queued behind it; returns the
    * setting to put back after it ({@link #after}), or null when the statement is no victim steered.
    */
   String victim(Connection c, OrderGate order, int session, int statement, Waits waits)
@@ -254,7 +286,9 @@ final class DeadlockSteer {
     try {
       String was = set(c, VICTIM_CHECK_MS);
       steered.incrementAndGet();
-      await(order, session, 2 * k, partnersDue[k], waits);
+      if (await(order, session, 2 * k, partnersDue[k], waits)) {
+        awaitWaiting(c, partnerSessions[k], waits);
+      }
       return was;
     } finally {
       order.cue(2 * k + 1, 0);
@@ -270,16 +304,56 @@ final class DeadlockSteer {
 
   /**
    * How a session waits at the order for a cycle's statements: where it is in the log, the nanoTime
-   * a log time falls at in the replay, the replay's stop, and what to do once waiting.
+   * a log time falls at in the replay, the replay's stop, what to do once waiting, and each
+   * session's backend pid now.
    */
-  record Waits(String where, ToLongFunction<Instant> due, AtomicBoolean stop, Runnable onWait) {}
+  record Waits(
+      String where,
+      ToLongFunction<Instant> due,
+      AtomicBoolean stop,
+      Runnable onWait,
+      IntUnaryOperator pid) {}
 
-  /** Waits for a cue group, {@link #PATIENCE_NANOS} at most past {@code until}'s time (or now). */
-  private void await(OrderGate order, int session, int group, Instant until, Waits w) {
+  /**
+   * Waits for a cue group, {@link #PATIENCE_NANOS} at most past {@code until}'s time (or now);
+   * whether every statement of the group was sent (false: it ran out, or the watchdog or the
+   * replay's stop let it go).
+   */
+  private boolean await(OrderGate order, int session, int group, Instant until, Waits w) {
     long deadline = Math.max(System.nanoTime(), w.due().applyAsLong(until)) + PATIENCE_NANOS;
-    if (order.awaitCue(session, group, w.where(), deadline, w.stop(), w.onWait())
-        == OrderGate.Wait.TIMED_OUT) {
+    OrderGate.Wait got = order.awaitCue(session, group, w.where(), deadline, w.stop(), w.onWait());
+    if (got == OrderGate.Wait.TIMED_OUT) {
       partnersLate.incrementAndGet();
+    }
+    return got == OrderGate.Wait.FREE || got == OrderGate.Wait.WAITED;
+  }
+
+  /**
+   * Looks, on the victim's own connection (a query beside its open transaction, which reads and
+   * locks nothing), until every partner's backend waits for a lock, {@link #SEEN_NANOS} at most.
+   */
+  private void awaitWaiting(Connection c, int[] sessions, Waits w) throws SQLException {
+    Integer[] pids = new Integer[sessions.length];
+    for (int i = 0; i < sessions.length; i++) {
+      pids[i] = w.pid().applyAsInt(sessions[i]);
+    }
+    long deadline = System.nanoTime() + SEEN_NANOS;
+    try (PreparedStatement ps = c.prepareStatement(WAITING)) {
+      ps.setArray(1, c.createArrayOf("int4", pids));
+      while (waiting(ps) < pids.length) {
+        if (System.nanoTime() - deadline > 0 || w.stop().get()) {
+          partnersUnseen.incrementAndGet();
+          return;
+        }
+        LockSupport.parkNanos(LOOK_NANOS);
+      }
+    }
+  }
+
+  private static long waiting(PreparedStatement ps) throws SQLException {
+    try (ResultSet rs = ps.executeQuery()) {
+      rs.next();
+      return rs.getLong(1);
     }
   }
 

@@ -134,6 +134,9 @@ public final class ReplayStats {
 
   public final AtomicLong deadlockPartnersLate = new AtomicLong();
 
+  /** Steered victims sent before every partner was seen waiting for its lock. */
+  public final AtomicLong deadlockPartnersUnseen = new AtomicLong();
+
   /**
    * Set when the replay ends: the order's hand-offs (waits another session's mark let pass), timed
    * in µs [0] from the unpark to the waiter running, [1] from the event the mark stood for (the

@@ -275,7 +275,11 @@ final class SessionThread {
 
   private DeadlockSteer.Waits cycleWaits(LoggedStatement st) {
     return new DeadlockSteer.Waits(
-        st.where(), replayer::due, replayer.config.stop(), () -> live.set(index, Sessions.ORDER));
+        st.where(),
+        replayer::due,
+        replayer.config.stop(),
+        () -> live.set(index, Sessions.ORDER),
+        live::pid);
   }
 
   private static void steered(Connection c, String was, boolean failedInBlock) {

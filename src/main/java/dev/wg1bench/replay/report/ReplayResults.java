@@ -135,7 +135,8 @@ public final class ReplayResults {
                 s.deadlockVictimsSteered.get(),
                 s.deadlockPartnersLate.get(),
                 s.deadlocksRaced,
-                s.deadlocksNewcomers));
+                s.deadlocksNewcomers,
+                s.deadlockPartnersUnseen.get()));
   }
 
   /** What the logs held, what was left out and what could not be read. */

@@ -145,12 +145,20 @@ public final class ReplayVerdict {
         d.victimsSteered(),
         d.cycles(),
         d.victimCheckMs(),
-        d.partnersLate() == 0
-            ? ""
-            : String.format(
-                Locale.ROOT,
-                "; %d sent before all of them, after waiting a second",
-                d.partnersLate()));
+        (d.partnersLate() == 0
+                ? ""
+                : String.format(
+                    Locale.ROOT,
+                    "; %d sent before all of them, after waiting a second",
+                    d.partnersLate()))
+            + (d.partnersUnseen() == null || d.partnersUnseen() == 0
+                ? ""
+                : String.format(
+                    Locale.ROOT,
+                    "; %d sent before the server showed every one of them waiting for its lock,"
+                        + " after waiting as long as their own check (the replay had let one have"
+                        + " it)",
+                    d.partnersUnseen())));
   }
 
   /** What the target's catalog let the order keep lighter. */

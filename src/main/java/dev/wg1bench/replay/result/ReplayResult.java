@@ -311,7 +311,10 @@ public record ReplayResult(
    * it: that statement then failed in the log and mostly succeeds replayed); {@code newcomers}: the
    * cycles after which a statement waiting in them lost its row, let go at the victim's error, to
    * another session's statement started after it (counted where the target's catalog names the
-   * rows); both null in results written before these figures were.
+   * rows); both null in results written before these figures were; {@code partnersUnseen}: the
+   * steered victims sent, their cycle's other statements sent, before the server showed each of
+   * those waiting for its lock (the replay gave them up to the partners' own check to get there),
+   * null in results written before it was counted.
    */
   public record Deadlocks(
       long cycles,
@@ -320,7 +323,8 @@ public record ReplayResult(
       long victimsSteered,
       long partnersLate,
       Long raced,
-      Long newcomers) {}
+      Long newcomers,
+      Long partnersUnseen) {}
 
   /**
    * @param mode session (a session holds one pooled connection from its start to its end) or
