@@ -12,10 +12,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
-import java.util.function.IntUnaryOperator;
 import java.util.function.ToLongFunction;
 
 /**
@@ -45,11 +45,13 @@ import java.util.function.ToLongFunction;
  */
 final class DeadlockSteer {
   /**
-   * The victim's deadlock_timeout: long enough for its partners' statements, sent just before it,
-   * to reach their own lock waits on the server (a few hundred microseconds on one machine), short
-   * against any target's deadlock_timeout (1 s by default) and against the log's pace.
+   * The victim's deadlock_timeout: the least PostgreSQL takes. The victim is sent once the server
+   * shows its partners waiting ({@link #SEEN_NANOS}), so its cycle is closed as it begins to wait
+   * and the check needs no margin; each millisecond it waited was one every session queued behind
+   * the cycle waited too (5 ms, the margin for partners sent but not yet waiting before the victim
+   * looked, replayed a transfer log with 154 deadlocks 4 % slower).
    */
-  static final long VICTIM_CHECK_MS = 5;
+  static final long VICTIM_CHECK_MS = 1;
 
   /**
    * A partner's deadlock_timeout, whatever the target's: far above the victim's check and the
@@ -93,8 +95,14 @@ final class DeadlockSteer {
 
   private final Instant[] victimDue;
 
-  /** Per cycle: the sessions of its partners, which the victim sees waiting before it is sent. */
-  private final int[][] partnerSessions;
+  /** Per cycle: its partners' statements {session, statement}, seen waiting before the victim. */
+  private final List<List<int[]>> partnersOf = new ArrayList<>();
+
+  /**
+   * Per session: 1 + the partner statement it is sending or has sent without its reply yet, from
+   * just before its cues to its reply; 0 when none.
+   */
+  private final AtomicIntegerArray onWire;
 
   /** Per victim statement (session, statement): its cycle. */
   private final Map<Long, Integer> victims = new HashMap<>();
@@ -143,10 +151,10 @@ final class DeadlockSteer {
     int n = deadlocks.cycles.size();
     this.partnersDue = new Instant[n];
     this.victimDue = new Instant[n];
-    this.partnerSessions = new int[n][];
+    this.onWire = new AtomicIntegerArray(sessions.size());
     for (int k = 0; k < n; k++) {
       Deadlocks.Cycle c = deadlocks.cycles.get(k);
-      partnerSessions[k] = c.partners().stream().mapToInt(p -> p[0]).toArray();
+      partnersOf.add(c.partners());
       victims.put(key(c.session(), c.statement()), k);
       victimDue[k] = sessions.get(c.session()).statements().get(c.statement()).time();
       partnersDue[k] = victimDue[k];
@@ -264,6 +272,7 @@ final class DeadlockSteer {
     try {
       return partnersSlowed ? set(c, PARTNER_CHECK_MS) : null;
     } finally {
+      onWire.set(session, statement + 1);
       for (int[] gj : in) {
         order.cue(gj[0], gj[1]);
       }
@@ -287,7 +296,7 @@ final class DeadlockSteer {
       String was = set(c, VICTIM_CHECK_MS);
       steered.incrementAndGet();
       if (await(order, session, 2 * k, partnersDue[k], waits)) {
-        awaitWaiting(c, partnerSessions[k], waits);
+        awaitWaiting(c, partnersOf.get(k), waits);
       }
       return was;
     } finally {
@@ -302,17 +311,22 @@ final class DeadlockSteer {
         throws SQLException;
   }
 
+  /** After a statement of a cycle came back (or failed to go): it is no longer on the wire. */
+  void cameBack(int session) {
+    onWire.set(session, 0);
+  }
+
   /**
    * How a session waits at the order for a cycle's statements: where it is in the log, the nanoTime
-   * a log time falls at in the replay, the replay's stop, what to do once waiting, and each
-   * session's backend pid now.
+   * a log time falls at in the replay, the replay's stop, what to do once waiting, and what every
+   * session is doing now (its state and backend pid).
    */
   record Waits(
       String where,
       ToLongFunction<Instant> due,
       AtomicBoolean stop,
       Runnable onWait,
-      IntUnaryOperator pid) {}
+      Sessions live) {}
 
   /**
    * Waits for a cue group, {@link #PATIENCE_NANOS} at most past {@code until}'s time (or now);
@@ -330,17 +344,27 @@ final class DeadlockSteer {
 
   /**
    * Looks, on the victim's own connection (a query beside its open transaction, which reads and
-   * locks nothing), until every partner's backend waits for a lock, {@link #SEEN_NANOS} at most.
+   * locks nothing), until every partner still on its way to the server waits for a lock there,
+   * {@link #SEEN_NANOS} at most. A partner whose reply came back (the replay let it have its lock)
+   * or whose session waits at the order (a statement that is the victim of another cycle, waiting
+   * for that cycle's partners) will not be waiting soon: the victim does not wait for it.
    */
-  private void awaitWaiting(Connection c, int[] sessions, Waits w) throws SQLException {
-    Integer[] pids = new Integer[sessions.length];
-    for (int i = 0; i < sessions.length; i++) {
-      pids[i] = w.pid().applyAsInt(sessions[i]);
-    }
+  private void awaitWaiting(Connection c, List<int[]> partners, Waits w) throws SQLException {
     long deadline = System.nanoTime() + SEEN_NANOS;
     try (PreparedStatement ps = c.prepareStatement(WAITING)) {
-      ps.setArray(1, c.createArrayOf("int4", pids));
-      while (waiting(ps) < pids.length) {
+      while (true) {
+        Integer[] pids =
+            partners.stream()
+                .filter(p -> onWire.get(p[0]) == p[1] + 1 && w.live().get(p[0]) != Sessions.ORDER)
+                .map(p -> w.live().pid(p[0]))
+                .toArray(Integer[]::new);
+        if (pids.length == 0) {
+          return;
+        }
+        ps.setArray(1, c.createArrayOf("int4", pids));
+        if (waiting(ps) == pids.length) {
+          return;
+        }
         if (System.nanoTime() - deadline > 0 || w.stop().get()) {
           partnersUnseen.incrementAndGet();
           return;

@@ -205,6 +205,9 @@ final class SessionThread {
     StatementSender.Sent sent = StatementSender.send(c, st, replayer.routes[index][marked]);
     long finish = System.nanoTime();
     wire.after();
+    if (steer) {
+      replayer.deadlocks.cameBack(index);
+    }
     if (steer && !sent.connectionLost()) {
       // the victim's setting first: it was set over the partner's
       steered(c, victimWas, !sent.ok() && inBlock);
@@ -279,7 +282,7 @@ final class SessionThread {
         replayer::due,
         replayer.config.stop(),
         () -> live.set(index, Sessions.ORDER),
-        live::pid);
+        live);
   }
 
   private static void steered(Connection c, String was, boolean failedInBlock) {
