@@ -50,7 +50,7 @@ class ReplayDeadlockTest {
 
   /**
    * Seconds client b's closing statement spends before its lock wait: above the replay's victims'
-   * check (1 ms), below the other statements' (100 ms).
+   * check (5 ms), below the other statements' (100 ms).
    */
   private static final String PARTNER_PAUSE = "0.02";
 
