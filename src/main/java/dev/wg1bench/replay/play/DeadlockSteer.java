@@ -31,9 +31,10 @@ import java.util.function.ToLongFunction;
  * {@code deadlock_timeout} to {@link #VICTIM_CHECK_MS} (one query, while its partners are still on
  * their way), waits at the order until every partner's statement has been sent ({@link
  * OrderGate#awaitCue}: the watchdog lets that wait go at once if a partner's session is blocked by
- * the victim's own locks, as any wait at the order), and then sends its statement; its check runs
- * {@link #VICTIM_CHECK_MS} after it began to wait, once the cycle is closed and long before the
- * partners' own checks: each partner's session sets its own to {@link #PARTNER_CHECK_MS} before its
+ * the victim's own locks, as any wait at the order), then until the server shows them waiting for
+ * their locks ({@link #SEEN_NANOS}), and then sends its statement; its check runs {@link
+ * #VICTIM_CHECK_MS} after it began to wait, once the cycle is closed and long before the partners'
+ * own checks: each partner's session sets its own to {@link #PARTNER_CHECK_MS} before its
  * statement, whatever the target's (a capture server's is set low to log lock waits, and the
  * partner would check first; PostgreSQL's default, 1 s, held every session behind a deadlock the
  * replay took otherwise a second before its partners' checks ended it). A setting goes back with
