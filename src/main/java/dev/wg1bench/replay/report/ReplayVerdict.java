@@ -156,8 +156,8 @@ public final class ReplayVerdict {
                 : String.format(
                     Locale.ROOT,
                     "; %d sent before the server showed every one of them waiting for its lock,"
-                        + " after waiting as long as their own check (the replay had let one have"
-                        + " it)",
+                        + " after waiting as long as their own check (a partner the replay let"
+                        + " have its lock, or one slower than that to reach its wait)",
                     d.partnersUnseen())));
   }
 
