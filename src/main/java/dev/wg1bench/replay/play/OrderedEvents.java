@@ -192,6 +192,15 @@ final class OrderedEvents {
     return !PLAIN_SELECT.matcher(s).matches() || LOCKING_OR_INTO.matcher(s).find();
   }
 
+  /**
+   * Whether every part of the statement controls the transaction or the session only (BEGIN,
+   * COMMIT, ROLLBACK, SAVEPOINT, SET, SHOW and the like): it reads and locks no row ({@link
+   * Footprints}).
+   */
+  static boolean controlOnly(String sql) {
+    return !anyPart(sql, s -> !s.startsWith("rollback") && !NO_LOCK.matcher(s).matches());
+  }
+
   private static boolean anyPart(String sql, Predicate<String> test) {
     for (String part : SqlText.parts(sql)) {
       String s = SqlText.stripComments(part).strip().toLowerCase(Locale.ROOT);

@@ -107,6 +107,12 @@ public final class ReplayStats {
   public volatile long plainInserts;
 
   /**
+   * Waits the log's rows lowered ({@link Footprints}): start places, ends and grants that wait only
+   * up to the last transaction sharing a row with theirs.
+   */
+  public volatile long rowOrdered;
+
+  /**
    * The log's deadlocks ({@link DeadlockSteer}): set when the replay starts, those whose cycle the
    * log shows and, of them, how many the replay could steer (0 when its role may not set
    * deadlock_timeout); counted as it runs, victims sent after their partners and, of them, those

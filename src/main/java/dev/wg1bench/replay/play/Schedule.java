@@ -43,6 +43,19 @@ final class Schedule {
   /** Per session: [0] its connection, [i + 1] its statement i; the rank of each start. */
   final int[][] startRank;
 
+  /**
+   * Per session, same shape: how many starts (by start rank) must be done first, for a start that
+   * keeps its place; at most its own rank, lower where the starts before it share no row with it
+   * ({@link Footprints}).
+   */
+  final int[][] startsNeeded;
+
+  /**
+   * Waits lowered by the transactions' rows ({@link Footprints}): [0] start places, [1] ends, [2]
+   * grants.
+   */
+  final long[] narrowed;
+
   /** Per session, same shape: how many end events (by end rank) must be done first. */
   final int[][] endsNeeded;
 
@@ -140,6 +153,7 @@ final class Schedule {
       }
     }
     startRank = new int[n][];
+    startsNeeded = new int[n][];
     endsNeeded = new int[n][];
     endRank = new int[n][];
     List<Event> startEvents = new ArrayList<>();
@@ -156,13 +170,16 @@ final class Schedule {
     endEvents.sort(ORDER);
     startSession = new int[startEvents.size()];
     startOrders = new boolean[startEvents.size()];
+    int[] startStatement = new int[startEvents.size()];
     for (int r = 0; r < startEvents.size(); r++) {
       Event e = startEvents.get(r);
       startRank[e.session][e.position] = r;
+      startStatement[r] = e.position - 1;
       startSession[r] = e.session;
       startOrders[r] = e.orders;
     }
     Instant[] endTimes = new Instant[endEvents.size()];
+    int[] endStatement = new int[endEvents.size()];
     endSession = new int[endEvents.size()];
     endOrders = new boolean[endEvents.size()];
     endLetsGo = new boolean[endEvents.size()];
@@ -178,6 +195,7 @@ final class Schedule {
     for (int r = 0; r < endEvents.size(); r++) {
       Event e = endEvents.get(r);
       endRank[e.session][e.position] = r;
+      endStatement[r] = e.position;
       endTimes[r] = e.time;
       endSession[r] = e.session;
       endOrders[r] = e.orders;
@@ -198,6 +216,15 @@ final class Schedule {
         grantNeeds[s][i] = grants[s][i] == null ? -1 : before(endTimes, grants[s][i]);
       }
     }
+    Footprints rows = new Footprints(sessions, facts, plain);
+    narrowed = new long[3];
+    for (int s = 0; s < n; s++) {
+      startsNeeded[s] = startRank[s].clone();
+    }
+    narrowed[0] =
+        Footprints.narrow(rows, startsNeeded, 1, startSession, startStatement, startOrders);
+    narrowed[1] = Footprints.narrow(rows, endsNeeded, 1, endSession, endStatement, endOrders);
+    narrowed[2] = Footprints.narrow(rows, grantNeeds, 0, endSession, endStatement, endOrders);
     // a deadlock's partner got its lock when the victim failed, after its own check: its grant
     // waits for what ended before that failure, not for the failure, which in the replay comes
     // only once the partner is sent (DeadlockSteer), and whatever it waits for then it waits for

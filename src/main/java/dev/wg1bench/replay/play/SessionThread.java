@@ -304,7 +304,7 @@ final class SessionThread {
     // an INSERT waits for the DELETEs before it too: they may hold its key
     boolean keys = position > 0 && schedule.waitsForKeys[index][position - 1];
     awaitOrder(
-        schedule.startOrders[rank] ? rank : 0,
+        schedule.startOrders[rank] ? schedule.startsNeeded[index][position] : 0,
         schedule.endsNeeded[index][position],
         keys ? OrderGate.Needs.KEYS : OrderGate.Needs.ENDS,
         where);

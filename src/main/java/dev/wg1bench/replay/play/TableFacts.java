@@ -3,7 +3,7 @@ package dev.wg1bench.replay.play;
 import dev.wg1bench.replay.capture.LoggedSession;
 import dev.wg1bench.replay.capture.LoggedStatement;
 import dev.wg1bench.replay.capture.SqlText;
-import java.sql.Array;
+import java.math.BigInteger;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -65,13 +65,42 @@ final class TableFacts {
         array(select a.attname from pg_index i
               join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
               where i.indrelid = c.oid and i.indisunique and i.indimmediate and i.indisvalid
-                and i.indnkeyatts = 1 and i.indexprs is null and i.indpred is null) as keys
+                and i.indnkeyatts = 1 and i.indexprs is null and i.indpred is null
+              order by a.attname) as keys,
+        not c.relhastriggers and not c.relhasrules and not c.relrowsecurity
+        and not exists (select 1 from pg_constraint k
+                        where (k.conrelid = c.oid or k.confrelid = c.oid) and k.contype = 'f')
+        and not exists (select 1 from pg_inherits h where h.inhrelid = c.oid or h.inhparent = c.oid)
+          as alone,
+        array(select format_type(a.atttypid, null) from pg_index i
+              join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
+              where i.indrelid = c.oid and i.indisunique and i.indimmediate and i.indisvalid
+                and i.indnkeyatts = 1 and i.indexprs is null and i.indpred is null
+              order by a.attname) as key_types
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where c.relkind = 'r' and n.nspname <> 'information_schema' and n.nspname not like 'pg\\_%'
       """;
 
-  /** One table's facts. */
-  record Table(boolean plain, Set<String> keys) {}
+  /**
+   * One table's facts.
+   *
+   * @param alone no trigger, rule, row security, foreign key either way, parent or child: a
+   *     statement on one of its rows reads and locks that row only ({@link Footprints})
+   * @param rowKey its one column that alone holds a unique index, where it is the only such column
+   *     and of a type whose values compare as written (integers, text): a value of it names one row
+   *     in one way only; else null
+   */
+  record Table(boolean plain, Set<String> keys, boolean alone, String rowKey, boolean integerKey) {
+    Table(boolean plain, Set<String> keys) {
+      this(plain, keys, false, null, false);
+    }
+  }
+
+  private static final Set<String> INTEGERS = Set.of("smallint", "integer", "bigint");
+
+  /** Key types whose equal values are written alike (integers once read as numbers). */
+  private static final Set<String> WHOLE =
+      Set.of("smallint", "integer", "bigint", "text", "character varying");
 
   /** Per target database (null: the URL's), per name as the log may write it. */
   private final Map<String, Map<String, Table>> byDatabase;
@@ -136,8 +165,16 @@ final class TableFacts {
     Map<String, Integer> bearers = new HashMap<>();
     Map<String, Table> unqualified = new HashMap<>();
     while (rs.next()) {
-      Array keys = rs.getArray(4);
-      Table t = new Table(rs.getBoolean(3), Set.of((String[]) keys.getArray()));
+      String[] keys = (String[]) rs.getArray(4).getArray();
+      String[] types = (String[]) rs.getArray(6).getArray();
+      String rowKey = keys.length == 1 && WHOLE.contains(types[0]) ? keys[0] : null;
+      Table t =
+          new Table(
+              rs.getBoolean(3),
+              Set.of(keys),
+              rs.getBoolean(5),
+              rowKey,
+              rowKey != null && INTEGERS.contains(types[0]));
       out.put(rs.getString(1) + "." + rs.getString(2), t);
       bearers.merge(rs.getString(2), 1, Integer::sum);
       unqualified.put(rs.getString(2), t);
@@ -209,6 +246,39 @@ final class TableFacts {
    */
   String row(LoggedSession s, LoggedStatement x) {
     return x.skip() == null ? row(database(s), x.sent(), x.parameters()) : null;
+  }
+
+  /**
+   * The one row a statement reads or changes and nothing else, as a token that names it one way
+   * ({@link Footprints}): an UPDATE that assigns no key and calls nothing, a DELETE, or a SELECT of
+   * plain columns, each of one row of a table {@link Table#alone} by its {@link Table#rowKey}; else
+   * null.
+   */
+  String onlyRow(String database, String sql, List<String> parameters) {
+    if (none(database)) {
+      return null;
+    }
+    WriteText.Row r = WriteText.oneRow(sql, parameters);
+    boolean read = r == null;
+    if (read) {
+      r = WriteText.oneRowRead(sql, parameters);
+    }
+    Table t = r == null ? null : table(database, r.table());
+    if (t == null || !t.alone() || !r.column().equals(t.rowKey())) {
+      return null;
+    }
+    if (!read && !WriteText.setKeepsItsRow(sql, t.keys())) {
+      return null;
+    }
+    String value = r.value();
+    if (t.integerKey()) {
+      try {
+        value = new BigInteger(value.strip()).toString();
+      } catch (NumberFormatException e) {
+        return null;
+      }
+    }
+    return database + "\0" + r.table() + "\0" + value;
   }
 
   /** Whether the database has no facts: its statements are not read at all. */

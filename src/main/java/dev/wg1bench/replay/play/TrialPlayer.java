@@ -191,6 +191,7 @@ public final class TrialPlayer {
             note -> out.println("note: " + note));
     Schedule schedule = new Schedule(capture.sessions(), facts, cycles);
     stats.plainInserts = schedule.plainInserts;
+    stats.rowOrdered = schedule.narrowed[0] + schedule.narrowed[1] + schedule.narrowed[2];
     return schedule;
   }
 

@@ -3,6 +3,7 @@ package dev.wg1bench.replay.play;
 import dev.wg1bench.replay.capture.SqlText;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -38,6 +39,25 @@ final class WriteText {
 
   private static final Pattern DELETE_HEAD =
       Pattern.compile("delete\\s+from\\s+(?:only\\s+)?" + NAME + "\\s+", Pattern.CASE_INSENSITIVE);
+
+  /**
+   * A SELECT of plain columns (names, {@code *}) from one table, up to its WHERE. One character
+   * class for the list, not a group of words: a group whose words can split anywhere backtracked
+   * exponentially on a SELECT it did not match (40 s on a 68,000-statement log).
+   */
+  private static final Pattern SELECT_HEAD =
+      Pattern.compile(
+          "select\\s+[\\w$\",.*\\s]+?\\s+from\\s+(?:only\\s+)?" + NAME + "\\s+",
+          Pattern.CASE_INSENSITIVE);
+
+  /** Words a SELECT's column list may not hold: a new table, a set operation. */
+  private static final Pattern SELECT_STOPS =
+      Pattern.compile("\\b(into|union|intersect|except)\\b", Pattern.CASE_INSENSITIVE);
+
+  /** In a SET list: a call (a name before a parenthesis), a subquery, DEFAULT, a row assignment. */
+  private static final Pattern SET_READS_MORE =
+      Pattern.compile(
+          "[\\w$\"]\\s*\\(|\\b(select|default)\\b|(^|,)\\s*\\(", Pattern.CASE_INSENSITIVE);
 
   /** What a SET list of one row's UPDATE may not hold: another table, a second WHERE, output. */
   private static final Pattern SET_STOPS =
@@ -98,6 +118,64 @@ final class WriteText {
     return value == null
         ? null
         : new Row(catalogName(head.group(1)), catalogName(key.group(1)), value);
+  }
+
+  /**
+   * The one row a SELECT of plain columns reads ({@code SELECT a, b FROM t WHERE key = value}: no
+   * call, no join, no locking clause, no INTO), or null.
+   */
+  static Row oneRowRead(String sql, List<String> parameters) {
+    String s = single(sql);
+    int where = s == null ? -1 : lastWhere(s);
+    if (where < 0 || s.length() - where > TAIL || where > HEAD) {
+      return null;
+    }
+    Matcher head = SELECT_HEAD.matcher(s).region(0, where);
+    if (!head.lookingAt()
+        || head.end() != where
+        || SELECT_STOPS.matcher(s).region(0, where).find()) {
+      return null;
+    }
+    Matcher key = WHERE_KEY.matcher(s).region(where, s.length());
+    if (!key.matches()) {
+      return null;
+    }
+    String value = value(key.group(2), parameters);
+    return value == null
+        ? null
+        : new Row(catalogName(head.group(1)), catalogName(key.group(1)), value);
+  }
+
+  /**
+   * Whether a statement's SET list, if it has one ({@link #oneRow}'s UPDATE), assigns none of
+   * {@code keys} and reads nothing but its own row: no call (a function may read or write any
+   * table), no subquery, no DEFAULT (a column default may draw a sequence), no row assignment
+   * {@code (a, b) = ...}.
+   */
+  static boolean setKeepsItsRow(String sql, Set<String> keys) {
+    String s = single(sql);
+    int where = s == null ? -1 : lastWhere(s);
+    Matcher head = where < 0 ? null : UPDATE_HEAD.matcher(s).region(0, Math.min(where, HEAD));
+    if (head == null || !head.lookingAt()) {
+      return true;
+    }
+    // a literal may hold a parenthesis, a comma or an equals sign: read the list without them
+    String set = s.substring(head.end(), where).replaceAll("'[^']*'", "''");
+    return !SET_READS_MORE.matcher(set).find() && noKeyAssigned(set, keys);
+  }
+
+  private static boolean noKeyAssigned(String set, Set<String> keys) {
+    for (String assignment : set.split(",")) {
+      int eq = assignment.indexOf('=');
+      if (eq < 0) {
+        continue;
+      }
+      String column = catalogName(assignment.substring(0, eq).strip());
+      if (keys.contains(column)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

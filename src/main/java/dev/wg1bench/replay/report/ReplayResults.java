@@ -136,7 +136,8 @@ public final class ReplayResults {
                 s.deadlockPartnersLate.get(),
                 s.deadlocksRaced,
                 s.deadlocksNewcomers,
-                s.deadlockPartnersUnseen.get()));
+                s.deadlockPartnersUnseen.get()),
+        s.rowOrdered);
   }
 
   /** What the logs held, what was left out and what could not be read. */

@@ -177,6 +177,13 @@ public final class ReplayVerdict {
               + " before their own reply%n",
           o.endsProven());
     }
+    if (o.rowOrdered() != null && o.rowOrdered() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "  %d waits for other sessions' statements kept only to the transactions that share a"
+              + " row with theirs (the rest of the log's order before them is not waited for)%n",
+          o.rowOrdered());
+    }
   }
 
   private static void order(ReplayResult r, PrintStream out) {

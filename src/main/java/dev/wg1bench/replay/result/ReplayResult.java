@@ -277,7 +277,9 @@ public record ReplayResult(
    * the transaction that changed it before was still, for its own thread, waiting for its reply);
    * both null in results written before these figures were; the log's deadlocks whose victims the
    * replay steered ({@link Deadlocks}), null when the log shows none (and in results written before
-   * this figure was).
+   * this figure was); the waits the transactions' rows let go lower ({@code rowOrdered}: start
+   * places, ends and grants waited for only up to the last transaction that shares a row, see the
+   * replay guide), null in results written before it was counted.
    */
   public record Order(
       String model,
@@ -298,7 +300,8 @@ public record ReplayResult(
       Double connectLeadMs,
       Long plainInserts,
       Long endsProven,
-      Deadlocks deadlocks) {}
+      Deadlocks deadlocks,
+      Long rowOrdered) {}
 
   /**
    * The log's deadlocks and their victims: cycles the log shows (the victim's statement and, in

@@ -1,0 +1,177 @@
+package dev.wg1bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wg1bench.json.Json;
+import dev.wg1bench.load.PgbenchLoader;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A log whose transactions spread over rows, as pgbench's simple-update script: each updates one
+ * account among a few dozen, reads it back and inserts a history row, so most pairs of transactions
+ * share no row and some do. The order between sessions then waits only for the transactions that
+ * share a row ({@code order.rowOrdered}), and that must lose nothing: each update multiplies the
+ * balance before adding, so a row whose updates ran in another order than the capture's ends with
+ * another balance. Every outcome, every balance and the history are the capture's, at --speed max
+ * and 1, with no wait broken and none let go on a lock cycle.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ReplayRowsTest {
+  private static final int CLIENTS = 4;
+  private static final int TRANSACTIONS = 80;
+  private static final int ACCOUNTS = 40;
+
+  @TempDir static Path dir;
+  private EmbeddedPostgres pg;
+  private Path log;
+  private List<Long> captured;
+
+  @BeforeAll
+  void capture() throws Exception {
+    Path data = Files.createTempDirectory("wg1bench-rows-");
+    pg = CapturingServer.start(data, Map.of());
+    CapturingServer.run(pg, "postgres", "CREATE DATABASE app");
+    try (Connection c = CapturingServer.connect(pg, "app", "wg1bench")) {
+      PgbenchLoader.init(c, 1, 100, true, null);
+    }
+    CapturingServer.run(
+        pg,
+        "postgres",
+        "CREATE DATABASE app_max TEMPLATE app",
+        "CREATE DATABASE app_1 TEMPLATE app");
+    clients();
+    captured = rows("app");
+    Path live = CapturingServer.log(data);
+    ReplayCaptureTest.awaitLogged(live, CLIENTS);
+    log = Files.copy(live, dir.resolve("rows.csv"));
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    if (pg != null) {
+      pg.close();
+    }
+  }
+
+  private void clients() throws Exception {
+    CountDownLatch go = new CountDownLatch(1);
+    List<Thread> threads = new ArrayList<>();
+    List<Throwable> failed = new ArrayList<>();
+    for (int i = 0; i < CLIENTS; i++) {
+      Random random = new Random(i);
+      Thread t =
+          new Thread(
+              () -> {
+                try (Connection c = CapturingServer.connect(pg, "app", "test-client");
+                    Statement st = c.createStatement()) {
+                  go.await();
+                  for (int n = 0; n < TRANSACTIONS; n++) {
+                    transaction(st, random);
+                  }
+                } catch (Exception e) {
+                  synchronized (failed) {
+                    failed.add(e);
+                  }
+                }
+              });
+      t.start();
+      threads.add(t);
+    }
+    go.countDown();
+    for (Thread t : threads) {
+      t.join();
+    }
+    assertEquals(List.of(), failed, "the clients' own errors");
+  }
+
+  /** pgbench's simple-update script, its balance made order-sensitive. */
+  private static void transaction(Statement st, Random random) throws SQLException {
+    int aid = 1 + random.nextInt(ACCOUNTS);
+    int delta = 1 + random.nextInt(100);
+    st.execute("BEGIN");
+    st.execute(
+        "UPDATE pgbench_accounts SET abalance = (abalance * 7 + "
+            + delta
+            + ") % 1000003 WHERE aid = "
+            + aid);
+    st.execute("SELECT abalance FROM pgbench_accounts WHERE aid = " + aid);
+    st.execute(
+        "INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES (1, 1, "
+            + aid
+            + ", "
+            + delta
+            + ", CURRENT_TIMESTAMP)");
+    st.execute("END");
+  }
+
+  /** History rows, the sum of deltas, and each account's balance. */
+  private List<Long> rows(String db) throws SQLException {
+    List<Long> out = new ArrayList<>();
+    try (Connection c = CapturingServer.connect(pg, db, "wg1bench");
+        Statement st = c.createStatement();
+        ResultSet r =
+            st.executeQuery(
+                "SELECT (SELECT count(*) FROM pgbench_history) UNION ALL"
+                    + " SELECT (SELECT coalesce(sum(delta), 0) FROM pgbench_history) UNION ALL"
+                    + " (SELECT abalance FROM pgbench_accounts WHERE aid <= "
+                    + ACCOUNTS
+                    + " ORDER BY aid)")) {
+      while (r.next()) {
+        out.add(r.getLong(1));
+      }
+    }
+    return out;
+  }
+
+  @ParameterizedTest(name = "--speed {0}")
+  @ValueSource(strings = {"max", "1"})
+  void rowsSharedKeepTheirOrderAndTheRestGoes(String speed) throws Exception {
+    assertEquals((long) CLIENTS * TRANSACTIONS, captured.get(0), "history rows captured");
+    String db = "app_" + speed;
+    Path out = dir.resolve("rows-" + speed + ".json");
+    Cli r =
+        Cli.run(
+            "replay",
+            log.toString(),
+            "--database",
+            "app",
+            "--target",
+            "jdbc:postgresql://localhost:" + pg.getPort() + "/" + db + "?user=postgres",
+            "--speed",
+            speed,
+            "--progress",
+            "1h",
+            "-o",
+            out.toString());
+    assertEquals(0, r.exit, r.toString());
+    JsonNode result = Json.MAPPER.readTree(out.toFile());
+    JsonNode f = result.get("statementFidelity");
+    assertEquals(0, f.get("divergent").asLong(), f.toString());
+    assertEquals(f.get("compared").asLong(), f.get("same").asLong(), f.toString());
+    assertEquals(captured, rows(db), "history and every balance against the capture's");
+    JsonNode order = result.get("order");
+    assertTrue(order.get("rowOrdered").asLong() > 0, "waits lowered to shared rows: " + order);
+    assertEquals(0, order.get("broken").size(), "waits broken by the watchdog: " + order);
+    assertEquals(0, order.get("lockCycles").asLong(), "waits let go on a lock cycle: " + order);
+    assertTrue(r.out.contains("share a row"), r.out);
+  }
+}
