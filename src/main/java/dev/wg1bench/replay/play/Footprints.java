@@ -41,15 +41,10 @@ final class Footprints {
   /** Per session, per statement: its transaction's rows; null for a transaction without. */
   private final Set<String>[][] rows;
 
-  /** No footprint anywhere: every wait as the log's whole order asks. */
-  static Footprints none(List<LoggedSession> sessions) {
-    return new Footprints(sessions, TableFacts.NONE, null);
-  }
-
   @SuppressWarnings("unchecked")
   Footprints(List<LoggedSession> sessions, TableFacts facts, boolean[][] plain) {
     rows = new Set[sessions.size()][];
-    boolean serializable = plain == null || asksSerializable(sessions);
+    boolean serializable = asksSerializable(sessions);
     for (int s = 0; s < sessions.size(); s++) {
       LoggedSession ls = sessions.get(s);
       rows[s] = new Set[ls.statements().size()];

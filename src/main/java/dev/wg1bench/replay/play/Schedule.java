@@ -37,7 +37,10 @@ import java.util.List;
  * contend with take part ({@link OrderedEvents}): a statement inside another session's open block
  * is waited for by no one (its COMMIT is), and a BEGIN or a plain SELECT keeps no place among the
  * starts; an INSERT also waits for another session's DELETE inside its block that ended before it
- * started, whose key it may wait for ({@link #endHoldsKeys}).
+ * started, whose key it may wait for ({@link #endHoldsKeys}). Where the target's catalog lets a
+ * transaction name the rows it reads and changes, its statements' waits on other sessions stop at
+ * the last transaction that shares one of them, or names none ({@link Footprints}, {@link
+ * #startsNeeded}).
  */
 final class Schedule {
   /** Per session: [0] its connection, [i + 1] its statement i; the rank of each start. */
