@@ -33,18 +33,19 @@ import java.util.Set;
  * slowest thread's reply held every other session, and a 16-client log replayed in 1.5 of its span
  * at every speed with the machine's cores a quarter idle (bench record 2026-12-07).
  *
- * <p>A log that asks for SERIALIZABLE anywhere gets no footprints: the server's predicate locks are
- * coarser than rows, and a serialization failure there can come from transactions that share no
- * row.
+ * <p>A log that asks for SERIALIZABLE anywhere, or a replay that runs its sessions so, gets no
+ * footprints: the server's predicate locks are coarser than rows, and a serialization failure there
+ * can come from transactions that share no row.
  */
 final class Footprints {
   /** Per session, per statement: its transaction's rows; null for a transaction without. */
   private final Set<String>[][] rows;
 
   @SuppressWarnings("unchecked")
-  Footprints(List<LoggedSession> sessions, TableFacts facts, boolean[][] plain) {
+  Footprints(
+      List<LoggedSession> sessions, TableFacts facts, boolean[][] plain, boolean serializable) {
     rows = new Set[sessions.size()][];
-    boolean serializable = asksSerializable(sessions);
+    serializable |= asksSerializable(sessions);
     for (int s = 0; s < sessions.size(); s++) {
       LoggedSession ls = sessions.get(s);
       rows[s] = new Set[ls.statements().size()];

@@ -142,6 +142,15 @@ final class Schedule {
    *     ({@link #grantNeeds})
    */
   Schedule(List<LoggedSession> sessions, TableFacts facts, Deadlocks deadlocks) {
+    this(sessions, facts, deadlocks, false);
+  }
+
+  /**
+   * @param serializable the replay's sessions run SERIALIZABLE (its isolation or settings): no
+   *     transaction names rows ({@link Footprints})
+   */
+  Schedule(
+      List<LoggedSession> sessions, TableFacts facts, Deadlocks deadlocks, boolean serializable) {
     int n = sessions.size();
     boolean[][] plain = new boolean[n][];
     long plainCount = 0;
@@ -219,7 +228,7 @@ final class Schedule {
         grantNeeds[s][i] = grants[s][i] == null ? -1 : before(endTimes, grants[s][i]);
       }
     }
-    Footprints rows = new Footprints(sessions, facts, plain);
+    Footprints rows = new Footprints(sessions, facts, plain, serializable);
     narrowed = new long[3];
     for (int s = 0; s < n; s++) {
       startsNeeded[s] = startRank[s].clone();

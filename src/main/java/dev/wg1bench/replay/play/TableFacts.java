@@ -71,6 +71,7 @@ final class TableFacts {
         and not exists (select 1 from pg_constraint k
                         where (k.conrelid = c.oid or k.confrelid = c.oid) and k.contype = 'f')
         and not exists (select 1 from pg_inherits h where h.inhrelid = c.oid or h.inhparent = c.oid)
+        and current_setting('default_transaction_isolation') <> 'serializable'
           as alone,
         array(select format_type(a.atttypid, null) from pg_index i
               join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
@@ -84,8 +85,9 @@ final class TableFacts {
   /**
    * One table's facts.
    *
-   * @param alone no trigger, rule, row security, foreign key either way, parent or child: a
-   *     statement on one of its rows reads and locks that row only ({@link Footprints})
+   * @param alone no trigger, rule, row security, foreign key either way, parent or child, in a
+   *     database whose sessions do not run SERIALIZABLE by default: a statement on one of its rows
+   *     reads and locks that row only ({@link Footprints})
    * @param rowKey its one column that alone holds a unique index, where it is the only such column
    *     and of a type whose values compare as written (integers, text): a value of it names one row
    *     in one way only; else null

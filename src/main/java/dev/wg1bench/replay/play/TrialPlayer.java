@@ -2,6 +2,7 @@ package dev.wg1bench.replay.play;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.wg1bench.ProcessCpu;
+import dev.wg1bench.plan.Isolation;
 import dev.wg1bench.plan.QueryMode;
 import dev.wg1bench.plan.TargetSpec;
 import dev.wg1bench.plan.ThreadKind;
@@ -170,6 +171,14 @@ public final class TrialPlayer {
         ahead ? connectLead.longestUsed() : -1);
   }
 
+  /** Whether the replay runs its sessions SERIALIZABLE, by its isolation or a session setting. */
+  private boolean serializable() {
+    ClientSettings s = config.settings();
+    return s.isolation() == Isolation.SERIALIZABLE
+        || s.sessionSettings().values().stream()
+            .anyMatch(v -> v != null && v.toLowerCase(Locale.ROOT).contains("serializable"));
+  }
+
   /**
    * The order between the capture's sessions, with what the target's catalog says of its tables.
    */
@@ -189,7 +198,7 @@ public final class TrialPlayer {
             db -> factory(db).openOwn(),
             stats,
             note -> out.println("note: " + note));
-    Schedule schedule = new Schedule(capture.sessions(), facts, cycles);
+    Schedule schedule = new Schedule(capture.sessions(), facts, cycles, serializable());
     stats.plainInserts = schedule.plainInserts;
     stats.rowOrdered = schedule.narrowed[0] + schedule.narrowed[1] + schedule.narrowed[2];
     return schedule;

@@ -45,18 +45,22 @@ class FootprintsTest {
    */
   private Schedule schedule(TableFacts facts, String bBegin, String bOverlapping, String bAfter)
       throws Exception {
-    String content =
-        log("1.a", "00.010", "connection authorized: user=alice database=app")
-            + log("1.b", "00.011", "connection authorized: user=alice database=app")
-            + st("1.a", "00.100", "BEGIN", "00.100", "0.010")
-            + st("1.a", "00.101", "UPDATE t SET x = x + 1 WHERE id = 1", "00.106", "5.000")
-            + st("1.a", "00.107", "COMMIT", "00.108", "1.000")
-            + st("1.b", "00.102", bBegin, "00.102", "0.010")
-            + st("1.b", "00.103", bOverlapping, "00.104", "1.000")
-            + st("1.b", "00.110", bAfter, "00.111", "1.000")
-            + st("1.b", "00.112", "INSERT INTO h VALUES (1)", "00.112", "0.050")
-            + st("1.b", "00.113", "COMMIT", "00.114", "1.000");
-    return new Schedule(HandMadeLogs.capture(dir, content).sessions(), facts);
+    return new Schedule(
+        HandMadeLogs.capture(dir, text(bBegin, bOverlapping, bAfter)).sessions(), facts);
+  }
+
+  /** The log: a's block, then b's, its BEGIN and overlapping statement given. */
+  private static String text(String bBegin, String bOverlapping, String bAfter) {
+    return log("1.a", "00.010", "connection authorized: user=alice database=app")
+        + log("1.b", "00.011", "connection authorized: user=alice database=app")
+        + st("1.a", "00.100", "BEGIN", "00.100", "0.010")
+        + st("1.a", "00.101", "UPDATE t SET x = x + 1 WHERE id = 1", "00.106", "5.000")
+        + st("1.a", "00.107", "COMMIT", "00.108", "1.000")
+        + st("1.b", "00.102", bBegin, "00.102", "0.010")
+        + st("1.b", "00.103", bOverlapping, "00.104", "1.000")
+        + st("1.b", "00.110", bAfter, "00.111", "1.000")
+        + st("1.b", "00.112", "INSERT INTO h VALUES (1)", "00.112", "0.050")
+        + st("1.b", "00.113", "COMMIT", "00.114", "1.000");
   }
 
   private Schedule schedule(String bOverlapping, String bAfter) throws Exception {
@@ -118,6 +122,10 @@ class FootprintsTest {
         schedule(FACTS, "BEGIN ISOLATION LEVEL SERIALIZABLE", row2, "SELECT x FROM t WHERE id = 3");
     assertEquals(aCommitted(ssi), afterNeeds(ssi), "predicate locks are coarser than rows");
     assertTrue(ssi.startsNeeded[1][2] > ssi.startRank[0][2]);
+    String content = text("BEGIN", row2, "SELECT x FROM t WHERE id = 3");
+    Schedule run =
+        new Schedule(HandMadeLogs.capture(dir, content).sessions(), FACTS, Deadlocks.NONE, true);
+    assertEquals(aCommitted(run), afterNeeds(run), "the replay runs its sessions SERIALIZABLE");
   }
 
   @Test
