@@ -10,9 +10,13 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Random;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -65,6 +69,49 @@ final class CapturingServer {
         st.execute(s);
       }
     }
+  }
+
+  /** One transaction of a client, run on its own statement with its own seeded random. */
+  interface Transaction {
+    void run(Statement st, Random random) throws Exception;
+  }
+
+  /**
+   * Runs {@code clients} clients at once in {@code db}, each an application's session seeded by its
+   * number running {@code transactions} transactions back to back; returns the errors they met
+   * (none expected).
+   */
+  static List<Throwable> clients(
+      EmbeddedPostgres pg, String db, int clients, int transactions, Transaction body)
+      throws InterruptedException {
+    CountDownLatch go = new CountDownLatch(1);
+    List<Thread> threads = new ArrayList<>();
+    List<Throwable> failed = new ArrayList<>();
+    for (int i = 0; i < clients; i++) {
+      Random random = new Random(i);
+      Thread t =
+          new Thread(
+              () -> {
+                try (Connection c = connect(pg, db, "test-client");
+                    Statement st = c.createStatement()) {
+                  go.await();
+                  for (int n = 0; n < transactions; n++) {
+                    body.run(st, random);
+                  }
+                } catch (Exception e) {
+                  synchronized (failed) {
+                    failed.add(e);
+                  }
+                }
+              });
+      t.start();
+      threads.add(t);
+    }
+    go.countDown();
+    for (Thread t : threads) {
+      t.join();
+    }
+    return failed;
   }
 
   /** The csvlog file such a server writes. */

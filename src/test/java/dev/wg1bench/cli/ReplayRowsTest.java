@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
@@ -73,34 +72,10 @@ class ReplayRowsTest {
   }
 
   private void clients() throws Exception {
-    CountDownLatch go = new CountDownLatch(1);
-    List<Thread> threads = new ArrayList<>();
-    List<Throwable> failed = new ArrayList<>();
-    for (int i = 0; i < CLIENTS; i++) {
-      Random random = new Random(i);
-      Thread t =
-          new Thread(
-              () -> {
-                try (Connection c = CapturingServer.connect(pg, "app", "test-client");
-                    Statement st = c.createStatement()) {
-                  go.await();
-                  for (int n = 0; n < TRANSACTIONS; n++) {
-                    transaction(st, random);
-                  }
-                } catch (Exception e) {
-                  synchronized (failed) {
-                    failed.add(e);
-                  }
-                }
-              });
-      t.start();
-      threads.add(t);
-    }
-    go.countDown();
-    for (Thread t : threads) {
-      t.join();
-    }
-    assertEquals(List.of(), failed, "the clients' own errors");
+    assertEquals(
+        List.of(),
+        CapturingServer.clients(pg, "app", CLIENTS, TRANSACTIONS, ReplayRowsTest::transaction),
+        "the clients' own errors");
   }
 
   /** pgbench's simple-update script, its balance made order-sensitive. */

@@ -110,14 +110,7 @@ final class WriteText {
         return null;
       }
     }
-    Matcher key = WHERE_KEY.matcher(s).region(where, s.length());
-    if (!key.matches()) {
-      return null;
-    }
-    String value = value(key.group(2), parameters);
-    return value == null
-        ? null
-        : new Row(catalogName(head.group(1)), catalogName(key.group(1)), value);
+    return keyRow(s, where, head.group(1), parameters);
   }
 
   /**
@@ -136,14 +129,17 @@ final class WriteText {
         || SELECT_STOPS.matcher(s).region(0, where).find()) {
       return null;
     }
+    return keyRow(s, where, head.group(1), parameters);
+  }
+
+  /** The row {@code WHERE key = value} names in {@code table}, from {@code where} on; or null. */
+  private static Row keyRow(String s, int where, String table, List<String> parameters) {
     Matcher key = WHERE_KEY.matcher(s).region(where, s.length());
     if (!key.matches()) {
       return null;
     }
     String value = value(key.group(2), parameters);
-    return value == null
-        ? null
-        : new Row(catalogName(head.group(1)), catalogName(key.group(1)), value);
+    return value == null ? null : new Row(catalogName(table), catalogName(key.group(1)), value);
   }
 
   /**
