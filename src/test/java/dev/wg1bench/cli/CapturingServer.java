@@ -1,5 +1,6 @@
 package dev.wg1bench.cli;
 
+import dev.wg1bench.load.PgbenchLoader;
 import dev.wg1bench.server.EmbeddedServer;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
@@ -68,6 +69,20 @@ final class CapturingServer {
       for (String s : sql) {
         st.execute(s);
       }
+    }
+  }
+
+  /**
+   * Creates database app with pgbench's tables at scale 1, and a copy of it as it is now, app_NAME,
+   * for each name: the replays' targets as the capture began.
+   */
+  static void pgbenchApp(EmbeddedPostgres pg, String... copies) throws SQLException {
+    run(pg, "postgres", "CREATE DATABASE app");
+    try (Connection c = connect(pg, "app", "wg1bench")) {
+      PgbenchLoader.init(c, 1, 100, true, null);
+    }
+    for (String name : copies) {
+      run(pg, "postgres", "CREATE DATABASE app_" + name + " TEMPLATE app");
     }
   }
 

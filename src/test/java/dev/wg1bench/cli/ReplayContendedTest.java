@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wg1bench.json.Json;
-import dev.wg1bench.load.PgbenchLoader;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,15 +47,7 @@ class ReplayContendedTest {
   void capture() throws Exception {
     Path data = Files.createTempDirectory("wg1bench-contended-");
     pg = CapturingServer.start(data, Map.of());
-    run("postgres", "CREATE DATABASE app");
-    try (Connection c = connect("app", "wg1bench")) {
-      PgbenchLoader.init(c, 1, 100, true, null);
-    }
-    run(
-        "postgres",
-        "CREATE DATABASE app_max TEMPLATE app",
-        "CREATE DATABASE app_1 TEMPLATE app",
-        "CREATE DATABASE app_virtual TEMPLATE app");
+    CapturingServer.pgbenchApp(pg, "max", "1", "virtual");
     clients();
     captured = rows("app");
     Path live = CapturingServer.log(data);
@@ -104,10 +95,6 @@ class ReplayContendedTest {
 
   private Connection connect(String db, String app) throws SQLException {
     return CapturingServer.connect(pg, db, app);
-  }
-
-  private void run(String db, String... sql) throws SQLException {
-    CapturingServer.run(pg, db, sql);
   }
 
   /** What the transactions leave: history rows, the sum of deltas, each table's balances. */

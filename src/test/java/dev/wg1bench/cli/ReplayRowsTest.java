@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wg1bench.json.Json;
-import dev.wg1bench.load.PgbenchLoader;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,15 +47,7 @@ class ReplayRowsTest {
   void capture() throws Exception {
     Path data = Files.createTempDirectory("wg1bench-rows-");
     pg = CapturingServer.start(data, Map.of());
-    CapturingServer.run(pg, "postgres", "CREATE DATABASE app");
-    try (Connection c = CapturingServer.connect(pg, "app", "wg1bench")) {
-      PgbenchLoader.init(c, 1, 100, true, null);
-    }
-    CapturingServer.run(
-        pg,
-        "postgres",
-        "CREATE DATABASE app_max TEMPLATE app",
-        "CREATE DATABASE app_1 TEMPLATE app");
+    CapturingServer.pgbenchApp(pg, "max", "1");
     clients();
     captured = rows("app");
     Path live = CapturingServer.log(data);
