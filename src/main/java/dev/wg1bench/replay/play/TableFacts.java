@@ -71,6 +71,10 @@ final class TableFacts {
         and not exists (select 1 from pg_constraint k
                         where (k.conrelid = c.oid or k.confrelid = c.oid) and k.contype = 'f')
         and not exists (select 1 from pg_inherits h where h.inhrelid = c.oid or h.inhparent = c.oid)
+        and not exists (select 1 from pg_index i
+                        where i.indrelid = c.oid and (i.indisexclusion
+                          or i.indisunique and not (i.indimmediate and i.indisvalid
+                            and i.indnkeyatts = 1 and i.indexprs is null and i.indpred is null)))
         and current_setting('default_transaction_isolation') <> 'serializable'
           as alone,
         array(select format_type(a.atttypid, null) from pg_index i
@@ -85,9 +89,12 @@ final class TableFacts {
   /**
    * One table's facts.
    *
-   * @param alone no trigger, rule, row security, foreign key either way, parent or child, in a
-   *     database whose sessions do not run SERIALIZABLE by default: a statement on one of its rows
-   *     reads and locks that row only ({@link Footprints})
+   * @param alone no trigger, rule, row security, foreign key either way, parent or child, unique
+   *     index but on one plain column, exclusion constraint, in a database whose sessions do not
+   *     run SERIALIZABLE by default: a statement on one of its rows reads and locks that row only,
+   *     and an UPDATE that assigns no key waits for no other row's transaction on an index ({@link
+   *     Footprints}); an index over two columns, an expression or a predicate can make it wait for
+   *     a transaction that wrote the same value in another row
    * @param rowKey its one column that alone holds a unique index, where it is the only such column
    *     and of a type whose values compare as written (integers, text): a value of it names one row
    *     in one way only; else null

@@ -68,6 +68,21 @@ class TableFactsTest {
       st.execute("CREATE RULE r AS ON INSERT TO ruled DO ALSO NOTIFY ruled");
       st.execute("CREATE TABLE excluded (x int, EXCLUDE USING btree (x WITH =))");
       st.execute("CREATE TABLE table_facts_only_here (x int)");
+      st.execute("CREATE TABLE accounts (aid int PRIMARY KEY, abalance int, filler text)");
+      st.execute("CREATE TABLE keyed_pair (id int PRIMARY KEY, a int, b int, UNIQUE (a, b))");
+      st.execute("CREATE TABLE keyed_lower (id int PRIMARY KEY, email text)");
+      st.execute("CREATE UNIQUE INDEX ON keyed_lower (lower(email))");
+      st.execute("CREATE TABLE keyed_partial (id int PRIMARY KEY, x int)");
+      st.execute("CREATE UNIQUE INDEX ON keyed_partial (x) WHERE x > 0");
+      st.execute("CREATE TABLE keyed_deferred (id int PRIMARY KEY, x int)");
+      st.execute("CREATE UNIQUE INDEX ON keyed_deferred (x, id)");
+      st.execute("CREATE TABLE keyed_excluded (id int PRIMARY KEY, r int)");
+      st.execute("ALTER TABLE keyed_excluded ADD EXCLUDE USING btree (r WITH =)");
+      st.execute("CREATE TABLE keyed_parent (id int PRIMARY KEY, x int)");
+      st.execute("CREATE TABLE keyed_child (id int PRIMARY KEY, aid int REFERENCES keyed_parent)");
+      st.execute("CREATE TABLE keyed_triggered (id int PRIMARY KEY, x int)");
+      st.execute(
+          "CREATE TRIGGER t BEFORE UPDATE ON keyed_triggered FOR EACH ROW EXECUTE FUNCTION f()");
     }
     // one session, replayed into the URL's database (no --map-database)
     var sessions =
@@ -159,6 +174,42 @@ class TableFactsTest {
     assertNull(facts.row(null, "UPDATE " + S + ".deferred SET x = 0 WHERE x = 1", null));
     assertNull(facts.row(null, "UPDATE " + b + " SET bbalance = 0 WHERE bid = $1", null));
     assertNull(facts.row(null, "SELECT * FROM " + b + " WHERE bid = 1 FOR UPDATE", null));
+  }
+
+  /**
+   * A statement names one row only where nothing else of its table can make it meet another: an
+   * UPDATE of a table with a unique index over two columns, an expression or a predicate, or an
+   * exclusion constraint, can wait for another row's transaction on that index; a foreign key or a
+   * trigger reads or locks other rows.
+   */
+  @Test
+  void aRowIsOnlyItsOwnWhereNoIndexKeyOrTriggerOfTheTableMeetsAnother() {
+    String a = S + ".accounts";
+    assertEquals(
+        "null\0" + a + "\0" + "3",
+        facts.onlyRow(null, "UPDATE " + a + " SET abalance = abalance + 1 WHERE aid = 3", null));
+    assertEquals(
+        "null\0" + a + "\0" + "3",
+        facts.onlyRow(null, "SELECT abalance FROM " + a + " WHERE aid = 3", null));
+    for (String t :
+        List.of(
+            "keyed_pair",
+            "keyed_lower",
+            "keyed_partial",
+            "keyed_deferred",
+            "keyed_excluded",
+            "keyed_child",
+            "keyed_triggered")) {
+      String u = "UPDATE " + S + "." + t + " SET ";
+      for (String column : List.of("a", "email", "x", "r", "aid")) {
+        assertNull(facts.onlyRow(null, u + column + " = 1 WHERE id = 3", null), t + " " + column);
+      }
+      assertNull(facts.onlyRow(null, "DELETE FROM " + S + "." + t + " WHERE id = 3", null), t);
+    }
+    // the referenced side: a child's insert or key check locks the account's row
+    String p = S + ".keyed_parent";
+    assertNull(facts.onlyRow(null, "UPDATE " + p + " SET x = 1 WHERE id = 3", null), "referenced");
+    assertNull(facts.onlyRow(null, "SELECT x FROM " + p + " WHERE id = 3", null), "referenced");
   }
 
   @Test
