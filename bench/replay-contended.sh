@@ -26,7 +26,9 @@
 # its wall time, exit and rows printed beside. MODES (env, default all but the virtual ones): s1 max s1-prepared max-prepared s1-pool
 # max-pool s1-virtual max-virtual (sessions on virtual threads: JAVA must be a Java 21+ java). JARS (env,
 # default target/wg1bench.jar): several builds, each replaying every capture (a before/after on the
-# same logs).
+# same logs). SCALE (env, default 1): pgbench's scale (one branch row per unit); INIT_OPTS (env):
+# more options for pgbench -i, e.g. --foreign-keys (tables whose keys are referenced: no
+# transaction names its rows, so the order waits as for any row).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECS=${1:-4}
@@ -57,7 +59,7 @@ as_pg "$BIN/initdb" -D "$D" -A trust -U postgres >/dev/null
 as_pg "$BIN/pg_ctl" -D "$D" -l "$WORK/server.log" -w start >/dev/null
 psql_() { psql -X -q -h "$WORK" -p "$PORT" -U postgres "$@"; }
 psql_ -d postgres -c 'CREATE DATABASE seed'
-pgbench -q -i -s 1 -h "$WORK" -p "$PORT" -U postgres seed >/dev/null 2>&1
+pgbench -q -i -s "${SCALE:-1}" ${INIT_OPTS:-} -h "$WORK" -p "$PORT" -U postgres seed >/dev/null 2>&1
 # what a run leaves, compared between the capture and each replay
 ROWS="SELECT (SELECT count(*) FROM pgbench_history) || ' ' || (SELECT coalesce(sum(delta), 0)
   FROM pgbench_history) || ' ' || (SELECT sum(abalance) FROM pgbench_accounts) || ' ' || (SELECT

@@ -77,7 +77,12 @@ final class TableFacts {
                             and i.indnkeyatts = 1 and i.indexprs is null and i.indpred is null)))
         and current_setting('default_transaction_isolation') <> 'serializable'
           as alone,
-        array(select format_type(a.atttypid, null) from pg_index i
+        array(select format_type(a.atttypid, null)
+                     || case when exists (select 1 from pg_collation co
+                                          where co.oid in (a.attcollation, i.indcollation[0])
+                                            and not co.collisdeterministic)
+                             then ' nondeterministic' else '' end
+              from pg_index i
               join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
               where i.indrelid = c.oid and i.indisunique and i.indimmediate and i.indisvalid
                 and i.indnkeyatts = 1 and i.indexprs is null and i.indpred is null
@@ -107,7 +112,10 @@ final class TableFacts {
 
   private static final Set<String> INTEGERS = Set.of("smallint", "integer", "bigint");
 
-  /** Key types whose equal values are written alike (integers once read as numbers). */
+  /**
+   * Key types whose equal values are written alike (integers once read as numbers); a text key
+   * under a nondeterministic collation (case-insensitive, say) is not one of them.
+   */
   private static final Set<String> WHOLE =
       Set.of("smallint", "integer", "bigint", "text", "character varying");
 

@@ -78,6 +78,11 @@ class TableFactsTest {
       st.execute("CREATE UNIQUE INDEX ON keyed_deferred (x, id)");
       st.execute("CREATE TABLE keyed_excluded (id int PRIMARY KEY, r int)");
       st.execute("ALTER TABLE keyed_excluded ADD EXCLUDE USING btree (r WITH =)");
+      st.execute(
+          "CREATE COLLATION folded (provider = icu, locale = 'und-u-ks-level2',"
+              + " deterministic = false)");
+      st.execute("CREATE TABLE keyed_folded (id text COLLATE folded PRIMARY KEY, x int)");
+      st.execute("CREATE TABLE keyed_text (id text PRIMARY KEY, x int)");
       st.execute("CREATE TABLE keyed_parent (id int PRIMARY KEY, x int)");
       st.execute("CREATE TABLE keyed_child (id int PRIMARY KEY, aid int REFERENCES keyed_parent)");
       st.execute("CREATE TABLE keyed_triggered (id int PRIMARY KEY, x int)");
@@ -207,6 +212,11 @@ class TableFactsTest {
       assertNull(facts.onlyRow(null, "DELETE FROM " + S + "." + t + " WHERE id = 3", null), t);
     }
     // the referenced side: a child's insert or key check locks the account's row
+    // 'A' and 'a' are one key under a case-folding collation: the text written is not the row
+    assertEquals(
+        "null\0" + S + ".keyed_text\0A",
+        facts.onlyRow(null, "UPDATE " + S + ".keyed_text SET x = 1 WHERE id = 'A'", null));
+    assertNull(facts.onlyRow(null, "UPDATE " + S + ".keyed_folded SET x = 1 WHERE id = 'A'", null));
     String p = S + ".keyed_parent";
     assertNull(facts.onlyRow(null, "UPDATE " + p + " SET x = 1 WHERE id = 3", null), "referenced");
     assertNull(facts.onlyRow(null, "SELECT x FROM " + p + " WHERE id = 3", null), "referenced");
