@@ -15,23 +15,25 @@ import java.util.Set;
 /**
  * The rows each transaction of the log names, so that the order between sessions ({@link Schedule})
  * waits only for what a transaction can see or contend with. A transaction whose every statement
- * reads or changes one row by its key ({@link TableFacts#onlyRow}), inserts plain values into a
- * plain table ({@link TableFacts#plainInsert}) or controls the transaction has a footprint: the set
- * of those rows. Any other statement (a SELECT of a range, a join, a call, DDL, one not replayed)
- * gives its transaction none: it can see or lock any row, and waits for, and is waited for by,
- * every other as before.
+ * reads or writes rows it names ({@link RowsTouched}: one row by its key, an INSERT's key and the
+ * rows its foreign keys reference), inserts plain values into a plain table ({@link
+ * TableFacts#plainInsert}) or controls the transaction has a footprint: the set of those rows, each
+ * read or written. Two footprints meet on a row one of them writes. Any other statement (a SELECT
+ * of a range, a join, a call, DDL, one not replayed) gives its transaction none: it can see or lock
+ * any row, and waits for, and is waited for by, every other as before.
  *
- * <p>Two transactions of other sessions whose footprints share no row cannot see each other's
- * writes nor wait for each other's locks: in the capture the one that followed the other's end
- * would have read and locked the same rows had the other never run. So a statement's start waits
- * for the ends, and its place among the starts for the starts, of the transactions that share a row
- * with its own, and of those without a footprint, not for every end and start before it in the log.
- * The waits stay watermarks: a start still waits for every end up to the last one it needs, only
- * not past it. On a log whose transactions all meet on one row (pgbench's branch at scale 1)
- * nothing changes; on one that spreads its rows (pgbench's simple-update script), a session no
- * longer waits for each other session's commits of rows it never touches: with one watermark, the
- * slowest thread's reply held every other session, and a 16-client log replayed in 1.5 of its span
- * at every speed with the machine's cores a quarter idle (bench record 2026-12-07).
+ * <p>Two transactions of other sessions whose footprints do not meet (no row that one writes and
+ * the other reads or writes) cannot see each other's writes nor wait for each other's locks: in the
+ * capture the one that followed the other's end would have read and locked the same rows had the
+ * other never run. So a statement's start waits for the ends, and its place among the starts for
+ * the starts, of the transactions whose footprint meets its own, and of those without a footprint,
+ * not for every end and start before it in the log. The waits stay watermarks: a start still waits
+ * for every end up to the last one it needs, only not past it. On a log whose transactions all meet
+ * on one row (pgbench's branch at scale 1) nothing changes; on one that spreads its rows (pgbench's
+ * simple-update script), a session no longer waits for each other session's commits of rows it
+ * never touches: with one watermark, the slowest thread's reply held every other session, and a
+ * 16-client log replayed in 1.5 of its span at every speed with the machine's cores a quarter idle
+ * (bench record 2026-12-07).
  *
  * <p>A log that asks for SERIALIZABLE anywhere, or a replay that runs its sessions so, gets no
  * footprints: the server's predicate locks are coarser than rows, and a serialization failure there
@@ -100,11 +102,11 @@ final class Footprints {
     if (plain || OrderedEvents.controlOnly(x.sent())) {
       return rows;
     }
-    String row = facts.onlyRow(database, x.sent(), x.parameters());
-    if (row == null) {
+    Set<String> touched = RowsTouched.of(facts, database, x.sent(), x.parameters());
+    if (touched == null) {
       return null;
     }
-    rows.add(row);
+    rows.addAll(touched);
     return rows;
   }
 
@@ -141,7 +143,9 @@ final class Footprints {
     queries.sort((a, b) -> Integer.compare(a[0], b[0]));
     Last every = new Last();
     Last any = new Last();
-    Map<String, Last> byRow = new HashMap<>();
+    // per row: the last event of a transaction that touched it, and of one that wrote it
+    Map<String, Last> touched = new HashMap<>();
+    Map<String, Last> written = new HashMap<>();
     int r = 0;
     long lowered = 0;
     for (int[] q : queries) {
@@ -154,15 +158,21 @@ final class Footprints {
         if (fp == null) {
           every.add(r, eventSession[r]);
         } else {
-          for (String row : fp) {
-            byRow.computeIfAbsent(row, k -> new Last()).add(r, eventSession[r]);
+          for (String token : fp) {
+            String row = token.substring(1);
+            touched.computeIfAbsent(row, k -> new Last()).add(r, eventSession[r]);
+            if (token.charAt(0) == RowsTouched.WRITE) {
+              written.computeIfAbsent(row, k -> new Last()).add(r, eventSession[r]);
+            }
           }
         }
       }
       int s = q[1];
       int last = every.before(s);
-      for (String row : f.of(s, q[2] - shift)) {
-        Last l = byRow.get(row);
+      for (String token : f.of(s, q[2] - shift)) {
+        // a write meets every transaction on its row; a read only those that wrote it
+        Map<String, Last> meets = token.charAt(0) == RowsTouched.WRITE ? touched : written;
+        Last l = meets.get(token.substring(1));
         if (l != null) {
           last = Math.max(last, l.before(s));
         }

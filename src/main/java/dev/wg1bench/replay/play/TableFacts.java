@@ -49,27 +49,16 @@ final class TableFacts {
                         where i.indrelid = c.oid and (i.indisunique or i.indisexclusion))
         and not exists (select 1 from pg_constraint k
                         where (k.conrelid = c.oid or k.confrelid = c.oid) and k.contype in ('f', 'x'))
-        and not exists (select 1 from pg_attribute a
-                        where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
-                          and (a.attidentity <> '' or a.attgenerated <> ''))
-        and not exists (select 1 from pg_attrdef d
-                        where d.adrelid = c.oid
-                          and (pg_get_expr(d.adbin, d.adrelid) ~* 'nextval'
-                               or exists (select 1 from pg_depend p
-                                          where p.classid = 'pg_attrdef'::regclass
-                                            and p.objid = d.oid
-                                            and (p.refclassid = 'pg_proc'::regclass
-                                                 or p.refclassid = 'pg_class'::regclass
-                                                    and p.refobjid <> c.oid))))
-          as plain,
+        and df.plain as plain,
         array(select a.attname from pg_index i
               join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
               where i.indrelid = c.oid and i.indisunique and i.indimmediate and i.indisvalid
                 and i.indnkeyatts = 1 and i.indexprs is null and i.indpred is null
               order by a.attname) as keys,
-        not c.relhastriggers and not c.relhasrules and not c.relrowsecurity
+        not c.relhasrules and not c.relrowsecurity
+        and not exists (select 1 from pg_trigger t where t.tgrelid = c.oid and not t.tgisinternal)
         and not exists (select 1 from pg_constraint k
-                        where (k.conrelid = c.oid or k.confrelid = c.oid) and k.contype = 'f')
+                        where k.conrelid = c.oid and k.contype = 'f' and cardinality(k.conkey) <> 1)
         and not exists (select 1 from pg_inherits h where h.inhrelid = c.oid or h.inhparent = c.oid)
         and not exists (select 1 from pg_index i
                         where i.indrelid = c.oid and (i.indisexclusion
@@ -86,27 +75,73 @@ final class TableFacts {
               join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
               where i.indrelid = c.oid and i.indisunique and i.indimmediate and i.indisvalid
                 and i.indnkeyatts = 1 and i.indexprs is null and i.indpred is null
-              order by a.attname) as key_types
+              order by a.attname) as key_types,
+        array(select a.attname || chr(9) || pn.nspname || '.' || pc.relname || chr(9) || pa.attname
+              from pg_constraint k
+              join pg_attribute a on a.attrelid = k.conrelid and a.attnum = k.conkey[1]
+              join pg_class pc on pc.oid = k.confrelid
+              join pg_namespace pn on pn.oid = pc.relnamespace
+              join pg_attribute pa on pa.attrelid = k.confrelid and pa.attnum = k.confkey[1]
+              where k.conrelid = c.oid and k.contype = 'f' and cardinality(k.conkey) = 1)
+          as parents,
+        exists (select 1 from pg_constraint k where k.confrelid = c.oid and k.contype = 'f')
+          as referenced,
+        df.plain as plain_defaults
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      cross join lateral (
+        select not exists (select 1 from pg_attribute a
+                           where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+                             and (a.attidentity <> '' or a.attgenerated <> ''))
+          and not exists (select 1 from pg_attrdef d
+                          where d.adrelid = c.oid
+                            and (pg_get_expr(d.adbin, d.adrelid) ~* 'nextval'
+                                 or exists (select 1 from pg_depend p
+                                            where p.classid = 'pg_attrdef'::regclass
+                                              and p.objid = d.oid
+                                              and (p.refclassid = 'pg_proc'::regclass
+                                                   or p.refclassid = 'pg_class'::regclass
+                                                      and p.refobjid <> c.oid))))
+          as plain) df
       where c.relkind = 'r' and n.nspname <> 'information_schema' and n.nspname not like 'pg\\_%'
       """;
 
   /**
    * One table's facts.
    *
-   * @param alone no trigger, rule, row security, foreign key either way, parent or child, unique
-   *     index but on one plain column, exclusion constraint, in a database whose sessions do not
-   *     run SERIALIZABLE by default: a statement on one of its rows reads and locks that row only,
-   *     and an UPDATE that assigns no key waits for no other row's transaction on an index ({@link
-   *     Footprints}); an index over two columns, an expression or a predicate can make it wait for
-   *     a transaction that wrote the same value in another row
+   * @param name its schema and name, one way for every way a log writes it
+   * @param alone no trigger of its own (a foreign key's are the server's), rule, row security,
+   *     foreign key over two columns, parent or child, unique index but on one plain column,
+   *     exclusion constraint, in a database whose sessions do not run SERIALIZABLE by default: a
+   *     statement on one of its rows reads and locks that row only, and an UPDATE that assigns no
+   *     key nor a foreign key's column waits for no other row's transaction ({@link Footprints});
+   *     an index over two columns, an expression or a predicate can make it wait for a transaction
+   *     that wrote the same value in another row
    * @param rowKey its one column that alone holds a unique index, where it is the only such column
    *     and of a type whose values compare as written (integers, text): a value of it names one row
    *     in one way only; else null
+   * @param parents per column of a foreign key of one column: the table it references and that
+   *     table's column ({@code {table, column}})
+   * @param referenced whether a foreign key references it: deleting a row reads another table's
+   * @param plainDefaults no column default that draws a sequence or calls a function of the
+   *     database's own, no identity or generated column
    */
-  record Table(boolean plain, Set<String> keys, boolean alone, String rowKey, boolean integerKey) {
+  record Table(
+      String name,
+      boolean plain,
+      Set<String> keys,
+      boolean alone,
+      String rowKey,
+      boolean integerKey,
+      Map<String, String[]> parents,
+      boolean referenced,
+      boolean plainDefaults) {
     Table(boolean plain, Set<String> keys) {
-      this(plain, keys, false, null, false);
+      this(null, plain, keys, false, null, false, Map.of(), false, plain);
+    }
+
+    /** A table alone with one key (tests): {@code name} keyed by {@code rowKey}, an integer. */
+    static Table keyed(String name, String rowKey, Map<String, String[]> parents) {
+      return new Table(name, false, Set.of(rowKey), true, rowKey, true, parents, false, true);
     }
   }
 
@@ -185,13 +220,22 @@ final class TableFacts {
       String[] keys = (String[]) rs.getArray(4).getArray();
       String[] types = (String[]) rs.getArray(6).getArray();
       String rowKey = keys.length == 1 && WHOLE.contains(types[0]) ? keys[0] : null;
+      Map<String, String[]> parents = new HashMap<>();
+      for (String fk : (String[]) rs.getArray(7).getArray()) {
+        String[] f = fk.split("\t", 3);
+        parents.put(f[0], new String[] {f[1], f[2]});
+      }
       Table t =
           new Table(
+              rs.getString(1) + "." + rs.getString(2),
               rs.getBoolean(3),
               Set.of(keys),
               rs.getBoolean(5),
               rowKey,
-              rowKey != null && INTEGERS.contains(types[0]));
+              rowKey != null && INTEGERS.contains(types[0]),
+              Map.copyOf(parents),
+              rs.getBoolean(8),
+              rs.getBoolean(9));
       out.put(rs.getString(1) + "." + rs.getString(2), t);
       bearers.merge(rs.getString(2), 1, Integer::sum);
       unqualified.put(rs.getString(2), t);
@@ -267,9 +311,9 @@ final class TableFacts {
 
   /**
    * The one row a statement reads or changes and nothing else, as a token that names it one way
-   * ({@link Footprints}): an UPDATE that assigns no key and calls nothing, a DELETE, or a SELECT of
-   * plain columns, each of one row of a table {@link Table#alone} by its {@link Table#rowKey}; else
-   * null.
+   * ({@link Footprints}): an UPDATE that assigns no key nor a foreign key's column and calls
+   * nothing, a DELETE of a row no foreign key references, or a SELECT of plain columns, each of one
+   * row of a table {@link Table#alone} by its {@link Table#rowKey}; else null.
    */
   String onlyRow(String database, String sql, List<String> parameters) {
     if (none(database)) {
@@ -284,10 +328,26 @@ final class TableFacts {
     if (t == null || !t.alone() || !r.column().equals(t.rowKey())) {
       return null;
     }
-    if (!read && !WriteText.setKeepsItsRow(sql, t.keys())) {
+    if (r.delete() ? t.referenced() : !read && !keepsItsRow(sql, t)) {
       return null;
     }
-    String value = r.value();
+    return rowToken(database, t, r.value());
+  }
+
+  private static boolean keepsItsRow(String sql, Table t) {
+    Set<String> kept = new HashSet<>(t.keys());
+    kept.addAll(t.parents().keySet());
+    return WriteText.setKeepsItsRow(sql, kept);
+  }
+
+  /**
+   * One row of {@code t} by a value of its {@link Table#rowKey}, as one string (database, table,
+   * value: an integer as a number), or null for a value that is not one.
+   */
+  static String rowToken(String database, Table t, String value) {
+    if (value == null) {
+      return null;
+    }
     if (t.integerKey()) {
       try {
         value = new BigInteger(value.strip()).toString();
@@ -295,7 +355,7 @@ final class TableFacts {
         return null;
       }
     }
-    return database + "\0" + r.table() + "\0" + value;
+    return database + "\0" + t.name() + "\0" + value;
   }
 
   /** Whether the database has no facts: its statements are not read at all. */

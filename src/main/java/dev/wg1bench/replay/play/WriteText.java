@@ -1,8 +1,11 @@
 package dev.wg1bench.replay.play;
 
 import dev.wg1bench.replay.capture.SqlText;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -31,7 +34,7 @@ final class WriteText {
 
   private static final Pattern INSERT_HEAD =
       Pattern.compile(
-          "insert\\s+into\\s+" + NAME + "\\s*(?:\\([\\w$\",\\s]*\\)\\s*)?values\\s*",
+          "insert\\s+into\\s+" + NAME + "\\s*(?:\\(([\\w$\",\\s]*)\\)\\s*)?values\\s*",
           Pattern.CASE_INSENSITIVE);
 
   private static final Pattern UPDATE_HEAD =
@@ -70,8 +73,11 @@ final class WriteText {
               + ")\\s*=\\s*('[^']*(?:''[^']*)*'|-?\\d+(?:\\.\\d+)?|\\$\\d+)\\s*;?\\s*",
           Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
-  /** One row, as its statement names it: table and column as the catalog spells them, the value. */
-  record Row(String table, String column, String value) {}
+  /**
+   * One row, as its statement names it: table and column as the catalog spells them, the value, and
+   * whether the statement deletes it.
+   */
+  record Row(String table, String column, String value, boolean delete) {}
 
   /**
    * The table an INSERT of plain values goes into (its name as the catalog spells it), or null for
@@ -87,6 +93,68 @@ final class WriteText {
     Matcher m = INSERT_HEAD.matcher(s).region(0, Math.min(s.length(), HEAD));
     return m.lookingAt() && plainTuples(s, m.end()) ? catalogName(m.group(1)) : null;
   }
+
+  /**
+   * The values an INSERT of one tuple of plain values ({@link #plainInsertTable}) with a column
+   * list gives, by column as the catalog spells it, each as written (a literal with its quotes, a
+   * parameter's {@code $n}, a word such as NULL); or null for any other statement.
+   */
+  static Map<String, String> insertedValues(String sql) {
+    String s = single(sql);
+    if (plainInsertTable(sql) == null) {
+      return null;
+    }
+    Matcher m = INSERT_HEAD.matcher(s).region(0, Math.min(s.length(), HEAD));
+    if (!m.lookingAt() || m.group(2) == null) {
+      return null;
+    }
+    int open = s.indexOf('(', m.end());
+    int close = tupleEnd(s, open + 1);
+    String rest = s.substring(close).strip();
+    if (!rest.isEmpty() && !rest.equals(";")) {
+      return null; // more than one tuple
+    }
+    String[] columns = m.group(2).split(",");
+    List<String> values = splitOutsideQuotes(s.substring(open + 1, close - 1));
+    if (columns.length != values.size()) {
+      return null;
+    }
+    Map<String, String> out = new HashMap<>();
+    for (int i = 0; i < columns.length; i++) {
+      out.put(catalogName(columns[i].strip()), values.get(i).strip());
+    }
+    return out;
+  }
+
+  /** A tuple's values, split at the commas outside string literals. */
+  private static List<String> splitOutsideQuotes(String tuple) {
+    List<String> out = new ArrayList<>();
+    int from = 0;
+    boolean quoted = false;
+    for (int i = 0; i < tuple.length(); i++) {
+      char c = tuple.charAt(i);
+      if (c == '\'') {
+        quoted = !quoted;
+      } else if (c == ',' && !quoted) {
+        out.add(tuple.substring(from, i));
+        from = i + 1;
+      }
+    }
+    out.add(tuple.substring(from));
+    return out;
+  }
+
+  /**
+   * A value as written in a statement ({@link #insertedValues}): a string literal's text, an
+   * integer or decimal literal, a parameter's bound value; null for anything else (a word, an
+   * expression), or a parameter bound as NULL or not bound.
+   */
+  static String literal(String written, List<String> parameters) {
+    return LITERAL.matcher(written).matches() ? value(written, parameters) : null;
+  }
+
+  private static final Pattern LITERAL =
+      Pattern.compile("'[^']*(?:''[^']*)*'|-?\\d+(?:\\.\\d+)?|\\$\\d+", Pattern.DOTALL);
 
   /**
    * The one row an UPDATE or DELETE names ({@code WHERE} a column alone equal to a literal or a
@@ -110,7 +178,10 @@ final class WriteText {
         return null;
       }
     }
-    return keyRow(s, where, head.group(1), parameters);
+    Row r = keyRow(s, where, head.group(1), parameters);
+    return r == null || head.pattern() == UPDATE_HEAD
+        ? r
+        : new Row(r.table(), r.column(), r.value(), true);
   }
 
   /**
@@ -139,7 +210,9 @@ final class WriteText {
       return null;
     }
     String value = value(key.group(2), parameters);
-    return value == null ? null : new Row(catalogName(table), catalogName(key.group(1)), value);
+    return value == null
+        ? null
+        : new Row(catalogName(table), catalogName(key.group(1)), value, false);
   }
 
   /**

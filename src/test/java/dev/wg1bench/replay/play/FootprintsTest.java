@@ -35,8 +35,13 @@ class FootprintsTest {
     tables.put(
         null,
         Map.of(
-            "t", new TableFacts.Table(false, Set.of("id"), alone, "id", true),
-            "h", new TableFacts.Table(true, Set.of())));
+            "t",
+            new TableFacts.Table(
+                "s.t", false, Set.of("id"), alone, "id", true, Map.of(), true, true),
+            "k",
+            TableFacts.Table.keyed("s.k", "kid", Map.of("tid", new String[] {"t", "id"})),
+            "h",
+            new TableFacts.Table(true, Set.of())));
     return TableFacts.of(tables);
   }
 
@@ -51,10 +56,15 @@ class FootprintsTest {
 
   /** The log: a's block, then b's, its BEGIN and overlapping statement given. */
   private static String text(String bBegin, String bOverlapping, String bAfter) {
+    return text("UPDATE t SET x = x + 1 WHERE id = 1", bBegin, bOverlapping, bAfter);
+  }
+
+  /** The log: a's block of one statement, then b's. */
+  private static String text(String a, String bBegin, String bOverlapping, String bAfter) {
     return log("1.a", "00.010", "connection authorized: user=alice database=app")
         + log("1.b", "00.011", "connection authorized: user=alice database=app")
         + st("1.a", "00.100", "BEGIN", "00.100", "0.010")
-        + st("1.a", "00.101", "UPDATE t SET x = x + 1 WHERE id = 1", "00.106", "5.000")
+        + st("1.a", "00.101", a, "00.106", "5.000")
         + st("1.a", "00.107", "COMMIT", "00.108", "1.000")
         + st("1.b", "00.102", bBegin, "00.102", "0.010")
         + st("1.b", "00.103", bOverlapping, "00.104", "1.000")
@@ -93,6 +103,49 @@ class FootprintsTest {
         schedule("UPDATE t SET x = x + 2 WHERE id = 2", "SELECT x FROM t WHERE id = 01");
     assertEquals(
         aCommitted(read), afterNeeds(read), "a read of row 1, written 01, sees a's commit");
+  }
+
+  /** Two transactions that only read a row do not meet on it; a write meets a read. */
+  @Test
+  void readsOfOneRowMeetOnlyItsWrites() throws Exception {
+    String read1 = "SELECT x FROM t WHERE id = 1";
+    Schedule reads =
+        new Schedule(
+            HandMadeLogs.capture(dir, text(read1, "BEGIN", read1, read1)).sessions(), FACTS);
+    assertEquals(0, afterNeeds(reads), "a read of row 1 waits not for another read's COMMIT");
+    Schedule write =
+        new Schedule(
+            HandMadeLogs.capture(
+                    dir, text(read1, "BEGIN", "UPDATE t SET x = 2 WHERE id = 1", read1))
+                .sessions(),
+            FACTS);
+    assertEquals(aCommitted(write), afterNeeds(write), "b's write of row 1 waits for a's read");
+  }
+
+  /** An INSERT reads the row its foreign key references, and writes its own key's. */
+  @Test
+  void anInsertReadsTheRowsItsForeignKeysReference() throws Exception {
+    String read3 = "SELECT x FROM t WHERE id = 3";
+    Schedule other = schedule("INSERT INTO k (kid, tid, v) VALUES (7, 2, 'x,y')", read3);
+    assertTrue(other.startsNeeded[1][2] <= other.startRank[0][2], "row 2 is not a's");
+    Schedule same = schedule("INSERT INTO k (kid, tid, v) VALUES (7, '01', 'x')", read3);
+    assertTrue(same.startsNeeded[1][2] > same.startRank[0][2], "t's row 1 is a's");
+    assertEquals(
+        Set.of("rnull\0s.t\0" + "2", "wnull\0s.k\0" + "7"),
+        RowsTouched.of(FACTS, null, "INSERT INTO k (tid, kid) VALUES ($1, 7)", List.of("2")));
+    assertEquals(
+        Set.of("wnull\0s.k\0" + "7"),
+        RowsTouched.of(FACTS, null, "INSERT INTO k (kid, tid) VALUES (7, NULL)", null));
+    for (String insert :
+        List.of(
+            "INSERT INTO k (kid) VALUES (7)",
+            "INSERT INTO k (tid) VALUES (1)",
+            "INSERT INTO k VALUES (7, 1)",
+            "INSERT INTO k (kid, tid) VALUES (7, 1), (8, 2)",
+            "INSERT INTO k (kid, tid) VALUES (7, f(1))",
+            "INSERT INTO k (kid, tid) VALUES (7, CURRENT_DATE)")) {
+      assertNull(RowsTouched.of(FACTS, null, insert, null), insert);
+    }
   }
 
   @Test
@@ -144,7 +197,12 @@ class FootprintsTest {
                 + " = 'pgbench_accounts' and o.n is not null group by 1, 2 order by 1 asc limit 1",
             null));
     assertEquals(
-        FACTS.onlyRow(null, "DELETE FROM t WHERE id = $1", List.of("7")),
+        FACTS.onlyRow(null, "UPDATE t SET x = 1 WHERE id = $1", List.of("7")),
         FACTS.onlyRow(null, "SELECT * FROM t WHERE id = 7", null));
+    assertEquals(
+        FACTS.onlyRow(null, "DELETE FROM k WHERE kid = $1", List.of("7")),
+        FACTS.onlyRow(null, "SELECT * FROM k WHERE kid = 7", null));
+    assertNull(FACTS.onlyRow(null, "DELETE FROM t WHERE id = 7", null), "k references t's rows");
+    assertNull(FACTS.onlyRow(null, "UPDATE k SET tid = 1 WHERE kid = 7", null), "a reference");
   }
 }

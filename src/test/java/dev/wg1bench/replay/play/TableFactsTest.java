@@ -203,7 +203,6 @@ class TableFactsTest {
             "keyed_partial",
             "keyed_deferred",
             "keyed_excluded",
-            "keyed_child",
             "keyed_triggered")) {
       String u = "UPDATE " + S + "." + t + " SET ";
       for (String column : List.of("a", "email", "x", "r", "aid")) {
@@ -217,9 +216,19 @@ class TableFactsTest {
         "null\0" + S + ".keyed_text\0A",
         facts.onlyRow(null, "UPDATE " + S + ".keyed_text SET x = 1 WHERE id = 'A'", null));
     assertNull(facts.onlyRow(null, "UPDATE " + S + ".keyed_folded SET x = 1 WHERE id = 'A'", null));
+    // a foreign key: a child's reference is not changed, a referenced row not deleted
     String p = S + ".keyed_parent";
-    assertNull(facts.onlyRow(null, "UPDATE " + p + " SET x = 1 WHERE id = 3", null), "referenced");
-    assertNull(facts.onlyRow(null, "SELECT x FROM " + p + " WHERE id = 3", null), "referenced");
+    String k = S + ".keyed_child";
+    assertEquals(
+        "null\0" + p + "\0" + "3",
+        facts.onlyRow(null, "UPDATE " + p + " SET x = 1 WHERE id = 3", null));
+    assertNull(facts.onlyRow(null, "DELETE FROM " + p + " WHERE id = 3", null), "referenced");
+    assertNull(facts.onlyRow(null, "UPDATE " + k + " SET aid = 1 WHERE id = 3", null));
+    assertEquals(
+        "null\0" + k + "\0" + "3", facts.onlyRow(null, "DELETE FROM " + k + " WHERE id = 3", null));
+    assertEquals(
+        java.util.Set.of("rnull\0" + p + "\0" + "5", "wnull\0" + k + "\0" + "3"),
+        RowsTouched.of(facts, null, "INSERT INTO " + k + " (id, aid) VALUES (3, 5)", null));
   }
 
   @Test
