@@ -121,6 +121,9 @@ final class WriteText {
     }
     Map<String, String> out = new HashMap<>();
     for (int i = 0; i < columns.length; i++) {
+      if (columns[i].chars().filter(c -> c == '"').count() % 2 != 0) {
+        return null; // a quoted name with a comma in it: the split is not the list
+      }
       out.put(catalogName(columns[i].strip()), values.get(i).strip());
     }
     return out;

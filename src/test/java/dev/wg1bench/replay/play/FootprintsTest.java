@@ -143,7 +143,8 @@ class FootprintsTest {
             "INSERT INTO k VALUES (7, 1)",
             "INSERT INTO k (kid, tid) VALUES (7, 1), (8, 2)",
             "INSERT INTO k (kid, tid) VALUES (7, f(1))",
-            "INSERT INTO k (kid, tid) VALUES (7, CURRENT_DATE)")) {
+            "INSERT INTO k (kid, tid) VALUES (7, CURRENT_DATE)",
+            "INSERT INTO k (\"kid,x\", tid) VALUES (7, 8, 1)")) {
       assertNull(RowsTouched.of(FACTS, null, insert, null), insert);
     }
   }
