@@ -184,18 +184,15 @@ class TableFactsTest {
   /**
    * A statement names one row only where nothing else of its table can make it meet another: an
    * UPDATE of a table with a unique index over two columns, an expression or a predicate, or an
-   * exclusion constraint, can wait for another row's transaction on that index; a foreign key or a
-   * trigger reads or locks other rows.
+   * exclusion constraint, can wait for another row's transaction on that index; a trigger can read
+   * or lock any row; a foreign key's reference changed, or a referenced row deleted, reads another
+   * table's.
    */
   @Test
   void aRowIsOnlyItsOwnWhereNoIndexKeyOrTriggerOfTheTableMeetsAnother() {
     String a = S + ".accounts";
-    assertEquals(
-        "null\0" + a + "\0" + "3",
-        facts.onlyRow(null, "UPDATE " + a + " SET abalance = abalance + 1 WHERE aid = 3", null));
-    assertEquals(
-        "null\0" + a + "\0" + "3",
-        facts.onlyRow(null, "SELECT abalance FROM " + a + " WHERE aid = 3", null));
+    named(a, "3", "UPDATE " + a + " SET abalance = abalance + 1 WHERE aid = 3");
+    named(a, "3", "SELECT abalance FROM " + a + " WHERE aid = 3");
     for (String t :
         List.of(
             "keyed_pair",
@@ -210,25 +207,24 @@ class TableFactsTest {
       }
       assertNull(facts.onlyRow(null, "DELETE FROM " + S + "." + t + " WHERE id = 3", null), t);
     }
-    // the referenced side: a child's insert or key check locks the account's row
     // 'A' and 'a' are one key under a case-folding collation: the text written is not the row
-    assertEquals(
-        "null\0" + S + ".keyed_text\0A",
-        facts.onlyRow(null, "UPDATE " + S + ".keyed_text SET x = 1 WHERE id = 'A'", null));
+    named(S + ".keyed_text", "A", "UPDATE " + S + ".keyed_text SET x = 1 WHERE id = 'A'");
     assertNull(facts.onlyRow(null, "UPDATE " + S + ".keyed_folded SET x = 1 WHERE id = 'A'", null));
     // a foreign key: a child's reference is not changed, a referenced row not deleted
     String p = S + ".keyed_parent";
     String k = S + ".keyed_child";
-    assertEquals(
-        "null\0" + p + "\0" + "3",
-        facts.onlyRow(null, "UPDATE " + p + " SET x = 1 WHERE id = 3", null));
+    named(p, "3", "UPDATE " + p + " SET x = 1 WHERE id = 3");
     assertNull(facts.onlyRow(null, "DELETE FROM " + p + " WHERE id = 3", null), "referenced");
     assertNull(facts.onlyRow(null, "UPDATE " + k + " SET aid = 1 WHERE id = 3", null));
-    assertEquals(
-        "null\0" + k + "\0" + "3", facts.onlyRow(null, "DELETE FROM " + k + " WHERE id = 3", null));
+    named(k, "3", "DELETE FROM " + k + " WHERE id = 3");
     assertEquals(
         java.util.Set.of("rnull\0" + p + "\0" + "5", "wnull\0" + k + "\0" + "3"),
         RowsTouched.of(facts, null, "INSERT INTO " + k + " (id, aid) VALUES (3, 5)", null));
+  }
+
+  /** Asserts that {@code sql} names one row of {@code table}, the one of key {@code value}. */
+  private void named(String table, String value, String sql) {
+    assertEquals("null\0" + table + "\0" + value, facts.onlyRow(null, sql, null), sql);
   }
 
   @Test
