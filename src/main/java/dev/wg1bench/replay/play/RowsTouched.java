@@ -31,10 +31,9 @@ final class RowsTouched {
 
   /** The rows statement {@code sql} reads and writes, each token led by READ or WRITE; or null. */
   static Set<String> of(TableFacts facts, String database, String sql, List<String> parameters) {
-    String row = facts.onlyRow(database, sql, parameters);
+    String row = facts.touchedRow(database, sql, parameters);
     if (row != null) {
-      boolean write = WriteText.oneRow(sql, parameters) != null;
-      return Set.of((write ? WRITE : READ) + row);
+      return Set.of(row);
     }
     return inserted(facts, database, sql, parameters);
   }
@@ -54,7 +53,7 @@ final class RowsTouched {
     }
     Set<String> out = new HashSet<>();
     if (t.rowKey() != null) {
-      String key = value(values.get(t.rowKey()), parameters);
+      String key = WriteText.literal(values.get(t.rowKey()), parameters);
       String token = TableFacts.rowToken(database, t, key);
       if (token == null) {
         return null; // a key drawn elsewhere, or one the text does not give
@@ -73,16 +72,12 @@ final class RowsTouched {
       String token =
           parent == null || !fk.getValue()[1].equals(parent.rowKey())
               ? null
-              : TableFacts.rowToken(database, parent, value(written, parameters));
+              : TableFacts.rowToken(database, parent, WriteText.literal(written, parameters));
       if (token == null) {
         return null;
       }
       out.add(READ + token);
     }
     return out;
-  }
-
-  private static String value(String written, List<String> parameters) {
-    return written == null ? null : WriteText.literal(written, parameters);
   }
 }

@@ -316,6 +316,15 @@ final class TableFacts {
    * row of a table {@link Table#alone} by its {@link Table#rowKey}; else null.
    */
   String onlyRow(String database, String sql, List<String> parameters) {
+    String touched = touchedRow(database, sql, parameters);
+    return touched == null ? null : touched.substring(1);
+  }
+
+  /**
+   * The row of {@link #onlyRow}, led by {@link RowsTouched#READ} for a SELECT's and {@link
+   * RowsTouched#WRITE} for an UPDATE's or a DELETE's; or null.
+   */
+  String touchedRow(String database, String sql, List<String> parameters) {
     if (none(database)) {
       return null;
     }
@@ -331,7 +340,8 @@ final class TableFacts {
     if (r.delete() ? t.referenced() : !read && !keepsItsRow(sql, t)) {
       return null;
     }
-    return rowToken(database, t, r.value());
+    String token = rowToken(database, t, r.value());
+    return token == null ? null : (read ? RowsTouched.READ : RowsTouched.WRITE) + token;
   }
 
   private static boolean keepsItsRow(String sql, Table t) {

@@ -150,10 +150,12 @@ final class WriteText {
   /**
    * A value as written in a statement ({@link #insertedValues}): a string literal's text, an
    * integer or decimal literal, a parameter's bound value; null for anything else (a word, an
-   * expression), or a parameter bound as NULL or not bound.
+   * expression, none written), or a parameter bound as NULL or not bound.
    */
   static String literal(String written, List<String> parameters) {
-    return LITERAL.matcher(written).matches() ? value(written, parameters) : null;
+    return written != null && LITERAL.matcher(written).matches()
+        ? value(written, parameters)
+        : null;
   }
 
   private static final Pattern LITERAL =
